@@ -125,9 +125,15 @@ class Results:
     warnings: list = field(default_factory=list)
     options: dict = field(default_factory=dict)
     skipped: Optional[object] = None    # lenient mode: acescore.robust.SkipReport
+    #: the passes rendered for one output format (``score(..., render=...)``, the CLI);
+    #: then ``run.passes`` holds only the passes scored in this process
+    rendered: Optional[list] = None
 
     @property
     def passes(self):
+        if self.rendered is not None:
+            raise AceUsageError("these results were rendered for output (render=...): the "
+                                "passes scored in worker processes are not available")
         return self.run.passes
 
     def task(self, name: str):
@@ -152,15 +158,22 @@ class Results:
 
 
 def score(ref, sys, params: Union[str, Params] = "local_2008", mentions: bool = True,
-          max_bytes: int = DEFAULT_MAX_BYTES, lenient: bool = False, **options) -> Results:
+          max_bytes: int = DEFAULT_MAX_BYTES, lenient: bool = False, jobs: int = 1,
+          render: Optional[str] = None, gates: bool = False, **options) -> Results:
     """Score system output ``sys`` against reference ``ref``.
 
     ``ref``/``sys``: a path (file, directory or list file), a sequence of paths, or a
     :class:`Corpus` already read.  ``params``: a parameter set name or :class:`Params`.
     ``lenient``: skip broken elements and documents (on both sides) instead of stopping;
     ``Results.skipped`` says what was skipped and why (acescore.robust).
+
+    ``render`` (``"text"``, ``"json"`` or ``"csv"``): render each pass for that output as
+    soon as it is scored (``Results.rendered``; with ``gates`` also the values the
+    ``--fail-under`` gates need) instead of keeping every pass; this is what the CLI does.
+    Only then can ``jobs`` > 1 spread the scoring over that many processes
+    (:mod:`acescore.parallel`); the output is the same.
     """
-    from acescore.scoring.engine import run_scoring
+    from acescore.scoring.engine import new_run, run_scoring
     if isinstance(params, str):
         if params not in PARAMETER_SETS:
             raise AceUsageError(f"unknown parameter set '{params}' (known: "
@@ -180,11 +193,20 @@ def score(ref, sys, params: Union[str, Params] = "local_2008", mentions: bool = 
                                              b.sys, b.report)
         else:
             rside, sside = build_sides(rc, sc, params, warnings)
-        run = run_scoring(rside, sside, params, mentions, warnings,
-                          check_duplicates=bool(options.get("check_duplicates")))
+        if render is None:
+            run = run_scoring(rside, sside, params, mentions, warnings,
+                              check_duplicates=bool(options.get("check_duplicates")))
+        else:
+            run = new_run(rside, sside, params, warnings)
     all_sources = sorted(set(rc.sources_in_order) | set(sc.sources_in_order))
     options = dict(options, lenient=lenient,
                    dtd=",".join(sorted({os.path.basename(f.doctype) if f.doctype else "none"
                                         for f in rc.files + sc.files})) or "none")
-    return Results(run, params, mentions, source_label(rc, sc), all_sources, warnings, options,
-                   skipped)
+    results = Results(run, params, mentions, source_label(rc, sc), all_sources, warnings,
+                      options, skipped)
+    if render is not None:
+        from acescore.parallel import score_rendered
+        with no_cyclic_gc():
+            score_rendered(results, render, gates, mentions,
+                           bool(options.get("check_duplicates")), jobs)
+    return results

@@ -116,12 +116,18 @@ def to_dict(results, literature: bool = True) -> dict:
     skipped = getattr(results, "skipped", None)
     if skipped is not None:     # lenient mode (acescore.robust)
         out["skipped"] = skipped.as_dict()
-    for res in results.passes:
-        if not res.extra.get("print", True):
-            continue
-        name = TASK_NAMES[res.task]
-        out["tasks"][name] = pass_json(res, p, results.all_sources)
-        out["document_scores"][name] = documents_json(res)
+    if results.rendered is not None:     # passes rendered in worker processes
+        for o in results.rendered:
+            if o.printed:
+                out["tasks"][TASK_NAMES[o.task]] = o.json
+                out["document_scores"][TASK_NAMES[o.task]] = o.documents
+    else:
+        for res in results.passes:
+            if not res.extra.get("print", True):
+                continue
+            name = TASK_NAMES[res.task]
+            out["tasks"][name] = pass_json(res, p, results.all_sources)
+            out["document_scores"][name] = documents_json(res)
     if literature and p.use_mentions and results.run.ref.of("entity"):
         try:
             from acescore.metrics import literature_scores
@@ -158,16 +164,26 @@ def to_csv(results) -> str:
     return buf.getvalue()
 
 
+def first_table_value(res, params, all_sources) -> Optional[float]:
+    """A pass's total Value (%): the total row of its first table."""
+    tables = PassTables(res)
+    spec = table_specs(res.kind, params, all_sources)[0]
+    acc = accumulate(tables, spec.cond1)
+    c = acc.cells.get("total")
+    return row_fields(c, acc.total_value, None, False)["value"] if c else None
+
+
 def task_value(results, task: str) -> Optional[float]:
     """The total Value (%) of a task (first table's total row), or None if not scored."""
     name = ALIASES.get(task.lower(), task.lower())
+    if results.rendered is not None:
+        for o in results.rendered:
+            if TASK_NAMES[o.task] == name and o.printed:
+                return o.value
+        return None
     for res in results.passes:
         if TASK_NAMES[res.task] == name and res.extra.get("print", True):
-            tables = PassTables(res)
-            spec = table_specs(res.kind, results.params, results.all_sources)[0]
-            acc = accumulate(tables, spec.cond1)
-            c = acc.cells.get("total")
-            return row_fields(c, acc.total_value, None, False)["value"] if c else None
+            return first_table_value(res, results.params, results.all_sources)
     return None
 
 

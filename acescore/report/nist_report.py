@@ -48,26 +48,39 @@ def document_scores_text(res) -> str:
     return "\n".join(out) + "\n"
 
 
-def full_report(results, command_line=None) -> str:
+def pass_text(results, res) -> str:
+    """Everything the report prints for one pass: the ``-s`` listings, the ``-a``/``-e``
+    mappings, the section itself and the ``-d`` document scores (as asked by the options)."""
     from acescore.report.nist_text import section_text
     opts = results.options
-    parts = [header(results.params)]
     summary = bool(opts.get("summary"))
     mappings = bool(opts.get("all_mappings") or opts.get("error_mappings"))
     if summary or mappings:
         from acescore.report import diagnostics as diag
+    parts = []
     if summary:
+        parts.append(diag.listing_text(results, res, "REF"))
+    if not res.extra.get("print", True):
+        return "".join(parts)
+    if summary:
+        parts.append(diag.listing_text(results, res, "SYS"))
+    if mappings:
+        parts.append(diag.mapping_text(results, res, all_blocks=bool(opts.get("all_mappings"))))
+    parts.append(section_text(res, results.params, results.source_label, results.all_sources))
+    if opts.get("doc_scores"):
+        parts.append(document_scores_text(res))
+    return "".join(parts)
+
+
+def full_report(results, command_line=None) -> str:
+    """The whole report (without the command-line banner).  Passes scored in worker
+    processes (``results.rendered``) arrive as text already."""
+    parts = [header(results.params)]
+    if results.options.get("summary"):
+        from acescore.report import diagnostics as diag
         parts.append(diag.documents_text(results))
-    for res in results.passes:
-        if summary:
-            parts.append(diag.listing_text(results, res, "REF"))
-        if not res.extra.get("print", True):
-            continue
-        if summary:
-            parts.append(diag.listing_text(results, res, "SYS"))
-        if mappings:
-            parts.append(diag.mapping_text(results, res, all_blocks=bool(opts.get("all_mappings"))))
-        parts.append(section_text(res, results.params, results.source_label, results.all_sources))
-        if opts.get("doc_scores"):
-            parts.append(document_scores_text(res))
+    if results.rendered is not None:
+        parts.extend(out.text for out in results.rendered)
+    else:
+        parts.extend(pass_text(results, res) for res in results.passes)
     return "".join(parts)

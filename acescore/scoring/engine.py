@@ -108,15 +108,49 @@ def _duplicate_check(run: Run, element_type: str):
     return check
 
 
+#: The independent chains of passes of one run, in report order (see run_scoring).
+CHAINS = ("documents", "entity_mentions", "mention_releves")
+
+
 def run_scoring(ref: Side, sys: Side, params: Params, mentions: bool,
                 warnings: list | None = None, check_duplicates: bool = False) -> Run:
+    """Every pass of one run, in report order: the document-level chain (entities, values,
+    timex2, relations, events), then with ``-m`` the entity mentions (EMD) and the
+    relation/event mentions.  The three chains only share the element mapping of the
+    entity/value/timex2 passes (``Run.mapped_refs``, needed at the end of the third), so
+    :mod:`acescore.parallel` can run them in separate processes."""
+    run = new_run(ref, sys, params, warnings)
+    for chain in CHAINS:
+        run_chain(run, chain, mentions, check_duplicates)
+    return run
+
+
+def new_run(ref: Side, sys: Side, params: Params, warnings: list | None = None) -> Run:
     run = Run(params, ref, sys)
     if warnings is not None:
         run.warnings = warnings
+    return run
 
-    def dup(element_type: str):
-        return _duplicate_check(run, element_type) if check_duplicates else None
 
+def run_chain(run: Run, chain: str, mentions: bool, check_duplicates: bool = False,
+              wait_mapped_refs=None, on_mapped_refs=None) -> None:
+    """Run one chain of passes on ``run``, appending its PassResults to ``run.passes``.
+
+    ``on_mapped_refs(mapped_refs)`` is called by the document chain as soon as the
+    entity/value/timex2 mappings are known; ``wait_mapped_refs()``, if given, is called by
+    the mention chain right before it needs them and returns them."""
+    dup = (lambda t: _duplicate_check(run, t)) if check_duplicates else (lambda t: None)
+    if chain == "documents":
+        _document_chain(run, dup, on_mapped_refs)
+    elif mentions and run.params.use_mentions:
+        if chain == "entity_mentions":
+            _entity_mention_chain(run, dup)
+        elif chain == "mention_releves":
+            _mention_releve_chain(run, dup, wait_mapped_refs)
+
+
+def _document_chain(run: Run, dup, on_mapped_refs=None) -> None:
+    ref, sys, params = run.ref, run.sys, run.params
     args = ArgContext()
     for kind, task in (("entity", "entity"), ("value", "value"), ("timex2", "timex2")):
         rc, sc = ref.of(kind), sys.of(kind)
@@ -130,53 +164,68 @@ def run_scoring(ref: Side, sys: Side, params: Params, mentions: bool,
             res.extra["print"] = bool(sc)
             run.passes.append(res)
     run.args = args
+    if on_mapped_refs is not None:
+        on_mapped_refs(run.mapped_refs)
 
     from acescore.scoring import releves  # relations and events
     for kind in ("relation", "event"):
         if ref.of(kind) and sys.of(kind):
             run.passes.append(releves.score_pass(kind, kind, ref.of(kind), sys.of(kind), params,
                                                  args, ref, sys, run))
-            if check_duplicates:
-                dup(kind)(run.passes[-1])
+            check = dup(kind)
+            if check is not None:
+                check(run.passes[-1])
 
-    if not (mentions and params.use_mentions):
-        return run
 
-    # ---- entity mentions (EMD)
-    rent, sent = ref.of("entity"), sys.of("entity")
+def _entity_mention_chain(run: Run, dup) -> None:
+    """EMD: every entity mention promoted to an element of its own."""
+    rent, sent = run.ref.of("entity"), run.sys.of("entity")
+    if not (rent and sent):
+        return
     r_prom, r_origin = promote_elements(rent)
     s_prom, s_origin = promote_elements(sent)
-    if rent and sent:
-        res, _ = element_result("mention_entity", "entity", r_prom, s_prom, params, ref, sys,
-                                False, (r_origin, s_origin), on_valued=dup("mention_entity"))
-        res.extra["print"] = True
-        run.passes.append(res)
+    res, _ = element_result("mention_entity", "entity", r_prom, s_prom, run.params, run.ref,
+                            run.sys, False, (r_origin, s_origin), on_valued=dup("mention_entity"))
+    res.extra["print"] = True
+    run.passes.append(res)
 
-    # ---- mention preparation (03 §10.1)
+
+def _mention_releve_chain(run: Run, dup, wait_mapped_refs=None) -> None:
+    """Relation and event mentions: the mention preparation (03 §10.1), then the passes."""
+    ref, sys, params = run.ref, run.sys, run.params
     has_rel = bool(ref.of("relation") and sys.of("relation"))
     has_ev = bool(ref.of("event") and sys.of("event"))
-    if has_rel or has_ev:
-        margs = ArgContext()
-        margs.origin.update(s_origin)
-        lp = replace(params, map_weighting="LEVEL")
-        ep = ElementPass("entity", rent, s_prom, lp, True).run()
-        if check_duplicates:
-            dup("mention_entity")(ep)
+    if not (has_rel or has_ev):
+        return
+    rent = ref.of("entity")
+    s_prom, s_origin = promote_elements(sys.of("entity"))
+    margs = ArgContext()
+    margs.origin.update(s_origin)
+    lp = replace(params, map_weighting="LEVEL")
+    ep = ElementPass("entity", rent, s_prom, lp, True).run()
+    check = dup("mention_entity")
+    if check is not None:
+        check(ep)
+    margs.add_pass(ep)
+    for kind in ("value", "timex2"):
+        sp, so = promote_elements(sys.of(kind))
+        margs.origin.update(so)
+        ep = ElementPass(kind, ref.of(kind), sp, params, True).run()
+        check = dup("mention_" + kind)
+        if check is not None:
+            check(ep)
         margs.add_pass(ep)
-        for kind in ("value", "timex2"):
-            sp, so = promote_elements(sys.of(kind))
-            margs.origin.update(so)
-            ep = ElementPass(kind, ref.of(kind), sp, params, True).run()
-            if check_duplicates:
-                dup("mention_" + kind)(ep)
-            margs.add_pass(ep)
-        run.mention_args = margs
-        mp = replace(params, allow_wrong_mapping=1)
-        for kind, task in (("relation", "mention_relation"), ("event", "mention_event")):
-            if ref.of(kind) and sys.of(kind):
-                run.passes.append(releves.score_mention_pass(kind, task, ref.of(kind),
-                                                             sys.of(kind), mp, margs, ref, sys,
-                                                             run))
-                if check_duplicates:
-                    dup(task)(run.passes[-1])
-    return run
+    del ep
+    run.mention_args = margs
+    if wait_mapped_refs is not None:
+        run.mapped_refs = wait_mapped_refs()
+    from acescore.scoring import releves
+    mp = replace(params, allow_wrong_mapping=1)
+    for kind, task in (("relation", "mention_relation"), ("event", "mention_event")):
+        if ref.of(kind) and sys.of(kind):
+            run.passes.append(releves.score_mention_pass(kind, task, ref.of(kind),
+                                                         sys.of(kind), mp, margs, ref, sys,
+                                                         run))
+            check = dup(task)
+            if check is not None:
+                check(run.passes[-1])

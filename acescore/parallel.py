@@ -1,0 +1,181 @@
+"""``acescore score --jobs N``: the independent chains of one run in separate processes.
+
+A ``-m`` run has three chains of passes (:data:`acescore.scoring.engine.CHAINS`): the
+document-level passes, the entity mentions (EMD) and the relation/event mentions.  They
+share only the element mapping of the entity/value/timex2 passes, which the mention chain
+needs at its very end.  With ``--jobs 2`` the document chain runs in this process and the
+two mention chains, one after the other, in a forked worker; with ``--jobs 3`` or more each
+mention chain has a worker of its own.
+
+A worker inherits the corpus read by this process (fork: nothing is copied up front),
+scores its chains, renders their report parts (:mod:`acescore.report.outputs`) and sends
+back only those, with the warnings its passes raised.  The parent puts everything together
+in report order, so the output is identical to a sequential run, byte for byte.
+
+Where ``fork`` is not available (or on platforms where forking a process that has loaded
+numpy is unsafe) the run is sequential.  If a worker fails in any way, the parent scores
+its chains itself: the run never depends on a worker.
+"""
+from __future__ import annotations
+
+import os
+import pickle
+import signal
+import sys
+import threading
+
+from acescore.report.outputs import render_pass
+from acescore.scoring.engine import CHAINS, run_chain
+
+
+def fork_available() -> bool:
+    return hasattr(os, "fork") and sys.platform.startswith("linux")
+
+
+def plan(jobs: int) -> list[tuple[str, ...]]:
+    """The chains of each worker (the first chain always runs in this process)."""
+    if jobs >= 3:
+        return [("entity_mentions",), ("mention_releves",)]
+    return [("entity_mentions", "mention_releves")]
+
+
+class _Worker:
+    """A forked process running some chains; its result arrives through a pipe."""
+
+    def __init__(self, results, chains, fmt: str, gates: bool, mentions: bool,
+                 check_duplicates: bool, needs_mapped_refs: bool):
+        self.chains = chains
+        self.refs_w = None
+        refs_r = None
+        if needs_mapped_refs:
+            refs_r, self.refs_w = os.pipe()
+        out_r, out_w = os.pipe()
+        pid = os.fork()
+        if pid == 0:                                  # the worker
+            os.close(out_r)
+            if self.refs_w is not None:
+                os.close(self.refs_w)
+            code = 0
+            try:
+                wait = (lambda: _read_object(refs_r)) if refs_r is not None else None
+                payload = ("ok", _run_chains(results, chains, fmt, gates, mentions,
+                                             check_duplicates, wait))
+            except BaseException as e:                # noqa: BLE001 - reported to the parent
+                payload = ("error", f"{type(e).__name__}: {e}")
+                code = 1
+            try:
+                with os.fdopen(out_w, "wb") as fh:
+                    pickle.dump(payload, fh, protocol=pickle.HIGHEST_PROTOCOL)
+            finally:
+                os._exit(code)
+        self.pid = pid
+        os.close(out_w)
+        if refs_r is not None:
+            os.close(refs_r)
+        self.out_r = out_r
+        self.sender = None
+
+    def send_mapped_refs(self, mapped_refs: dict) -> None:
+        """Hand the mapping to the worker without blocking this process (a pipe holds
+        64 KiB; the worker reads when it gets there)."""
+        data = pickle.dumps(mapped_refs, protocol=pickle.HIGHEST_PROTOCOL)
+        fd = self.refs_w
+        self.refs_w = None
+
+        def send():
+            try:
+                with os.fdopen(fd, "wb") as fh:
+                    fh.write(data)
+            except OSError:      # the worker is gone; its chains are scored here instead
+                pass
+        self.sender = threading.Thread(target=send, daemon=True)
+        self.sender.start()
+
+    def result(self):
+        """The worker's per-chain results, or None if it failed."""
+        try:
+            payload = _read_object(self.out_r)
+        except Exception:                             # noqa: BLE001 - died, killed, ...
+            payload = None
+        _, status = os.waitpid(self.pid, 0)
+        if self.sender is not None:
+            self.sender.join()
+        if payload is None or payload[0] != "ok" or status != 0:
+            return None
+        return payload[1]
+
+    def kill(self) -> None:
+        try:
+            os.kill(self.pid, signal.SIGKILL)
+            os.waitpid(self.pid, 0)
+        except OSError:
+            pass
+        for fd in (self.out_r, self.refs_w):
+            if fd is not None:
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
+
+
+def _read_object(fd: int):
+    with os.fdopen(fd, "rb") as fh:
+        return pickle.load(fh)
+
+
+def _run_chains(results, chains, fmt, gates, mentions, check_duplicates, wait_mapped_refs=None):
+    """Score ``chains`` on ``results.run`` and render their passes: a list of
+    (chain, warnings raised, rendered passes)."""
+    run = results.run
+    out = []
+    for chain in chains:
+        n_passes, n_warnings = len(run.passes), len(run.warnings)
+        run_chain(run, chain, mentions, check_duplicates,
+                  wait_mapped_refs=wait_mapped_refs if chain == "mention_releves" else None)
+        rendered = [render_pass(results, res, fmt, gates) for res in run.passes[n_passes:]]
+        out.append((chain, run.warnings[n_warnings:], rendered))
+    return out
+
+
+def score_rendered(results, fmt: str, gates: bool, mentions: bool, check_duplicates: bool,
+                   jobs: int) -> None:
+    """Score every chain of ``results.run`` (a fresh run) over ``jobs`` processes and set
+    ``results.rendered``; the warnings are appended to ``results.run.warnings`` in the
+    order of a sequential run."""
+    run = results.run
+    workers: list[_Worker] = []
+    if jobs > 1 and fork_available() and mentions and run.params.use_mentions:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        try:
+            for chains in plan(jobs):
+                workers.append(_Worker(results, chains, fmt, gates, mentions, check_duplicates,
+                                       "mention_releves" in chains))
+        except OSError:      # no fork possible (limits): what was started still works
+            pass
+    try:
+        refs_worker = next((w for w in workers if w.refs_w is not None), None)
+        on_refs = refs_worker.send_mapped_refs if refs_worker is not None else None
+        first = CHAINS[0]
+        n_passes = len(run.passes)
+        run_chain(run, first, mentions, check_duplicates, on_mapped_refs=on_refs)
+        rendered = [render_pass(results, res, fmt, gates) for res in run.passes[n_passes:]]
+        received: dict = {}
+        for w in workers:
+            got = w.result()
+            for chain, warnings, outputs in got or ():
+                received[chain] = (warnings, outputs)
+        workers = []
+    except BaseException:
+        for w in workers:
+            w.kill()
+        raise
+    for chain in CHAINS[1:]:
+        if chain in received:
+            warnings, outputs = received[chain]
+            run.warnings.extend(warnings)
+            rendered.extend(outputs)
+        else:                # sequential run, or the worker failed: score it here
+            rendered.extend(_run_chains(results, (chain,), fmt, gates, mentions,
+                                        check_duplicates)[0][2])
+    results.rendered = rendered

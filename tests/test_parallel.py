@@ -1,0 +1,125 @@
+"""--jobs N (acescore.parallel): the same report, warnings, JSON and gates as a sequential
+run, whatever the number of processes, and a failing worker never loses the run."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from acescore import api, parallel
+from acescore.errors import AceUsageError
+
+SMALL = Path(__file__).parent / "data" / "golden" / "small"
+EXPECTED = SMALL / "expected"
+
+pytestmark = pytest.mark.skipif(not parallel.fork_available(),
+                                reason="--jobs uses fork (Linux); elsewhere runs are sequential")
+
+
+def _lines(text: str) -> list[str]:
+    return [ln for ln in text.splitlines() if ln.strip()]
+
+
+@pytest.fixture(scope="module")
+def corpora():
+    p = api.get_params("local_2008")
+    ref = api.read_corpus(api.discover_paths(str(SMALL / "ref")), p)
+    heavy = api.read_corpus(api.discover_paths(str(SMALL / "sys-heavy")), p)
+    return ref, heavy
+
+
+@pytest.mark.parametrize("jobs", [1, 2, 3, 8])
+def test_golden_report_and_warnings(corpora, jobs):
+    ref, heavy = corpora
+    res = api.score(ref, heavy, "local_2008", True, jobs=jobs, render="text")
+    expected = (EXPECTED / "heavy__m.txt").read_text(encoding="utf-8").split("\n", 1)[1]
+    assert res.to_text() == expected
+    stderr = (EXPECTED / "heavy__m.stderr.txt").read_text(encoding="utf-8")
+    assert _lines("".join(res.warnings)) == _lines(stderr)
+
+
+@pytest.mark.parametrize("opts", [
+    {"all_mappings": True},
+    {"summary": True, "doc_scores": True},
+    {"error_mappings": True},
+])
+def test_diagnostics_identical(corpora, opts):
+    ref, heavy = corpora
+    seq = api.score(ref, heavy, "local_2007", True, **opts)
+    par = api.score(ref, heavy, "local_2007", True, jobs=3, render="text", **opts)
+    assert par.to_text() == seq.to_text()
+    assert par.warnings == seq.warnings
+
+
+def test_duplicate_check_warnings_in_order(corpora):
+    ref, _ = corpora
+    seq = api.score(ref, ref, "local_2008", True, check_duplicates=True)
+    par = api.score(ref, ref, "local_2008", True, jobs=2, render="text", check_duplicates=True)
+    assert par.warnings == seq.warnings
+    assert par.to_text() == seq.to_text()
+
+
+@pytest.mark.parametrize("fmt", ["json", "csv"])
+def test_machine_readable_identical(corpora, fmt):
+    ref, heavy = corpora
+    seq = api.score(ref, heavy, "local_2008", True)
+    par = api.score(ref, heavy, "local_2008", True, jobs=3, render=fmt, gates=True)
+    if fmt == "json":
+        assert par.to_json() == seq.to_json()
+    else:
+        from acescore.report.json_report import to_csv
+        assert to_csv(par) == to_csv(seq)
+    from acescore.report.json_report import gate_failures
+    gates = [("edr", 99.0), ("emd", 1.0), ("vmd", 99.0)]
+    assert gate_failures(par, gates) == gate_failures(seq, gates)
+    assert len(gate_failures(seq, gates)) == 2
+
+
+def test_failing_worker_is_replaced_by_the_parent(corpora, monkeypatch):
+    """A worker that dies (here: raises in the forked process) costs time, not results."""
+    ref, heavy = corpora
+    parent = os.getpid()
+    real = parallel.run_chain
+
+    scored_here = []
+
+    def flaky(run, chain, *a, **kw):
+        if os.getpid() != parent:
+            raise RuntimeError("worker failure")
+        scored_here.append(chain)
+        return real(run, chain, *a, **kw)
+
+    monkeypatch.setattr(parallel, "run_chain", flaky)
+    seq = api.score(ref, heavy, "local_2008", True)
+    scored_here.clear()
+    par = api.score(ref, heavy, "local_2008", True, jobs=3, render="text")
+    assert scored_here == ["documents", "entity_mentions", "mention_releves"]
+    assert par.to_text() == seq.to_text()
+    assert par.warnings == seq.warnings
+
+
+def test_rendered_results_have_no_passes(corpora):
+    ref, heavy = corpora
+    res = api.score(ref, heavy, "local_2008", True, jobs=2, render="text")
+    with pytest.raises(AceUsageError, match="worker processes"):
+        res.passes
+
+
+def test_cli_jobs(tmp_path):
+    """The command line, end to end: --jobs 3 prints what --jobs 1 prints; --jobs 0 is one
+    process per CPU; a negative number is a usage error."""
+    def run(*extra):
+        return subprocess.run([sys.executable, "-m", "acescore", "score", str(SMALL / "ref"),
+                               str(SMALL / "sys-heavy"), "-m", "--format", "json", *extra],
+                              capture_output=True, text=True)
+    one, three, auto = run("-j", "1"), run("--jobs", "3"), run("--jobs", "0")
+    assert one.returncode == three.returncode == auto.returncode == 0
+    assert json.loads(one.stdout) == json.loads(three.stdout) == json.loads(auto.stdout)
+    assert one.stderr == three.stderr == auto.stderr
+    bad = run("--jobs", "-1")
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr
+    assert "-1 is not in the range x>=0" in bad.stderr
