@@ -87,6 +87,11 @@ class BGMError(RuntimeError):
 def bgm(table: dict[int, dict[int, float]]) -> dict[int, int]:
     """table: row key -> {column key -> cost}; keys are non-negative ints (list positions).
     Returns an injective partial map row key -> column key."""
+    if len(table) == 1:     # one row with one entry: most calls (one-mention elements)
+        for r, entries in table.items():
+            if len(entries) == 1:
+                for c in entries:
+                    return {r: c}
     row_keys = sorted(r for r, entries in table.items() if entries)
     if not row_keys:
         return {}

@@ -153,6 +153,7 @@ class ElementPass:
         self.rcand: dict = {}        # s -> set of r
         self._fa_scores: dict = {}
         self._ev_pairs: dict = {}    # (r, s, d) -> (EV, name map)
+        self._ev_by_attrs: dict = {}  # attribute values of x and y -> EV (no names)
         self._prepare()
         self._prior = prior if (prior is not None and prior.ref is ref and prior.sys is sys
                                 and prior.p is params) else None
@@ -177,32 +178,21 @@ class ElementPass:
         p = self.p
         k = self.kind
         if k == "entity":
-            wt = p.entity_type_wgt
-            wc = p.entity_class_wgt
-            # Perl min(): undefined first argument stays undefined (02 §2.1 quirk)
-            a, b = wt.get(x.type), wt.get(y.type)
-            t = a if a is None or b is None or not (b < a) else b
-            a, b = wc.get(x.cls), wc.get(y.cls)
-            c = a if a is None or b is None or not (b < a) else b
-            ev = EPS + ((t or 0) * (c or 0))
-            if x is not y:
-                for field_name, w in self._discounts:
-                    if _differs(getattr(x, field_name), getattr(y, field_name)):
-                        ev *= w
             if not p.use_name_similarity:
-                # the name map is then only needed for mapped pairs: see name_maps()
+                # then EV depends on these attributes only: few distinct combinations
+                key = (x.type, x.cls, x.subtype, x.level, y.type, y.cls, y.subtype, y.level)
+                ev = self._ev_by_attrs.get(key)
+                if ev is None:
+                    ev = self._ev_by_attrs[key] = self._entity_value(x, y)
                 return ev, None
+            ev = self._entity_value(x, y)
             ns, nmap = entity_name_similarity(x, y, p.min_name_similarity)
             return ev * ns, nmap
         if k == "value":
-            wv = p.value_type_wgt
-            a, b = wv.get(x.type), wv.get(y.type)
-            t = a if a is None or b is None or not (b < a) else b
-            ev = EPS + (t or 0)
-            if x is not y:
-                for field_name, w in self._discounts:
-                    if _differs(getattr(x, field_name), getattr(y, field_name)):
-                        ev *= w
+            key = (x.type, x.subtype, y.type, y.subtype)
+            ev = self._ev_by_attrs.get(key)
+            if ev is None:
+                ev = self._ev_by_attrs[key] = self._value_value(x, y)
             return ev, None
         # timex2
         ev = EPS
@@ -214,6 +204,33 @@ class ElementPass:
                 continue
             ev += w * (1 if va == vb else EPS)
         return ev, None
+
+    def _entity_value(self, x, y) -> float:
+        """EV of two entities without the name similarity (02 §2.1-2.3)."""
+        p = self.p
+        wt = p.entity_type_wgt
+        wc = p.entity_class_wgt
+        # Perl min(): undefined first argument stays undefined (02 §2.1 quirk)
+        a, b = wt.get(x.type), wt.get(y.type)
+        t = a if a is None or b is None or not (b < a) else b
+        a, b = wc.get(x.cls), wc.get(y.cls)
+        c = a if a is None or b is None or not (b < a) else b
+        ev = EPS + ((t or 0) * (c or 0))
+        return self._discounted(ev, x, y)
+
+    def _value_value(self, x, y) -> float:
+        """EV of two values (02 §2.5)."""
+        wv = self.p.value_type_wgt
+        a, b = wv.get(x.type), wv.get(y.type)
+        t = a if a is None or b is None or not (b < a) else b
+        return self._discounted(EPS + (t or 0), x, y)
+
+    def _discounted(self, ev: float, x, y) -> float:
+        """``ev`` times the error weight of every discount attribute that differs (by name)."""
+        for field_name, w in self._discounts:
+            if _differs(getattr(x, field_name), getattr(y, field_name)):
+                ev *= w
+        return ev
 
     def mention_score(self, rm, sm) -> Optional[float]:
         """Score of a REF/SYS mention pair, or None if they do not correspond."""
@@ -284,45 +301,53 @@ class ElementPass:
         return self
 
     def _self_values(self, side: str, coll: dict, sigma: dict) -> None:
+        """Mention self scores, document and element VALUEs (and SYS FA values) of one
+        side.  A hot loop: attribute lookups are hoisted, and one-document elements (every
+        element in the local sets) skip the DOCID sort."""
         use_m = self.use_mentions
+        lw, mtw, entity = self.lw, self.mtw, self.kind == "entity"
+        neg_fa_wgt = -self.fa_wgt
+        mv_of, ev_of, doc_value = self.mv, self.ev_self, self.doc_value
+        doc_fa, value, fa_value = self.doc_fa, self.value, self.fa_value
+        element_value = self.element_value
+        is_sys = side == "SYS"
         for eid in sorted(coll):
-            g = coll[eid]
+            docs = coll[eid].docs
             total = 0.0
             fa_total = 0.0
-            for d in sorted(g.docs):
-                x = g.docs[d]
-                mv = self.mv.get((side, eid, d))
+            for d in (docs if len(docs) == 1 else sorted(docs)):
+                x = docs[d]
+                key = (side, eid, d)
+                mv = mv_of.get(key)
                 if mv is not None:
                     pass
                 elif use_m:
                     for m in x.mentions:
-                        s = sigma[m.id] = self.self_score(m)
+                        s = sigma[m.id] = (mtw[m.type] + EPS) if entity else 1 + EPS
                         mv = s if mv is None else mv + s
                     mv = mv or 0
                 else:
                     mv = 1
-                key = (side, eid, d)
-                ev = self.ev_self.get(key)
+                ev = ev_of.get(key)
                 if ev is None:
-                    self.mv[key] = mv
-                    ev, _ = self.element_value(x, x)
-                    self.ev_self[key] = ev
+                    mv_of[key] = mv
+                    ev = ev_of[key] = element_value(x, x)[0]
                 if ev:
-                    norm = self.mtw[x.level] / mv if self.lw else 1
+                    norm = mtw[x.level] / mv if lw else 1
                     v = norm * ev * mv
-                    if side == "SYS":
-                        fa = norm * ev * (mv * -self.fa_wgt)
+                    if is_sys:
+                        fa = norm * ev * (mv * neg_fa_wgt)
                 else:
                     v = 0.0
                     fa = 0.0
-                self.doc_value[key] = v
+                doc_value[key] = v
                 total += v
-                if side == "SYS":
-                    self.doc_fa[(eid, d)] = fa
+                if is_sys:
+                    doc_fa[(eid, d)] = fa
                     fa_total += fa
-            self.value[(side, eid)] = total
-            if side == "SYS":
-                self.fa_value[eid] = fa_total
+            value[(side, eid)] = total
+            if is_sys:
+                fa_value[eid] = fa_total
 
     def _correspondences(self) -> None:
         """Corresponding REF/SYS mention pairs of every document (02 §1.4)."""
@@ -441,16 +466,19 @@ class ElementPass:
         corr = self.corr
         rms = x.mentions
         tms = y.mentions
+        scores_of = [corr.get(rm.id) for rm in rms]     # per REF mention: {sys id: score}
         for j, tm in enumerate(tms):
             tid = tm.id
-            for i, rm in enumerate(rms):
-                sc = corr.get(rm.id)
+            row = None
+            for i, sc in enumerate(scores_of):
                 if sc is None:
                     continue
                 s = sc.get(tid)
                 if s is None:
                     continue
-                costs.setdefault(j, {})[i] = fa_norm * fa_scores[j] - s
+                if row is None:
+                    row = costs[j] = {}
+                row[i] = fa_norm * fa_scores[j] - s
         if not costs:
             return None, None, (0.0, 0.0, 0.0, 0.0)
         m = bgm(costs)
@@ -484,16 +512,22 @@ class ElementPass:
 
     def _add_fa_terms(self) -> None:
         """PV: valued documents in DOCID order, then the SYS-only FA terms (R12)."""
+        sys, doc_fa, pv = self.sys, self.doc_fa, self.pv
         for (rid, sid), docs in self.pair_docs.items():
+            sdocs = sys[sid].docs
+            if len(docs) == 1 and len(sdocs) == 1:      # the local sets: one document
+                for d in docs:
+                    pv[(rid, sid)] = docs[d]
+                continue
             total = 0.0
             first = True
             for d in sorted(docs):
                 total = docs[d] if first else total + docs[d]
                 first = False
-            for d in sorted(self.sys[sid].docs):
+            for d in sorted(sdocs):
                 if d not in docs:
-                    total += self.doc_fa[(sid, d)]
-            self.pv[(rid, sid)] = total
+                    total += doc_fa[(sid, d)]
+            pv[(rid, sid)] = total
 
 
 def name_maps(ref: dict, sys: dict, mapping: dict, valued: dict, min_sim: float) -> dict:
@@ -518,6 +552,15 @@ def map_elements(ref: dict, sys: dict, pv: dict, fa_value: dict, cand: dict,
     for seed in sorted(ref):
         if seed in placed:
             continue
+        cs = cand.get(seed)
+        if cs is not None and len(cs) == 1:
+            (only,) = cs
+            if (seed, only) in pv and len(rcand.get(only, ())) == 1:
+                # a 1x1 cohort (the usual case): the routine maps its single pair,
+                # whatever the cost (05 §3, single-row shortcut)
+                placed.add(seed)
+                mapping[seed] = only
+                continue
         refs = [seed]
         syss: list = []
         in_r = {seed}

@@ -37,6 +37,17 @@ class Run:
     args: Optional[ArgContext] = None
     mention_args: Optional[ArgContext] = None
     mapped_refs: dict = field(default_factory=dict)  # every REF id -> mapped SYS id (all passes)
+    promoted: dict = field(default_factory=dict)     # (side, kind) -> promote_elements()
+
+
+def _promoted(run: Run, side: str, kind: str) -> tuple[dict, dict]:
+    """The mentions of one side's entities (values, timex2) promoted to elements, once per
+    run (the EMD pass and the relation/event mention preparation both need them)."""
+    key = (side, kind)
+    if key not in run.promoted:
+        coll = (run.ref if side == "REF" else run.sys).of(kind)
+        run.promoted[key] = promote_elements(coll)
+    return run.promoted[key]
 
 
 def _languages(side_name: str, side: Side, kind: str, coll: dict, origin: dict | None = None):
@@ -182,8 +193,8 @@ def _entity_mention_chain(run: Run, dup) -> None:
     rent, sent = run.ref.of("entity"), run.sys.of("entity")
     if not (rent and sent):
         return
-    r_prom, r_origin = promote_elements(rent)
-    s_prom, s_origin = promote_elements(sent)
+    r_prom, r_origin = _promoted(run, "REF", "entity")
+    s_prom, s_origin = _promoted(run, "SYS", "entity")
     res, _ = element_result("mention_entity", "entity", r_prom, s_prom, run.params, run.ref,
                             run.sys, False, (r_origin, s_origin), on_valued=dup("mention_entity"))
     res.extra["print"] = True
@@ -198,7 +209,7 @@ def _mention_releve_chain(run: Run, dup, wait_mapped_refs=None) -> None:
     if not (has_rel or has_ev):
         return
     rent = ref.of("entity")
-    s_prom, s_origin = promote_elements(sys.of("entity"))
+    s_prom, s_origin = _promoted(run, "SYS", "entity")
     margs = ArgContext()
     margs.origin.update(s_origin)
     lp = replace(params, map_weighting="LEVEL")
@@ -208,7 +219,7 @@ def _mention_releve_chain(run: Run, dup, wait_mapped_refs=None) -> None:
         check(ep)
     margs.add_pass(ep)
     for kind in ("value", "timex2"):
-        sp, so = promote_elements(sys.of(kind))
+        sp, so = _promoted(run, "SYS", kind)
         margs.origin.update(so)
         ep = ElementPass(kind, ref.of(kind), sp, params, True).run()
         check = dup("mention_" + kind)

@@ -184,10 +184,16 @@ class _ReleveScorer:
     def self_values(self, res: PassResult) -> None:
         w = self.w
         eval_docs = self.rside.documents
+        rv_of_attrs: dict = {}      # RV(x) depends on TYPE and MODALITY only
         for side, coll in (("REF", self.ref), ("SYS", self.sys)):
             for eid in sorted(coll):
                 g = coll[eid]
-                rv = self.rv_self[(side, eid)] = _element_value(w, g.attrs, None)
+                attrs = g.attrs
+                key = (attrs.get("TYPE"), attrs.get("MODALITY"))
+                rv = rv_of_attrs.get(key)
+                if rv is None:
+                    rv = rv_of_attrs[key] = _element_value(w, attrs, None)
+                self.rv_self[(side, eid)] = rv
                 total = 0.0
                 fa_total = 0.0
                 for d in sorted(g.docs):
@@ -222,25 +228,32 @@ class _ReleveScorer:
         w = self.w
         sys_docs = sorted(s.docs)
         sv = self.sv
+        arg_pairs = self.arg_pairs
+        arg_mapping = None if self.allow_wrong else self.arg_mapping
         costs: dict = {}
+        sys_scores: dict = {}       # per SYS argument: its self values summed (DOCID order)
         for i, (rrole, rid) in enumerate(ref_args):
             for j, (trole, tid) in enumerate(tst_args):
-                values = self.arg_pairs.get((rid, tid))
+                values = arg_pairs.get((rid, tid))
                 if values is None:
                     continue
-                if not self.allow_wrong and self.arg_mapping.get(rid) != tid:
+                if arg_mapping is not None and arg_mapping.get(rid) != tid:
                     continue
                 map_score = None
-                sys_score = 0.0
                 for d in sys_docs:
                     v = values.get(d)
                     if v:
                         map_score = v if map_score is None else map_score + v
-                    x = sv.get(("SYS", tid, d))
-                    if x is not None:
-                        sys_score += x
                 if map_score is None:
                     continue
+                sys_score = sys_scores.get(tid)
+                if sys_score is None:
+                    sys_score = 0.0
+                    for d in sys_docs:
+                        x = sv.get(("SYS", tid, d))
+                        if x is not None:
+                            sys_score += x
+                    sys_scores[tid] = sys_score
                 if rrole != trole:
                     map_score *= w.role_discount(rrole)
                 fa_score = -sys_score * w.fa_wgt
@@ -464,9 +477,8 @@ class _ReleveScorer:
                 if arg_map is not None:
                     all_arg_maps[(rid, sid)] = arg_map
                 total = None
-                for d in sorted(set(r.docs) | set(s.docs)):
-                    if d not in s.docs:
-                        continue
+                sdocs = s.docs
+                for d in (sdocs if len(sdocs) == 1 else sorted(sdocs)):
                     out = self.doc_value(r, s, d, arg_map, rv_rs)
                     if out is None:
                         continue
