@@ -101,3 +101,28 @@ def test_empty_system_scores_zero():
         t = pass_json(res.task(task), res.params, res.all_sources)
         assert t["total"]["value"] == 0.0
         assert t["total"]["miss_cost"] == 100.0
+
+
+def test_levenshtein_matches_the_classic_table():
+    """The bit-parallel edit distance equals the dynamic-programming definition (random
+    names over a small alphabet with non-ASCII letters, so that distances vary)."""
+    import random
+    from acescore.scoring.elements import levenshtein, name_similarity
+
+    def table(a: str, b: str) -> int:
+        prev = list(range(len(b) + 1))
+        for i, ca in enumerate(a, 1):
+            cur = [i]
+            for j, cb in enumerate(b, 1):
+                cur.append(min(prev[j - 1] + (ca != cb), prev[j] + 1, cur[j - 1] + 1))
+            prev = cur
+        return prev[-1]
+
+    rnd = random.Random(7)
+    for _ in range(5000):
+        a = "".join(rnd.choice("abé d") for _ in range(rnd.randint(0, 70)))
+        b = "".join(rnd.choice("abé d") for _ in range(rnd.randint(0, 70)))
+        assert levenshtein(a, b) == table(a, b)
+    assert levenshtein("kitten", "sitting") == 3
+    assert name_similarity("brenhaven prison", "brenhaven prison") == 1
+    assert name_similarity("abcd", "abce") == 0.75

@@ -135,6 +135,8 @@ def _element_value(w: _Weights, x: dict, y: Optional[dict]) -> float:
         return value
     for attr, weight in w.err:
         a, b = x.get(attr), y.get(attr)
+        if a == b:
+            continue            # equal values never differ (whatever their truth)
         ta, tb = _truthy(a), _truthy(b)
         if (ta != tb) or (tb and a != b):
             value *= weight
