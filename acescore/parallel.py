@@ -26,6 +26,7 @@ import threading
 
 from acescore.report.outputs import render_pass
 from acescore.scoring.engine import CHAINS, run_chain
+from acescore.scoring.result import PassResult
 
 
 def fork_available() -> bool:
@@ -123,17 +124,38 @@ def _read_object(fd: int):
         return pickle.load(fh)
 
 
+class _Renderer:
+    """``Run.on_pass``: render each pass as soon as it is complete, then keep only what the
+    later passes' rendering reads of it (its kind and elements: see
+    ``diagnostics._phantom_parts``), so that its data is freed before the next pass."""
+
+    def __init__(self, results, fmt: str, gates: bool):
+        self.results, self.fmt, self.gates = results, fmt, gates
+        self.outputs: list = []
+
+    def __call__(self, res) -> None:
+        self.outputs.append(render_pass(self.results, res, self.fmt, self.gates))
+        passes = self.results.run.passes
+        if passes and passes[-1] is res:
+            passes[-1] = PassResult(res.task, res.kind, res.ref, res.sys,
+                                    extra={"print": res.extra.get("print", True)})
+
+    def take(self) -> list:
+        out, self.outputs = self.outputs, []
+        return out
+
+
 def _run_chains(results, chains, fmt, gates, mentions, check_duplicates, wait_mapped_refs=None):
-    """Score ``chains`` on ``results.run`` and render their passes: a list of
+    """Score ``chains`` on ``results.run``, rendering each pass as it is done: a list of
     (chain, warnings raised, rendered passes)."""
     run = results.run
+    renderer = run.on_pass = _Renderer(results, fmt, gates)
     out = []
     for chain in chains:
-        n_passes, n_warnings = len(run.passes), len(run.warnings)
+        n_warnings = len(run.warnings)
         run_chain(run, chain, mentions, check_duplicates,
                   wait_mapped_refs=wait_mapped_refs if chain == "mention_releves" else None)
-        rendered = [render_pass(results, res, fmt, gates) for res in run.passes[n_passes:]]
-        out.append((chain, run.warnings[n_warnings:], rendered))
+        out.append((chain, run.warnings[n_warnings:], renderer.take()))
     return out
 
 
@@ -156,10 +178,9 @@ def score_rendered(results, fmt: str, gates: bool, mentions: bool, check_duplica
     try:
         refs_worker = next((w for w in workers if w.refs_w is not None), None)
         on_refs = refs_worker.send_mapped_refs if refs_worker is not None else None
-        first = CHAINS[0]
-        n_passes = len(run.passes)
-        run_chain(run, first, mentions, check_duplicates, on_mapped_refs=on_refs)
-        rendered = [render_pass(results, res, fmt, gates) for res in run.passes[n_passes:]]
+        renderer = run.on_pass = _Renderer(results, fmt, gates)
+        run_chain(run, CHAINS[0], mentions, check_duplicates, on_mapped_refs=on_refs)
+        rendered = renderer.take()
         received: dict = {}
         for w in workers:
             got = w.result()

@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
 """Benchmark acescore (and, if named by ACE_NIST_SCORER, the NIST tool) on synthetic corpora.
 
-Whole-process wall time, CPU time (user+sys of the child) and peak memory (max RSS of the
-child) over several runs; median, min and max are reported.  Corpora are generated with the
+Whole-process wall time, CPU time (user+sys of the command and its worker processes) and
+peak memory (the larger of the max RSS and of the process tree's summed RSS, sampled every
+5 ms: with ``--jobs`` every worker counts) over several runs; median, min and max are
+reported.  Corpora are generated with the
 project's synthetic generator (``--synth``, default ../shared/tools/acesynth.py) into
 ``bench/corpora`` (not committed) and reused when present.
 
 Usage:
     python bench/run.py [--sizes 250,1000,4000] [--runs 3] [--profile heavy] [--global-size 250]
-                        [--flags "-m"] [--out bench/results/latest.json]
+                        [--flags "-m"] [--jobs 1,3] [--out bench/results/latest.json]
 
 When the environment variable ACE_NIST_SCORER names a local copy of the NIST tool (a
 deterministic copy, 05-determinism.md Appendix A, so that reports can be compared byte for
@@ -48,23 +50,73 @@ def make_corpus(synth: Path, size: int, profile: str, glob: bool, seed: str) -> 
     return out
 
 
+MEASURE = r"""
+import json, os, resource, subprocess, sys, threading, time
+
+def tree(pid):
+    out = [pid]
+    for p in out:                          # breadth-first over /proc/<p>/task/*/children
+        try:
+            for t in os.listdir(f"/proc/{p}/task"):
+                with open(f"/proc/{p}/task/{t}/children") as fh:
+                    out.extend(int(x) for x in fh.read().split())
+        except OSError:
+            pass
+    return out
+
+PAGE_KB = os.sysconf("SC_PAGE_SIZE") // 1024
+
+def rss_kb(pid):
+    try:
+        with open(f"/proc/{pid}/statm") as fh:
+            return int(fh.read().split()[1]) * PAGE_KB
+    except (OSError, IndexError, ValueError):
+        return 0
+
+cmd = json.loads(sys.argv[1])
+t = time.perf_counter()
+with open(sys.argv[2], "wb") as out:
+    p = subprocess.Popen(cmd, stdout=out, stderr=subprocess.DEVNULL)
+    peak = [0, 1]
+    def sample():
+        while p.poll() is None:
+            pids = tree(p.pid)
+            peak[0] = max(peak[0], sum(rss_kb(x) for x in pids))
+            peak[1] = max(peak[1], len(pids))
+            time.sleep(0.005)
+    th = threading.Thread(target=sample, daemon=True)
+    th.start()
+    rc = p.wait()
+    th.join()
+w = time.perf_counter() - t
+r = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(json.dumps({"wall": w, "cpu": r.ru_utime + r.ru_stime, "maxrss_kb": r.ru_maxrss,
+                  "tree_rss_kb": peak[0], "processes": peak[1], "rc": rc}))
+"""
+
+
 def measure(cmd: list[str], cwd: Path, stdout_path: Path) -> dict:
-    """Measure in a fresh interpreter so that max RSS belongs to this command only."""
-    helper = ("import json,sys,subprocess,time,resource\n"
-              "cmd=json.loads(sys.argv[1]);t=time.perf_counter()\n"
-              "out=open(sys.argv[2],'wb')\n"
-              "p=subprocess.run(cmd,stdout=out,stderr=subprocess.DEVNULL)\n"
-              "w=time.perf_counter()-t\n"
-              "r=resource.getrusage(resource.RUSAGE_CHILDREN)\n"
-              "print(json.dumps({'wall':w,'cpu':r.ru_utime+r.ru_stime,'maxrss_kb':r.ru_maxrss,"
-              "'rc':p.returncode}))\n")
-    res = subprocess.run([sys.executable, "-c", helper, json.dumps(cmd), str(stdout_path)],
+    """Run ``cmd`` from a fresh interpreter: wall time, CPU time (user+sys of the command and
+    all its processes), max RSS of its largest process and, sampled every 5 ms (statm is
+    cheap to read), the peak of the summed RSS of its process tree: with ``--jobs`` the
+    workers' memory counts too, pages shared after fork once per process (an upper bound)."""
+    res = subprocess.run([sys.executable, "-c", MEASURE, json.dumps(cmd), str(stdout_path)],
                          cwd=cwd, capture_output=True, text=True, check=True)
     return json.loads(res.stdout)
 
 
 def summary(values: list[float]) -> dict:
     return {"median": statistics.median(values), "min": min(values), "max": max(values)}
+
+
+def stats(ms: list[dict]) -> dict:
+    """Median/min/max of the measurements of several runs.  ``peak_mb``: the larger of
+    the sampled process-tree RSS sum and the max RSS of the largest process."""
+    return {"wall": summary([m["wall"] for m in ms]),
+            "cpu": summary([m["cpu"] for m in ms]),
+            "maxrss_mb": summary([m["maxrss_kb"] / 1024 for m in ms]),
+            "peak_mb": summary([max(m["tree_rss_kb"], m["maxrss_kb"]) / 1024 for m in ms]),
+            "processes": max(m["processes"] for m in ms)}
 
 
 def same_report(a: Path, b: Path) -> bool:
@@ -82,6 +134,8 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--nist-runs", type=int, default=1)
     ap.add_argument("--flags", default="-m")
+    ap.add_argument("--jobs", default="1",
+                    help="acescore --jobs values to run, comma-separated (e.g. 1,3)")
     ap.add_argument("--synth", default=str(DEFAULT_SYNTH))
     ap.add_argument("--acescore", default=shutil.which("acescore") or str(ROOT / ".venv/bin/acescore"))
     ap.add_argument("--out", default=str(HERE / "results" / "latest.json"))
@@ -98,44 +152,45 @@ def main() -> int:
     for size, glob in jobs:
         corpus = make_corpus(synth, size, args.profile, glob, args.seed)
         row = {"docs": size, "global": glob, "profile": args.profile, "flags": args.flags}
-        ours = []
-        for k in range(args.runs):
-            out = tmp / f"ours-{size}-{glob}-{k}.txt"
-            ours.append(measure([args.acescore, "score", "-r", "ref.list", "-t",
-                                 f"sys-{args.profile}.list", *flags], corpus, out))
-        row["acescore"] = {"wall": summary([m["wall"] for m in ours]),
-                           "cpu": summary([m["cpu"] for m in ours]),
-                           "maxrss_mb": summary([m["maxrss_kb"] / 1024 for m in ours])}
+        for j in [int(x) for x in args.jobs.split(",") if x]:
+            ours = []
+            for k in range(args.runs):
+                out = tmp / f"ours-{size}-{glob}-j{j}-{k}.txt"
+                ours.append(measure([args.acescore, "score", "-r", "ref.list", "-t",
+                                     f"sys-{args.profile}.list", *flags, "--jobs", str(j)],
+                                    corpus, out))
+            row.setdefault("acescore", {})[str(j)] = stats(ours)
         if nist:
             theirs = []
             for k in range(args.nist_runs):
                 out = tmp / f"nist-{size}-{glob}-{k}.txt"
                 theirs.append(measure(["perl", nist, "-r", "ref.list", "-t",
                                        f"sys-{args.profile}.list", *flags], corpus, out))
-            row["nist"] = {"wall": summary([m["wall"] for m in theirs]),
-                           "cpu": summary([m["cpu"] for m in theirs]),
-                           "maxrss_mb": summary([m["maxrss_kb"] / 1024 for m in theirs])}
-            row["speedup_wall"] = row["nist"]["wall"]["median"] / row["acescore"]["wall"]["median"]
-            row["memory_ratio"] = (row["nist"]["maxrss_mb"]["median"]
-                                   / row["acescore"]["maxrss_mb"]["median"])
-            row["identical"] = same_report(tmp / f"ours-{size}-{glob}-0.txt",
-                                           tmp / f"nist-{size}-{glob}-0.txt")
+            row["nist"] = stats(theirs)
+            for j, a in row["acescore"].items():
+                a["speedup_wall"] = row["nist"]["wall"]["median"] / a["wall"]["median"]
+                a["memory_ratio"] = (row["nist"]["peak_mb"]["median"] / a["peak_mb"]["median"])
+                a["identical"] = same_report(tmp / f"ours-{size}-{glob}-j{j}-0.txt",
+                                             tmp / f"nist-{size}-{glob}-0.txt")
+        for j, a in row["acescore"].items():
+            line = (f"{size:5d} docs{' (global)' if glob else '':9s} acescore -j{j} wall"
+                    f" {a['wall']['median']:7.2f}s [{a['wall']['min']:.2f}-{a['wall']['max']:.2f}]"
+                    f" cpu {a['cpu']['median']:7.2f}s peak {a['peak_mb']['median']:7.1f} MB"
+                    f" ({a['processes']} proc.)")
+            if nist:
+                n = row["nist"]
+                line += (f" | NIST wall {n['wall']['median']:8.2f}s peak"
+                         f" {n['peak_mb']['median']:7.1f} MB | x{a['speedup_wall']:.1f} faster,"
+                         f" x{a['memory_ratio']:.1f} less memory,"
+                         f" reports {'identical' if a['identical'] else 'DIFFER'}")
+            print(line, flush=True)
         rows.append(row)
-        a = row["acescore"]
-        line = (f"{size:5d} docs{' (global)' if glob else '':9s} acescore wall {a['wall']['median']:7.2f}s"
-                f" [{a['wall']['min']:.2f}-{a['wall']['max']:.2f}] cpu {a['cpu']['median']:7.2f}s"
-                f" peak {a['maxrss_mb']['median']:7.1f} MB")
-        if nist:
-            n = row["nist"]
-            line += (f" | NIST wall {n['wall']['median']:8.2f}s peak {n['maxrss_mb']['median']:7.1f} MB"
-                     f" | x{row['speedup_wall']:.1f} faster, x{row['memory_ratio']:.1f} less memory,"
-                     f" reports {'identical' if row['identical'] else 'DIFFER'}")
-        print(line, flush=True)
     local = [r for r in rows if not r["global"]]
     if len(local) >= 2:
         a, b = local[-2], local[-1]
-        growth = b["acescore"]["wall"]["median"] / a["acescore"]["wall"]["median"]
-        print(f"time growth {a['docs']} -> {b['docs']} docs: x{growth:.2f}")
+        for j in b["acescore"]:
+            growth = b["acescore"][j]["wall"]["median"] / a["acescore"][j]["wall"]["median"]
+            print(f"time growth {a['docs']} -> {b['docs']} docs (-j{j}): x{growth:.2f}")
     meta = {"machine": {"platform": platform.platform(), "python": platform.python_version(),
                         "cpus": os.cpu_count()},
             "command": " ".join(sys.argv), "nist": bool(nist), "rows": rows}

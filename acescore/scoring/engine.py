@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Optional
+from typing import Callable, Optional
 
 from acescore.database import Side
 from acescore.params import Params
@@ -38,6 +38,17 @@ class Run:
     mention_args: Optional[ArgContext] = None
     mapped_refs: dict = field(default_factory=dict)  # every REF id -> mapped SYS id (all passes)
     promoted: dict = field(default_factory=dict)     # (side, kind) -> promote_elements()
+    #: called with each pass as soon as it is complete (rendering it at once lets the CLI
+    #: drop the pass's data before the next one is scored: see acescore.parallel)
+    on_pass: Optional[Callable] = None
+
+    def add_pass(self, res: PassResult, check=None) -> None:
+        """Append a finished pass; ``check``: the -c duplicate check, if any."""
+        self.passes.append(res)
+        if check is not None:
+            check(res)
+        if self.on_pass is not None:
+            self.on_pass(res)
 
 
 def _promoted(run: Run, side: str, kind: str) -> tuple[dict, dict]:
@@ -173,7 +184,7 @@ def _document_chain(run: Run, dup, on_mapped_refs=None) -> None:
             run.mapped_refs[r] = res.mapping.get(r)
         if rc:
             res.extra["print"] = bool(sc)
-            run.passes.append(res)
+            run.add_pass(res)
     run.args = args
     if on_mapped_refs is not None:
         on_mapped_refs(run.mapped_refs)
@@ -181,11 +192,8 @@ def _document_chain(run: Run, dup, on_mapped_refs=None) -> None:
     from acescore.scoring import releves  # relations and events
     for kind in ("relation", "event"):
         if ref.of(kind) and sys.of(kind):
-            run.passes.append(releves.score_pass(kind, kind, ref.of(kind), sys.of(kind), params,
-                                                 args, ref, sys, run))
-            check = dup(kind)
-            if check is not None:
-                check(run.passes[-1])
+            run.add_pass(releves.score_pass(kind, kind, ref.of(kind), sys.of(kind), params,
+                                            args, ref, sys, run), dup(kind))
 
 
 def _entity_mention_chain(run: Run, dup) -> None:
@@ -198,7 +206,7 @@ def _entity_mention_chain(run: Run, dup) -> None:
     res, _ = element_result("mention_entity", "entity", r_prom, s_prom, run.params, run.ref,
                             run.sys, False, (r_origin, s_origin), on_valued=dup("mention_entity"))
     res.extra["print"] = True
-    run.passes.append(res)
+    run.add_pass(res)
 
 
 def _mention_releve_chain(run: Run, dup, wait_mapped_refs=None) -> None:
@@ -234,9 +242,5 @@ def _mention_releve_chain(run: Run, dup, wait_mapped_refs=None) -> None:
     mp = replace(params, allow_wrong_mapping=1)
     for kind, task in (("relation", "mention_relation"), ("event", "mention_event")):
         if ref.of(kind) and sys.of(kind):
-            run.passes.append(releves.score_mention_pass(kind, task, ref.of(kind),
-                                                         sys.of(kind), mp, margs, ref, sys,
-                                                         run))
-            check = dup(task)
-            if check is not None:
-                check(run.passes[-1])
+            run.add_pass(releves.score_mention_pass(kind, task, ref.of(kind), sys.of(kind),
+                                                    mp, margs, ref, sys, run), dup(task))
