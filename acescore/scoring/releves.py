@@ -427,6 +427,43 @@ class _ReleveScorer:
         costs = (_pos(v1 - v2), _pos(v2 - v3), _pos(v3 - v4), _pos(v4 - v5))
         return v5, mmap, costs
 
+    # ---- screening of putative pairs ---------------------------------------------------
+    def _screening(self, coll: dict, is_ref: bool):
+        """Per element: the text span (first start, last end) covered by its mention
+        extents (None if any extent is not text), and the argument IDs it can pair on.
+        For REF elements that is the set of SYS argument IDs having a pair value with one
+        of its arguments; for SYS elements, the set of its argument IDs (None: none)."""
+        partners: dict = {}
+        if is_ref:
+            for a, b in self.arg_pairs:
+                partners.setdefault(a, set()).add(b)
+        spans: dict = {}
+        args: dict = {}
+        for eid, g in coll.items():
+            lo = hi = None
+            for x in g.docs.values():
+                for m in x.mentions:
+                    e = m.extent
+                    if e.kind != "text":
+                        lo = None
+                        break
+                    if lo is None or e.start < lo:
+                        lo = e.start
+                    if hi is None or e.end > hi:
+                        hi = e.end
+                else:
+                    continue
+                break
+            spans[eid] = (lo, hi) if lo is not None else None
+            if is_ref:
+                reach: set = set()
+                for _role, aid in g.arg_pairs:
+                    reach.update(partners.get(aid, ()))
+                args[eid] = reach
+            else:
+                args[eid] = {aid for _role, aid in g.arg_pairs} or None
+        return spans, args
+
     # ---- the whole pass ------------------------------------------------------------------
     def score(self) -> PassResult:
         ref, sys = self.ref, self.sys
@@ -443,13 +480,23 @@ class _ReleveScorer:
         for sid in sorted(sys):
             for d in sys[sid].docs:
                 sys_by_doc.setdefault(d, []).append(sid)
+        # Most pairs of a document share no argument and no mention extent: they can get no
+        # value (doc_value's C1/C3, without side effects) and are left out at once.
+        r_span, r_args = self._screening(ref, True)
+        s_span, s_args = self._screening(sys, False)
         putative: dict = {}
         for d in self.rside.documents:
             rids = ref_by_doc.get(d)
             if not rids:
                 continue
             for sid in sys_by_doc.get(d, ()):
+                ss = s_span[sid]
+                sa = s_args[sid]
                 for rid in rids:
+                    rs = r_span[rid]
+                    if (rs is not None and ss is not None and (rs[1] < ss[0] or ss[1] < rs[0])
+                            and (sa is None or r_args[rid].isdisjoint(sa))):
+                        continue
                     putative.setdefault(rid, set()).add(sid)
 
         all_arg_maps: dict = {}
