@@ -66,11 +66,10 @@ host element ID.
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Optional
 
 from acescore.database import GlobalElement
-from acescore.model import Argument
+from acescore.model import Argument, Event, EventMention, Relation, RelationMention
 from acescore.params import EPSILON
 from acescore.scoring.bgm import bgm
 from acescore.scoring.elements import map_elements
@@ -638,6 +637,22 @@ def _arg_errors(x: GlobalElement, partner: Optional[GlobalElement], arg_maps: di
 # mention promotion (03 §10.2)
 
 
+def _renamed_mention(m, new_id: str):
+    """A relation/event mention under another ID (``dataclasses.replace`` is slow)."""
+    if isinstance(m, EventMention):
+        return EventMention(new_id, m.extent, m.anchor, m.arguments, m.line)
+    return RelationMention(new_id, m.extent, m.arguments, m.line)
+
+
+def _promoted_element(x, new_id: str, mention, arguments: tuple, origin: str):
+    """The element of one promoted mention: ``x``'s attributes, one mention, no links."""
+    if isinstance(x, Event):
+        return Event(new_id, x.type, x.subtype, x.genericity, x.modality, x.polarity, x.tense,
+                     arguments, (mention,), (), x.line, origin=origin)
+    return Relation(new_id, x.type, x.subtype, x.modality, arguments, (mention,), (), x.line,
+                    origin=origin)
+
+
 def promote_releves(kind: str, coll: dict, side, is_ref: bool, warnings: list) -> dict:
     """Every relation (event) mention becomes an element of its own (see module doc)."""
     out: dict = {}
@@ -662,11 +677,10 @@ def promote_releves(kind: str, coll: dict, side, is_ref: bool, warnings: list) -
                         aid = a.refid
                     arguments.setdefault(a.role, set()).add(aid)
                 args = {role: tuple(sorted(ids)) for role, ids in arguments.items()}
-                nm = replace(m, id=f"{m.id} mention")
+                nm = _renamed_mention(m, f"{m.id} mention")
                 el_args = tuple(Argument(role, aid) for role in sorted(args)
                                 for aid in args[role])
-                new = replace(x, id=m.id, mentions=(nm,), arguments=el_args, links=(),
-                              origin=eid)
+                new = _promoted_element(x, m.id, nm, el_args, eid)
                 ng = GlobalElement(m.id, g.kind, {d: new}, dict(g.attrs), arguments=args,
                                    origin=eid)
                 out[m.id] = ng
