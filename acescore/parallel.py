@@ -126,8 +126,9 @@ def _read_object(fd: int):
 
 class _Renderer:
     """``Run.on_pass``: render each pass as soon as it is complete, then keep only what the
-    later passes' rendering reads of it (its kind and elements: see
-    ``diagnostics._phantom_parts``), so that its data is freed before the next pass."""
+    later passes' rendering reads of it (its kind and, for relations and events, its
+    elements: see ``diagnostics._phantom_parts``), so that its data is freed before the
+    next pass."""
 
     def __init__(self, results, fmt: str, gates: bool):
         self.results, self.fmt, self.gates = results, fmt, gates
@@ -137,7 +138,9 @@ class _Renderer:
         self.outputs.append(render_pass(self.results, res, self.fmt, self.gates))
         passes = self.results.run.passes
         if passes and passes[-1] is res:
-            passes[-1] = PassResult(res.task, res.kind, res.ref, res.sys,
+            releve = res.kind in ("relation", "event")
+            passes[-1] = PassResult(res.task, res.kind, res.ref if releve else {},
+                                    res.sys if releve else {},
                                     extra={"print": res.extra.get("print", True)})
 
     def take(self) -> list:

@@ -277,17 +277,22 @@ class ElementPass:
     # ---- the pass ----------------------------------------------------------------------------
     def run(self) -> "ElementPass":
         prior = self._prior
+        reuse_corr = False
         if prior is not None:
+            # take what does not depend on the weighting, then let the rest of the earlier
+            # pass go (if nothing else holds it, its results are freed before ours grow)
             self.sigma_r, self.sigma_s = prior.sigma_r, prior.sigma_s
             self.mv, self.ev_self = prior.mv, prior.ev_self
             self._ev_pairs = prior._ev_pairs
+            if self.use_mentions:
+                self.corr, self.is_ref_mention = prior.corr, prior.is_ref_mention
+                self.cand = {r: set(v) for r, v in prior.cand.items()}
+                reuse_corr = True
+            self._prior = prior = None
         self._self_values("REF", self.ref, self.sigma_r)
         self._self_values("SYS", self.sys, self.sigma_s)
         if self.use_mentions:
-            if prior is not None:
-                self.corr, self.is_ref_mention = prior.corr, prior.is_ref_mention
-                self.cand = {r: set(v) for r, v in prior.cand.items()}
-            else:
+            if not reuse_corr:
                 self._correspondences()
             pairs = self._candidate_pairs()
             for r, s in pairs:

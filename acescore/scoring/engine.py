@@ -89,8 +89,12 @@ def element_result(task: str, kind: str, ref: dict, sys: dict, params: Params, r
                 mention_map[k] = ep.mention_map[k]
     final = ep
     if kind == "entity" and params.map_weighting != params.eval_weighting:
+        # the scoring pass reuses what does not depend on the weighting; the rest of the
+        # mapping pass is dropped first (peak memory)
         final = ElementPass(kind, ref, sys, params, params.eval_weighting == "LEVEL",
-                            prior=ep).run()
+                            prior=ep)
+        del ep
+        final.run()
         if on_valued is not None:
             on_valued(final)
     res = PassResult(task, kind, ref, sys)
@@ -207,6 +211,7 @@ def _entity_mention_chain(run: Run, dup) -> None:
                             run.sys, False, (r_origin, s_origin), on_valued=dup("mention_entity"))
     res.extra["print"] = True
     run.add_pass(res)
+    run.promoted.pop(("REF", "entity"), None)   # only EMD uses the REF mentions promoted
 
 
 def _mention_releve_chain(run: Run, dup, wait_mapped_refs=None) -> None:
