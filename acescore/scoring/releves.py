@@ -124,6 +124,24 @@ def _perl_min(a, b):
     return b if b < a else a
 
 
+def _pair_value_of_signatures(w: _Weights, x: tuple, y: tuple) -> float:
+    """RV(x, y) from attribute signatures (TYPE, MODALITY, then the attributes of
+    ``w.err``): the operations of :func:`_element_value`, in the same order."""
+    t = _perl_min(w.type_wgt.get(x[0]), w.type_wgt.get(y[0]))
+    m = _perl_min(w.modality_wgt.get(x[1]), w.modality_wgt.get(y[1]))
+    value = (t or 0) * (m or 0)
+    k = 2
+    for _attr, weight in w.err:
+        a, b = x[k], y[k]
+        k += 1
+        if a == b:
+            continue
+        ta, tb = _truthy(a), _truthy(b)
+        if (ta != tb) or (tb and a != b):
+            value *= weight
+    return value
+
+
 def _element_value(w: _Weights, x: dict, y: Optional[dict]) -> float:
     """RV(x) (``y`` None) or RV(x, y) (03 §3); ``x``/``y`` are attribute dicts."""
     yy = x if y is None else y
@@ -164,10 +182,16 @@ class _ReleveScorer:
         self.sv = args.self_value            # (side, id, docid) -> SV of argument elements
         self.allow_wrong = bool(params.allow_wrong_mapping)
         self.arg_mapping = args.mapping
-        # argument pair values: (ref arg, sys arg) -> {docid: MV}
+        # argument pair values: (ref arg, sys arg) -> {docid: MV}, and the same by REF
+        # argument: ref arg -> {sys arg: {docid: MV}}
         self.arg_pairs: dict = {}
+        self.arg_partners: dict = {}
         for (a, b, d), v in args.pair_value.items():
-            self.arg_pairs.setdefault((a, b), {})[d] = v
+            values = self.arg_pairs.get((a, b))
+            if values is None:
+                values = self.arg_pairs[(a, b)] = {}
+                self.arg_partners.setdefault(a, {})[b] = values
+            values[d] = v
         self.rv_self: dict = {}              # ("REF"/"SYS", id) -> RV(x)
         self.missing_heads: set = set()
         self._heads: dict = {}
@@ -229,13 +253,16 @@ class _ReleveScorer:
         w = self.w
         sys_docs = sorted(s.docs)
         sv = self.sv
-        arg_pairs = self.arg_pairs
+        arg_partners = self.arg_partners
         arg_mapping = None if self.allow_wrong else self.arg_mapping
         costs: dict = {}
         sys_scores: dict = {}       # per SYS argument: its self values summed (DOCID order)
         for i, (rrole, rid) in enumerate(ref_args):
+            partners = arg_partners.get(rid)
+            if partners is None:
+                continue
             for j, (trole, tid) in enumerate(tst_args):
-                values = arg_pairs.get((rid, tid))
+                values = partners.get(tid)
                 if values is None:
                     continue
                 if arg_mapping is not None and arg_mapping.get(rid) != tid:
@@ -509,7 +536,7 @@ class _ReleveScorer:
         rv_cache: dict = {}
 
         def signature(g):
-            return tuple(g.attrs.get(a) for a in sig_attrs)
+            return tuple(map(g.attrs.get, sig_attrs))
 
         sys_sig = {sid: signature(sys[sid]) for sid in sys}
         for rid in sorted(putative):
@@ -520,7 +547,7 @@ class _ReleveScorer:
                 key = (rsig, sys_sig[sid])
                 rv_rs = rv_cache.get(key)
                 if rv_rs is None:
-                    rv_rs = rv_cache[key] = _element_value(w, r.attrs, s.attrs)
+                    rv_rs = rv_cache[key] = _pair_value_of_signatures(w, rsig, sys_sig[sid])
                 arg_map = self.argument_map(r, s, rv_rs, self.rv_self[("SYS", sid)])
                 if arg_map is not None:
                     all_arg_maps[(rid, sid)] = arg_map
