@@ -294,14 +294,16 @@ class ElementPass:
         if self.use_mentions:
             if not reuse_corr:
                 self._correspondences()
-            pairs = self._candidate_pairs()
-            for r, s in pairs:
-                rd, sd = self.ref[r].docs, self.sys[s].docs
+            ref, sys, value_pair = self.ref, self.sys, self._value_pair
+            for r, s in self._candidate_pairs():
+                rg, sg = ref[r], sys[s]
+                rd, sd = rg.docs, sg.docs
                 if len(rd) == 1 and len(sd) == 1:
-                    docs = list(rd) if rd.keys() == sd.keys() else sorted((*rd, *sd))
+                    for d in rd:
+                        docs = (d,) if d in sd else sorted((d, *sd))
                 else:
                     docs = sorted(set(rd) | set(sd))
-                self._value_pair(r, s, docs)
+                value_pair(r, s, docs, rg, sg)
         else:
             by_doc_r: dict = {}
             for rid in sorted(self.ref):
@@ -434,8 +436,9 @@ class ElementPass:
             self._fa_scores[key] = fs
         return fs
 
-    def _value_pair(self, rid: str, sid: str, docs) -> None:
-        rg, sg = self.ref[rid], self.sys[sid]
+    def _value_pair(self, rid: str, sid: str, docs, rg=None, sg=None) -> None:
+        if rg is None:
+            rg, sg = self.ref[rid], self.sys[sid]
         for d in docs:
             y = sg.docs.get(d)
             if y is None:
