@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Iterable, Optional
 
 from acescore.errors import AceInputError
@@ -43,8 +44,8 @@ class GlobalElement:
         """(role, ID) pairs in (role, ID) order (cached; reset when arguments change)."""
         ap = self._arg_pairs
         if ap is None:
-            ap = self._arg_pairs = tuple((r, i) for r in sorted(self.arguments)
-                                         for i in self.arguments[r])
+            ap = self._arg_pairs = tuple([(r, i) for r in sorted(self.arguments)
+                                          for i in self.arguments[r]])
         return ap
 
 
@@ -62,6 +63,16 @@ class Side:
         return self.elements[kind]
 
 
+def _doc_order(g: GlobalElement):
+    """The DOCIDs of ``g`` in code-point order (most elements are in one document: no
+    sorting then)."""
+    docs = g.docs
+    return docs if len(docs) == 1 else sorted(docs)
+
+
+_ROLE_REFID = attrgetter("role", "refid")      # the (role, ID) order of arguments
+
+
 def _attr_conflict(kind, eid, docid, attr, old, new, path):
     raise AceInputError(f"attribute value conflict for attribute '{attr}' for {kind} '{eid}':"
                         f" database value is '{old}', document value is '{new}'", path,
@@ -71,24 +82,31 @@ def _attr_conflict(kind, eid, docid, attr, old, new, path):
 def _merge(side: Side, doc: Document, el, warnings: list) -> None:
     kind = el.kind
     coll = side.elements[kind]
+    attrs = el.attributes()
     g = coll.get(el.id)
     if g is None:
-        g = coll[el.id] = GlobalElement(el.id, kind)
-    g.docs[doc.docid] = el
-    attrs = el.attributes()
-    for a in sorted(attrs):
-        v = attrs[a]
-        if v is None:
-            continue
-        old = g.attrs.get(a)
-        if old is None:
-            g.attrs[a] = v
-        elif old != v:
-            if a == "LEVEL":
-                if LEVEL_WEIGHT[v] > LEVEL_WEIGHT[old]:
-                    g.attrs[a] = v
-            else:
-                _attr_conflict(kind, el.id, doc.docid, a, old, v, doc.path)
+        # the element's first document: its attributes are the element's (in name order)
+        first = {}
+        for a in sorted(attrs):
+            v = attrs[a]
+            if v is not None:
+                first[a] = v
+        g = coll[el.id] = GlobalElement(el.id, kind, {doc.docid: el}, first)
+    else:
+        g.docs[doc.docid] = el
+        for a in sorted(attrs):
+            v = attrs[a]
+            if v is None:
+                continue
+            old = g.attrs.get(a)
+            if old is None:
+                g.attrs[a] = v
+            elif old != v:
+                if a == "LEVEL":
+                    if LEVEL_WEIGHT[v] > LEVEL_WEIGHT[old]:
+                        g.attrs[a] = v
+                else:
+                    _attr_conflict(kind, el.id, doc.docid, a, old, v, doc.path)
     if kind == "entity":
         g.level = g.attrs.get("LEVEL")
     for res, eid in el.links:
@@ -98,39 +116,56 @@ def _merge(side: Side, doc: Document, el, warnings: list) -> None:
                                 f" '{res}'", doc.path, el.line, f"{kind} {el.id}", doc.docid)
         g.links[res] = eid
     if kind in ("relation", "event"):
+        # The IDs of each role, in the order the roles first occur (the order of
+        # g.arguments); each role's union is stored sorted.
+        new: dict = {}
         for a in el.arguments:
-            ids = set(g.arguments.get(a.role, ()))
-            ids.add(a.refid)
-            g.arguments[a.role] = tuple(sorted(ids))
+            ids = new.get(a.role)
+            if ids is None:
+                new[a.role] = {a.refid}
+            else:
+                ids.add(a.refid)
+        for role, ids in new.items():
+            old = g.arguments.get(role)
+            if old:
+                ids.update(old)
+            g.arguments[role] = tuple(sorted(ids))
         g._arg_pairs = None
         if kind == "relation":
             _check_relation_args(g, doc, el)
 
 
 def _check_relation_args(g: GlobalElement, doc: Document, el) -> None:
-    where = dict(path=doc.path, line=el.line, element=f"relation {g.id}", docid=doc.docid)
     if g.attrs["TYPE"] in SYMMETRIC_RELATIONS:
         ids = g.arguments.get("Arg")
         if not ids:
-            raise AceInputError(f"symmetric relation '{g.id}' has no 'Arg' arguments", **where)
-        if len(ids) != 2:
-            raise AceInputError(f"symmetric relation '{g.id}' must have exactly 2 'Arg' arguments,"
-                                " but: Arg arguments: " + " and ".join(f"'{i}'" for i in ids),
-                                **where)
+            problem = f"symmetric relation '{g.id}' has no 'Arg' arguments"
+        elif len(ids) != 2:
+            problem = (f"symmetric relation '{g.id}' must have exactly 2 'Arg' arguments,"
+                       " but: Arg arguments: " + " and ".join(f"'{i}'" for i in ids))
+        else:
+            return
     else:
         for role in ("Arg-1", "Arg-2"):
             ids = g.arguments.get(role)
             if not ids:
-                raise AceInputError(f"non-symmetric relation '{g.id}' has no '{role}' arguments",
-                                    **where)
+                problem = f"non-symmetric relation '{g.id}' has no '{role}' arguments"
+                break
             if len(ids) != 1:
-                raise AceInputError(f"non-symmetric relation '{g.id}' must have exactly 1 '{role}'"
-                                    f" arguments, but: {role} arguments: "
-                                    + " and ".join(f"'{i}'" for i in ids), **where)
+                problem = (f"non-symmetric relation '{g.id}' must have exactly 1 '{role}'"
+                           f" arguments, but: {role} arguments: "
+                           + " and ".join(f"'{i}'" for i in ids))
+                break
+        else:
+            return
+    raise AceInputError(problem, path=doc.path, line=el.line, element=f"relation {g.id}",
+                        docid=doc.docid)
 
 
 def name_entropy(g: GlobalElement) -> Optional[float]:
     n_docs = len(g.docs)
+    if n_docs < 2:
+        return None         # every name count is >= n_docs
     counts: dict = {}
     for d in g.docs.values():
         for n in d.names:
@@ -167,18 +202,34 @@ def add_files(side: Side, files: Iterable[ApfFile], params: Params, warnings: li
                                         f"document {doc.docid}")
             side.documents[doc.docid] = doc
             evaluable += 1
-            for kind in ("entity", "relation", "event", "timex2", "value"):
-                for el in doc.elements(kind):
+            for els in (doc.entities, doc.relations, doc.events, doc.timex2s, doc.values):
+                for el in els:
                     _merge(side, doc, el, warnings)
         if not evaluable:
             warnings.append(f"\nWARNING:  file '{f.path}' contains no evaluable documents\n")
 
 
 def finish(side: Side, params: Params, warnings: list) -> None:
-    """Registry, name entropy, languages, argument checks, metonymy warnings."""
+    """Registry, name entropy, languages, argument checks, metonymy warnings.
+
+    The registry, the name entropies, the language labels, the metonymy warnings and the
+    argument checks all go through the elements in the same order (KINDS, then IDs, then
+    DOCIDs), so they are done in one pass: a large side does not fit in the CPU caches, and
+    a pass over it costs about as much as the work done in it.  Each step reads only what
+    earlier steps wrote, so the results are those of the steps one after the other
+    (:func:`label_languages`, :func:`check_arguments`, :func:`metonymy_warnings`): the
+    argument checks are only tried in the pass (the registry is not complete yet) and are
+    redone after it, in order, if they find a problem; the metonymy warnings are added
+    last.  (On an error the side is incomplete anyway.)"""
     registry: dict = {}
-    for kind in ("entity", "value", "timex2", "relation", "event"):
+    kind_of = _kind_index(side)
+    lang = side.language
+    mentions = side.mentions
+    meto: list = []
+    args_ok = True      # no argument problem found so far (see below)
+    for kind in KINDS:
         coll = side.elements[kind]
+        mention_label = f"{kind} mention"
         for eid in sorted(coll):
             g = coll[eid]
             if kind == "entity":
@@ -190,50 +241,87 @@ def finish(side: Side, params: Params, warnings: list) -> None:
                                     f" and '{other}'", d.path, g.docs[d.docid].line,
                                     f"{kind} {eid}", d.docid)
             registry[eid] = kind
-            for docid in g.sorted_docs():
-                for m in g.docs[docid].mentions:
-                    if m.id in registry:
+            for docid in _doc_order(g):
+                el = g.docs[docid]
+                # one (kind, ID, DOCID) tuple for the mentions' entries and the language key
+                key = (kind, eid, docid)
+                for m in el.mentions:
+                    mid = m.id
+                    if mid in registry:
                         d = side.documents[docid]
-                        raise AceInputError(f"duplicate ID ({m.id}) for mentions of elements of"
-                                            f" type '{kind}' and '{registry[m.id]}'", d.path,
+                        raise AceInputError(f"duplicate ID ({mid}) for mentions of elements of"
+                                            f" type '{kind}' and '{registry[mid]}'", d.path,
                                             m.line, f"{kind} {eid}", docid)
-                    registry[m.id] = f"{kind} mention"
-                    side.mentions[m.id] = (kind, eid, docid)
-    label_languages(side)
-    for kind in ("relation", "event"):
-        check_arguments(side, kind)
-    metonymy_warnings(side, warnings)
+                    registry[mid] = mention_label
+                    mentions[mid] = key
+                lang[key] = _language(kind, el, docid, lang, kind_of)
+            if kind == "entity":
+                _metonymy_warnings(side.name, eid, g, meto)
+            elif args_ok and (kind == "relation" or kind == "event"):
+                # Checked here while g is at hand, with the registry as far as it goes;
+                # on any problem the checks are redone in their order once it is complete.
+                args_ok = _argument_problem(side, kind, eid, g, kind_of) is None
+    if not args_ok:
+        for kind in ("relation", "event"):
+            check_arguments(side, kind, kind_of)
+    warnings.extend(meto)
+
+
+def _kind_index(side: Side) -> dict:
+    """Element ID -> its kind (the first of KINDS, as :func:`element_kind`), for all IDs."""
+    index: dict = {}
+    for k in reversed(KINDS):
+        index.update(dict.fromkeys(side.elements[k], k))
+    return index
 
 
 def label_languages(side: Side) -> None:
+    """The language label of every document element (``side.language``), elements in KINDS,
+    ID and DOCID order (:func:`finish` does the same in its single pass)."""
+    kind_of = _kind_index(side)
     lang = side.language
     for kind in KINDS:
         coll = side.elements[kind]
         for eid in sorted(coll):
             g = coll[eid]
-            for docid in g.sorted_docs():
-                d = g.docs[docid]
-                label = None
-                for m in d.mentions:
-                    loc = m.head if m.head is not None else m.extent
-                    x = classify_language(loc.display)
-                    label = x if label is None else (label if label == x else "MIXED")
-                for n in getattr(d, "names", ()):
-                    x = classify_language(n)
-                    label = x if label is None else (label if label == x else "MIXED")
-                for a in sorted(getattr(d, "arguments", ()), key=lambda a: (a.role, a.refid)):
-                    ak = side.mentions.get(a.refid)
-                    x = None
-                    for k2 in KINDS:
-                        if a.refid in side.elements[k2]:
-                            x = lang.get((k2, a.refid, docid))
-                            break
-                    if x is None:
-                        if label is not None:
-                            label = "MIXED"
-                        continue
-                    label = x if label is None else (label if label == x else "MIXED")
-                lang[(kind, eid, docid)] = label
+            for docid in _doc_order(g):
+                lang[(kind, eid, docid)] = _language(kind, g.docs[docid], docid, lang, kind_of)
+
+
+def _language(kind: str, el, docid: str, lang: dict, kind_of: dict) -> Optional[str]:
+    """The language label of the document element ``el`` (of ``kind``) in ``docid``: from
+    its mentions' display texts, its names (entities), then its arguments' labels in ``lang``
+    (relations, events; in (role, ID) order; one without a label makes the label MIXED).
+    None if there is nothing to go by."""
+    label = None        # None (nothing seen yet), the one language seen, or MIXED
+    for m in el.mentions:
+        # the head, else the extent (only entity mentions have heads)
+        loc = m.head if kind == "entity" and m.head is not None else m.extent
+        x = classify_language(loc.display)
+        if x != label:
+            label = x if label is None else "MIXED"
+    if kind == "entity":
+        for n in el.names:
+            x = classify_language(n)
+            if x != label:
+                label = x if label is None else "MIXED"
+        return label
+    if kind != "relation" and kind != "event":
+        return label
+    # The labels of the arguments (None: not loaded or no label), in (role, ID) order.  The
+    # order only matters if one is None (it makes a label seen before it MIXED): otherwise
+    # the result is the one language of all or MIXED, whatever the order.
+    labels = [lang.get((kind_of.get(a.refid), a.refid, docid)) for a in el.arguments]
+    if None in labels and len(labels) > 1:
+        labels = [lang.get((kind_of.get(a.refid), a.refid, docid))
+                  for a in sorted(el.arguments, key=_ROLE_REFID)]
+    for x in labels:
+        if x is None:
+            if label is not None:
+                label = "MIXED"
+        elif x != label:
+            label = x if label is None else "MIXED"
+    return label
 
 
 def element_kind(side: Side, eid: str) -> Optional[str]:
@@ -243,61 +331,95 @@ def element_kind(side: Side, eid: str) -> Optional[str]:
     return None
 
 
-def check_arguments(side: Side, kind: str) -> None:
+def check_arguments(side: Side, kind: str, kind_of: Optional[dict] = None) -> None:
+    """Every argument of the ``kind`` elements must be loaded and occur in the document;
+    every mention argument must be a loaded mention of an argument of the element in that
+    role.  Needs the registry (``side.mentions``) of :func:`finish`; ``kind_of``:
+    :func:`_kind_index` if already built."""
+    if kind_of is None:
+        kind_of = _kind_index(side)
     coll = side.elements[kind]
     for eid in sorted(coll):
-        g = coll[eid]
-        valid: dict = {}
-        for role, aid in g.arg_pairs:
-            ak = element_kind(side, aid)
+        problem = _argument_problem(side, kind, eid, coll[eid], kind_of)
+        if problem is not None:
+            raise problem
+
+
+def _argument_problem(side: Side, kind: str, eid: str, g: GlobalElement,
+                      kind_of: dict) -> Optional[AceInputError]:
+    """The first argument error of element ``g`` (see :func:`check_arguments`), or None."""
+    for role, aid in g.arg_pairs:
+        if aid not in kind_of:
             d = side.documents[g.sorted_docs()[0]]
-            if ak is None:
-                raise AceInputError(f"{kind} '{eid}' references argument '{aid}' in role '{role}'"
-                                    " but this argument has not been loaded", d.path,
-                                    g.docs[d.docid].line, f"{kind} {eid}", d.docid)
-            ag = side.elements[ak][aid]
-            for dd in ag.sorted_docs():
-                for m in ag.docs[dd].mentions:
-                    valid.setdefault(role, set()).add(m.id)
-        for docid in g.sorted_docs():
-            d = g.docs[docid]
-            path = side.documents[docid].path
-            for a in d.arguments:
-                ak = element_kind(side, a.refid)
-                if ak is not None and docid not in side.elements[ak][a.refid].docs:
-                    raise AceInputError(f"argument '{a.refid}' in role '{a.role}' does not occur"
-                                        " in this document", path, d.line, f"{kind} {eid}", docid)
-            for m in d.mentions:
-                for a in sorted(m.arguments, key=lambda a: (a.role, a.refid)):
-                    if a.refid not in side.mentions:
-                        raise AceInputError(f"{kind} mention '{m.id}' references argument mention"
-                                            f" '{a.refid}' in role '{a.role}' but this argument"
-                                            " mention has not been loaded", path, m.line,
-                                            f"{kind} {eid}", docid)
-                    if a.refid not in valid.get(a.role, ()):
-                        raise AceInputError(f"{kind} mention '{m.id}' references argument mention"
-                                            f" '{a.refid}' in role '{a.role}' but this argument"
-                                            f" mention is not a mention of any argument of {kind}"
-                                            f" '{eid}' in this role", path, m.line,
-                                            f"{kind} {eid}", docid)
+            return AceInputError(f"{kind} '{eid}' references argument '{aid}' in role"
+                                 f" '{role}' but this argument has not been loaded",
+                                 d.path, g.docs[d.docid].line, f"{kind} {eid}", d.docid)
+    mentions = side.mentions
+    for docid in _doc_order(g):
+        d = g.docs[docid]
+        for a in d.arguments:
+            ak = kind_of.get(a.refid)
+            if ak is not None and docid not in side.elements[ak][a.refid].docs:
+                return AceInputError(f"argument '{a.refid}' in role '{a.role}' does not occur"
+                                     " in this document", side.documents[docid].path, d.line,
+                                     f"{kind} {eid}", docid)
+        for m in d.mentions:
+            for a in m.arguments:
+                if not _mention_of_argument(a, mentions, g):
+                    return _mention_argument_error(side, kind, eid, docid, m, g)
+    return None
+
+
+def _mention_of_argument(a, mentions: dict, g: GlobalElement) -> bool:
+    """Whether mention argument ``a`` of ``g`` refers to a mention of one of the arguments
+    of ``g`` in its role: the element of the mention (the registry ``mentions``, where every
+    mention ID has one element) is one of them."""
+    host = mentions.get(a.refid)
+    return host is not None and host[1] in g.arguments.get(a.role, ())
+
+
+def _mention_argument_error(side: Side, kind: str, eid: str, docid: str, m,
+                            g: GlobalElement) -> AceInputError:
+    """The error for the first bad argument of mention ``m`` in (role, ID) order."""
+    path = side.documents[docid].path
+    for a in sorted(m.arguments, key=_ROLE_REFID):
+        if a.refid not in side.mentions:
+            return AceInputError(f"{kind} mention '{m.id}' references argument mention"
+                                 f" '{a.refid}' in role '{a.role}' but this argument"
+                                 " mention has not been loaded", path, m.line,
+                                 f"{kind} {eid}", docid)
+        if not _mention_of_argument(a, side.mentions, g):
+            return AceInputError(f"{kind} mention '{m.id}' references argument mention"
+                                 f" '{a.refid}' in role '{a.role}' but this argument"
+                                 f" mention is not a mention of any argument of {kind}"
+                                 f" '{eid}' in this role", path, m.line,
+                                 f"{kind} {eid}", docid)
+    raise AssertionError("no bad mention argument")     # pragma: no cover
 
 
 def metonymy_warnings(side: Side, warnings: list) -> None:
     ents = side.elements["entity"]
     for eid in sorted(ents):
-        g = ents[eid]
-        names = set()
-        for d in g.docs.values():
-            names.update(d.names)
-        for docid in g.sorted_docs():
-            for m in g.docs[docid].mentions:
-                if m.style == "LITERAL":
-                    continue
-                n = normalize_name(m.head.text)
-                if n in names:
-                    warnings.append(f"\nWARNING:  metonymic mention ({n}) in {side.name} document"
-                                    f" '{docid}' is the same as a name for entity '{eid}'\n")
-                    names.discard(n)
+        _metonymy_warnings(side.name, eid, ents[eid], warnings)
+
+
+def _metonymy_warnings(side_name: str, eid: str, g: GlobalElement, warnings: list) -> None:
+    """A warning for each metonymic mention of entity ``g`` whose head is one of its names
+    (once per name)."""
+    names = None        # the names of all documents, once a metonymic mention needs them
+    for docid in _doc_order(g):
+        for m in g.docs[docid].mentions:
+            if m.style == "LITERAL":
+                continue
+            if names is None:
+                names = set()
+                for d in g.docs.values():
+                    names.update(d.names)
+            n = normalize_name(m.head.text)
+            if n in names:
+                warnings.append(f"\nWARNING:  metonymic mention ({n}) in {side_name} document"
+                                f" '{docid}' is the same as a name for entity '{eid}'\n")
+                names.discard(n)
 
 
 def check_docs(ref: Side, sys: Side, warnings: list) -> None:

@@ -37,6 +37,83 @@ MAX_NUMBER = 2 ** 53
 _ENTITY_REF = re.compile(rb"&(?!(?:amp|lt|gt|quot|apos);)([A-Za-z_:][-A-Za-z0-9._:]*);")
 
 
+# ---- fast paths ---------------------------------------------------------------------------------
+# Almost every element of a real APF file is well formed.  The reader therefore first tries a
+# fast path that reads it with as few lxml and Python calls as possible: attribute values are
+# taken as they are and looked up in the tables below (a hit is legal, needs no stripping, and
+# gives the one shared copy of the string), locators are read by _fast_text_locator.  Whenever
+# something is unusual -- a missing, padded, illegal or case-variant attribute, a locator that
+# is not a plain charseq -- the fast path gives up (returns None) *before* anything could
+# differ, and the checked code (`demand`, `optional`, `locator`, ...) reads the same
+# attribute/mention again: it raises exactly the NIST error or accepts the oddity.  A fast path
+# raises nothing of its own (mention arguments, read by the shared `_arguments`, come after
+# everything else a mention's fast path checks), so results, errors and their order are those
+# of the checked code.
+
+
+def _canonical(values) -> dict:
+    """Legal value -> the same string (one shared copy for all the records)."""
+    return {v: v for v in values}
+
+
+_ENTITY_TYPES = _canonical(ENTITY_SUBTYPES)
+_ENTITY_SUBTYPES = {t: _canonical(s) for t, s in ENTITY_SUBTYPES.items()}
+_ENTITY_CLASSES = _canonical(ENTITY_CLASSES)
+_MENTION_TYPES = _canonical(MENTION_TYPES)
+_TRUE_FALSE = _canonical(("TRUE", "FALSE"))
+_VALUE_TYPES = _canonical(VALUE_SUBTYPES)
+_VALUE_SUBTYPES = {t: _canonical(s) for t, s in VALUE_SUBTYPES.items()}
+_RELATION_TYPES = _canonical(RELATION_SUBTYPES)
+_RELATION_SUBTYPES = {t: _canonical(s) for t, s in RELATION_SUBTYPES.items()}
+_RELATION_MODALITIES = _canonical(RELATION_MODALITIES)
+_RELATION_ROLES = _canonical(RELATION_ROLES)
+_EVENT_TYPES = _canonical(EVENT_SUBTYPES)
+_EVENT_SUBTYPES = {t: _canonical(s) for t, s in EVENT_SUBTYPES.items()}
+_EVENT_ATTRIBUTES = {a: _canonical(v) for a, v in EVENT_ATTRIBUTES.items()}
+_EVENT_ROLES = _canonical(EVENT_ROLES)
+# relation roles dropped unless the parameters score relation times
+_TIME_ROLES = frozenset(r for r in RELATION_ROLES if "time" in r.lower())
+
+
+def _upper_names(node) -> bool:
+    """True when every attribute name of ``node`` is upper case, so that an attribute that
+    ``node.get`` does not find is really absent (``_Reader._get`` finds no case variant)."""
+    names = "".join(node.keys())
+    return names.upper() == names
+
+
+def _children(node, *tags):
+    """For each of ``tags``, the children of ``node`` with that tag in document order (what
+    ``node.findall(tag)`` gives), collected in one pass over the children."""
+    groups: dict = {}
+    for t in tags:
+        groups[t] = []
+    for c in node:
+        g = groups.get(c.tag)
+        if g is not None:
+            g.append(c)
+    return groups.values()
+
+
+def _fast_text_locator(container) -> Optional[Locator]:
+    """The locator of a text container whose first child is a ``charseq`` with plain digit
+    START <= END (what the checked :meth:`_Reader.locator` gives); None otherwise."""
+    if not len(container):
+        return None
+    seq = container[0]
+    if seq.tag != "charseq":
+        return None
+    s, e = seq.get("START"), seq.get("END")
+    if (s is None or e is None or not (s.isascii() and s.isdigit() and len(s) < 16
+                                       and e.isascii() and e.isdigit() and len(e) < 16)):
+        return None
+    start, end = int(s), int(e)
+    if end < start:
+        return None
+    raw = seq.text or ""
+    return Locator("text", start, end, raw, display_text(raw))
+
+
 def _parser() -> etree.XMLParser:
     return etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
                            dtd_validation=False, huge_tree=False, remove_comments=True,
@@ -93,7 +170,12 @@ def parse_xml(path: str, max_bytes: int = DEFAULT_MAX_BYTES):
 
 
 class _Reader:
-    """Reads one APF file; holds the context needed for error messages."""
+    """Reads one APF file; holds the context needed for error messages.
+
+    Elements are read through the fast paths where possible (see "fast paths" above); the
+    checked methods (``demand``, ``optional``, ``locator`` and the ``_<kind>_mention``
+    readers) define the behaviour.
+    """
 
     def __init__(self, path: str, params: Params):
         self.path = path
@@ -151,15 +233,9 @@ class _Reader:
     def locator(self, container, element) -> Locator:
         dt = self.data_type
         if dt == "text":
-            seq = container.find("charseq")
-            if seq is not None:      # fast path: well-formed charseq
-                s, e = seq.get("START"), seq.get("END")
-                if (s is not None and e is not None and s.isascii() and s.isdigit()
-                        and e.isascii() and e.isdigit() and len(s) < 16 and len(e) < 16):
-                    start, end = int(s), int(e)
-                    if end >= start:
-                        raw = seq.text or ""
-                        return Locator("text", start, end, raw, display_text(raw))
+            loc = _fast_text_locator(container)
+            if loc is not None:
+                return loc
             seq = container.find("charseq")
             span = seq is None
             if span:
@@ -218,6 +294,13 @@ class _Reader:
         return Locator("image", min(b.y for b in on_first), max(b.yend for b in on_first), raw,
                        display_text(raw), tuple(boxes))
 
+    def required_locator(self, node, tag: str, element, missing: str) -> Locator:
+        """:meth:`locators`, failing with ``missing`` when there is no ``tag`` container."""
+        loc = self.locators(node, tag, element)
+        if loc is None:
+            self.fail(node, missing, element)
+        return loc
+
     def locators(self, node, tag: str, element) -> Optional[Locator]:
         """Every child container ``tag`` is validated; the first one is used."""
         found = None
@@ -226,6 +309,34 @@ class _Reader:
             if found is None:
                 found = loc
         return found
+
+    def _fast_locators(self, m, first: str, second: Optional[str] = None,
+                       arg_tag: Optional[str] = None):
+        """Fast path for the children of mention ``m``, in one pass: ``(loc1, loc2, args)``,
+        the first locator of the containers ``first`` and ``second`` (None if not asked for)
+        and the argument children (tag ``arg_tag``).  None (the caller takes the checked
+        path) unless every container is fast-path material (:func:`_fast_text_locator`) and
+        each asked-for tag has one."""
+        if self.data_type != "text":
+            return None
+        loc1 = loc2 = None
+        args = []
+        for c in m:
+            tag = c.tag
+            if tag == first or tag == second:
+                loc = _fast_text_locator(c)
+                if loc is None:
+                    return None
+                if tag == first:
+                    if loc1 is None:
+                        loc1 = loc
+                elif loc2 is None:
+                    loc2 = loc
+            elif tag == arg_tag:
+                args.append(c)
+        if loc1 is None or (loc2 is None and second is not None):
+            return None
+        return loc1, loc2, args
 
     # ---- file -----------------------------------------------------------------------------
     def read(self, tree) -> ApfFile:
@@ -275,9 +386,12 @@ class _Reader:
             out.append(e)
         return out
 
-    def _links(self, node, element):
+    def _links(self, nodes, element):
+        """The (RESOURCE, EID) pairs of the ``external_link`` elements ``nodes``, sorted."""
+        if not nodes:
+            return ()
         links = {}
-        for ln in node.findall("external_link"):
+        for ln in nodes:
             res = self.demand(ln, "RESOURCE", "external_link", element=element)
             eid = self.demand(ln, "EID", "external_link", element=element)
             if res in links:
@@ -293,37 +407,46 @@ class _Reader:
             self.fail(node, f"Missing {label} ID attribute", f"{kind} in document {self.docid}")
         return v
 
+    # Element attributes below are read as ``_TABLE.get(node.get(NAME)) or self.demand(...)``:
+    # the table lookup is the fast path, ``demand`` the checked one (a legal value is never
+    # empty, so ``or`` only falls through when the lookup fails).  A table can also be the
+    # ``legal`` argument of ``demand``: its keys are the legal values.
+
     # ---- entities -------------------------------------------------------------------------
     def entity(self, node) -> Entity:
         eid = self._id(node, "entity")
         el = f"entity {eid}"
-        etype = self.demand(node, "TYPE", "entity", element=el)
-        if etype not in ENTITY_SUBTYPES:
-            self.fail(node, f"Illegal entity TYPE attribute (= '{etype}')", el)
-        subtype = self.demand(node, "SUBTYPE", "entity", ENTITY_SUBTYPES[etype], el)
-        cls = self.demand(node, "CLASS", "entity", ENTITY_CLASSES, el)
+        etype = _ENTITY_TYPES.get(node.get("TYPE"))
+        if etype is None:
+            etype = self.demand(node, "TYPE", "entity", element=el)
+            if etype not in ENTITY_SUBTYPES:
+                self.fail(node, f"Illegal entity TYPE attribute (= '{etype}')", el)
+        subtype = (_ENTITY_SUBTYPES[etype].get(node.get("SUBTYPE"))
+                   or self.demand(node, "SUBTYPE", "entity", ENTITY_SUBTYPES[etype], el))
+        cls = (_ENTITY_CLASSES.get(node.get("CLASS"))
+               or self.demand(node, "CLASS", "entity", ENTITY_CLASSES, el))
+        # one pass over the children: the mentions in order (as node.findall would give
+        # them), the first entity_attributes and the external links for later
         mentions = []
-        for m in node.findall("entity_mention"):
-            mid = self.demand(m, "ID", "entity_mention", element=el)
-            mel = f"entity_mention {mid}"
-            mtype = self.demand(m, "TYPE", "entity_mention", MENTION_TYPES, mel)
-            role = self.optional(m, "ROLE", "entity_mention", tuple(ENTITY_SUBTYPES), mel)
-            met = self.optional(m, "METONYMY_MENTION", "entity_mention", ("TRUE", "FALSE"), mel)
-            head = self.locators(m, "head", mel)
-            if head is None:
-                self.fail(m, "no mention head found", mel)
-            extent = self.locators(m, "extent", mel)
-            if extent is None:
-                self.fail(m, "no mention extent found", mel)
-            mentions.append(EntityMention(mid, mtype, role if role is not None else etype,
-                                          "METONYMIC" if met == "TRUE" else "LITERAL",
-                                          head, extent, m.sourceline or 0))
+        attr_node = None
+        link_nodes = []
+        for c in node:
+            tag = c.tag
+            if tag == "entity_mention":
+                mention = self._fast_entity_mention(c, etype)
+                mentions.append(mention if mention is not None else
+                                self._entity_mention(c, etype, el))
+            elif tag == "entity_attributes":
+                if attr_node is None:
+                    attr_node = c
+            elif tag == "external_link":
+                link_nodes.append(c)
         if not mentions and self.p.use_mentions:
             self.fail(node, "this entity contains no mentions", el)
         names = set()
-        attrs = node.find("entity_attributes")
-        if attrs is not None:
-            for nm in attrs.findall("name"):
+        if attr_node is not None:
+            name_nodes, = _children(attr_node, "name")
+            for nm in name_nodes:
                 n = self._get(nm, "NAME")
                 if n is None:
                     self.fail(nm, "a name is defined without a NAME attribute", el)
@@ -342,60 +465,122 @@ class _Reader:
             self.fail(node, f"this entity is declared to be of level '{level}', but it has names",
                       el)
         return Entity(eid, etype, subtype, cls, tuple(mentions), tuple(sorted(names)), level,
-                      self._links(node, el), node.sourceline or 0)
+                      self._links(link_nodes, el), node.sourceline or 0)
+
+    def _entity_mention(self, m, etype, el) -> EntityMention:
+        """Checked path of an entity_mention."""
+        mid = self.demand(m, "ID", "entity_mention", element=el)
+        mel = f"entity_mention {mid}"
+        mtype = self.demand(m, "TYPE", "entity_mention", MENTION_TYPES, mel)
+        role = self.optional(m, "ROLE", "entity_mention", tuple(ENTITY_SUBTYPES), mel)
+        met = self.optional(m, "METONYMY_MENTION", "entity_mention", ("TRUE", "FALSE"), mel)
+        head = self.required_locator(m, "head", mel, "no mention head found")
+        extent = self.required_locator(m, "extent", mel, "no mention extent found")
+        return EntityMention(mid, mtype, role if role is not None else etype,
+                             "METONYMIC" if met == "TRUE" else "LITERAL", head, extent,
+                             m.sourceline or 0)
+
+    def _fast_entity_mention(self, m, etype) -> Optional[EntityMention]:
+        """Fast path of :meth:`_entity_mention`; None for the checked path."""
+        get = m.get
+        mid, role, met = get("ID"), get("ROLE"), get("METONYMY_MENTION")
+        mtype = _MENTION_TYPES.get(get("TYPE"))
+        if mid is None or mtype is None:
+            return None
+        if (role is None or met is None) and not _upper_names(m):
+            return None     # an optional attribute may be there in another case
+        if role is None:
+            role = etype
+        else:
+            role = _ENTITY_TYPES.get(role)
+            if role is None:
+                return None
+        if met is not None and met not in _TRUE_FALSE:
+            return None
+        parts = self._fast_locators(m, "head", "extent")
+        if parts is None:
+            return None
+        head, extent, _ = parts
+        return EntityMention(mid.strip(), mtype, role,
+                             "METONYMIC" if met == "TRUE" else "LITERAL", head, extent,
+                             m.sourceline or 0)
 
     # ---- values and timex2 ---------------------------------------------------------------------
-    def _simple_mentions(self, node, tag, label, el):
+    def _simple_mentions(self, nodes, label, el):
         out = []
-        for m in node.findall(tag):
-            mid = self.demand(m, "ID", label, element=el)
-            extent = self.locators(m, "extent", f"{label} {mid}")
-            if extent is None:
-                self.fail(m, "no mention extent found", f"{label} {mid}")
-            out.append(SimpleMention(mid, extent, m.sourceline or 0))
+        for m in nodes:
+            mention = self._fast_simple_mention(m)
+            if mention is None:     # checked path
+                mid = self.demand(m, "ID", label, element=el)
+                extent = self.required_locator(m, "extent", f"{label} {mid}",
+                                               "no mention extent found")
+                mention = SimpleMention(mid, extent, m.sourceline or 0)
+            out.append(mention)
         return tuple(out)
+
+    def _fast_simple_mention(self, m) -> Optional[SimpleMention]:
+        """Fast path of a value or timex2 mention; None for the checked path."""
+        mid = m.get("ID")
+        if mid is None:
+            return None
+        parts = self._fast_locators(m, "extent")
+        if parts is None:
+            return None
+        return SimpleMention(mid.strip(), parts[0], m.sourceline or 0)
 
     def value(self, node) -> Value:
         vid = self._id(node, "value")
         el = f"value {vid}"
-        vtype = self.demand(node, "TYPE", "value", tuple(VALUE_SUBTYPES), el)
-        subtype = self.demand(node, "SUBTYPE", "value", VALUE_SUBTYPES[vtype], el)
-        mentions = self._simple_mentions(node, "value_mention", "value_mention", el)
+        vtype = (_VALUE_TYPES.get(node.get("TYPE"))
+                 or self.demand(node, "TYPE", "value", tuple(VALUE_SUBTYPES), el))
+        subtype = (_VALUE_SUBTYPES[vtype].get(node.get("SUBTYPE"))
+                   or self.demand(node, "SUBTYPE", "value", VALUE_SUBTYPES[vtype], el))
+        mention_nodes, link_nodes = _children(node, "value_mention", "external_link")
+        mentions = self._simple_mentions(mention_nodes, "value_mention", el)
         if not mentions and self.p.use_mentions:
             self.fail(node, "value data contains no mentions", el)
-        return Value(vid, vtype, subtype, mentions, self._links(node, el), node.sourceline or 0)
+        return Value(vid, vtype, subtype, mentions, self._links(link_nodes, el),
+                     node.sourceline or 0)
 
     def timex2(self, node) -> Timex2:
         tid = self._id(node, "timex2", "TIMEX2")
         el = f"timex2 {tid}"
+        plain = _upper_names(node)      # then an attribute node.get misses is absent
         attrs = {}
         for a in TIMEX2_ATTRIBUTES:
-            v = self._get(node, a)
+            v = node.get(a)
+            v = v.strip() if v is not None else (None if plain else self._get(node, a))
             if v is None and a in ("SET", "NON_SPECIFIC"):
                 v = "NO"
             if v is not None:
                 attrs[a] = v
-        mentions = self._simple_mentions(node, "timex2_mention", "TIMEX2_mention", el)
+        mention_nodes, link_nodes = _children(node, "timex2_mention", "external_link")
+        mentions = self._simple_mentions(mention_nodes, "TIMEX2_mention", el)
         if not mentions and self.p.use_mentions:
             self.fail(node, "timex2 data contains no mentions", el)
-        return Timex2(tid, tuple(sorted(attrs.items())), mentions, self._links(node, el),
+        return Timex2(tid, tuple(sorted(attrs.items())), mentions, self._links(link_nodes, el),
                       node.sourceline or 0)
 
     # ---- relations and events -----------------------------------------------------------------
-    def _arguments(self, node, tag, roles, el, relation: bool):
+    def _arguments(self, nodes, tag, roles: dict, el, relation: bool):
+        """The arguments of the ``nodes`` (tag ``tag``); ``roles``: the legal roles (a
+        canonical table).  Relation time roles are dropped unless the parameters score them."""
+        skip = _TIME_ROLES if relation and not self.p.score_relation_times else ()
         args = []
         seen = set()
-        refids = {}
-        for a in node.findall(tag):
-            refid = self.demand(a, "REFID", tag, element=el)
-            role = self.demand(a, "ROLE", tag, roles, el)
-            if relation and not self.p.score_relation_times and "time" in role.lower():
+        for a in nodes:
+            refid = a.get("REFID")
+            role = roles.get(a.get("ROLE"))
+            if refid is None or role is None:       # checked path
+                refid = self.demand(a, "REFID", tag, element=el)
+                role = self.demand(a, "ROLE", tag, roles, el)
+            else:
+                refid = refid.strip()
+            if role in skip:
                 continue
             if (role, refid) in seen:
                 self.fail(a, f"multiple declarations of argument {refid} in role {role}", el)
             seen.add((role, refid))
-            refids.setdefault(refid, 0)
-            refids[refid] += 1
             args.append(Argument(role, refid))
         return args
 
@@ -415,23 +600,25 @@ class _Reader:
     def relation(self, node) -> Relation:
         rid = self._id(node, "relation")
         el = f"relation {rid}"
-        rtype = self.demand(node, "TYPE", "relation", tuple(RELATION_SUBTYPES), el)
+        rtype = (_RELATION_TYPES.get(node.get("TYPE"))
+                 or self.demand(node, "TYPE", "relation", tuple(RELATION_SUBTYPES), el))
         if rtype == "METONYMY":
             subtype = "Unspecified"
         else:
-            subtype = self.demand(node, "SUBTYPE", "relation", RELATION_SUBTYPES[rtype], el)
-        modality = self.optional(node, "MODALITY", "relation", RELATION_MODALITIES, el)
+            subtype = (_RELATION_SUBTYPES[rtype].get(node.get("SUBTYPE"))
+                       or self.demand(node, "SUBTYPE", "relation", RELATION_SUBTYPES[rtype], el))
+        modality = _RELATION_MODALITIES.get(node.get("MODALITY"))
         if modality is None:
-            modality = "Unspecified"
-        args = self._arguments(node, "relation_argument", RELATION_ROLES, el, True)
+            modality = self.optional(node, "MODALITY", "relation", RELATION_MODALITIES, el)
+            if modality is None:
+                modality = "Unspecified"
+        arg_nodes, mention_nodes, link_nodes = _children(node, "relation_argument",
+                                                         "relation_mention", "external_link")
+        args = self._arguments(arg_nodes, "relation_argument", _RELATION_ROLES, el, True)
         mentions = []
-        for m in node.findall("relation_mention"):
-            mid = self.demand(m, "ID", "relation_mention", element=el)
-            margs = self._arguments(m, "relation_mention_argument", RELATION_ROLES, el, True)
-            extent = self.locators(m, "extent", f"relation_mention {mid}")
-            if extent is None:
-                self.fail(m, "No extent found", f"relation_mention {mid}")
-            mentions.append(RelationMention(mid, extent, tuple(margs), m.sourceline or 0))
+        for m in mention_nodes:
+            mention = self._fast_relation_mention(m, el)
+            mentions.append(mention if mention is not None else self._relation_mention(m, el))
         if not mentions and rtype != "METONYMY" and self.p.use_mentions:
             self.fail(node, "no mentions found", el)
         args = tuple(args)
@@ -440,33 +627,74 @@ class _Reader:
             mentions = [RelationMention(m.id, m.extent, self._symmetric(m.arguments), m.line)
                         for m in mentions]
         return Relation(rid, rtype, subtype, modality, args, tuple(mentions),
-                        self._links(node, el), node.sourceline or 0)
+                        self._links(link_nodes, el), node.sourceline or 0)
+
+    def _relation_mention(self, m, el) -> RelationMention:
+        """Checked path of a relation_mention."""
+        mid = self.demand(m, "ID", "relation_mention", element=el)
+        margs = self._arguments(m.findall("relation_mention_argument"),
+                                "relation_mention_argument", _RELATION_ROLES, el, True)
+        extent = self.required_locator(m, "extent", f"relation_mention {mid}",
+                                       "No extent found")
+        return RelationMention(mid, extent, tuple(margs), m.sourceline or 0)
+
+    def _fast_relation_mention(self, m, el) -> Optional[RelationMention]:
+        """Fast path of :meth:`_relation_mention`; None for the checked path.  The arguments
+        are read last, once the ID and extents passed: an argument error is then the one
+        the checked path raises."""
+        mid = m.get("ID")
+        if mid is None:
+            return None
+        parts = self._fast_locators(m, "extent", arg_tag="relation_mention_argument")
+        if parts is None:
+            return None
+        extent, _, arg_nodes = parts
+        margs = self._arguments(arg_nodes, "relation_mention_argument", _RELATION_ROLES, el, True)
+        return RelationMention(mid.strip(), extent, tuple(margs), m.sourceline or 0)
 
     def event(self, node) -> Event:
         vid = self._id(node, "event")
         el = f"event {vid}"
-        etype = self.demand(node, "TYPE", "event", tuple(EVENT_SUBTYPES), el)
-        subtype = self.demand(node, "SUBTYPE", "event", EVENT_SUBTYPES[etype], el)
-        attrs = {a: self.demand(node, a, "event", legal, el)
-                 for a, legal in EVENT_ATTRIBUTES.items()}
-        args = self._arguments(node, "event_argument", EVENT_ROLES, el, False)
+        etype = (_EVENT_TYPES.get(node.get("TYPE"))
+                 or self.demand(node, "TYPE", "event", tuple(EVENT_SUBTYPES), el))
+        subtype = (_EVENT_SUBTYPES[etype].get(node.get("SUBTYPE"))
+                   or self.demand(node, "SUBTYPE", "event", EVENT_SUBTYPES[etype], el))
+        attrs = {a: table.get(node.get(a)) or self.demand(node, a, "event", table, el)
+                 for a, table in _EVENT_ATTRIBUTES.items()}
+        arg_nodes, mention_nodes, link_nodes = _children(node, "event_argument", "event_mention",
+                                                         "external_link")
+        args = self._arguments(arg_nodes, "event_argument", _EVENT_ROLES, el, False)
         mentions = []
-        for m in node.findall("event_mention"):
-            mid = self.demand(m, "ID", "event_mention", element=el)
-            mel = f"event_mention {mid}"
-            margs = self._arguments(m, "event_mention_argument", EVENT_ROLES, el, False)
-            extent = self.locators(m, "extent", mel)
-            if extent is None:
-                self.fail(m, "No extent found", mel)
-            anchor = self.locators(m, "anchor", mel)
-            if anchor is None:
-                self.fail(m, "No anchor found", mel)
-            mentions.append(EventMention(mid, extent, anchor, tuple(margs), m.sourceline or 0))
+        for m in mention_nodes:
+            mention = self._fast_event_mention(m, el)
+            mentions.append(mention if mention is not None else self._event_mention(m, el))
         if not mentions and self.p.use_mentions:
             self.fail(node, "no mentions found", el)
         return Event(vid, etype, subtype, attrs["GENERICITY"], attrs["MODALITY"],
                      attrs["POLARITY"], attrs["TENSE"], tuple(args), tuple(mentions),
-                     self._links(node, el), node.sourceline or 0)
+                     self._links(link_nodes, el), node.sourceline or 0)
+
+    def _event_mention(self, m, el) -> EventMention:
+        """Checked path of an event_mention."""
+        mid = self.demand(m, "ID", "event_mention", element=el)
+        mel = f"event_mention {mid}"
+        margs = self._arguments(m.findall("event_mention_argument"), "event_mention_argument",
+                                _EVENT_ROLES, el, False)
+        extent = self.required_locator(m, "extent", mel, "No extent found")
+        anchor = self.required_locator(m, "anchor", mel, "No anchor found")
+        return EventMention(mid, extent, anchor, tuple(margs), m.sourceline or 0)
+
+    def _fast_event_mention(self, m, el) -> Optional[EventMention]:
+        """Fast path of :meth:`_event_mention` (arguments last, as for relation mentions)."""
+        mid = m.get("ID")
+        if mid is None:
+            return None
+        parts = self._fast_locators(m, "extent", "anchor", "event_mention_argument")
+        if parts is None:
+            return None
+        extent, anchor, arg_nodes = parts
+        margs = self._arguments(arg_nodes, "event_mention_argument", _EVENT_ROLES, el, False)
+        return EventMention(mid.strip(), extent, anchor, tuple(margs), m.sourceline or 0)
 
 
 def read_apf(path: str, params: Optional[Params] = None,

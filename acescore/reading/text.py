@@ -54,11 +54,18 @@ def display_text(raw: str) -> str | None:
     line ends, whitespace runs -> one space (ends kept as one space), cut to 40 characters."""
     if not raw or raw == "0":
         return None
-    if len(raw) <= 40 and raw.isprintable() and "  " not in raw:
-        return raw     # no line breaks, no other white space, no runs: nothing to change
-    t = _CRLF_RUN.sub("\n", raw)
-    t = _DISPLAY_DEHYPHEN.sub("", t)
-    t = _WS_RUN.sub(" ", t)
+    if raw.isprintable() and "  " not in raw:
+        # Every white space character but " " is unprintable: no line breaks, no other
+        # white space, no runs -- nothing to change but the length.
+        return raw if len(raw) <= 40 else raw[:37] + "..."
+    t = raw
+    if "\r" in t or "\n\n" in t:        # else the CR/LF runs are single newlines already
+        t = _CRLF_RUN.sub("\n", t)
+    if "-\n" in t:
+        t = _DISPLAY_DEHYPHEN.sub("", t)
+    u = t.replace("\n", " ")
+    # single spaces and line breaks only: each white space character is a run of its own
+    t = u if u.isprintable() and "  " not in u else _WS_RUN.sub(" ", t)
     if len(t) > 40:
         t = t[:37] + "..."
     return t
@@ -115,6 +122,9 @@ def classify_language(text: str | None) -> str:
     """Language of a text (01 §3.5): Arabic, Chinese, English, MIXED or UNKNOWN."""
     if not text:
         return "UNKNOWN"
+    if text.isascii():
+        # the only ASCII characters that have case are the Latin letters
+        return "English" if text.lower() != text.upper() else "UNKNOWN"
     ar = han = lat = False
     for ch in text:
         if ch < "\u0080":
