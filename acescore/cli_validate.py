@@ -7,7 +7,6 @@ import click
 
 from acescore.errors import EXIT_UNUSABLE, AceError
 from acescore.params import PARAMETER_SETS, get_params
-from acescore.validate import one_line, validate_paths
 
 
 @click.command("validate")
@@ -36,6 +35,7 @@ def validate(apf_paths, source_dir, dtd, param_set, entities):
     scoring run.  Prints one line per problem (file:line: element ID: message) and a
     summary line.  Exit status: 0 no problem, 1 problems found, 2 unusable input.
     """
+    from acescore.validate import one_line, validate_paths  # only this command needs it
     try:
         report = validate_paths(list(apf_paths), source_dir=source_dir, dtd=dtd,
                                 params=get_params(param_set), entities=entities)
