@@ -123,3 +123,14 @@ def test_cli_jobs(tmp_path):
     bad = run("--jobs", "-1")
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
     assert "-1 is not in the range x>=0" in bad.stderr
+
+
+def test_rendered_results_give_their_format_only(corpora):
+    ref, heavy = corpora
+    as_text = api.score(ref, heavy, "local_2008", True, render="text")
+    with pytest.raises(AceUsageError, match="render='json'"):
+        as_text.to_json()
+    as_json = api.score(ref, heavy, "local_2008", True, render="json")
+    with pytest.raises(AceUsageError, match="render='text'"):
+        as_json.to_text()
+    assert json.loads(as_json.to_json())["tasks"]["emd"]["total"]["value"] is not None

@@ -13,6 +13,7 @@ import json
 from typing import Optional
 
 from acescore import __version__
+from acescore.errors import AceUsageError
 from acescore.report.conditions import MULTI, table_specs
 from acescore.report.tables import PassTables, accumulate, is_b3_table, row_fields
 
@@ -117,6 +118,9 @@ def to_dict(results, literature: bool = True) -> dict:
     if skipped is not None:     # lenient mode (acescore.robust)
         out["skipped"] = skipped.as_dict()
     if results.rendered is not None:     # passes rendered in worker processes
+        if any(o.printed and o.json is None for o in results.rendered):
+            raise AceUsageError("these results were rendered as text (render='text'); score"
+                                " with render='json' or 'csv' for machine-readable output")
         for o in results.rendered:
             if o.printed:
                 out["tasks"][TASK_NAMES[o.task]] = o.json

@@ -80,6 +80,10 @@ def full_report(results, command_line=None) -> str:
         from acescore.report import diagnostics as diag
         parts.append(diag.documents_text(results))
     if results.rendered is not None:
+        if any(out.text is None for out in results.rendered):
+            from acescore.errors import AceUsageError
+            raise AceUsageError("these results were rendered as JSON/CSV (render=...); score"
+                                " with render='text' for the text report")
         parts.extend(out.text for out in results.rendered)
     else:
         parts.extend(pass_text(results, res) for res in results.passes)
