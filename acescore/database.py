@@ -21,6 +21,11 @@ from acescore.reading.text import classify_language, normalize_name
 LEVEL_WEIGHT = {"NAM": 1.0, "NOM": 0.5, "PRO": 0.1}
 
 
+#: the arguments of an entity, value or timex2 and the links of an element without any:
+#: one shared empty dictionary, never written to (_merge gives an element its own first)
+NOTHING: dict = {}
+
+
 @dataclass(slots=True)
 class GlobalElement:
     """An element of one side: one ID, its document elements by DOCID.  (Slots: a corpus
@@ -92,7 +97,10 @@ def _merge(side: Side, doc: Document, el, warnings: list) -> None:
             v = attrs[a]
             if v is not None:
                 first[a] = v
-        g = coll[el.id] = GlobalElement(el.id, kind, {doc.docid: el}, first)
+        g = coll[el.id] = GlobalElement(el.id, kind, {doc.docid: el}, first,
+                                        arguments=({} if kind in ("relation", "event")
+                                                   else NOTHING),
+                                        links=NOTHING)
     else:
         g.docs[doc.docid] = el
         for a in sorted(attrs):
@@ -110,6 +118,8 @@ def _merge(side: Side, doc: Document, el, warnings: list) -> None:
                     _attr_conflict(kind, el.id, doc.docid, a, old, v, doc.path)
     if kind == "entity":
         g.level = g.attrs.get("LEVEL")
+    if el.links and g.links is NOTHING:
+        g.links = {}
     for res, eid in el.links:
         old = g.links.get(res)
         if old is not None and old != eid:

@@ -119,7 +119,7 @@ def perfect_b3(res: PassResult) -> B3Data:
             totals[eid] = (n, v)
             for d in sorted(g.docs):
                 for m in g.docs[d].mentions:
-                    bm = B3Mention(m, eid, d, self_w[m.type])
+                    bm = B3Mention(m, eid, d, self_w[m.type], {}, {})
                     if eid in other:
                         bm.count[other[eid]] = n
                         bm.value[other[eid]] = v

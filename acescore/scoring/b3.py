@@ -1,7 +1,7 @@
 """B-cubed as the NIST tool computes it (02 §8): from mention correspondences, not mappings."""
 from __future__ import annotations
 
-from acescore.scoring.result import B3Data, B3Mention
+from acescore.scoring.result import NO_PARTNERS, B3Data, B3Mention
 
 
 def _mentions(coll: dict, sigma: dict):
@@ -15,7 +15,7 @@ def _mentions(coll: dict, sigma: dict):
         for d in sorted(g.docs):
             for m in g.docs[d].mentions:
                 s = sigma[m.id]
-                out.append(B3Mention(m, eid, d, s))
+                out.append(B3Mention(m, eid, d, s, NO_PARTNERS, NO_PARTNERS))
                 v += s
                 n += 1
         totals[eid] = (n, v)
@@ -49,12 +49,16 @@ def compute_b3(ep) -> B3Data:
         scores = corr.get(b.mention.id)
         if not scores:
             continue
+        if b.count is NO_PARTNERS:
+            b.count, b.value = {}, {}
         for tid in scores:
             tb = sys_host[tid]
             key = (b.entity_id, tb.entity_id)
             c, v = coref_count[key], coref_value[key]
             b.count[tb.entity_id] = c
             b.value[tb.entity_id] = v
+            if tb.count is NO_PARTNERS:
+                tb.count, tb.value = {}, {}
             tb.count[b.entity_id] = c
             tb.value[b.entity_id] = v
     return B3Data(ref, sys, ref_totals, sys_totals)

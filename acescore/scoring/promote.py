@@ -2,10 +2,12 @@
 
 Every mention of an element becomes an element of its own: its ID is the mention's ID, its
 single mention gets the ID ``"<mention ID> mention"``, attributes come from the host element.
+Promoted elements are read only: they share their attribute dictionaries (with the host,
+or among equal entity attributes) and their empty argument and link dictionaries.
 """
 from __future__ import annotations
 
-from acescore.database import GlobalElement
+from acescore.database import NOTHING, GlobalElement
 from acescore.model import Entity, EntityMention, SimpleMention, Timex2, Value
 
 LEVEL_OF = {"NAM": "NAM", "NOM": "NOM", "PRO": "PRO"}
@@ -16,6 +18,7 @@ def promote_elements(coll: dict, warnings: list | None = None) -> tuple[dict, di
     origin maps each new element ID to its host element ID."""
     out: dict = {}
     origin: dict = {}
+    entity_attrs: dict = {}     # one attribute dict per distinct combination (read only)
     for eid in sorted(coll):
         g = coll[eid]
         for d in sorted(g.docs):
@@ -37,17 +40,20 @@ def promote_elements(coll: dict, warnings: list | None = None) -> tuple[dict, di
                         names = x.names
                     new = Entity(m.id, x.type, x.subtype, x.cls, (nm,), names, level, (),
                                  x.line, origin=eid)
-                    attrs = {"CLASS": x.cls, "LEVEL": level, "SUBTYPE": x.subtype,
-                             "TYPE": x.type}
+                    key = (x.cls, level, x.subtype, x.type)
+                    attrs = entity_attrs.get(key)
+                    if attrs is None:
+                        attrs = entity_attrs[key] = {"CLASS": x.cls, "LEVEL": level,
+                                                     "SUBTYPE": x.subtype, "TYPE": x.type}
                 elif isinstance(x, Value):
                     new = Value(m.id, x.type, x.subtype, (nm,), (), x.line, origin=eid)
-                    attrs = dict(g.attrs)
+                    attrs = g.attrs
                 else:
                     new = Timex2(m.id, x.attrs, (nm,), (), x.line, origin=eid)
-                    attrs = dict(g.attrs)
+                    attrs = g.attrs
                 ng = GlobalElement(m.id, g.kind, {d: new}, attrs,
                                    level=attrs.get("LEVEL"), name_entropy=g.name_entropy,
-                                   origin=eid)
+                                   arguments=NOTHING, links=NOTHING, origin=eid)
                 out[m.id] = ng
                 origin[m.id] = eid
     return out, origin

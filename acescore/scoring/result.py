@@ -34,15 +34,21 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 
-@dataclass
+#: the partners of a mention without any (shared: never written to)
+NO_PARTNERS: dict = {}
+
+
+@dataclass(slots=True)
 class B3Mention:
-    """B-cubed data of one mention (02 §8.2)."""
+    """B-cubed data of one mention (02 §8.2).  ``count`` and ``value`` are
+    :data:`NO_PARTNERS` until :func:`~acescore.scoring.b3.compute_b3` gives the mention
+    partners (there is one of these per mention of a pass)."""
     mention: Any                 # the model mention
     entity_id: str               # host entity
     docid: str
     self_score: float
-    count: dict = field(default_factory=dict)   # partner entity id -> COUNT
-    value: dict = field(default_factory=dict)   # partner entity id -> VALUE
+    count: dict                  # partner entity id -> COUNT
+    value: dict                  # partner entity id -> VALUE
 
 
 @dataclass
