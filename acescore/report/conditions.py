@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from itertools import chain, repeat
 from operator import attrgetter, itemgetter
 from typing import Optional, Sequence
+import weakref
 
 import numpy as np
 
@@ -381,7 +382,9 @@ class _ElementView:
     their columns; computes the element-level keys of a condition for them."""
 
     def __init__(self, cv: "ConditionValues", positions: Optional[list]):
-        self.cv = cv
+        # cv caches its views: a weak reference back, no cycle (the CLI runs without the
+        # cyclic collector)
+        self.cv = weakref.proxy(cv)
         self.r = cv.r
         self.positions = positions
         self._getter = None

@@ -23,6 +23,7 @@ from functools import partial
 from itertools import compress, repeat
 from operator import attrgetter, contains, is_not, sub
 from typing import Optional
+import weakref
 
 import numpy as np
 
@@ -608,7 +609,9 @@ class B3Sums:
 
     def __init__(self, result, tables: Optional[PassTables] = None):
         self.result = result
-        self.tables = tables if tables is not None else PassTables(result)
+        # PassTables caches its B3Sums: a strong reference back would make a cycle, and
+        # the CLI runs without the cyclic collector (a leak of the section's arrays)
+        self.tables = PassTables(result) if tables is None else weakref.proxy(tables)
         self.sides = []
         self._hosts = []
         b3 = result.b3
@@ -693,7 +696,8 @@ class B3Sums:
 
 def b3_scores(result, cond1: str, cond2: Optional[str] = None) -> dict:
     """Row key (or (k2, row key)) -> B3Entry for one table."""
-    return PassTables(result).b3().scores(cond1, cond2)
+    tables = PassTables(result)
+    return tables.b3().scores(cond1, cond2)
 
 
 # ---- formatting -----------------------------------------------------------------------
