@@ -80,9 +80,11 @@ too: -R FILE / -r LIST for the reference, -T FILE / -t LIST for the system outpu
 @click.option("--lenient", is_flag=True,
               help="Skip broken elements (or, if they cannot be isolated, their documents, on "
                    "both sides) with a warning and score the rest, instead of stopping.")
-@click.option("-j", "--jobs", type=click.IntRange(min=0), default=1, show_default=True,
-              help="Processes for scoring (0: one per CPU, at most 3).  With -m the document "
-                   "and mention-level passes run in parallel; the report is the same.")
+@click.option("-j", "--jobs", type=click.IntRange(min=0), default=None,
+              help="Processes for scoring (default: 2 on a machine with 2 or more CPUs, else "
+                   "1; 0: one per CPU, at most 3).  With -m the document and mention-level "
+                   "passes run in parallel; the report is the same.  --jobs 1 uses the least "
+                   "memory.")
 @click.option("-q", "--quiet", is_flag=True, help="No warnings or progress on standard error.")
 def score_cmd(ref, sys_, ref_file, ref_list, sys_file, sys_list, params, mentions, doc_scores,
               all_mappings, error_mappings, summary, check_duplicates, output, fmt, fail_under,
@@ -117,7 +119,9 @@ def score_cmd(ref, sys_, ref_file, ref_list, sys_file, sys_list, params, mention
             sc = api.read_corpus(spaths, p, max_file_size, progress=bar2, lenient=lenient)
         if bar or bar2:
             sys.stderr.write("\rscoring ..." + " " * 40 + "\r")
-        if jobs == 0:
+        if jobs is None:
+            jobs = min(2, os.cpu_count() or 1)
+        elif jobs == 0:
             jobs = os.cpu_count() or 1
         results = api.score(rc, sc, p, mentions, jobs=jobs, render=fmt, gates=bool(gates),
                             doc_scores=doc_scores, all_mappings=all_mappings,

@@ -116,10 +116,11 @@ def test_cli_jobs(tmp_path):
         return subprocess.run([sys.executable, "-m", "acescore", "score", str(SMALL / "ref"),
                                str(SMALL / "sys-heavy"), "-m", "--format", "json", *extra],
                               capture_output=True, text=True)
-    one, three, auto = run("-j", "1"), run("--jobs", "3"), run("--jobs", "0")
-    assert one.returncode == three.returncode == auto.returncode == 0
-    assert json.loads(one.stdout) == json.loads(three.stdout) == json.loads(auto.stdout)
-    assert one.stderr == three.stderr == auto.stderr
+    one, three, auto, default = run("-j", "1"), run("--jobs", "3"), run("--jobs", "0"), run()
+    assert one.returncode == three.returncode == auto.returncode == default.returncode == 0
+    assert (json.loads(one.stdout) == json.loads(three.stdout) == json.loads(auto.stdout)
+            == json.loads(default.stdout))
+    assert one.stderr == three.stderr == auto.stderr == default.stderr
     bad = run("--jobs", "-1")
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
     assert "-1 is not in the range x>=0" in bad.stderr
