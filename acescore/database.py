@@ -238,11 +238,16 @@ def finish(side: Side, params: Params, warnings: list) -> None:
     mentions = side.mentions
     meto: list = []
     args_ok = True      # no argument problem found so far (see below)
+    # Elements with equal attributes share one dictionary from here on (attributes are
+    # only written while merging; there are few distinct combinations and many elements).
+    attrs_of: dict = {}
     for kind in KINDS:
         coll = side.elements[kind]
         mention_label = f"{kind} mention"
         for eid in sorted(coll):
             g = coll[eid]
+            items = tuple(g.attrs.items())
+            g.attrs = attrs_of.setdefault(items, g.attrs)
             if kind == "entity":
                 g.name_entropy = name_entropy(g)
             if eid in registry:

@@ -708,7 +708,7 @@ def promote_releves(kind: str, coll: dict, side, is_ref: bool, warnings: list) -
                 el_args = tuple(Argument(role, aid) for role in sorted(args)
                                 for aid in args[role])
                 new = _promoted_element(x, m.id, nm, el_args, eid)
-                ng = GlobalElement(m.id, g.kind, {d: new}, dict(g.attrs), arguments=args,
+                ng = GlobalElement(m.id, g.kind, {d: new}, g.attrs, arguments=args,
                                    origin=eid)
                 out[m.id] = ng
     return out
