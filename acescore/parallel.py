@@ -49,11 +49,10 @@ class _Worker:
     """A forked process running some chains; its result arrives through a pipe."""
 
     def __init__(self, results, chains, fmt: str, gates: bool, mentions: bool,
-                 check_duplicates: bool, needs_mapped_refs: bool):
-        self.chains = chains
+                 check_duplicates: bool):
         self.refs_w = None
         refs_r = None
-        if needs_mapped_refs:
+        if "mention_releves" in chains:     # it needs the mapping of the document chain
             refs_r, self.refs_w = os.pipe()
         out_r, out_w = os.pipe()
         pid = os.fork()
@@ -183,8 +182,7 @@ def score_rendered(results, fmt: str, gates: bool, mentions: bool, check_duplica
         sys.stderr.flush()
         try:
             for chains in shares:
-                workers.append(_Worker(results, chains, fmt, gates, mentions, check_duplicates,
-                                       "mention_releves" in chains))
+                workers.append(_Worker(results, chains, fmt, gates, mentions, check_duplicates))
         except OSError:      # no fork possible (limits): what was started still works
             pass
     n_warnings = len(run.warnings)

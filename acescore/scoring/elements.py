@@ -269,11 +269,6 @@ class ElementPass:
             return None
         return 1 + ov * EPS
 
-    def self_score(self, m) -> float:
-        if self.kind == "entity":
-            return self.mtw[m.type] + EPS
-        return 1 + EPS
-
     # ---- the pass ----------------------------------------------------------------------------
     def run(self) -> "ElementPass":
         prior = self._prior

@@ -105,11 +105,15 @@ class _Weights:
             self.role_err_wgt = p.event_argument_role_err_wgt
             self.asym_wgt = 1
         self.err = [(a, err[a]) for a in sorted(err)]      # R20: attribute-name order
+        self.sig_attrs = ("TYPE", "MODALITY") + tuple(a for a, _ in self.err)
 
     def role_discount(self, ref_role: str) -> float:
         if self.relation and ref_role in _ASYM_ROLES:
             return self.asym_wgt
         return self.role_err_wgt
+
+
+_NONE: dict = {}     # no partners (read only)
 
 
 def _truthy(v) -> bool:
@@ -125,8 +129,8 @@ def _perl_min(a, b):
 
 
 def _pair_value_of_signatures(w: _Weights, x: tuple, y: tuple) -> float:
-    """RV(x, y) from attribute signatures (TYPE, MODALITY, then the attributes of
-    ``w.err``): the operations of :func:`_element_value`, in the same order."""
+    """RV(x, y) (03 §3) from attribute signatures (:func:`_signature`); RV(x) is RV(x, x).
+    Discounts are applied in attribute-name order (R20)."""
     t = _perl_min(w.type_wgt.get(x[0]), w.type_wgt.get(y[0]))
     m = _perl_min(w.modality_wgt.get(x[1]), w.modality_wgt.get(y[1]))
     value = (t or 0) * (m or 0)
@@ -142,22 +146,15 @@ def _pair_value_of_signatures(w: _Weights, x: tuple, y: tuple) -> float:
     return value
 
 
+def _signature(w: _Weights, attrs: dict) -> tuple:
+    """The attribute values RV depends on: TYPE, MODALITY, then those of ``w.err``."""
+    return tuple(map(attrs.get, w.sig_attrs))
+
+
 def _element_value(w: _Weights, x: dict, y: Optional[dict]) -> float:
     """RV(x) (``y`` None) or RV(x, y) (03 §3); ``x``/``y`` are attribute dicts."""
-    yy = x if y is None else y
-    t = _perl_min(w.type_wgt.get(x.get("TYPE")), w.type_wgt.get(yy.get("TYPE")))
-    m = _perl_min(w.modality_wgt.get(x.get("MODALITY")), w.modality_wgt.get(yy.get("MODALITY")))
-    value = (t or 0) * (m or 0)
-    if y is None:
-        return value
-    for attr, weight in w.err:
-        a, b = x.get(attr), y.get(attr)
-        if a == b:
-            continue            # equal values never differ (whatever their truth)
-        ta, tb = _truthy(a), _truthy(b)
-        if (ta != tb) or (tb and a != b):
-            value *= weight
-    return value
+    sx = _signature(w, x)
+    return _pair_value_of_signatures(w, sx, sx if y is None else _signature(w, y))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -182,16 +179,10 @@ class _ReleveScorer:
         self.sv = args.self_value            # (side, id, docid) -> SV of argument elements
         self.allow_wrong = bool(params.allow_wrong_mapping)
         self.arg_mapping = args.mapping
-        # argument pair values: (ref arg, sys arg) -> {docid: MV}, and the same by REF
-        # argument: ref arg -> {sys arg: {docid: MV}}
-        self.arg_pairs: dict = {}
+        # argument pair values by REF argument: ref arg -> {sys arg: {docid: MV}}
         self.arg_partners: dict = {}
         for (a, b, d), v in args.pair_value.items():
-            values = self.arg_pairs.get((a, b))
-            if values is None:
-                values = self.arg_pairs[(a, b)] = {}
-                self.arg_partners.setdefault(a, {})[b] = values
-            values[d] = v
+            self.arg_partners.setdefault(a, {}).setdefault(b, {})[d] = v
         self.rv_self: dict = {}              # ("REF"/"SYS", id) -> RV(x)
         self.missing_heads: set = set()
         self._heads: dict = {}
@@ -409,7 +400,7 @@ class _ReleveScorer:
             if ra is None:
                 continue
             rrole, rid = ra
-            values = self.arg_pairs.get((rid, tid))
+            values = self.arg_partners.get(rid, _NONE).get(tid)
             if values is None:
                 continue
             score = values.get(d)
@@ -459,10 +450,7 @@ class _ReleveScorer:
         extents (None if any extent is not text), and the argument IDs it can pair on.
         For REF elements that is the set of SYS argument IDs having a pair value with one
         of its arguments; for SYS elements, the set of its argument IDs (None: none)."""
-        partners: dict = {}
-        if is_ref:
-            for a, b in self.arg_pairs:
-                partners.setdefault(a, set()).add(b)
+        partners = self.arg_partners
         spans: dict = {}
         args: dict = {}
         for eid, g in coll.items():
@@ -484,7 +472,7 @@ class _ReleveScorer:
             if is_ref:
                 reach: set = set()
                 for _role, aid in g.arg_pairs:
-                    reach.update(partners.get(aid, ()))
+                    reach.update(partners.get(aid, _NONE))
                 args[eid] = reach
             else:
                 args[eid] = {aid for _role, aid in g.arg_pairs} or None
@@ -532,16 +520,11 @@ class _ReleveScorer:
         rcand: dict = {}
         # RV(r, s) depends only on the attribute values: compute it once per pair of
         # attribute signatures (there are few distinct ones)
-        sig_attrs = ("TYPE", "MODALITY") + tuple(a for a, _ in w.err)
         rv_cache: dict = {}
-
-        def signature(g):
-            return tuple(map(g.attrs.get, sig_attrs))
-
-        sys_sig = {sid: signature(sys[sid]) for sid in sys}
+        sys_sig = {sid: _signature(w, sys[sid].attrs) for sid in sys}
         for rid in sorted(putative):
             r = ref[rid]
-            rsig = signature(r)
+            rsig = _signature(w, r.attrs)
             for sid in sorted(putative[rid]):
                 s = sys[sid]
                 key = (rsig, sys_sig[sid])
