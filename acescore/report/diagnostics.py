@@ -416,6 +416,19 @@ class _Flag:
 # ---- entities ---------------------------------------------------------------------------------
 
 
+def _flush_block(out: list, block: list, flag, ctx, r, s, details) -> None:
+    """Close the mapping block of REF element ``r`` (and its SYS partner ``s``, or None):
+    ``details(docid)`` for every evaluated document of either, in DOCID order; the block
+    is printed only if something in it was flagged."""
+    docs = set(r.docs) | (set(s.docs) if s is not None else set())
+    for d in sorted(docs):
+        if d in ctx.eval_docs:
+            block.append(details(d))
+    if flag.on:
+        out.extend(block)
+        out.append(SEPARATOR)
+
+
 def _entity_mapping(out, ctx: _Ctx, all_blocks: bool):
     res = ctx.res
     for rid in sorted(res.ref):
@@ -449,13 +462,8 @@ def _entity_mapping(out, ctx: _Ctx, all_blocks: bool):
                          " -- NO MATCHING TST ENTITY\n")
             block.append("      entity score:  0.00000 out of %.5f\n"
                          % _num(res.value.get(("REF", rid))))
-        docs = set(r.docs) | (set(s.docs) if s is not None else set())
-        for d in sorted(docs):
-            if d in ctx.eval_docs:
-                block.append(_entity_details(ctx, flag, rid, sid, d))
-        if flag.on:
-            out.extend(block)
-            out.append(SEPARATOR)
+        _flush_block(out, block, flag, ctx, r, s,
+                     lambda d: _entity_details(ctx, flag, rid, sid, d))
     for sid in sorted(res.sys):
         if sid in res.rmapping:
             continue
@@ -648,13 +656,8 @@ def _value_mapping(out, ctx: _Ctx, all_blocks: bool):
             block.append(f">>> ref {word} {rid} -- NO MATCHING TST VALUE\n")
             block.append(f"      {word} score:  0.00000 out of %.5f\n"
                          % _num(res.value.get(("REF", rid))))
-        docs = set(r.docs) | (set(s.docs) if s is not None else set())
-        for d in sorted(docs):
-            if d in ctx.eval_docs:
-                block.append(_value_details(ctx, flag, rid, sid, d))
-        if flag.on:
-            out.extend(block)
-            out.append(SEPARATOR)
+        _flush_block(out, block, flag, ctx, r, s,
+                     lambda d: _value_details(ctx, flag, rid, sid, d))
     for sid in sorted(res.sys):
         if sid in res.rmapping:
             continue
@@ -827,13 +830,8 @@ def _releve_mapping(out, ctx: _Ctx, all_blocks: bool):
             block.append(f"      {word} score:  0.00000 out of %.5f\n"
                          % _num(res.value.get(("REF", rid))))
         block.append(_argument_mapping(st, flag, r, s, None))
-        docs = set(r.docs) | (set(s.docs) if s is not None else set())
-        for d in sorted(docs):
-            if d in ctx.eval_docs:
-                block.append(_releve_doc_mapping(st, flag, r, s, d))
-        if flag.on:
-            out.extend(block)
-            out.append(SEPARATOR)
+        _flush_block(out, block, flag, ctx, r, s,
+                     lambda d: _releve_doc_mapping(st, flag, r, s, d))
     for sid in sorted(res.sys):
         if sid in res.rmapping:
             continue
