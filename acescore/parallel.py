@@ -20,9 +20,11 @@ from __future__ import annotations
 
 import os
 import pickle
+import select
 import signal
 import sys
 import threading
+import time
 
 from acescore.report.outputs import render_pass
 from acescore.scoring.engine import CHAINS, run_chain
@@ -45,26 +47,54 @@ def plan(jobs: int) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
     return CHAINS, []
 
 
-class _Worker:
-    """A forked process running some chains; its result arrives through a pipe."""
+#: seconds between two signs of life of a worker (see :class:`Child`)
+HEARTBEAT = 0.25
 
-    def __init__(self, results, chains, fmt: str, gates: bool, mentions: bool,
-                 check_duplicates: bool):
-        self.refs_w = None
-        refs_r = None
-        if "mention_releves" in chains:     # it needs the mapping of the document chain
-            refs_r, self.refs_w = os.pipe()
+
+def worker_timeout() -> float:
+    """Seconds without any sign of life after which a worker counts as stopped or hung
+    (``ACESCORE_WORKER_TIMEOUT``, default 60: a loaded machine can starve a process for a
+    few seconds, a stopped one never comes back)."""
+    try:
+        return max(0.5, float(os.environ.get("ACESCORE_WORKER_TIMEOUT", "60")))
+    except ValueError:
+        return 60.0
+
+
+def _beat(fd: int) -> None:
+    """In a worker: a daemon thread writing one byte to ``fd`` every HEARTBEAT seconds."""
+    def run():
+        try:
+            while True:
+                os.write(fd, b".")
+                time.sleep(HEARTBEAT)
+        except OSError:          # the parent is gone or stopped listening
+            pass
+    threading.Thread(target=run, daemon=True).start()
+
+
+class Child:
+    """A forked process computing ``work()``; its pickled result comes back through a pipe.
+
+    While it works, a thread in it writes a byte to a second pipe every HEARTBEAT seconds,
+    so that the parent can tell a slow worker from a stopped (SIGSTOP) or hung one:
+    :func:`collect` gives up on a worker that shows no sign of life -- neither result data
+    nor heartbeat -- for :func:`worker_timeout` seconds, kills it, and the caller does its
+    work itself."""
+
+    def __init__(self, work, before=None):
         out_r, out_w = os.pipe()
+        hb_r, hb_w = os.pipe()
         pid = os.fork()
         if pid == 0:                                  # the worker
             os.close(out_r)
-            if self.refs_w is not None:
-                os.close(self.refs_w)
+            os.close(hb_r)
             code = 0
             try:
-                wait = (lambda: _read_object(refs_r)) if refs_r is not None else None
-                payload = ("ok", _run_chains(results, chains, fmt, gates, mentions,
-                                             check_duplicates, wait))
+                if before is not None:
+                    before()
+                _beat(hb_w)
+                payload = ("ok", work())
             except BaseException as e:                # noqa: BLE001 - reported to the parent
                 payload = ("error", f"{type(e).__name__}: {e}")
                 code = 1
@@ -73,11 +103,114 @@ class _Worker:
                     pickle.dump(payload, fh, protocol=pickle.HIGHEST_PROTOCOL)
             finally:
                 os._exit(code)
-        self.pid = pid
         os.close(out_w)
+        os.close(hb_w)
+        self.pid, self.out_r, self.hb_r = pid, out_r, hb_r
+        self.buf = bytearray()
+        self.done = False
+
+    def kill(self) -> None:
+        try:
+            os.kill(self.pid, signal.SIGKILL)
+        except OSError:
+            pass
+        self._close()
+
+    def _close(self) -> None:
+        for fd in (self.out_r, self.hb_r):
+            if fd is not None:
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
+        self.out_r = self.hb_r = None
+        try:
+            os.waitpid(self.pid, 0)
+        except OSError:
+            pass
+        self.done = True
+
+    def _finish(self):
+        """The worker closed its result pipe: its result, or None if it failed."""
+        for fd in (self.out_r, self.hb_r):
+            if fd is not None:
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
+        self.out_r = self.hb_r = None
+        try:
+            _, status = os.waitpid(self.pid, 0)
+        except OSError:
+            status = 1
+        self.done = True
+        try:
+            payload = pickle.loads(bytes(self.buf))
+        except Exception:                             # noqa: BLE001 - died, killed, ...
+            return None
+        finally:
+            self.buf = bytearray()
+        if payload[0] != "ok" or status != 0:
+            return None
+        return payload[1]
+
+
+def collect(children: list, timeout: float | None = None) -> list:
+    """Wait for every child's result (None for one that failed, died or was given up on
+    after ``timeout`` seconds without a sign of life; default :func:`worker_timeout`)."""
+    timeout = worker_timeout() if timeout is None else timeout
+    results: list = [None] * len(children)
+    last = [time.monotonic()] * len(children)
+    pending = {i for i, c in enumerate(children) if not c.done}
+    while pending:
+        fds = {}
+        for i in pending:
+            fds[children[i].out_r] = (i, True)
+            if children[i].hb_r is not None:
+                fds[children[i].hb_r] = (i, False)
+        ready, _, _ = select.select(list(fds), [], [], HEARTBEAT * 2)
+        now = time.monotonic()
+        finished = set()
+        for fd in ready:
+            i, is_out = fds[fd]
+            if i in finished:
+                continue
+            c = children[i]
+            data = os.read(fd, 1 << 20)
+            last[i] = now
+            if is_out:
+                if data:
+                    c.buf += data
+                else:
+                    results[i] = c._finish()
+                    finished.add(i)
+            elif not data:       # heartbeat pipe closed: the worker exits; its result follows
+                os.close(fd)
+                c.hb_r = None
+        pending -= finished
+        for i in list(pending):
+            if now - last[i] > timeout:
+                children[i].kill()
+                pending.discard(i)
+    return results
+
+
+class _Worker:
+    """A forked process (:class:`Child`) running some chains."""
+
+    def __init__(self, results, chains, fmt: str, gates: bool, mentions: bool,
+                 check_duplicates: bool):
+        self.refs_w = None
+        refs_r = None
+        if "mention_releves" in chains:     # it needs the mapping of the document chain
+            refs_r, self.refs_w = os.pipe()
+        wait = (lambda: _read_object(refs_r)) if refs_r is not None else None
+        refs_w = self.refs_w
+        self.child = Child(lambda: _run_chains(results, chains, fmt, gates, mentions,
+                                               check_duplicates, wait),
+                           before=(lambda: os.close(refs_w)) if refs_w is not None else None)
         if refs_r is not None:
             os.close(refs_r)
-        self.out_r = out_r
         self.sender = None
 
     def send_mapped_refs(self, mapped_refs: dict) -> None:
@@ -97,30 +230,24 @@ class _Worker:
         self.sender.start()
 
     def result(self):
-        """The worker's per-chain results, or None if it failed."""
-        try:
-            payload = _read_object(self.out_r)
-        except Exception:                             # noqa: BLE001 - died, killed, ...
-            payload = None
-        _, status = os.waitpid(self.pid, 0)
+        """The worker's per-chain results, or None if it failed (or stopped showing signs
+        of life: then it is killed)."""
+        out = collect([self.child])[0]
+        if out is None and self.refs_w is not None:
+            os.close(self.refs_w)
+            self.refs_w = None
         if self.sender is not None:
-            self.sender.join()
-        if payload is None or payload[0] != "ok" or status != 0:
-            return None
-        return payload[1]
+            self.sender.join(timeout=worker_timeout())
+        return out
 
     def kill(self) -> None:
-        try:
-            os.kill(self.pid, signal.SIGKILL)
-            os.waitpid(self.pid, 0)
-        except OSError:
-            pass
-        for fd in (self.out_r, self.refs_w):
-            if fd is not None:
-                try:
-                    os.close(fd)
-                except OSError:
-                    pass
+        self.child.kill()
+        if self.refs_w is not None:
+            try:
+                os.close(self.refs_w)
+            except OSError:
+                pass
+            self.refs_w = None
 
 
 def _read_object(fd: int):

@@ -37,10 +37,14 @@ def document_costs(res) -> dict:
     return costs
 
 
-def document_scores_text(res) -> str:
+def document_scores_text(res, costs=None) -> str:
+    """The -d lines of a pass; ``costs``: its :func:`document_costs` if known (one document
+    shard's do not depend on the others')."""
     task = TASK_CODES[res.task]
     out = [""]
-    for d, (refv, cost) in sorted(document_costs(res).items()):
+    if costs is None:
+        costs = document_costs(res)
+    for d, (refv, cost) in sorted(costs.items()):
         sysv = refv - cost
         score = sysv / refv if refv else (-99.9999 if sysv else 1)
         out.append("%10.2f %% (%.5f out of %.5f) %s score for %s"

@@ -28,55 +28,91 @@ def banner(task: str) -> str:
     return f"\n======== {task} scoring ========\n\n{TITLES[task]}\n"
 
 
+def recognition_stats(result, params: Params, pairs=None, with_mentions=None) -> dict:
+    """The counts behind the recognition tables of a pass (04 §4), all integer counts:
+    those of several document shards add up to those of the whole corpus
+    (:mod:`acescore.shards`).  ``pairs``: the doc-mapped pairs if already known
+    (:class:`~acescore.report.recognition.DocPairs`)."""
+    attrs = RECOGNITION_ATTRIBUTES[result.kind]
+    pairs = rec.DocPairs.of(result, pairs)
+    stats = {"attrs": rec.attribute_stats(result, attrs, pairs)}
+    if result.kind == "entity":
+        if with_mentions is None:
+            with_mentions = bool(params.use_mentions) or result.task == "mention_entity"
+        stats["names"], stats["mentions"] = rec.pair_stats(result, params, pairs, names=True,
+                                                           mentions=with_mentions)
+    elif result.kind in ("relation", "event"):
+        stats["subtypes"] = rec.subtype_stats(result, pairs)
+        stats["roles"] = rec.role_stats(result, pairs)
+    return stats
+
+
 def entity_recognition(result, params: Params, source_label: str, with_mentions: bool,
                        pairs=None) -> str:
+    """:func:`entity_text` of a pass (``pairs``: the doc-mapped pairs if known)."""
+    return entity_text(recognition_stats(result, params, pairs, with_mentions), params,
+                       source_label)
+
+
+def releve_recognition(result, params: Params, source_label: str, pairs=None) -> str:
+    """:func:`releve_text` of a pass."""
+    return releve_text(result.task, result.kind, recognition_stats(result, params, pairs),
+                       params, source_label)
+
+
+def entity_text(stats: dict, params: Params, source_label: str) -> str:
     """Type matrix, attribute blocks, class matrix, name table; then, with mentions, the
-    three mention tables and the mention role/style matrices (04 §4.1-4.6).  ``pairs``:
-    the doc-mapped pairs if already known (:class:`~acescore.report.recognition.DocPairs`)."""
+    three mention tables and the mention role/style matrices (04 §4.1-4.6)."""
     attrs = RECOGNITION_ATTRIBUTES["entity"]
-    pairs = rec.DocPairs.of(result, pairs)
-    stats = rec.attribute_stats(result, attrs, pairs)
-    out = [rec.entity_type_matrix(stats.get("TYPE"), params.entity_types, source_label)]
+    by_attr = stats["attrs"]
+    out = [rec.entity_type_matrix(by_attr.get("TYPE"), params.entity_types, source_label)]
     for a in attrs:
-        out.append(rec.recognition_block(stats.get(a), f"attribute {a}"))
-    out.append(rec.entity_class_matrix(stats.get("CLASS"), params.entity_classes, source_label))
-    names, mentions = rec.pair_stats(result, params, pairs, names=True,
-                                     mentions=with_mentions)
-    out.append(rec.name_table(names, params.entity_types))
-    if with_mentions:
-        detection, role, style = mentions
+        out.append(rec.recognition_block(by_attr.get(a), f"attribute {a}"))
+    out.append(rec.entity_class_matrix(by_attr.get("CLASS"), params.entity_classes,
+                                       source_label))
+    out.append(rec.name_table(stats["names"], params.entity_types))
+    if stats["mentions"] is not None:
+        detection, role, style = stats["mentions"]
         out.append(rec.mention_tables(detection, params))
         out.append(rec.mention_role_style_matrices(role, style, params, source_label))
     return "".join(out)
 
 
-def value_recognition(result, pairs=None) -> str:
+def value_text(kind: str, stats: dict) -> str:
     """Attribute blocks of values and timex2 (04 §4.8)."""
-    attrs = RECOGNITION_ATTRIBUTES[result.kind]
-    stats = rec.attribute_stats(result, attrs, pairs)
-    return "".join(rec.recognition_block(stats.get(a), f"attribute {a}") for a in attrs)
+    by_attr = stats["attrs"]
+    return "".join(rec.recognition_block(by_attr.get(a), f"attribute {a}")
+                   for a in RECOGNITION_ATTRIBUTES[kind])
 
 
-def releve_recognition(result, params: Params, source_label: str, pairs=None) -> str:
+def releve_text(task: str, kind: str, stats: dict, params: Params,
+                source_label: str) -> str:
     """Type, subtype and modality matrices, attribute and argument-role blocks (04 §4.7)."""
-    name = result.task                  # relation, event, mention_relation, mention_event
-    if result.kind == "relation":
+    name = task                         # relation, event, mention_relation, mention_event
+    if kind == "relation":
         types, mods, subtypes = params.relation_types, params.relation_modalities, RELATION_SUBTYPES
     else:
         types, mods, subtypes = params.event_types, params.event_modalities, EVENT_SUBTYPES
-    attrs = RECOGNITION_ATTRIBUTES[result.kind]
-    pairs = rec.DocPairs.of(result, pairs)
-    stats = rec.attribute_stats(result, attrs, pairs)
-    out = [rec.releve_matrix(name, "Type", stats.get("TYPE"), types, source_label),
-           rec.releve_subtype_matrices(name, rec.subtype_stats(result, pairs), types,
-                                       subtypes, source_label),
-           rec.releve_matrix(name, "Modality", stats.get("MODALITY"), mods, source_label)]
-    for a in attrs:
-        out.append(rec.recognition_block(stats.get(a), f"attribute {a}"))
-    roles = rec.role_stats(result, pairs)
+    by_attr = stats["attrs"]
+    out = [rec.releve_matrix(name, "Type", by_attr.get("TYPE"), types, source_label),
+           rec.releve_subtype_matrices(name, stats["subtypes"], types, subtypes, source_label),
+           rec.releve_matrix(name, "Modality", by_attr.get("MODALITY"), mods, source_label)]
+    for a in RECOGNITION_ATTRIBUTES[kind]:
+        out.append(rec.recognition_block(by_attr.get(a), f"attribute {a}"))
+    roles = stats["roles"]
     for level in rec.ROLE_LEVELS:
         out.append(rec.recognition_block(roles.get(level), rec.ROLE_LABELS[level]))
     return "".join(out)
+
+
+def recognition_text(task: str, kind: str, stats: dict, params: Params,
+                     source_label: str) -> str:
+    """The recognition tables of a pass from its :func:`recognition_stats`."""
+    if kind == "entity":
+        return entity_text(stats, params, source_label)
+    if kind in ("value", "timex2"):
+        return value_text(kind, stats)
+    return releve_text(task, kind, stats, params, source_label)
 
 
 def section_text(result, params: Params, source_label: str, all_sources: list[str]) -> str:
@@ -85,13 +121,7 @@ def section_text(result, params: Params, source_label: str, all_sources: list[st
     ``source_label``: the S of ``for "S" sources`` (04 §1.3); ``all_sources``: the sorted
     SOURCE values seen (value list of the SOURCE condition)."""
     tables = PassTables(result)
-    out = [banner(result.task), detection_tables(result, params, all_sources, tables)]
-    pairs = tables.cols.pairs
-    if result.kind == "entity":
-        with_mentions = bool(params.use_mentions) or result.task == "mention_entity"
-        out.append(entity_recognition(result, params, source_label, with_mentions, pairs))
-    elif result.kind in ("value", "timex2"):
-        out.append(value_recognition(result, pairs))
-    else:
-        out.append(releve_recognition(result, params, source_label, pairs))
-    return "".join(out)
+    return (banner(result.task) + detection_tables(result, params, all_sources, tables)
+            + recognition_text(result.task, result.kind,
+                               recognition_stats(result, params, tables.cols.pairs), params,
+                               source_label))

@@ -1,0 +1,186 @@
+"""A report section as data that document shards can merge (``acescore score --jobs N``).
+
+Under a local parameter set every document is scored on its own, so a corpus can be
+scored in shards of documents, one process each (:mod:`acescore.shards`).  What a section
+prints is then put together from the shards' :class:`SectionData`:
+
+* the detection tables (04 §2) are sums over records in canonical order (05 R27, R17);
+  floating-point sums depend on their order, so each shard sends its *records* -- per
+  document-level record the nine summed values, its status and its condition keys, per
+  element-level record its status and keys, per B-cubed mention its summands and keys --
+  with their canonical sort keys (side, element ID, DOCID / mention ID).  The merged
+  columns are put in canonical order and summed exactly as in one process
+  (:func:`merged_tables` builds a :class:`~acescore.report.tables.PassTables` from them);
+* the recognition tables (04 §4) are integer counts: they add up (:func:`add_counts`);
+* the ``-d`` document scores are per document: the shards' tables are joined.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional
+
+import numpy as np
+
+from acescore.report.conditions import table_specs
+from acescore.report.nist_report import document_costs
+from acescore.report.nist_text import recognition_stats
+from acescore.report.tables import (B3Sums, Keys, PassTables, is_b3_table)
+
+_SIDE = {"REF": 0, "SYS": 1}
+
+
+@dataclass
+class SectionData:
+    """One pass of one shard, as :func:`section_data` extracts it."""
+    task: str
+    kind: str
+    printed: bool
+    doc_sort: list                  # (side, element ID, DOCID) of each document-level record
+    doc_values: np.ndarray          # (n, 9): PassTables' document-level values
+    doc_labels: np.ndarray
+    elem_sort: list                 # (side, element ID) of each element-level record
+    elem_labels: np.ndarray
+    keys: dict                      # condition -> (doc codes, doc names, elem codes, elem names)
+    b3: Optional[list] = None       # per side: (mention IDs, summands, {cond: (codes, names)})
+    recognition: dict = field(default_factory=dict)
+    doc_costs: Optional[dict] = None    # -d: docid -> [REF value, cost]
+
+
+def _conditions(kind: str, params, all_sources) -> tuple[set, set]:
+    """(every condition of the pass's tables, the conditions of its B-cubed tables)."""
+    conds, b3 = set(), set()
+    for spec in table_specs(kind, params, all_sources):
+        both = {c for c in (spec.cond1, spec.cond2) if c is not None}
+        conds |= both
+        if is_b3_table(kind, spec):
+            b3 |= both
+    return conds, b3
+
+
+def section_data(res, params, all_sources, doc_scores: bool) -> SectionData:
+    """What the merged section needs of one shard's pass ``res``."""
+    tables = PassTables(res)
+    cols = tables.cols
+    conds, b3_conds = _conditions(res.kind, params, all_sources)
+    keys = {}
+    for c in conds:
+        dk, ek = tables.keys(c)
+        keys[c] = (dk.codes, dk.names, ek.codes, ek.names)
+    nr = cols.nref_docs
+    doc_sort = [(0 if i < nr else 1, e, d)
+                for i, (e, d) in enumerate(zip(cols.eids, cols.docids))]
+    rids, sids, nref = cols.cv.rids, cols.cv.sids, cols.cv.nref
+    elem_sort = [(0, rids[i]) if i < nref else (1, sids[i - nref])
+                 for i in cols.elem_ei.tolist()]
+    b3 = None
+    if res.b3 is not None:
+        sums = tables.b3()
+        b3 = []
+        for i, (side, mentions, _, vals, _) in enumerate(sums.sides):
+            bk = {}
+            for c in b3_conds:
+                k = sums.keys(i, c)
+                bk[c] = (k.codes, k.names)
+            b3.append(([m.mention.id for m in mentions], vals, bk))
+    return SectionData(res.task, res.kind, bool(res.extra.get("print", True)), doc_sort,
+                       tables._doc_values, cols.labels, elem_sort, cols.elem_labels, keys, b3,
+                       recognition_stats(res, params, cols.pairs),
+                       document_costs(res) if doc_scores else None)
+
+
+def add_counts(a, b):
+    """``a`` + ``b`` for nested dictionaries (tuples, lists) of integer counts."""
+    if a is None:
+        return b
+    if b is None:
+        return a
+    if isinstance(a, dict):
+        out = dict(a)
+        for k, v in b.items():
+            out[k] = add_counts(out.get(k), v)
+        return out
+    if isinstance(a, (tuple, list)):
+        return type(a)(add_counts(x, y) for x, y in zip(a, b))
+    return a + b
+
+
+def _order(sort_keys: list) -> Optional[np.ndarray]:
+    """The permutation putting the records in canonical order (None if they are)."""
+    perm = sorted(range(len(sort_keys)), key=sort_keys.__getitem__)
+    if all(i == p for i, p in enumerate(perm)):
+        return None
+    return np.array(perm, dtype=np.intp)
+
+
+def _merge_codes(parts: list, perm: Optional[np.ndarray]) -> Keys:
+    """One Keys from the (codes, names) of several shards, in merged record order."""
+    index: dict = {}
+    chunks = []
+    for codes, names in parts:
+        remap = np.array([index.setdefault(n, len(index)) for n in names], dtype=np.intp)
+        chunks.append(remap[codes] if len(codes) else np.zeros(0, dtype=np.intp))
+    codes = np.concatenate(chunks) if chunks else np.zeros(0, dtype=np.intp)
+    if perm is not None:
+        codes = codes[perm]
+    return Keys(codes, list(index))
+
+
+def merged_tables(parts: list) -> PassTables:
+    """A PassTables answering ``total``, ``single``, ``double`` and ``b3`` for the merged
+    records of ``parts`` (SectionData of one pass from several shards)."""
+    doc_sort = [k for p in parts for k in p.doc_sort]
+    elem_sort = [k for p in parts for k in p.elem_sort]
+    dperm, eperm = _order(doc_sort), _order(elem_sort)
+    values = np.concatenate([p.doc_values for p in parts])
+    labels = np.concatenate([p.doc_labels for p in parts])
+    elabels = np.concatenate([p.elem_labels for p in parts])
+    if dperm is not None:
+        values, labels = values[dperm], labels[dperm]
+    if eperm is not None:
+        elabels = elabels[eperm]
+    t = PassTables.__new__(PassTables)
+    t.result = t.cv = t.cols = None
+    t._doc_values = values
+    t._doc_columns = np.ascontiguousarray(values.T)
+    t._doc_labels = labels
+    t._doc_ei = np.zeros(len(labels), dtype=np.intp)
+    t._elem_labels = elabels
+    t._elem_ei = np.zeros(len(elabels), dtype=np.intp)
+    t._elem_values = np.zeros((len(elabels), 0), dtype=np.float64)
+    t._docs = t._elems = None
+    t._keys = {}
+    for c in parts[0].keys:
+        t._keys[c] = (_merge_codes([p.keys[c][:2] for p in parts], dperm),
+                      _merge_codes([p.keys[c][2:] for p in parts], eperm))
+    t._element_keys = {}
+    t._single = {}
+    t._total = None
+    t._b3 = _merged_b3([p.b3 for p in parts])
+    return t
+
+
+def _merged_b3(b3s: list) -> B3Sums:
+    s = B3Sums.__new__(B3Sums)
+    s.result = s.tables = None
+    s.sides, s._hosts, s._keys, s._single = [], [], {}, {}
+    b3s = [b for b in b3s if b is not None]
+    if not b3s:
+        return s
+    for i, side in enumerate(("REF", "SYS")):
+        ids = [m for b in b3s for m in b[i][0]]
+        perm = _order(ids)
+        vals = np.concatenate([b[i][1] for b in b3s])
+        if perm is not None:
+            vals = vals[perm]
+        s.sides.append((side, None, None, vals, np.zeros(len(ids), dtype=np.intp)))
+        s._keys[(i, None)] = Keys.constant("total", len(ids))
+        for c in b3s[0][i][2]:
+            s._keys[(i, c)] = _merge_codes([b[i][2][c] for b in b3s], perm)
+    return s
+
+
+def merged_document_costs(parts: list) -> dict:
+    out: dict = {}
+    for p in parts:
+        out.update(p.doc_costs or {})
+    return out
