@@ -81,10 +81,11 @@ too: -R FILE / -r LIST for the reference, -T FILE / -t LIST for the system outpu
               help="Skip broken elements (or, if they cannot be isolated, their documents, on "
                    "both sides) with a warning and score the rest, instead of stopping.")
 @click.option("-j", "--jobs", type=click.IntRange(min=0), default=None,
-              help="Processes for scoring (default: 2 on a machine with 2 or more CPUs, else "
-                   "1; 0: one per CPU, at most 3).  With -m the document and mention-level "
-                   "passes run in parallel; the report is the same.  --jobs 1 uses the least "
-                   "memory.")
+              help="Processes for scoring (default and 0: one per CPU available).  Under "
+                   "a local parameter set the documents are read and scored in that many "
+                   "shards, one process each; otherwise (and with -a/-e/-s/-c, --lenient, "
+                   "JSON/CSV) with -m the document and mention-level passes run in "
+                   "parallel.  The report is the same for every value.")
 @click.option("-q", "--quiet", is_flag=True, help="No warnings or progress on standard error.")
 def score_cmd(ref, sys_, ref_file, ref_list, sys_file, sys_list, params, mentions, doc_scores,
               all_mappings, error_mappings, summary, check_duplicates, output, fmt, fail_under,
@@ -112,21 +113,27 @@ def score_cmd(ref, sys_, ref_file, ref_list, sys_file, sys_list, params, mention
         rpaths = api.discover_paths(refs[0], list_file=bool(ref_list))
         spaths = api.discover_paths(syss[0], list_file=bool(sys_list))
         p = api.get_params(params)
-        bar = _progress_bar("reading reference", quiet, len(rpaths))
-        bar2 = _progress_bar("reading system output", quiet, len(spaths))
-        with api.no_cyclic_gc():
-            rc = api.read_corpus(rpaths, p, max_file_size, progress=bar, lenient=lenient)
-            sc = api.read_corpus(spaths, p, max_file_size, progress=bar2, lenient=lenient)
-        if bar or bar2:
-            sys.stderr.write("\rscoring ..." + " " * 40 + "\r")
-        if jobs is None:
-            jobs = min(2, os.cpu_count() or 1)
-        elif jobs == 0:
-            jobs = os.cpu_count() or 1
-        results = api.score(rc, sc, p, mentions, jobs=jobs, render=fmt, gates=bool(gates),
-                            doc_scores=doc_scores, all_mappings=all_mappings,
-                            error_mappings=error_mappings, summary=summary,
-                            check_duplicates=check_duplicates, lenient=lenient)
+        if not jobs:
+            from acescore.parallel import available_cpus
+            jobs = available_cpus()
+        opts = dict(doc_scores=doc_scores, all_mappings=all_mappings,
+                    error_mappings=error_mappings, summary=summary,
+                    check_duplicates=check_duplicates, lenient=lenient)
+        results = None
+        if jobs > 1:    # documents in shards, one process each (where that is possible)
+            from acescore.shards import score_paths
+            results = score_paths(rpaths, spaths, p, mentions, jobs, fmt, bool(gates),
+                                  max_file_size, **opts)
+        if results is None:
+            bar = _progress_bar("reading reference", quiet, len(rpaths))
+            bar2 = _progress_bar("reading system output", quiet, len(spaths))
+            with api.no_cyclic_gc():
+                rc = api.read_corpus(rpaths, p, max_file_size, progress=bar, lenient=lenient)
+                sc = api.read_corpus(spaths, p, max_file_size, progress=bar2, lenient=lenient)
+            if bar or bar2:
+                sys.stderr.write("\rscoring ..." + " " * 40 + "\r")
+            results = api.score(rc, sc, p, mentions, jobs=jobs, render=fmt, gates=bool(gates),
+                                **opts)
     except AceError as e:
         _die(str(e), e.exit_code)
     if not quiet:

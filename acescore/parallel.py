@@ -31,6 +31,14 @@ from acescore.scoring.engine import CHAINS, run_chain
 from acescore.scoring.result import PassResult
 
 
+def available_cpus() -> int:
+    """The CPUs this process may run on (its affinity mask), at least 1."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
 def fork_available() -> bool:
     return hasattr(os, "fork") and sys.platform.startswith("linux")
 

@@ -168,9 +168,10 @@ def to_csv(results) -> str:
     return buf.getvalue()
 
 
-def first_table_value(res, params, all_sources) -> Optional[float]:
-    """A pass's total Value (%): the total row of its first table."""
-    tables = PassTables(res)
+def first_table_value(res, params, all_sources, tables=None) -> Optional[float]:
+    """A pass's total Value (%): the total row of its first table (``tables``: its
+    PassTables if at hand)."""
+    tables = PassTables(res) if tables is None else tables
     spec = table_specs(res.kind, params, all_sources)[0]
     acc = accumulate(tables, spec.cond1)
     c = acc.cells.get("total")

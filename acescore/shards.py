@@ -1,0 +1,302 @@
+"""``acescore score --jobs N``: the corpus in document shards, one process each.
+
+Under a local parameter set every document is mapped and valued on its own (its elements'
+cohorts never leave it), so the corpus can be split into shards of whole documents -- the
+REF and SYS files of a document in the same shard -- each read, built and scored in a
+forked process of its own.  A shard sends back, per pass, the records of its report
+section (:mod:`acescore.report.sections`); this process merges them in canonical order and
+renders the report, byte for byte the report of one process.  Nothing of the corpus is
+read here: each process holds its own documents only.
+
+Planning reads the first bytes of every file for its DOCID (no parsing).  Everything the
+plan assumes is checked when the shards report back; where it does not hold the run is
+scored in one process as before (:func:`score_paths` returns None), so a sharded run
+never differs from a sequential one:
+
+* each file holds the one document the plan saw, no DOCID is in two shards;
+* no element or mention ID is used in two shards (the NIST tool merges elements with one
+  ID across documents into one element) and no argument refers outside its shard;
+* a shard without a pass (a kind without elements on one side) has no elements of that
+  kind on either side, and an entity pass has B-cubed data in every shard or none;
+* every shard finished: a worker that fails, or stops showing signs of life
+  (:func:`acescore.parallel.collect`), is killed.
+
+Global parameter sets, ``-a``/``-e``/``-s``/``-c``, ``--lenient`` and the JSON/CSV
+formats are scored as before (one process, or the chains of :mod:`acescore.parallel`).
+Warnings are put together phase by phase (reading and building each side, the document
+check, each pass), shard after shard.
+"""
+from __future__ import annotations
+
+import os
+import re
+from types import SimpleNamespace
+from typing import Optional
+
+import numpy as np
+
+from acescore.api import Results
+from acescore.database import Side, add_files, check_docs, finish
+from acescore.model import KINDS
+from acescore.parallel import Child, collect, fork_available
+from acescore.reading.apf import read_apf
+
+#: the passes in report order, with the kind of element each scores
+PASS_KINDS = (("entity", "entity"), ("value", "value"), ("timex2", "timex2"),
+              ("relation", "relation"), ("event", "event"), ("mention_entity", "entity"),
+              ("mention_relation", "relation"), ("mention_event", "event"))
+_DOCID = re.compile(rb'<document\s+DOCID\s*=\s*"([^"]*)"')
+_HEAD = 8192
+
+
+def applicable(params, jobs: int, fmt: str, options: dict) -> bool:
+    return (jobs > 1 and fork_available() and not params.is_global and fmt == "text"
+            and not any(options.get(k) for k in ("all_mappings", "error_mappings", "summary",
+                                                  "check_duplicates", "lenient")))
+
+
+def _docid(path: str) -> Optional[bytes]:
+    """The DOCID of the one document the file starts with, or None."""
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(_HEAD)
+    except OSError:
+        return None
+    found = _DOCID.findall(head)
+    return found[0] if len(found) == 1 else None
+
+
+def plan(rpaths: list, spaths: list, n: int) -> Optional[list]:
+    """``n`` shards of consecutive REF files (of about equal size), each with the SYS files
+    of its documents: a list of (REF paths, SYS paths), or None."""
+    rdoc = [_docid(p) for p in rpaths]
+    if None in rdoc or len(set(rdoc)) != len(rdoc) or len(rpaths) < 2:
+        return None
+    n = min(n, len(rpaths))
+    sizes = []
+    for p in rpaths:
+        try:
+            sizes.append(os.path.getsize(p))
+        except OSError:
+            return None
+    total = sum(sizes) or 1
+    shard_of: dict = {}
+    cut, acc, k = [], 0, 0
+    for i, (d, sz) in enumerate(zip(rdoc, sizes)):
+        if k < n - 1 and acc >= total * (k + 1) / n and len(rpaths) - i >= n - k - 1:
+            k += 1
+        shard_of[d] = k
+        cut.append(k)
+        acc += sz
+    shards = [([], []) for _ in range(n)]
+    for p, k in zip(rpaths, cut):
+        shards[k][0].append(p)
+    for p in spaths:
+        d = _docid(p)
+        if d is None:
+            return None
+        shards[shard_of.get(d, n - 1)][1].append(p)
+    return [s for s in shards if s[0]]
+
+
+def _ids(side: Side) -> tuple[np.ndarray, list]:
+    """(hashes of every element and mention ID of a side, argument IDs it does not
+    define).  Hashes are those of this process tree (forked: one hash seed)."""
+    defined = set(side.mentions)
+    for kind in KINDS:
+        defined.update(side.elements[kind])
+    outside = {a for kind in ("relation", "event") for g in side.elements[kind].values()
+               for ids in g.arguments.values() for a in ids} - defined
+    return np.fromiter(map(hash, defined), dtype=np.int64, count=len(defined)), sorted(outside)
+
+
+def _shard(rpaths, spaths, params, max_bytes, mentions, doc_scores) -> dict:
+    """In a worker: read, build and score one shard; its sections as data."""
+    import gc
+    gc.disable()
+    from acescore.report.sections import section_data
+    from acescore.scoring.engine import CHAINS, new_run, run_chain
+    from acescore.scoring.result import PassResult
+    rfiles = [read_apf(p, params, max_bytes) for p in rpaths]
+    sfiles = [read_apf(p, params, max_bytes) for p in spaths]
+    warnings: list = []
+    marks = []
+    rside = Side("REF")
+    for step in (lambda: add_files(rside, rfiles, params, warnings),
+                 lambda: finish(rside, params, warnings)):
+        step()
+        marks.append(len(warnings))
+    sside = Side("SYS")
+    for step in (lambda: add_files(sside, sfiles, params, warnings, rside.documents),
+                 lambda: finish(sside, params, warnings),
+                 lambda: check_docs(rside, sside, warnings)):
+        step()
+        marks.append(len(warnings))
+    sources = {s for f in rfiles + sfiles for s in f.sources}
+    all_sources = sorted(sources)
+    run = new_run(rside, sside, params, warnings)
+    passes = []
+    bounds: list = []       # where the current pass's warnings change phase
+
+    # Within a mention-level relation/event pass the warnings come in phases (REF
+    # promotion, SYS promotion, the rest), each in ID order over the whole corpus: note
+    # where they start and end (this is a forked worker: the module is its own copy).
+    from acescore.scoring import releves
+    promote = releves.promote_releves
+
+    def phased_promote(*args, **kw):
+        bounds.append(len(warnings))
+        try:
+            return promote(*args, **kw)
+        finally:
+            bounds.append(len(warnings))
+    releves.promote_releves = phased_promote
+
+    def on_pass(res) -> None:
+        data = section_data(res, params, all_sources, doc_scores)
+        passes.append((res.task, data, len(run.warnings), list(bounds)))
+        bounds.clear()
+        if run.passes and run.passes[-1] is res:      # keep what later passes read of it
+            releve = res.kind in ("relation", "event")
+            run.passes[-1] = PassResult(res.task, res.kind, res.ref if releve else {},
+                                        res.sys if releve else {})
+    run.on_pass = on_pass
+    for chain in CHAINS:
+        run_chain(run, chain, mentions)
+    ids = (_ids(rside), _ids(sside))
+    return {"docs": (list(rside.documents), list(sside.all_documents)), "ids": ids,
+            "counts": {(side.name, k): len(side.of(k)) for side in (rside, sside) for k in KINDS},
+            "sources": sources,
+            "dtds": {os.path.basename(f.doctype) if f.doctype else "none"
+                     for f in rfiles + sfiles},
+            "marks": marks, "warnings": warnings, "passes": passes}
+
+
+def _consistent(plans: list, outs: list) -> bool:
+    """Whether the shards' reports bear out the plan (see the module docstring)."""
+    ref_docs = [set(o["docs"][0]) for o in outs]
+    every_ref = set().union(*ref_docs)
+    if sum(map(len, ref_docs)) != len(every_ref):
+        return False
+    sys_seen: set = set()
+    for o, mine in zip(outs, ref_docs):
+        sd = set(o["docs"][1])
+        if sys_seen & sd or any(d in every_ref and d not in mine for d in sd):
+            return False
+        sys_seen |= sd
+    for side in (0, 1):
+        hashes = [o["ids"][side][0] for o in outs]
+        allh = np.concatenate(hashes)
+        if len(np.unique(allh)) != len(allh):
+            return False
+        for o in outs:
+            outside = o["ids"][side][1]
+            if outside:
+                probe = np.fromiter(map(hash, outside), dtype=np.int64, count=len(outside))
+                if np.isin(probe, allh).any():
+                    return False
+    for task, kind in PASS_KINDS:
+        have = [next((p[1] for p in o["passes"] if p[0] == task), None) for o in outs]
+        if all(d is None for d in have):
+            continue
+        for o, d in zip(outs, have):
+            if d is None and (o["counts"][("REF", kind)] or o["counts"][("SYS", kind)]):
+                return False
+        b3 = {d.b3 is None for d in have if d is not None}
+        if len(b3) > 1:
+            return False
+    return True
+
+
+def _render(task: str, kind: str, parts: list, params, source_label: str, all_sources: list,
+            doc_scores: bool, gates: bool):
+    from acescore.report.json_report import first_table_value
+    from acescore.report.nist_report import document_scores_text
+    from acescore.report.nist_text import banner, recognition_text
+    from acescore.report.outputs import PassOutput
+    from acescore.report.sections import add_counts, merged_document_costs, merged_tables
+    from acescore.report.tables import detection_tables
+    printed = any(p.printed for p in parts)
+    out = PassOutput(task, printed)
+    if not printed:
+        out.text = ""
+        return out
+    res = SimpleNamespace(task=task, kind=kind)
+    tables = merged_tables(parts)
+    stats = None
+    for p in parts:
+        stats = add_counts(stats, p.recognition)
+    text = [banner(task), detection_tables(res, params, all_sources, tables),
+            recognition_text(task, kind, stats, params, source_label)]
+    if doc_scores:
+        text.append(document_scores_text(res, merged_document_costs(parts)))
+    out.text = "".join(text)
+    if gates:
+        out.value = first_table_value(res, params, all_sources, tables)
+    return out
+
+
+def score_paths(rpaths: list, spaths: list, params, mentions: bool, jobs: int,
+                fmt: str = "text", gates: bool = False, max_bytes: int = 64 * 1024 * 1024,
+                **options) -> Optional[Results]:
+    """Score in ``jobs`` document shards (rendered for ``fmt``), or None where that is not
+    possible: then score as usual.  ``options``: those of :func:`acescore.api.score`."""
+    if not applicable(params, jobs, fmt, options):
+        return None
+    plans = plan(list(rpaths), list(spaths), jobs)
+    if not plans or len(plans) < 2:
+        return None
+    doc_scores = bool(options.get("doc_scores"))
+    import sys
+    sys.stdout.flush()
+    sys.stderr.flush()
+    children = []
+    try:
+        for rp, sp in plans:
+            children.append(Child(lambda rp=rp, sp=sp: _shard(rp, sp, params, max_bytes,
+                                                              mentions, doc_scores)))
+    except OSError:
+        for c in children:
+            c.kill()
+        return None
+    outs = collect(children)
+    if any(o is None for o in outs) or not _consistent(plans, outs):
+        return None
+    sources = set().union(*(o["sources"] for o in outs))
+    all_sources = sorted(sources)
+    source_label = "" if not sources else (next(iter(sources)) if len(sources) == 1
+                                           else "MIXED")
+    warnings: list = []
+    for phase in range(len(outs[0]["marks"])):
+        for o in outs:
+            start = o["marks"][phase - 1] if phase else 0
+            warnings.extend(o["warnings"][start:o["marks"][phase]])
+    rendered = []
+    for task, kind in PASS_KINDS:
+        parts = []
+        pieces: list = []       # per phase of the pass: the shards' warnings
+        for o in outs:
+            for k, (t, d, mark, bounds) in enumerate(o["passes"]):
+                if t == task:
+                    start = o["passes"][k - 1][2] if k else o["marks"][-1]
+                    cuts = [start] + bounds + [mark]
+                    for j in range(len(cuts) - 1):
+                        if j == len(pieces):
+                            pieces.append([])
+                        pieces[j].extend(o["warnings"][cuts[j]:cuts[j + 1]])
+                    parts.append(d)
+        for piece in pieces:
+            warnings.extend(piece)
+        if parts:
+            rendered.append(_render(task, kind, parts, params, source_label, all_sources,
+                                    doc_scores, gates))
+    for o in outs:
+        end = o["passes"][-1][2] if o["passes"] else o["marks"][-1]
+        warnings.extend(o["warnings"][end:])
+    from acescore.scoring.engine import new_run
+    dtds = set().union(*(o["dtds"] for o in outs))
+    opts = dict(options, lenient=False, dtd=",".join(sorted(dtds)) or "none", shards=len(outs))
+    results = Results(new_run(Side("REF"), Side("SYS"), params, warnings), params, mentions,
+                      source_label, all_sources, warnings, opts)
+    results.rendered = rendered
+    return results

@@ -1,0 +1,129 @@
+"""--jobs N in document shards (acescore.shards): each shard read and scored in a process of
+its own, the report merged byte for byte; where the plan does not hold, no sharded result
+(the caller scores as before); a stopped worker never makes the run wait forever."""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+from pathlib import Path
+
+import pytest
+
+from acescore import api, parallel, shards
+from acescore.report.json_report import gate_failures
+
+SMALL = Path(__file__).parent / "data" / "golden" / "small"
+EXPECTED = SMALL / "expected"
+
+pytestmark = pytest.mark.skipif(not parallel.fork_available(),
+                                reason="shards are forked processes (Linux)")
+
+
+def _paths(sub: str, root: Path = SMALL) -> list[str]:
+    return api.discover_paths(str(root / sub))
+
+
+def _lines(text: str) -> list[str]:
+    return [ln for ln in text.splitlines() if ln.strip()]
+
+
+@pytest.mark.parametrize("jobs", [2, 3, 8])
+def test_golden_report_in_shards(jobs):
+    p = api.get_params("local_2008")
+    res = shards.score_paths(_paths("ref"), _paths("sys-heavy"), p, True, jobs)
+    assert res is not None and res.options["shards"] == min(jobs, len(_paths("ref")))
+    expected = (EXPECTED / "heavy__m.txt").read_text(encoding="utf-8").split("\n", 1)[1]
+    assert res.to_text() == expected
+    stderr = (EXPECTED / "heavy__m.stderr.txt").read_text(encoding="utf-8")
+    assert _lines("".join(res.warnings)) == _lines(stderr)
+
+
+def test_document_scores_and_gates_in_shards():
+    p = api.get_params("local_2008")
+    res = shards.score_paths(_paths("ref"), _paths("sys-heavy"), p, True, 2, gates=True,
+                             doc_scores=True)
+    expected = (EXPECTED / "heavy__m_d.txt").read_text(encoding="utf-8").split("\n", 1)[1]
+    assert res.to_text() == expected
+    seq = api.score(_paths("ref"), _paths("sys-heavy"), p, True)
+    gates = [("edr", 99.0), ("emd", 1.0), ("vmd", 99.0), ("rdr", 0.0)]
+    assert gate_failures(res, gates) == gate_failures(seq, gates)
+    assert len(gate_failures(seq, gates)) == 3     # edr, vmd, rdr (-1.7)
+
+
+def test_local_2007_in_shards():
+    p = api.get_params("local_2007")
+    res = shards.score_paths(_paths("ref"), _paths("sys-heavy"), p, True, 2)
+    expected = (EXPECTED / "heavy__P_local_2007_m.txt").read_text(encoding="utf-8")
+    assert res.to_text() == expected.split("\n", 1)[1]
+
+
+def test_not_sharded_where_it_cannot_be():
+    p = api.get_params("local_2008")
+    r, s = _paths("ref"), _paths("sys-heavy")
+    assert shards.score_paths(r, s, api.get_params("global_2008"), True, 2) is None
+    assert shards.score_paths(r, s, p, True, 1) is None
+    assert shards.score_paths(r, s, p, True, 2, fmt="json") is None
+    for opt in ("all_mappings", "error_mappings", "summary", "check_duplicates", "lenient"):
+        assert shards.score_paths(r, s, p, True, 2, **{opt: True}) is None
+
+
+def test_plan_keeps_documents_together():
+    plans = shards.plan(_paths("ref"), _paths("sys-heavy"), 3)
+    assert len(plans) == 3
+    assert sorted(x for rp, _ in plans for x in rp) == sorted(_paths("ref"))
+    for rp, sp in plans:
+        assert sorted(Path(x).name for x in rp) == sorted(Path(x).name for x in sp)
+
+
+def test_id_shared_across_shards_means_one_process(tmp_path):
+    """One entity ID in two documents is one element for the NIST tool: the documents
+    cannot be scored apart, so there is no sharded result (the caller scores as before)."""
+    for sub in ("ref", "sys-heavy"):
+        shutil.copytree(SMALL / sub, tmp_path / sub)
+    refs = sorted((tmp_path / "ref").glob("*.apf.xml"))
+    first = re.search(r'<entity ID="([^"]+)"', refs[0].read_text(encoding="utf-8")).group(1)
+    last = refs[-1].read_text(encoding="utf-8")
+    other = re.search(r'<entity ID="([^"]+)"', last).group(1)
+    refs[-1].write_text(last.replace(f'"{other}"', f'"{first}"'), encoding="utf-8")
+    p = api.get_params("local_2008")
+    r, s = _paths("ref", tmp_path), _paths("sys-heavy", tmp_path)
+    assert shards.score_paths(r, s, p, True, 2) is None
+    seq = api.score(r, s, p, True)          # what the caller does instead
+    assert len(seq.task("entity").ref[first].docs) == 2
+
+
+def _stop_in_worker(parent: int, real):
+    """``real``, except that in a forked worker it first stops its own process."""
+    def stopped(*args, **kw):
+        if os.getpid() != parent:
+            os.kill(os.getpid(), signal.SIGSTOP)
+        return real(*args, **kw)
+    return stopped
+
+
+def test_stopped_shard_worker_gives_up(monkeypatch):
+    monkeypatch.setenv("ACESCORE_WORKER_TIMEOUT", "1")
+    monkeypatch.setattr(shards, "_shard", _stop_in_worker(os.getpid(), shards._shard))
+    p = api.get_params("local_2008")
+    assert shards.score_paths(_paths("ref"), _paths("sys-heavy"), p, True, 2) is None
+
+
+def test_stopped_chain_worker_is_replaced(monkeypatch):
+    monkeypatch.setenv("ACESCORE_WORKER_TIMEOUT", "1")
+    monkeypatch.setattr(parallel, "_run_chains",
+                        _stop_in_worker(os.getpid(), parallel._run_chains))
+    res = api.score(_paths("ref"), _paths("sys-heavy"), "local_2008", True, jobs=2,
+                    render="text")
+    expected = (EXPECTED / "heavy__m.txt").read_text(encoding="utf-8").split("\n", 1)[1]
+    assert res.to_text() == expected
+
+
+def test_collect_reaps_a_stopped_child(monkeypatch):
+    child = parallel.Child(lambda: os.kill(os.getpid(), signal.SIGSTOP) or 42)
+    assert parallel.collect([child], timeout=1) == [None]
+    with pytest.raises(ChildProcessError):
+        os.waitpid(child.pid, os.WNOHANG)
+    ok = parallel.Child(lambda: 42)
+    assert parallel.collect([ok], timeout=1) == [42]
