@@ -89,19 +89,67 @@ def read_corpus(paths: Iterable[str], params: Params, max_bytes: int = DEFAULT_M
 
 
 def build_sides(ref: Corpus, sys: Corpus, params: Params, warnings: list,
-                lenient: bool = False) -> tuple[Side, Side]:
+                lenient: bool = False, rside: Optional[Side] = None) -> tuple[Side, Side]:
+    """Both sides' databases (``rside``: the REF side, if built already)."""
     if lenient:
         from acescore.robust import build_corpora
         b = build_corpora(ref, sys, params, warnings)
         return b.ref, b.sys
-    rside = Side("REF")
-    add_files(rside, ref.files, params, warnings)
-    finish(rside, params, warnings)
+    if rside is None:
+        rside = build_reference_side(ref, params, warnings)
     sside = Side("SYS")
     add_files(sside, sys.files, params, warnings, rside.documents)
     finish(sside, params, warnings)
     check_docs(rside, sside, warnings)
     return rside, sside
+
+
+def build_reference_side(ref: Corpus, params: Params, warnings: list) -> Side:
+    rside = Side("REF")
+    add_files(rside, ref.files, params, warnings)
+    finish(rside, params, warnings)
+    return rside
+
+
+@dataclass
+class Reference:
+    """A reference read and built once, to score several systems against
+    (:func:`prepare_reference`; pass it to :func:`score` as ``ref``).  Scoring does not
+    change it."""
+    corpus: Corpus
+    side: Side
+    params: Params
+    warnings: list          # the warnings of building it (each scoring run repeats them)
+
+
+def prepare_reference(ref, params: Union[str, Params] = "local_2008",
+                      max_bytes: int = DEFAULT_MAX_BYTES) -> Reference:
+    """Read and build the reference ``ref`` (paths as for :func:`score`, or a Corpus)."""
+    params = _params(params)
+    with no_cyclic_gc():
+        rc = ref if isinstance(ref, Corpus) else read_corpus(discover_paths(ref), params,
+                                                             max_bytes)
+        warnings: list = []
+        return Reference(rc, build_reference_side(rc, params, warnings), params, warnings)
+
+
+def score_systems(ref, systems: Sequence, params: Union[str, Params] = "local_2008",
+                  mentions: bool = True, **options) -> list:
+    """Score each of ``systems`` against ``ref`` (read and built once, or a
+    :class:`Reference`): a list of :class:`Results`, one per system, each the results of
+    :func:`score` for that system."""
+    if not isinstance(ref, Reference):
+        ref = prepare_reference(ref, params, options.get("max_bytes", DEFAULT_MAX_BYTES))
+    return [score(ref, s, ref.params, mentions, **options) for s in systems]
+
+
+def _params(params: Union[str, Params]) -> Params:
+    if isinstance(params, str):
+        if params not in PARAMETER_SETS:
+            raise AceUsageError(f"unknown parameter set '{params}' (known: "
+                                + ", ".join(sorted(PARAMETER_SETS)) + ")")
+        params = get_params(params)
+    return params
 
 
 def source_label(ref: Corpus, sys: Corpus) -> str:
@@ -163,7 +211,8 @@ def score(ref, sys, params: Union[str, Params] = "local_2008", mentions: bool = 
     """Score system output ``sys`` against reference ``ref``.
 
     ``ref``/``sys``: a path (file, directory or list file), a sequence of paths, or a
-    :class:`Corpus` already read.  ``params``: a parameter set name or :class:`Params`.
+    :class:`Corpus` already read; ``ref`` also a :class:`Reference` (read and built once
+    for several systems: :func:`prepare_reference`, :func:`score_systems`).  ``params``: a parameter set name or :class:`Params`.
     ``lenient``: skip broken elements and documents (on both sides) instead of stopping;
     ``Results.skipped`` says what was skipped and why (acescore.robust).
 
@@ -174,11 +223,16 @@ def score(ref, sys, params: Union[str, Params] = "local_2008", mentions: bool = 
     (:mod:`acescore.parallel`); the output is the same.
     """
     from acescore.scoring.engine import new_run, run_scoring
-    if isinstance(params, str):
-        if params not in PARAMETER_SETS:
-            raise AceUsageError(f"unknown parameter set '{params}' (known: "
-                                + ", ".join(sorted(PARAMETER_SETS)) + ")")
-        params = get_params(params)
+    params = _params(params)
+    prepared = ref if isinstance(ref, Reference) else None
+    if prepared is not None:
+        if prepared.params != params:
+            raise AceUsageError(f"the reference was prepared for parameter set "
+                                f"'{prepared.params.name}', not '{params.name}'")
+        if lenient:
+            raise AceUsageError("--lenient skips documents on both sides: prepare the "
+                                "reference with each system instead")
+        ref = prepared.corpus
     with no_cyclic_gc():
         rc = ref if isinstance(ref, Corpus) else read_corpus(discover_paths(ref), params,
                                                              max_bytes, lenient=lenient)
@@ -191,6 +245,9 @@ def score(ref, sys, params: Union[str, Params] = "local_2008", mentions: bool = 
             b = build_corpora(rc, sc, params, warnings)
             rc, sc, rside, sside, skipped = (Corpus(b.ref_files), Corpus(b.sys_files), b.ref,
                                              b.sys, b.report)
+        elif prepared is not None:
+            warnings.extend(prepared.warnings)
+            rside, sside = build_sides(rc, sc, params, warnings, rside=prepared.side)
         else:
             rside, sside = build_sides(rc, sc, params, warnings)
         if render is None:
