@@ -37,13 +37,18 @@ ROOT = HERE.parent
 DEFAULT_SYNTH = ROOT.parent / "shared" / "tools" / "acesynth.py"
 
 
-def make_corpus(synth: Path, size: int, profile: str, glob: bool, seed: str) -> Path:
-    name = f"{'global' if glob else 'local'}-{size}-{profile}-{seed}"
+def make_corpus(synth: Path, size: int, profile: str, glob: bool, seed: str,
+                generator: str = "acesynth") -> Path:
+    if generator == "realshape":        # bench/realshape.py: real-sized documents
+        name = f"real-{'global' if glob else 'local'}-{size}-{seed}"
+        cmd = [sys.executable, str(HERE / "realshape.py"), "--synth", str(synth)]
+    else:
+        name = f"{'global' if glob else 'local'}-{size}-{profile}-{seed}"
+        cmd = [sys.executable, str(synth), "--profiles", profile, "--quiet", "--force"]
     out = HERE / "corpora" / name
     if (out / "ref.list").exists():
         return out
-    cmd = [sys.executable, str(synth), "--docs", str(size), "--seed", seed, "--profiles", profile,
-           "--out", str(out), "--quiet", "--force"]
+    cmd += ["--docs", str(size), "--seed", seed, "--out", str(out)]
     if glob:
         cmd.append("--global")
     subprocess.run(cmd, check=True)
@@ -74,6 +79,7 @@ def rss_kb(pid):
         return 0
 
 cmd = json.loads(sys.argv[1])
+load = os.getloadavg()[0]
 t = time.perf_counter()
 with open(sys.argv[2], "wb") as out:
     p = subprocess.Popen(cmd, stdout=out, stderr=subprocess.DEVNULL)
@@ -90,8 +96,9 @@ with open(sys.argv[2], "wb") as out:
     th.join()
 w = time.perf_counter() - t
 r = resource.getrusage(resource.RUSAGE_CHILDREN)
-print(json.dumps({"wall": w, "cpu": r.ru_utime + r.ru_stime, "maxrss_kb": r.ru_maxrss,
-                  "tree_rss_kb": peak[0], "processes": peak[1], "rc": rc}))
+print(json.dumps({"wall": w, "cpu": r.ru_utime + r.ru_stime, "user": r.ru_utime,
+                  "sys": r.ru_stime, "maxrss_kb": r.ru_maxrss, "tree_rss_kb": peak[0],
+                  "processes": peak[1], "rc": rc, "load": load}))
 """
 
 
@@ -116,7 +123,8 @@ def stats(ms: list[dict]) -> dict:
             "cpu": summary([m["cpu"] for m in ms]),
             "maxrss_mb": summary([m["maxrss_kb"] / 1024 for m in ms]),
             "peak_mb": summary([max(m["tree_rss_kb"], m["maxrss_kb"]) / 1024 for m in ms]),
-            "processes": max(m["processes"] for m in ms)}
+            "processes": max(m["processes"] for m in ms),
+            "load": summary([m["load"] for m in ms])}
 
 
 def same_report(a: Path, b: Path) -> bool:
@@ -125,15 +133,31 @@ def same_report(a: Path, b: Path) -> bool:
     return la[1:] == lb[1:]
 
 
+def _command(args, variant: str, j: int, profile: str, scratch: Path) -> list[str]:
+    """The acescore command of one variant: flags for ``acescore score``, or ``view``
+    (``acescore view -m`` writing its site to ``scratch``)."""
+    if variant == "view":
+        return [args.acescore, "view", "ref.list", f"sys-{profile}.list", "--source-dir", "src",
+                "-o", str(scratch), "-m", "-q"]
+    return [args.acescore, "score", "-r", "ref.list", "-t", f"sys-{profile}.list",
+            *variant.split(), "--jobs", str(j), "-q"]
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--sizes", default="250,1000,4000")
     ap.add_argument("--global-size", type=int, default=250)
+    ap.add_argument("--generator", choices=["acesynth", "realshape"], default="acesynth",
+                    help="corpus generator: acesynth (--profile) or bench/realshape.py "
+                         "(real-sized documents, system profile firstpass)")
     ap.add_argument("--profile", default="heavy")
     ap.add_argument("--seed", default="bench")
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--nist-runs", type=int, default=1)
     ap.add_argument("--flags", default="-m")
+    ap.add_argument("--variants", default=None,
+                    help="';'-separated flag sets to run instead of --flags (e.g. "
+                         "'-m;-m -a;-m --format json;view'); 'view' is acescore view -m")
     ap.add_argument("--jobs", default="1",
                     help="acescore --jobs values to run, comma-separated (e.g. 1,3)")
     ap.add_argument("--synth", default=str(DEFAULT_SYNTH))
@@ -143,54 +167,76 @@ def main() -> int:
 
     nist = os.environ.get("ACE_NIST_SCORER")
     synth = Path(args.synth)
-    flags = args.flags.split()
-    jobs = [(int(s), False) for s in args.sizes.split(",") if s]
+    profile = "firstpass" if args.generator == "realshape" else args.profile
+    variants = [v.strip() for v in (args.variants or args.flags).split(";") if v.strip()]
+    jobs_values = [int(x) for x in args.jobs.split(",") if x]
+    sizes = [(int(s), False) for s in args.sizes.split(",") if s]
     if args.global_size:
-        jobs.append((args.global_size, True))
+        sizes.append((args.global_size, True))
     tmp = Path(tempfile.mkdtemp(prefix="acebench-"))
     rows = []
-    for size, glob in jobs:
-        corpus = make_corpus(synth, size, args.profile, glob, args.seed)
-        row = {"docs": size, "global": glob, "profile": args.profile, "flags": args.flags}
-        for j in [int(x) for x in args.jobs.split(",") if x]:
-            ours = []
-            for k in range(args.runs):
-                out = tmp / f"ours-{size}-{glob}-j{j}-{k}.txt"
-                ours.append(measure([args.acescore, "score", "-r", "ref.list", "-t",
-                                     f"sys-{args.profile}.list", *flags, "--jobs", str(j)],
-                                    corpus, out))
-            row.setdefault("acescore", {})[str(j)] = stats(ours)
+    for size, glob in sizes:
+        corpus = make_corpus(synth, size, args.profile, glob, args.seed, args.generator)
+        row = {"docs": size, "global": glob, "generator": args.generator, "profile": profile,
+               "acescore": {}}
+        runs: dict = {}
+        for k in range(args.runs):          # round robin: a change of load hits every setting
+            for variant in variants:
+                for j in ([1] if variant == "view" else jobs_values):
+                    name = f"{variant} --jobs {j}" if variant != "view" else "view"
+                    out = tmp / f"ours-{size}-{glob}-{len(runs.get(name, []))}-{abs(hash(name))}.txt"
+                    runs.setdefault(name, []).append(
+                        measure(_command(args, variant, j, profile, tmp / "view"), corpus, out))
+                    if k == 0:
+                        row.setdefault("first_output", {})[name] = str(out)
+        for name, ms in runs.items():
+            row["acescore"][name] = stats(ms)
         if nist:
             theirs = []
             for k in range(args.nist_runs):
                 out = tmp / f"nist-{size}-{glob}-{k}.txt"
                 theirs.append(measure(["perl", nist, "-r", "ref.list", "-t",
-                                       f"sys-{args.profile}.list", *flags], corpus, out))
+                                       f"sys-{profile}.list", *args.flags.split()], corpus, out))
             row["nist"] = stats(theirs)
-            for j, a in row["acescore"].items():
-                a["speedup_wall"] = row["nist"]["wall"]["median"] / a["wall"]["median"]
-                a["memory_ratio"] = (row["nist"]["peak_mb"]["median"] / a["peak_mb"]["median"])
-                a["identical"] = same_report(tmp / f"ours-{size}-{glob}-j{j}-0.txt",
+            n = row["nist"]
+            print(f"{size:5d} docs{' (global)' if glob else '':9s} NIST {args.flags}: wall"
+                  f" {n['wall']['median']:8.2f}s cpu {n['cpu']['median']:8.2f}s peak"
+                  f" {n['peak_mb']['median']:7.1f} MB (load {n['load']['median']:.1f})",
+                  flush=True)
+            for name, a in row["acescore"].items():
+                if name.split(" --jobs")[0] != args.flags:
+                    continue
+                a["speedup_wall"] = n["wall"]["median"] / a["wall"]["median"]
+                a["speedup_cpu"] = n["cpu"]["median"] / a["cpu"]["median"]
+                a["memory_ratio"] = n["peak_mb"]["median"] / a["peak_mb"]["median"]
+                a["identical"] = same_report(Path(row["first_output"][name]),
                                              tmp / f"nist-{size}-{glob}-0.txt")
-        for j, a in row["acescore"].items():
-            line = (f"{size:5d} docs{' (global)' if glob else '':9s} acescore -j{j} wall"
+        base = None
+        for name, a in row["acescore"].items():
+            line = (f"{size:5d} docs{' (global)' if glob else '':9s} {name:28s} wall"
                     f" {a['wall']['median']:7.2f}s [{a['wall']['min']:.2f}-{a['wall']['max']:.2f}]"
                     f" cpu {a['cpu']['median']:7.2f}s peak {a['peak_mb']['median']:7.1f} MB"
-                    f" ({a['processes']} proc.)")
-            if nist:
-                n = row["nist"]
-                line += (f" | NIST wall {n['wall']['median']:8.2f}s peak"
-                         f" {n['peak_mb']['median']:7.1f} MB | x{a['speedup_wall']:.1f} faster,"
+                    f" ({a['processes']} proc., load {a['load']['median']:.1f})")
+            if "speedup_wall" in a:
+                line += (f" | x{a['speedup_wall']:.1f} faster (cpu x{a['speedup_cpu']:.1f}),"
                          f" x{a['memory_ratio']:.1f} less memory,"
                          f" reports {'identical' if a['identical'] else 'DIFFER'}")
             print(line, flush=True)
+        outs = {n: Path(p).read_text(encoding="utf-8", errors="replace").split("\n", 1)[1:]
+                for n, p in row["first_output"].items() if n != "view"}
+        for variant in variants:
+            same = {outs[n] == outs[f"{variant} --jobs {jobs_values[0]}"]
+                    for n in outs if n.startswith(variant + " --jobs")}
+            if variant != "view":
+                print(f"      {variant}: reports of every --jobs value"
+                      f" {'identical' if same == {True} else 'DIFFER'}", flush=True)
         rows.append(row)
     local = [r for r in rows if not r["global"]]
     if len(local) >= 2:
         a, b = local[-2], local[-1]
-        for j in b["acescore"]:
-            growth = b["acescore"][j]["wall"]["median"] / a["acescore"][j]["wall"]["median"]
-            print(f"time growth {a['docs']} -> {b['docs']} docs (-j{j}): x{growth:.2f}")
+        for name in b["acescore"]:
+            growth = b["acescore"][name]["wall"]["median"] / a["acescore"][name]["wall"]["median"]
+            print(f"time growth {a['docs']} -> {b['docs']} docs ({name}): x{growth:.2f}")
     meta = {"machine": {"platform": platform.platform(), "python": platform.python_version(),
                         "cpus": os.cpu_count()},
             "command": " ".join(sys.argv), "nist": bool(nist), "rows": rows}
