@@ -127,3 +127,24 @@ def test_collect_reaps_a_stopped_child(monkeypatch):
         os.waitpid(child.pid, os.WNOHANG)
     ok = parallel.Child(lambda: 42)
     assert parallel.collect([ok], timeout=1) == [42]
+
+
+def test_merge_order_of_shard_records():
+    """The merged records of shards are in canonical order: consecutive shards need no
+    sorting, interleaved ones are sorted (sort keys: side, element ID, DOCID)."""
+    import random
+    from acescore.report.sections import _order
+    rng = random.Random(7)
+    for _ in range(300):
+        k = rng.randint(1, 4)
+        keys = sorted({(rng.randint(0, 1), "E%03d" % rng.randint(0, 60), "D%d" % rng.randint(0, 3))
+                       for _ in range(rng.randint(0, 40))})
+        runs: list = [[] for _ in range(k)]
+        consecutive = rng.random() < 0.5
+        for i, key in enumerate(keys):
+            runs[i * k // len(keys) if consecutive else rng.randrange(k)].append(key)
+        flat = [x for r in runs for x in r]
+        perm = _order(runs)
+        assert (flat if perm is None else [flat[i] for i in perm]) == keys
+    assert _order([[(0, "a"), (1, "a")], [(0, "b"), (1, "b")]]).tolist() == [0, 2, 1, 3]
+    assert _order([[(0, "a"), (0, "b")], [(1, "a")]]) is None

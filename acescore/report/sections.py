@@ -16,7 +16,9 @@ prints is then put together from the shards' :class:`SectionData`:
 """
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Optional
 
 import numpy as np
@@ -104,12 +106,28 @@ def add_counts(a, b):
     return a + b
 
 
-def _order(sort_keys: list) -> Optional[np.ndarray]:
-    """The permutation putting the records in canonical order (None if they are)."""
-    perm = sorted(range(len(sort_keys)), key=sort_keys.__getitem__)
-    if all(i == p for i, p in enumerate(perm)):
-        return None
-    return np.array(perm, dtype=np.intp)
+def _order(runs: list) -> Optional[np.ndarray]:
+    """The permutation putting the concatenated records of ``runs`` (each a list of sort
+    keys in canonical order: the records of one shard) in canonical order; None if the
+    concatenation is in order.  Shards are consecutive documents, so each side's keys
+    usually follow shard after shard: then no sorting is needed."""
+    segments = []           # (side, first position, keys) of each shard's run of a side
+    base = 0
+    for keys in runs:
+        cut = bisect_left(keys, 1, key=itemgetter(0))       # REF records come first
+        if cut:
+            segments.append((0, base, keys[:cut]))
+        if cut < len(keys):
+            segments.append((1, base + cut, keys[cut:]))
+        base += len(keys)
+    ordered = sorted(segments, key=lambda t: t[0])      # stable: shards in order per side
+    if all(a[2][-1] < b[2][0] for a, b in zip(ordered, ordered[1:])):
+        if [t[1] for t in ordered] == [t[1] for t in segments]:
+            return None
+        return np.concatenate([np.arange(first, first + len(keys), dtype=np.intp)
+                               for _, first, keys in ordered])
+    flat = [k for keys in runs for k in keys]
+    return np.array(sorted(range(len(flat)), key=flat.__getitem__), dtype=np.intp)
 
 
 def _merge_codes(parts: list, perm: Optional[np.ndarray]) -> Keys:
@@ -128,9 +146,8 @@ def _merge_codes(parts: list, perm: Optional[np.ndarray]) -> Keys:
 def merged_tables(parts: list) -> PassTables:
     """A PassTables answering ``total``, ``single``, ``double`` and ``b3`` for the merged
     records of ``parts`` (SectionData of one pass from several shards)."""
-    doc_sort = [k for p in parts for k in p.doc_sort]
-    elem_sort = [k for p in parts for k in p.elem_sort]
-    dperm, eperm = _order(doc_sort), _order(elem_sort)
+    dperm = _order([p.doc_sort for p in parts])
+    eperm = _order([p.elem_sort for p in parts])
     values = np.concatenate([p.doc_values for p in parts])
     labels = np.concatenate([p.doc_labels for p in parts])
     elabels = np.concatenate([p.elem_labels for p in parts])
@@ -167,8 +184,9 @@ def _merged_b3(b3s: list) -> B3Sums:
     if not b3s:
         return s
     for i, side in enumerate(("REF", "SYS")):
+        runs = [[(0, m) for m in b[i][0]] for b in b3s]
         ids = [m for b in b3s for m in b[i][0]]
-        perm = _order(ids)
+        perm = _order(runs)
         vals = np.concatenate([b[i][1] for b in b3s])
         if perm is not None:
             vals = vals[perm]
