@@ -21,8 +21,11 @@ never differs from a sequential one:
 * every shard finished: a worker that fails, or stops showing signs of life
   (:func:`acescore.parallel.collect`), is killed.
 
-Global parameter sets, ``-a``/``-e``/``-s``/``-c``, ``--lenient`` and the JSON/CSV
-formats are scored as before (one process, or the chains of :mod:`acescore.parallel`).
+Under a global parameter set elements span documents: documents linked by an element ID
+(on either side) are one connected component, and shards end only where no component
+continues (planning reads the files' element IDs then); where no such place exists the
+run is not sharded.  ``-a``/``-e``/``-s``/``-c``, ``--lenient`` and the JSON/CSV formats
+are scored as before (one process, or the chains of :mod:`acescore.parallel`).
 Warnings are put together phase by phase (reading and building each side, the document
 check, each pass), shard after shard.
 """
@@ -50,28 +53,73 @@ _HEAD = 8192
 
 
 def applicable(params, jobs: int, fmt: str, options: dict) -> bool:
-    return (jobs > 1 and fork_available() and not params.is_global and fmt == "text"
+    return (jobs > 1 and fork_available() and fmt == "text"
             and not any(options.get(k) for k in ("all_mappings", "error_mappings", "summary",
                                                   "check_duplicates", "lenient")))
 
 
-def _docid(path: str) -> Optional[bytes]:
-    """The DOCID of the one document the file starts with, or None."""
+_ELEMENT_ID = re.compile(rb'<(?:entity|relation|event|value|timex2)\s[^>]*?\bID\s*=\s*"([^"]*)"')
+
+
+def _read_head(path: str, whole: bool) -> Optional[bytes]:
     try:
         with open(path, "rb") as fh:
-            head = fh.read(_HEAD)
+            return fh.read() if whole else fh.read(_HEAD)
     except OSError:
         return None
-    found = _DOCID.findall(head)
+
+
+def _docid(data: Optional[bytes]) -> Optional[bytes]:
+    """The DOCID of the one document a file starts with, or None."""
+    if data is None:
+        return None
+    found = _DOCID.findall(data[:_HEAD])
     return found[0] if len(found) == 1 else None
 
 
-def plan(rpaths: list, spaths: list, n: int) -> Optional[list]:
+def _reach(rdoc: list, rdata: list, sdata: list) -> list:
+    """Global sets: per REF file, the last REF file (position) whose document is linked to
+    its own by an element ID used in both (on either side): the connected components of
+    cross-document elements.  A shard may end after file i only if no earlier file
+    reaches beyond i."""
+    pos = {d: i for i, d in enumerate(rdoc)}
+    parent = list(range(len(rdoc)))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+    for side, items in ((0, zip(rdoc, rdata)), (1, ((_docid(x), x) for x in sdata))):
+        first: dict = {}
+        for d, data in items:
+            i = pos.get(d)
+            if i is None:           # an unevaluated SYS document: not scored at all
+                continue
+            for eid in _ELEMENT_ID.findall(data):
+                j = first.setdefault(eid, i)
+                if j != i:
+                    parent[find(i)] = find(j)
+    last: dict = {}
+    for i in range(len(rdoc)):
+        last[find(i)] = i
+    return [last[find(i)] for i in range(len(rdoc))]
+
+
+def plan(rpaths: list, spaths: list, n: int, linked: bool = False) -> Optional[list]:
     """``n`` shards of consecutive REF files (of about equal size), each with the SYS files
-    of its documents: a list of (REF paths, SYS paths), or None."""
-    rdoc = [_docid(p) for p in rpaths]
+    of its documents: a list of (REF paths, SYS paths), or None.  ``linked`` (global
+    parameter sets): documents linked by cross-document elements stay in one shard."""
+    rdata = [_read_head(p, linked) for p in rpaths]
+    rdoc = [_docid(x) for x in rdata]
     if None in rdoc or len(set(rdoc)) != len(rdoc) or len(rpaths) < 2:
         return None
+    sdata = [_read_head(p, linked) for p in spaths]
+    sdoc = [_docid(x) for x in sdata]
+    if None in sdoc:
+        return None
+    reach = _reach(rdoc, rdata, sdata) if linked else list(range(len(rpaths)))
+    del rdata, sdata
     n = min(n, len(rpaths))
     sizes = []
     for p in rpaths:
@@ -79,22 +127,32 @@ def plan(rpaths: list, spaths: list, n: int) -> Optional[list]:
             sizes.append(os.path.getsize(p))
         except OSError:
             return None
-    total = sum(sizes) or 1
+    # shards may start at file i if no earlier file reaches beyond i - 1; of those starts,
+    # the ones nearest to equal shares of the bytes
+    starts, far, acc = [], -1, 0
+    for i, sz in enumerate(sizes):
+        if i and far < i:
+            starts.append((acc, i))
+        far = max(far, reach[i])
+        acc += sz
+    chosen: list = []
+    for k in range(1, n):
+        target = acc * k / n
+        best = min((x for x in starts if not chosen or x[1] > chosen[-1]),
+                   key=lambda x: abs(x[0] - target), default=None)
+        if best is not None and best[1] not in chosen:
+            chosen.append(best[1])
+    cut, k = [], 0
     shard_of: dict = {}
-    cut, acc, k = [], 0, 0
-    for i, (d, sz) in enumerate(zip(rdoc, sizes)):
-        if k < n - 1 and acc >= total * (k + 1) / n and len(rpaths) - i >= n - k - 1:
+    for i, d in enumerate(rdoc):
+        if k < len(chosen) and i == chosen[k]:
             k += 1
         shard_of[d] = k
         cut.append(k)
-        acc += sz
     shards = [([], []) for _ in range(n)]
     for p, k in zip(rpaths, cut):
         shards[k][0].append(p)
-    for p in spaths:
-        d = _docid(p)
-        if d is None:
-            return None
+    for p, d in zip(spaths, sdoc):
         shards[shard_of.get(d, n - 1)][1].append(p)
     return [s for s in shards if s[0]]
 
@@ -243,7 +301,7 @@ def score_paths(rpaths: list, spaths: list, params, mentions: bool, jobs: int,
     possible: then score as usual.  ``options``: those of :func:`acescore.api.score`."""
     if not applicable(params, jobs, fmt, options):
         return None
-    plans = plan(list(rpaths), list(spaths), jobs)
+    plans = plan(list(rpaths), list(spaths), jobs, linked=params.is_global)
     if not plans or len(plans) < 2:
         return None
     doc_scores = bool(options.get("doc_scores"))

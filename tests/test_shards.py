@@ -62,7 +62,6 @@ def test_local_2007_in_shards():
 def test_not_sharded_where_it_cannot_be():
     p = api.get_params("local_2008")
     r, s = _paths("ref"), _paths("sys-heavy")
-    assert shards.score_paths(r, s, api.get_params("global_2008"), True, 2) is None
     assert shards.score_paths(r, s, p, True, 1) is None
     assert shards.score_paths(r, s, p, True, 2, fmt="json") is None
     for opt in ("all_mappings", "error_mappings", "summary", "check_duplicates", "lenient"):
@@ -92,6 +91,34 @@ def test_id_shared_across_shards_means_one_process(tmp_path):
     assert shards.score_paths(r, s, p, True, 2) is None
     seq = api.score(r, s, p, True)          # what the caller does instead
     assert len(seq.task("entity").ref[first].docs) == 2
+
+
+def _link_documents(tmp_path, i: int, j: int):
+    """A copy of the small corpus where REF documents i and j share an entity ID (one
+    cross-document entity under a global parameter set)."""
+    for sub in ("ref", "sys-heavy"):
+        shutil.copytree(SMALL / sub, tmp_path / sub)
+    refs = sorted((tmp_path / "ref").glob("*.apf.xml"))
+    entity = re.compile(r'<entity ID="([^"]+)"([^>]*)>')
+    text = refs[j].read_text(encoding="utf-8")
+    mine = {attrs: eid for eid, attrs in entity.findall(text)}
+    first, other = next((eid, mine[attrs]) for eid, attrs in
+                        entity.findall(refs[i].read_text(encoding="utf-8")) if attrs in mine)
+    refs[j].write_text(text.replace(f'"{other}"', f'"{first}"'), encoding="utf-8")
+    return _paths("ref", tmp_path), _paths("sys-heavy", tmp_path)
+
+
+@pytest.mark.parametrize("params", ["global_2008", "global_2008_with_mentions"])
+def test_global_sets_shard_by_linked_documents(tmp_path, params):
+    r, s = _link_documents(tmp_path, 2, 4)
+    plans = shards.plan(r, s, 3, linked=True)
+    assert len(plans) == 3
+    assert any({r[2], r[3], r[4]} <= set(rp) for rp, _ in plans)   # 2..4 in one shard
+    res = shards.score_paths(r, s, api.get_params(params), True, 3, doc_scores=True)
+    assert res is not None and res.options["shards"] == 3
+    seq = api.score(r, s, params, True, doc_scores=True)
+    assert res.to_text() == seq.to_text()
+    assert res.warnings == seq.warnings
 
 
 def _stop_in_worker(parent: int, real):
