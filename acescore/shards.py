@@ -38,24 +38,25 @@ from typing import Optional
 
 import numpy as np
 
-from acescore.api import Results
 from acescore.database import Side, add_files, check_docs, finish
-from acescore.model import KINDS
 from acescore.parallel import Child, collect, fork_available
 from acescore.reading.apf import read_apf
+from acescore.tasks import CHAINS, KINDS, TASKS
 
 #: the passes in report order, with the kind of element each scores
-PASS_KINDS = (("entity", "entity"), ("value", "value"), ("timex2", "timex2"),
-              ("relation", "relation"), ("event", "event"), ("mention_entity", "entity"),
-              ("mention_relation", "relation"), ("mention_event", "event"))
+PASS_KINDS = tuple((t.name, t.kind) for t in TASKS)
 _DOCID = re.compile(rb'<document\s+DOCID\s*=\s*"([^"]*)"')
 _HEAD = 8192
 
 
-def applicable(params, jobs: int, fmt: str, options: dict) -> bool:
-    return (jobs > 1 and fork_available() and fmt == "text"
-            and not any(options.get(k) for k in ("all_mappings", "error_mappings", "summary",
-                                                  "check_duplicates", "lenient")))
+def applicable(options) -> bool:
+    """Whether a run with these :class:`~acescore.options.Options` can go in shards (the
+    literature metrics of the JSON output need both whole sides)."""
+    params = options.parameter_set
+    return (options.jobs > 1 and fork_available()
+            and not (options.literature and params.use_mentions)
+            and not (options.all_mappings or options.error_mappings or options.summary
+                     or options.check_duplicates or options.lenient))
 
 
 _ELEMENT_ID = re.compile(rb'<(?:entity|relation|event|value|timex2)\s[^>]*?\bID\s*=\s*"([^"]*)"')
@@ -168,13 +169,13 @@ def _ids(side: Side) -> tuple[np.ndarray, list]:
     return np.fromiter(map(hash, defined), dtype=np.int64, count=len(defined)), sorted(outside)
 
 
-def _shard(rpaths, spaths, params, max_bytes, mentions, doc_scores) -> dict:
+def _shard(rpaths, spaths, options) -> dict:
     """In a worker: read, build and score one shard; its sections as data."""
     import gc
     gc.disable()
     from acescore.report.sections import section_data
-    from acescore.scoring.engine import CHAINS, new_run, run_chain
-    from acescore.scoring.result import PassResult
+    from acescore.scoring.engine import new_run, run_chain
+    params, max_bytes = options.parameter_set, options.max_bytes
     rfiles = [read_apf(p, params, max_bytes) for p in rpaths]
     sfiles = [read_apf(p, params, max_bytes) for p in spaths]
     warnings: list = []
@@ -192,7 +193,7 @@ def _shard(rpaths, spaths, params, max_bytes, mentions, doc_scores) -> dict:
         marks.append(len(warnings))
     sources = {s for f in rfiles + sfiles for s in f.sources}
     all_sources = sorted(sources)
-    run = new_run(rside, sside, params, warnings)
+    run = new_run(rside, sside, params, warnings, keep_passes=False)
     passes = []
     bounds: list = []       # where the current pass's warnings change phase
 
@@ -211,20 +212,17 @@ def _shard(rpaths, spaths, params, max_bytes, mentions, doc_scores) -> dict:
     releves.promote_releves = phased_promote
 
     def on_pass(res) -> None:
-        data = section_data(res, params, all_sources, doc_scores)
+        data = section_data(res, params, all_sources, True)
         passes.append((res.task, data, len(run.warnings), list(bounds)))
         bounds.clear()
-        if run.passes and run.passes[-1] is res:      # keep what later passes read of it
-            releve = res.kind in ("relation", "event")
-            run.passes[-1] = PassResult(res.task, res.kind, res.ref if releve else {},
-                                        res.sys if releve else {})
     run.on_pass = on_pass
     for chain in CHAINS:
-        run_chain(run, chain, mentions)
+        run_chain(run, chain, options.mentions)
+    run.on_pass = None
     ids = (_ids(rside), _ids(sside))
     return {"docs": (list(rside.documents), list(sside.all_documents)), "ids": ids,
             "counts": {(side.name, k): len(side.of(k)) for side in (rside, sside) for k in KINDS},
-            "sources": sources,
+            "sources": sources, "n_docs": (len(rside.documents), len(sside.all_documents)),
             "dtds": {os.path.basename(f.doctype) if f.doctype else "none"
                      for f in rfiles + sfiles},
             "marks": marks, "warnings": warnings, "passes": passes}
@@ -266,53 +264,54 @@ def _consistent(plans: list, outs: list) -> bool:
     return True
 
 
-def _render(task: str, kind: str, parts: list, params, source_label: str, all_sources: list,
-            doc_scores: bool, gates: bool):
-    from acescore.report.json_report import first_table_value
+def _render(task: str, kind: str, parts: list, options, source_label: str,
+            all_sources: list):
+    from acescore.report.json_report import documents_json, pass_json, total_value
     from acescore.report.nist_report import document_scores_text
     from acescore.report.nist_text import banner, recognition_text
     from acescore.report.outputs import PassOutput
     from acescore.report.sections import add_counts, merged_document_costs, merged_tables
     from acescore.report.tables import detection_tables
+    params = options.parameter_set
     printed = any(p.printed for p in parts)
-    out = PassOutput(task, printed)
     if not printed:
-        out.text = ""
-        return out
+        return PassOutput(task, False, "")
     res = SimpleNamespace(task=task, kind=kind)
     tables = merged_tables(parts)
     stats = None
     for p in parts:
         stats = add_counts(stats, p.recognition)
+    costs = merged_document_costs(parts)
     text = [banner(task), detection_tables(res, params, all_sources, tables),
             recognition_text(task, kind, stats, params, source_label)]
-    if doc_scores:
-        text.append(document_scores_text(res, merged_document_costs(parts)))
-    out.text = "".join(text)
-    if gates:
-        out.value = first_table_value(res, params, all_sources, tables)
+    if options.doc_scores:
+        text.append(document_scores_text(res, costs))
+    out = PassOutput(task, True, "".join(text))
+    out.data = pass_json(res, params, all_sources, tables)
+    out.documents = documents_json(res, costs)
+    out.value = total_value(out.data)
     return out
 
 
-def score_paths(rpaths: list, spaths: list, params, mentions: bool, jobs: int,
-                fmt: str = "text", gates: bool = False, max_bytes: int = 64 * 1024 * 1024,
-                **options) -> Optional[Results]:
-    """Score in ``jobs`` document shards (rendered for ``fmt``), or None where that is not
-    possible: then score as usual.  ``options``: those of :func:`acescore.api.score`."""
-    if not applicable(params, jobs, fmt, options):
+def score_paths(rpaths: list, spaths: list, options):
+    """Score with :class:`~acescore.options.Options` ``options`` in ``options.jobs``
+    document shards: the :class:`~acescore.report.results.Results` of the run, or None
+    where that is not possible (then score as usual)."""
+    if not applicable(options):
         return None
-    plans = plan(list(rpaths), list(spaths), jobs, linked=params.is_global)
+    params = options.parameter_set
+    # global sets (name similarity: the NIST tool's global mode) link documents
+    plans = plan(list(rpaths), list(spaths), options.jobs,
+                 linked=bool(params.use_name_similarity))
     if not plans or len(plans) < 2:
         return None
-    doc_scores = bool(options.get("doc_scores"))
     import sys
     sys.stdout.flush()
     sys.stderr.flush()
     children = []
     try:
         for rp, sp in plans:
-            children.append(Child(lambda rp=rp, sp=sp: _shard(rp, sp, params, max_bytes,
-                                                              mentions, doc_scores)))
+            children.append(Child(lambda rp=rp, sp=sp: _shard(rp, sp, options)))
     except OSError:
         for c in children:
             c.kill()
@@ -346,15 +345,16 @@ def score_paths(rpaths: list, spaths: list, params, mentions: bool, jobs: int,
         for piece in pieces:
             warnings.extend(piece)
         if parts:
-            rendered.append(_render(task, kind, parts, params, source_label, all_sources,
-                                    doc_scores, gates))
+            rendered.append(_render(task, kind, parts, options, source_label, all_sources))
     for o in outs:
         end = o["passes"][-1][2] if o["passes"] else o["marks"][-1]
         warnings.extend(o["warnings"][end:])
-    from acescore.scoring.engine import new_run
+    from acescore.report.header import header
+    from acescore.report.results import Results
     dtds = set().union(*(o["dtds"] for o in outs))
-    opts = dict(options, lenient=False, dtd=",".join(sorted(dtds)) or "none", shards=len(outs))
-    results = Results(new_run(Side("REF"), Side("SYS"), params, warnings), params, mentions,
-                      source_label, all_sources, warnings, opts)
-    results.rendered = rendered
+    results = Results(options, params, source_label, all_sources, header(params), rendered,
+                      warnings, None, {"ref": sum(o["n_docs"][0] for o in outs),
+                                       "sys": sum(o["n_docs"][1] for o in outs)},
+                      ",".join(sorted(dtds)) or "none")
+    results.shards = len(outs)
     return results

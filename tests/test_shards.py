@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from acescore import api, parallel, shards
+from acescore.options import Options
 from acescore.report.json_report import gate_failures
 
 SMALL = Path(__file__).parent / "data" / "golden" / "small"
@@ -22,7 +23,11 @@ pytestmark = pytest.mark.skipif(not parallel.fork_available(),
 
 
 def _paths(sub: str, root: Path = SMALL) -> list[str]:
-    return api.discover_paths(str(root / sub))
+    return api.discover(str(root / sub))
+
+
+def _opts(params: str = "local_2008", jobs: int = 2, **kw) -> Options:
+    return Options(params=params, mentions=True, jobs=jobs, literature=False, **kw)
 
 
 def _lines(text: str) -> list[str]:
@@ -31,9 +36,8 @@ def _lines(text: str) -> list[str]:
 
 @pytest.mark.parametrize("jobs", [2, 3, 8])
 def test_golden_report_in_shards(jobs):
-    p = api.get_params("local_2008")
-    res = shards.score_paths(_paths("ref"), _paths("sys-heavy"), p, True, jobs)
-    assert res is not None and res.options["shards"] == min(jobs, len(_paths("ref")))
+    res = shards.score_paths(_paths("ref"), _paths("sys-heavy"), _opts(jobs=jobs))
+    assert res is not None and res.shards == min(jobs, len(_paths("ref")))
     expected = (EXPECTED / "heavy__m.txt").read_text(encoding="utf-8").split("\n", 1)[1]
     assert res.to_text() == expected
     stderr = (EXPECTED / "heavy__m.stderr.txt").read_text(encoding="utf-8")
@@ -41,31 +45,29 @@ def test_golden_report_in_shards(jobs):
 
 
 def test_document_scores_and_gates_in_shards():
-    p = api.get_params("local_2008")
-    res = shards.score_paths(_paths("ref"), _paths("sys-heavy"), p, True, 2, gates=True,
-                             doc_scores=True)
+    res = shards.score_paths(_paths("ref"), _paths("sys-heavy"), _opts(doc_scores=True))
     expected = (EXPECTED / "heavy__m_d.txt").read_text(encoding="utf-8").split("\n", 1)[1]
     assert res.to_text() == expected
-    seq = api.score(_paths("ref"), _paths("sys-heavy"), p, True)
+    seq = api.score(_paths("ref"), _paths("sys-heavy"), "local_2008", True, doc_scores=True,
+                    literature=False)
+    assert res.to_json() == seq.to_json() and res.to_csv() == seq.to_csv()
     gates = [("edr", 99.0), ("emd", 1.0), ("vmd", 99.0), ("rdr", 0.0)]
     assert gate_failures(res, gates) == gate_failures(seq, gates)
     assert len(gate_failures(seq, gates)) == 3     # edr, vmd, rdr (-1.7)
 
 
 def test_local_2007_in_shards():
-    p = api.get_params("local_2007")
-    res = shards.score_paths(_paths("ref"), _paths("sys-heavy"), p, True, 2)
+    res = shards.score_paths(_paths("ref"), _paths("sys-heavy"), _opts("local_2007"))
     expected = (EXPECTED / "heavy__P_local_2007_m.txt").read_text(encoding="utf-8")
     assert res.to_text() == expected.split("\n", 1)[1]
 
 
 def test_not_sharded_where_it_cannot_be():
-    p = api.get_params("local_2008")
     r, s = _paths("ref"), _paths("sys-heavy")
-    assert shards.score_paths(r, s, p, True, 1) is None
-    assert shards.score_paths(r, s, p, True, 2, fmt="json") is None
+    assert shards.score_paths(r, s, _opts(jobs=1)) is None
+    assert shards.score_paths(r, s, _opts().but(literature=True)) is None
     for opt in ("all_mappings", "error_mappings", "summary", "check_duplicates", "lenient"):
-        assert shards.score_paths(r, s, p, True, 2, **{opt: True}) is None
+        assert shards.score_paths(r, s, _opts(**{opt: True})) is None
 
 
 def test_plan_keeps_documents_together():
@@ -86,10 +88,9 @@ def test_id_shared_across_shards_means_one_process(tmp_path):
     last = refs[-1].read_text(encoding="utf-8")
     other = re.search(r'<entity ID="([^"]+)"', last).group(1)
     refs[-1].write_text(last.replace(f'"{other}"', f'"{first}"'), encoding="utf-8")
-    p = api.get_params("local_2008")
     r, s = _paths("ref", tmp_path), _paths("sys-heavy", tmp_path)
-    assert shards.score_paths(r, s, p, True, 2) is None
-    seq = api.score(r, s, p, True)          # what the caller does instead
+    assert shards.score_paths(r, s, _opts()) is None
+    seq = api.score(r, s, "local_2008", True, keep_passes=True)  # what the caller does instead
     assert len(seq.task("entity").ref[first].docs) == 2
 
 
@@ -114,8 +115,8 @@ def test_global_sets_shard_by_linked_documents(tmp_path, params):
     plans = shards.plan(r, s, 3, linked=True)
     assert len(plans) == 3
     assert any({r[2], r[3], r[4]} <= set(rp) for rp, _ in plans)   # 2..4 in one shard
-    res = shards.score_paths(r, s, api.get_params(params), True, 3, doc_scores=True)
-    assert res is not None and res.options["shards"] == 3
+    res = shards.score_paths(r, s, _opts(params, 3, doc_scores=True))
+    assert res is not None and res.shards == 3
     seq = api.score(r, s, params, True, doc_scores=True)
     assert res.to_text() == seq.to_text()
     assert res.warnings == seq.warnings
@@ -133,16 +134,15 @@ def _stop_in_worker(parent: int, real):
 def test_stopped_shard_worker_gives_up(monkeypatch):
     monkeypatch.setenv("ACESCORE_WORKER_TIMEOUT", "1")
     monkeypatch.setattr(shards, "_shard", _stop_in_worker(os.getpid(), shards._shard))
-    p = api.get_params("local_2008")
-    assert shards.score_paths(_paths("ref"), _paths("sys-heavy"), p, True, 2) is None
+    assert shards.score_paths(_paths("ref"), _paths("sys-heavy"), _opts()) is None
 
 
 def test_stopped_chain_worker_is_replaced(monkeypatch):
     monkeypatch.setenv("ACESCORE_WORKER_TIMEOUT", "1")
     monkeypatch.setattr(parallel, "_run_chains",
                         _stop_in_worker(os.getpid(), parallel._run_chains))
-    res = api.score(_paths("ref"), _paths("sys-heavy"), "local_2008", True, jobs=2,
-                    render="text")
+    corpus = [api.read_corpus(_paths(x), Options()) for x in ("ref", "sys-heavy")]
+    res = api.score(*corpus, "local_2008", True, jobs=2)     # read: chains, not shards
     expected = (EXPECTED / "heavy__m.txt").read_text(encoding="utf-8").split("\n", 1)[1]
     assert res.to_text() == expected
 

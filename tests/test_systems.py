@@ -19,18 +19,20 @@ def test_prepared_reference_scores_each_system_as_alone():
     many = api.score_systems(ref, systems, mentions=True)
     for sysdir, res in zip(systems, many):
         alone = api.score(str(SMALL / "ref"), sysdir, "local_2008", True)
+        assert res.to_json() == alone.to_json()
         assert res.to_text() == alone.to_text()
         assert res.warnings == alone.warnings
         name = Path(sysdir).name.split("-", 1)[1]
         expected = (EXPECTED / f"{name}__m.txt").read_text(encoding="utf-8")
         assert res.to_text() == expected.split("\n", 1)[1]
     # rendered as the CLI does, with worker processes: the same
-    again = api.score(ref, systems[0], "local_2008", True, jobs=2, render="text")
+    again = api.score(ref, systems[0], "local_2008", True, jobs=2)
     assert again.to_text() == many[0].to_text()
 
 
 def test_score_systems_from_paths_and_wrong_params():
-    out = api.score_systems(str(SMALL / "ref"), [str(SMALL / "sys-coref")], "local_2008")
+    out = api.score_systems(str(SMALL / "ref"), [str(SMALL / "sys-coref")], "local_2008",
+                            True)
     expected = (EXPECTED / "coref__m.txt").read_text(encoding="utf-8").split("\n", 1)[1]
     assert out[0].to_text() == expected
     ref = api.prepare_reference(str(SMALL / "ref"), "local_2008")

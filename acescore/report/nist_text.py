@@ -11,21 +11,12 @@ from acescore.params import EVENT_SUBTYPES, RELATION_SUBTYPES, Params
 from acescore.report import recognition as rec
 from acescore.report.conditions import RECOGNITION_ATTRIBUTES
 from acescore.report.tables import PassTables, detection_tables
+from acescore.tasks import task as task_of
 
-TITLES = {
-    "entity": "Entity Detection and Recognition statistics:",
-    "value": "Value Detection and Recognition statistics:",
-    "timex2": "Timex2 Detection and Recognition statistics:",
-    "relation": "Relation Detection and Recognition statistics:",
-    "event": "Event Detection and Recognition statistics:",
-    "mention_entity": "Entity Mention Detection statistics:",
-    "mention_relation": "Relation Mention Detection and Recognition statistics:",
-    "mention_event": "Event Mention Detection and Recognition statistics:",
-}
 
 
 def banner(task: str) -> str:
-    return f"\n======== {task} scoring ========\n\n{TITLES[task]}\n"
+    return f"\n======== {task} scoring ========\n\n{task_of(task).title}\n"
 
 
 def recognition_stats(result, params: Params, pairs=None, with_mentions=None) -> dict:
@@ -38,7 +29,7 @@ def recognition_stats(result, params: Params, pairs=None, with_mentions=None) ->
     stats = {"attrs": rec.attribute_stats(result, attrs, pairs)}
     if result.kind == "entity":
         if with_mentions is None:
-            with_mentions = bool(params.use_mentions) or result.task == "mention_entity"
+            with_mentions = bool(params.use_mentions) or task_of(result.task).mention_level
         stats["names"], stats["mentions"] = rec.pair_stats(result, params, pairs, names=True,
                                                            mentions=with_mentions)
     elif result.kind in ("relation", "event"):
@@ -85,8 +76,7 @@ def value_text(kind: str, stats: dict) -> str:
                    for a in RECOGNITION_ATTRIBUTES[kind])
 
 
-def releve_text(task: str, kind: str, stats: dict, params: Params,
-                source_label: str) -> str:
+def releve_text(task: str, kind: str, stats: dict, params: Params, source_label: str) -> str:
     """Type, subtype and modality matrices, attribute and argument-role blocks (04 §4.7)."""
     name = task                         # relation, event, mention_relation, mention_event
     if kind == "relation":

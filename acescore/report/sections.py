@@ -84,7 +84,7 @@ def section_data(res, params, all_sources, doc_scores: bool) -> SectionData:
                 k = sums.keys(i, c)
                 bk[c] = (k.codes, k.names)
             b3.append(([m.mention.id for m in mentions], vals, bk))
-    return SectionData(res.task, res.kind, bool(res.extra.get("print", True)), doc_sort,
+    return SectionData(res.task, res.kind, bool(res.printed), doc_sort,
                        tables._doc_values, cols.labels, elem_sort, cols.elem_labels, keys, b3,
                        recognition_stats(res, params, cols.pairs),
                        document_costs(res) if doc_scores else None)
