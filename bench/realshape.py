@@ -37,7 +37,7 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-DEFAULT_SYNTH = HERE.parent.parent / "shared" / "tools" / "acesynth.py"
+DEFAULT_SYNTH = HERE.parent / "tests" / "tools" / "acesynth.py"
 
 # Per-item error probabilities of a first-pass annotator (names as in acesynth's PROFILES).
 FIRSTPASS = dict(
@@ -52,6 +52,10 @@ FIRSTPASS = dict(
     val_drop=.15, val_fa=.08, val_type=.08, val_shift=.08,
     tx_drop=.10, tx_fa=.05, tx_attr=.20, tx_shift=.08, xdoc=.1)
 
+#: sentence kinds of acesynth's plan (its shares: event .42, relation .22, follow-up .16)
+#: kept with these probabilities (the rest become fillers): event .10, relation .17,
+#: follow-up .05 of the sentences
+PLAN_KEEP = {"event": 0.10 / 0.42, "relation": 0.17 / 0.22, "followup": 0.05 / 0.16}
 SENT_MEDIAN = 60        # body sentences of the median document
 SENT_SIGMA = 0.66       # log-normal spread of the document length
 SENT_MAX = 300
@@ -81,25 +85,14 @@ def patch(ace, seed: str) -> None:
             self.shape_rng = random.Random("%s:shape:%d" % (seed, index))
 
         def plan(self, n):
-            rng = self.rng
-            kinds = []
+            # acesynth's plan, with fewer event, relation and follow-up sentences: each
+            # is kept with the share that gives the mix of PLAN_SHARE, else a filler
             conv = self.style in ("SYNBC", "syn_tel")
-            for _ in range(n):
-                r = rng.random()
-                if r < 0.10:
-                    kinds.append("event")
-                elif r < 0.27:
-                    kinds.append("relation")
-                elif r < 0.95:
-                    kinds.append("conv" if conv and rng.random() < 0.4 else "filler")
-                else:
-                    kinds.append("followup")
-            for i, fact in enumerate(self.facts):
-                kinds.insert(min(len(kinds), 1 + 2 * i), fact)
-            if rng.random() < 0.4:
-                kinds.insert(rng.randint(0, min(3, len(kinds))), "seat")
-            for _ in range(1 + (rng.random() < 0.5)):
-                kinds.insert(rng.randint(0, len(kinds)), "cover")
+            kinds = super().plan(n)
+            for i, k in enumerate(kinds):
+                keep = PLAN_KEEP.get(k) if isinstance(k, str) else None
+                if keep is not None and self.shape_rng.random() >= keep:
+                    kinds[i] = "conv" if conv and self.shape_rng.random() < 0.4 else "filler"
             return kinds
 
         def pick_entity(self, slot, used, generic):

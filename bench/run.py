@@ -34,7 +34,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-DEFAULT_SYNTH = ROOT.parent / "shared" / "tools" / "acesynth.py"
+DEFAULT_SYNTH = ROOT / "tests" / "tools" / "acesynth.py"
 
 
 def make_corpus(synth: Path, size: int, profile: str, glob: bool, seed: str,
