@@ -16,7 +16,6 @@ from acescore.params import PARAMETER_SETS
 @click.argument("ref")
 @click.argument("sys_", metavar="SYS")
 @click.option("--source-dir", "source_dir", metavar="DIR", default=None,
-              type=click.Path(exists=True, file_okay=False),
               help="Folder of the source documents (.sgm, searched recursively by the file"
                    " name of the APF URI, then DOCID.sgm).  Without it the pages have no"
                    " text, only the tables.")

@@ -31,7 +31,6 @@ means the scorer can read the data.
 """
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from typing import Optional
 
@@ -42,7 +41,9 @@ from acescore.params import SYMMETRIC_RELATIONS, Params, get_params
 from acescore.reading import dtd as dtdmod
 from acescore.reading.apf import parse_xml, read_apf_tree
 from acescore.reading.discovery import discover
-from acescore.reading.sgml import SourceText, read_source, span_matches
+from acescore.reading.sgml import SourceText, span_matches
+from acescore.reading.sgml_check import check_markup
+from acescore.reading.sources import SourceIndex  # noqa: F401 (acescore.validate.SourceIndex)
 
 ELEMENT_TAGS = frozenset(KINDS)
 MENTION_TAGS = {"entity_mention": "entity", "value_mention": "value",
@@ -121,56 +122,9 @@ class Report:
 # --------------------------------------------------------------------------------------------
 # sources
 
-class SourceIndex:
-    """Source documents below a folder, found by file name; read once each."""
-
-    def __init__(self, directory: str, entities: str = "raw"):
-        if not os.path.isdir(directory):
-            raise AceInputError("source folder not found (--source-dir)" if not
-                                os.path.exists(directory) else
-                                "not a folder (--source-dir)", directory)
-        self.directory = directory
-        self.entities = entities
-        self.by_name: dict[str, str] = {}
-        for root, dirs, files in os.walk(directory):
-            dirs.sort()
-            for f in sorted(files):
-                self.by_name.setdefault(f, os.path.join(root, f))
-        self._cache: dict[str, object] = {}
-        self.dtd_checked: set = set()
-
-    def find(self, docid: str, uri: Optional[str]) -> tuple[Optional[str], list[str]]:
-        tried = []
-        for name in ([os.path.basename(uri)] if uri else []) + [docid + ".sgm", docid]:
-            if name and name not in tried:
-                tried.append(name)
-                p = self.by_name.get(name)
-                if p is not None:
-                    return p, tried
-        return None, tried
-
-    def read(self, path: str):
-        """A SourceText, or the AceInputError that reading it gave."""
-        r = self._cache.get(path)
-        if r is None:
-            try:
-                r = read_source(path, self.entities)
-            except AceInputError as e:
-                r = e
-            self._cache[path] = r
-        return r
-
-    @property
-    def count(self) -> int:
-        return sum(1 for v in self._cache.values() if isinstance(v, SourceText))
-
-
-def _source_dtd_problems(path: str) -> list[AceInputError]:
-    try:
-        tree = parse_xml(path)
-    except AceInputError as e:
-        return [AceInputError(f"source document: {e.message}", e.path, e.line, e.element)]
-    return dtdmod.validate_tree(tree, path, dtdmod.SOURCE_DTD)
+def _source_dtd_problems(src: SourceText) -> list[AceInputError]:
+    return [AceInputError(f"source document: {e.message}", e.path, e.line, e.element)
+            for e in check_markup(src.raw, src.path)]
 
 
 def _int(v: Optional[str]) -> Optional[int]:
@@ -230,6 +184,7 @@ class Validator:
                 continue
             self.validate_side(files)
         if self.sources is not None:
+            self.sources.require_some()
             self.report.sources = self.sources.count
         return self.report
 
@@ -322,7 +277,7 @@ class Validator:
                 continue
             if spath not in src_index.dtd_checked:
                 src_index.dtd_checked.add(spath)
-                for e in _source_dtd_problems(spath):
+                for e in _source_dtd_problems(src):
                     fr.source_problems.append(self._from_error(fr, e, group=1))
             if src.docid is not None and src.docid != docid:
                 fr.source_problems.append(self._p(fr, doc.sourceline, label,

@@ -147,8 +147,12 @@ OTHER_CASES = [
                                      " does not occur in this document"], 1),
     (["valid.apf.xml", "--dtd", "2009"], ["unknown DTD '2009'; choose one of 5.1.1, 5.1.2, 5.2.0,"
                                           " source or give a .dtd file"], 2),
-    (["valid.apf.xml", "--source-dir", "nosuch"], ["nosuch: source folder not found"
-                                                   " (--source-dir)"], 2),
+    (["valid.apf.xml", "--source-dir", "nosuch"], ["--source-dir nosuch: no such folder"], 2),
+    (["valid.apf.xml", "--source-dir", "no_apf_files"],
+     ["--source-dir no_apf_files: no source document (*.sgm) in this folder or below it"], 2),
+    (["source_not_found.apf.xml", "--source-dir", "src"],
+     ["--source-dir src: no source document for the APF document (looked for BRK-7.sgm):"
+      " is it the wrong folder?"], 2),
 ]
 
 
@@ -167,7 +171,10 @@ def test_valid_base_document():
 
 @pytest.mark.parametrize("stem,expected", FILE_CASES, ids=[c[0] for c in FILE_CASES])
 def test_broken_file(stem, expected):
-    code, lines, summary = run([stem + ".apf.xml", "--source-dir", "src"], BROKEN)
+    # a folder with no source for any document is the wrong folder (a usage error, below):
+    # a missing source is a problem when others are there
+    extra = ["valid.apf.xml"] if stem == "source_not_found" else []
+    code, lines, summary = run([stem + ".apf.xml", *extra, "--source-dir", "src"], BROKEN)
     assert lines == [expected]
     assert code == 1
     assert SUMMARY.match(summary), summary
