@@ -1,3 +1,3 @@
-from acescore.cli import main
+from acescore.cli_support import run
 
-main()
+run()

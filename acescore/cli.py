@@ -14,6 +14,7 @@ import click
 from acescore import __version__
 from acescore.errors import (EXIT_GATE, EXIT_UNUSABLE, AceError)
 from acescore.params import PARAMETER_SETS
+from acescore.cli_support import BYTE_SIZE, parse_gates
 
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
@@ -69,14 +70,15 @@ too: -R FILE / -r LIST for the reference, -T FILE / -t LIST for the system outpu
                    "input (NIST -c).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True),
               help="Write the report to this file instead of standard output.")
-@click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text",
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"], case_sensitive=False),
+              default="text",
               show_default=True, help="Report format.")
 @click.option("--fail-under", "fail_under", multiple=True, metavar="TASK=VALUE",
               help="Exit with status 3 when TASK's Value (%) is below VALUE, e.g. edr=60 "
                    "(repeatable; tasks edr, val, tim, rdr, vdr, emd, rmd, vmd: entities, "
                    "values, timex2, relations, events and their mention-level tasks).")
-@click.option("--max-file-size", type=int, default=64 * 1024 * 1024, show_default=True,
-              help="Largest APF file accepted, in bytes.")
+@click.option("--max-file-size", type=BYTE_SIZE, default="64M", show_default=True,
+              help="Largest APF file accepted: bytes, or with K, M or G (64M, 1G).")
 @click.option("--lenient", is_flag=True,
               help="Skip broken elements (or, if they cannot be isolated, their documents, on "
                    "both sides) with a warning and score the rest, instead of stopping.")
@@ -93,6 +95,8 @@ def score_cmd(ref, sys_, ref_file, ref_list, sys_file, sys_list, params, mention
     import gc
     gc.disable()   # a one-shot process: the cyclic collector would only rescan the corpus
     argv = [os.path.basename(sys.argv[0])] + sys.argv[1:]
+    if sys_ is None and ref is not None and (ref_file or ref_list) and not (sys_file or sys_list):
+        ref, sys_ = None, ref           # -r LIST SYS / -R FILE SYS
     refs = [x for x in (ref, ref_file, ref_list) if x]
     syss = [x for x in (sys_, sys_file, sys_list) if x]
     if len(refs) != 1:
@@ -101,13 +105,12 @@ def score_cmd(ref, sys_, ref_file, ref_list, sys_file, sys_list, params, mention
         _die("give the system output once: SYS, -T FILE or -t LIST")
     if check_duplicates and refs[0] != syss[0]:
         _die("ref and sys input must be the same when checking for duplicate elements (-c)")
-    gates = []
-    for g in fail_under:
-        try:
-            task, val = g.split("=", 1)
-            gates.append((task.strip().lower(), float(val)))
-        except ValueError:
-            _die(f"--fail-under takes TASK=VALUE, not '{g}'")
+    try:
+        gates, gate_warnings = parse_gates(fail_under, mentions, api.get_params(params))
+    except AceError as e:
+        _die(str(e), e.exit_code)
+    for w in gate_warnings:
+        click.echo(f"acescore: warning: {w}", err=True)
     try:
         rpaths = api.discover_paths(refs[0], list_file=bool(ref_list))
         spaths = api.discover_paths(syss[0], list_file=bool(sys_list))
@@ -152,12 +155,14 @@ def score_cmd(ref, sys_, ref_file, ref_list, sys_file, sys_list, params, mention
         sys.stderr.write(f"\nsignature: {signature(results)}\n")
     code = 0
     if gates:
-        from acescore.report.json_report import gate_failures
+        from acescore.report.json_report import gate_failures, task_value
         failed = gate_failures(results, gates)
         if failed:
             for msg in failed:
                 click.echo(f"acescore: {msg}", err=True)
-            code = EXIT_GATE
+            # a gate on a task the data gave nothing to score is a usage error
+            code = (EXIT_UNUSABLE if any(task_value(results, t) is None for t, _ in gates)
+                    else EXIT_GATE)
     _fast_exit(code)
 
 

@@ -10,6 +10,7 @@ from tabulate import tabulate
 
 from acescore.errors import EXIT_UNUSABLE, AceError
 from acescore.params import PARAMETER_SETS
+from acescore.cli_support import BYTE_SIZE
 
 
 def _die(message: str, code: int = EXIT_UNUSABLE):
@@ -44,11 +45,12 @@ def _pct(x: float) -> str:
 
 def _common(f):
     f = click.option("-q", "--quiet", is_flag=True, help="No warnings on standard error.")(f)
-    f = click.option("--max-file-size", type=int, default=64 * 1024 * 1024, show_default=True,
-                     help="Largest APF file accepted, in bytes.")(f)
+    f = click.option("--max-file-size", type=BYTE_SIZE, default="64M", show_default=True,
+                     help="Largest APF file accepted: bytes, or with K, M or G (64M, 1G).")(f)
     f = click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True),
                      help="Write to this file instead of standard output.")(f)
-    f = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+    f = click.option("--format", "fmt", type=click.Choice(["text", "json"], case_sensitive=False),
+                     default="text",
                      show_default=True, help="Output format (json: fractions).")(f)
     f = click.option("-P", "--params", "params", default="local_2008", show_default=True,
                      type=click.Choice(sorted(PARAMETER_SETS)),

@@ -10,6 +10,7 @@ import click
 
 from acescore.errors import EXIT_UNUSABLE, AceError
 from acescore.params import PARAMETER_SETS
+from acescore.cli_support import BYTE_SIZE
 
 
 @click.command("view")
@@ -31,8 +32,8 @@ from acescore.params import PARAMETER_SETS
               show_default=True,
               help="How a character reference such as &amp; in a source document counts for"
                    " offsets: as its characters (raw, the ACE rule) or as one character.")
-@click.option("--max-file-size", type=int, default=64 * 1024 * 1024, show_default=True,
-              help="Largest APF file accepted, in bytes.")
+@click.option("--max-file-size", type=BYTE_SIZE, default="64M", show_default=True,
+              help="Largest APF file accepted: bytes, or with K, M or G (64M, 1G).")
 @click.option("-q", "--quiet", is_flag=True, help="No warnings or progress on standard error.")
 def view(ref, sys_, source_dir, out_dir, params, mentions, entities, max_file_size, quiet):
     """Write an HTML view of REF against SYS into OUT_DIR: index.html (the Value of every

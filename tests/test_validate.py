@@ -271,13 +271,17 @@ def test_dtd_choice():
         dtdmod.resolve_dtd_name("5.3.0")
 
 
-def test_dtds_shipped_in_package_and_tree():
-    """The package copies (used when installed) equal the top-level dtd/ files."""
-    pkg = os.path.join(os.path.dirname(HERE), "acescore", "dtd")
-    top = os.path.join(os.path.dirname(HERE), "dtd")
-    names = ["apf.v5.1.1.dtd", "apf.v5.1.2.dtd", "apf.v5.2.0.dtd", "ace_source_sgml.dtd"]
+def test_dtds_kept_once():
+    """One copy of the DTDs, the top-level dtd/ folder, installed as acescore/dtd/ (setup.py
+    maps the package to that folder; pyproject.toml lists its files as package data)."""
+    root = os.path.dirname(HERE)
+    assert not os.path.exists(os.path.join(root, "acescore", "dtd"))
+    names = ["ace_source_sgml.dtd", "apf.v5.1.1.dtd", "apf.v5.1.2.dtd", "apf.v5.2.0.dtd"]
+    assert sorted(os.listdir(os.path.join(root, "dtd"))) == names
     for n in names:
-        with open(os.path.join(pkg, n), "rb") as a, open(os.path.join(top, n), "rb") as b:
-            assert a.read() == b.read(), n
+        assert dtdmod.dtd_path(n) == os.path.join(root, "dtd", n)
         assert dtdmod.load_dtd(n) is not None
-    assert dtdmod.dtd_path(names[0]).startswith(pkg)
+    with open(os.path.join(root, "setup.py"), encoding="utf-8") as fh:
+        assert 'package_dir={"acescore.dtd": "dtd"}' in fh.read()
+    with open(os.path.join(root, "pyproject.toml"), encoding="utf-8") as fh:
+        assert '"acescore.dtd" = ["*.dtd"]' in fh.read()

@@ -1,0 +1,130 @@
+"""Command-line conventions shared by every command: the program's entry point (exit 130 on
+Ctrl-C, a quiet exit on a closed pipe), sizes such as ``64M`` and the ``--fail-under`` gates,
+checked before anything is read or scored."""
+from __future__ import annotations
+
+import math
+import os
+import re
+import signal
+import sys
+
+import click
+
+from acescore.errors import AceUsageError
+
+EXIT_INTERRUPTED = 130      # 128 + SIGINT, as shells report a Ctrl-C
+EXIT_BROKEN_PIPE = 141      # 128 + SIGPIPE, as shells report `acescore ... | head`
+
+
+def run(argv=None) -> None:
+    """The ``acescore`` program (console script and ``python -m acescore``).
+
+    A closed pipe (``acescore score ... | head``) ends the program quietly the way it ends
+    other Unix tools, by SIGPIPE (the shell reports status 141); where there is no SIGPIPE,
+    the BrokenPipeError is caught instead, with the same status.  Ctrl-C: one line on
+    standard error, status 130."""
+    from acescore.cli import main
+    if hasattr(signal, "SIGPIPE"):
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    try:
+        code = main.main(args=argv, prog_name="acescore", standalone_mode=False)
+    except (click.exceptions.Abort, KeyboardInterrupt):
+        sys.stderr.write("\nacescore: interrupted\n")
+        code = EXIT_INTERRUPTED
+    except click.exceptions.ClickException as e:
+        e.show()
+        code = e.exit_code
+    except BrokenPipeError:
+        _quiet_stdout()
+        code = EXIT_BROKEN_PIPE
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _quiet_stdout()
+        code = EXIT_BROKEN_PIPE
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+def _quiet_stdout() -> None:
+    """The reader went away: nothing more can be written, and Python's flush of standard
+    output at exit must not complain about it either."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+# --------------------------------------------------------------------------------------------
+# sizes
+
+_SIZE = re.compile(r"\s*(\d+)\s*([KMG]?)(?:I?B)?\s*", re.IGNORECASE)
+_UNITS = {"": 1, "K": 1024, "M": 1024 ** 2, "G": 1024 ** 3}
+
+
+def parse_size(text) -> int:
+    """``64M`` -> 67108864: a number of bytes, optionally with K, M or G (powers of 1024;
+    ``KB``, ``MiB`` ... are read the same way)."""
+    if isinstance(text, int):
+        return text
+    m = _SIZE.fullmatch(str(text))
+    if m is None:
+        raise ValueError(f"'{text}' is not a size: give bytes, or a number with K, M or G"
+                         " (e.g. 64M, 1G)")
+    return int(m.group(1)) * _UNITS[m.group(2).upper()]
+
+
+class ByteSize(click.ParamType):
+    name = "SIZE"
+
+    def convert(self, value, param, ctx):
+        try:
+            return parse_size(value)
+        except ValueError as e:
+            self.fail(str(e), param, ctx)
+
+
+BYTE_SIZE = ByteSize()
+
+
+# --------------------------------------------------------------------------------------------
+# --fail-under
+
+MENTION_TASKS = frozenset({"emd", "rmd", "vmd"})
+
+
+def parse_gates(specs, mentions: bool, params) -> tuple[list, list]:
+    """``--fail-under TASK=VALUE`` options -> ``([(task, value)], warnings)``, checked before
+    scoring: an unknown task, a task this run does not score (a mention-level task without
+    ``-m``, or with a parameter set that uses no mentions) and a value that is not a number
+    are usage errors; a value of 1 or less is most likely a fraction where a percentage is
+    meant (a warning)."""
+    from acescore.report.json_report import ALIASES, TASK_NAMES
+    gates, warnings = [], []
+    known = ", ".join(sorted(set(TASK_NAMES.values())))
+    for g in specs:
+        task, sep, val = g.partition("=")
+        task = task.strip().lower()
+        if not sep or not task:
+            raise AceUsageError(f"--fail-under takes TASK=VALUE, not '{g}'")
+        if task not in ALIASES:
+            raise AceUsageError(f"--fail-under: unknown task '{task}' (known: {known})")
+        try:
+            value = float(val)
+        except ValueError:
+            value = math.nan
+        if not math.isfinite(value):
+            raise AceUsageError(f"--fail-under {g}: '{val.strip()}' is not a number (a Value"
+                                " in %, e.g. edr=60)")
+        name = ALIASES[task]
+        if name in MENTION_TASKS and not (mentions and params.use_mentions):
+            raise AceUsageError(
+                f"--fail-under {g}: {name} is not scored in this run ("
+                + ("add -m" if params.use_mentions else
+                   f"parameter set {params.name} scores no mentions") + ")")
+        if value <= 1:
+            warnings.append(f"--fail-under {g}: Values are percentages; {value:g} looks like"
+                            f" a fraction (did you mean {name}={100 * value:g}?)")
+        gates.append((task, value))
+    return gates, warnings
