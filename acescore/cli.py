@@ -211,9 +211,12 @@ def crosscheck_cmd(ref, sys_, params, mentions, doc_scores, all_mappings, error_
     report, section by section, where the two reports differ.  Exit 0 only when identical.
 
     Only a copy of the NIST tool that iterates in the canonical order matches byte for
-    byte; an unmodified one varies from run to run where mappings tie (see the README)."""
+    byte; an unmodified one varies from run to run where mappings tie (see the README).
+
+    Exit status: 0 identical, 1 the reports differ, 2 unusable input, 4 the NIST tool
+    failed (its exit status and last error line are shown)."""
     from acescore import api
-    from acescore.crosscheck import compare_reports, nist_flags, run_nist
+    from acescore.crosscheck import EXIT_NIST_FAILED, compare_reports, nist_flags, run_nist
     nist = os.environ.get("ACE_NIST_SCORER")
     if not nist:
         _die("set ACE_NIST_SCORER to the path of a local copy of ace08-eval-v08.pl")
@@ -228,13 +231,11 @@ def crosscheck_cmd(ref, sys_, params, mentions, doc_scores, all_mappings, error_
     except AceError as e:
         _die(str(e), e.exit_code)
     ours = results.to_text()
-    theirs, err = run_nist(nist, rpaths, spaths,
-                           nist_flags(params, mentions, doc_scores, all_mappings,
-                                      error_mappings, summary))
-    if "scoring mode parameter set" not in theirs:
-        first = next((ln for ln in err.splitlines() if ln.strip()), "no output")
-        _die(f"the NIST tool failed: {first}")
-    diffs = compare_reports(theirs, ours, show)
+    nist_run = run_nist(nist, rpaths, spaths, nist_flags(params, mentions, doc_scores,
+                                                         all_mappings, error_mappings, summary))
+    if nist_run.failure():
+        _die(nist_run.failure(), EXIT_NIST_FAILED)
+    diffs = compare_reports(nist_run.stdout, ours, show)
     bad = 0
     for d in diffs:
         state = "identical" if not d.differing_lines else (
