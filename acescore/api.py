@@ -199,9 +199,10 @@ def score(ref, sys, params: Union[str, Params] = "local_2008", mentions: bool = 
         else:
             run = new_run(rside, sside, params, warnings)
     all_sources = sorted(set(rc.sources_in_order) | set(sc.sources_in_order))
-    options = dict(options, lenient=lenient,
-                   dtd=",".join(sorted({os.path.basename(f.doctype) if f.doctype else "none"
-                                        for f in rc.files + sc.files})) or "none")
+    from acescore.report.machine import dtd_label
+    options = dict(options, lenient=lenient, dtd=dtd_label(rc.files + sc.files))
+    if "inputs" not in options and all(isinstance(x, (str, os.PathLike)) for x in (ref, sys)):
+        options["inputs"] = {"ref": os.fspath(ref), "sys": os.fspath(sys)}
     results = Results(run, params, mentions, source_label(rc, sc), all_sources, warnings,
                       options, skipped)
     if render is not None:

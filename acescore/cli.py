@@ -129,7 +129,8 @@ def score_cmd(ref, sys_, ref_file, ref_list, sys_file, sys_list, params, mention
         results = api.score(rc, sc, p, mentions, jobs=jobs, render=fmt, gates=bool(gates),
                             doc_scores=doc_scores, all_mappings=all_mappings,
                             error_mappings=error_mappings, summary=summary,
-                            check_duplicates=check_duplicates, lenient=lenient)
+                            check_duplicates=check_duplicates, lenient=lenient,
+                            inputs={"ref": refs[0], "sys": syss[0]})
     except AceError as e:
         _die(str(e), e.exit_code)
     if not quiet:

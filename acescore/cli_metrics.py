@@ -18,11 +18,11 @@ def _die(message: str, code: int = EXIT_UNUSABLE):
     sys.exit(code)
 
 
-def _load(ref, sys_, params, max_file_size, quiet):
+def _load(ref, sys_, params, max_file_size, quiet, files=None):
     from acescore.metrics import load_sides
     warnings: list = []
     try:
-        rside, sside, p = load_sides(ref, sys_, params, max_file_size, warnings)
+        rside, sside, p = load_sides(ref, sys_, params, max_file_size, warnings, files)
     except AceError as e:
         _die(str(e), e.exit_code)
     if not quiet:
@@ -39,6 +39,26 @@ def _emit(text: str, output) -> None:
         sys.stdout.write(text)
 
 
+def _machine(command: str, scores: dict, params, files, ref, sys_, extra: str) -> dict:
+    """The JSON of coref/events: scores in percent, the signature and the inputs."""
+    from acescore.report.machine import UNIT, dtd_label, make_signature
+    return {"command": command,
+            "signature": make_signature(params.name, "", dtd_label(files), extra=extra),
+            "score_unit": UNIT, "inputs": {"ref": ref, "sys": sys_}, **scores}
+
+
+def _finish(fmt: str, text_or_data, signature: str, output, quiet: bool) -> None:
+    if fmt == "json":
+        _emit(json.dumps(text_or_data, indent=2, sort_keys=True) + "\n", output)
+    else:
+        _emit(text_or_data, output)
+        if not quiet:
+            sys.stderr.write(f"\nsignature: {signature}\n")
+
+
+COREF_SIGNATURE = "metric:coref|conll2012-v8|align:head"
+
+
 def _pct(x: float) -> str:
     return f"{100 * x:.2f}"
 
@@ -51,7 +71,7 @@ def _common(f):
                      help="Write to this file instead of standard output.")(f)
     f = click.option("--format", "fmt", type=click.Choice(["text", "json"], case_sensitive=False),
                      default="text",
-                     show_default=True, help="Output format (json: fractions).")(f)
+                     show_default=True, help="Output format (json: scores in percent, with the signature).")(f)
     f = click.option("-P", "--params", "params", default="local_2008", show_default=True,
                      type=click.Choice(sorted(PARAMETER_SETS)),
                      help="Parameter set used to read the input (and min. head overlap).")(f)
@@ -65,6 +85,7 @@ def _common(f):
 def coref_text(scores: dict) -> str:
     """The human-readable table of :func:`acescore.metrics.coref.coref_scores`."""
     from acescore.metrics.coref import METRIC_NAMES, METRICS
+    from acescore.report.machine import conll_f1
     rows = []
     for m in METRICS:
         s = scores[m]
@@ -74,7 +95,7 @@ def coref_text(scores: dict) -> str:
         rows.append([METRIC_NAMES["bcub_nist"], _pct(nist["recall"]), _pct(nist["precision"]),
                      _pct(nist["f1"])])
     m = scores["mentions"]
-    conll = (scores["muc"]["f1"] + scores["bcub"]["f1"] + scores["ceafe"]["f1"]) / 3
+    conll = conll_f1(scores)
     out = ["Entity coreference (mentions aligned one-to-one by head overlap; CoNLL-2012 v8"
            " definitions)",
            f"REF mentions: {m['ref']}   SYS mentions: {m['sys']}   aligned: {m['aligned']}",
@@ -98,13 +119,13 @@ def coref(ref, sys_, params, fmt, output, max_file_size, quiet):
     reference scorer v8.  REF and SYS are each an APF file, a directory or a list file.
     """
     from acescore.metrics.coref import coref_scores
-    rside, sside, p = _load(ref, sys_, params, max_file_size, quiet)
+    from acescore.report.machine import coref_json
+    files: list = []
+    rside, sside, p = _load(ref, sys_, params, max_file_size, quiet, files)
     scores = coref_scores(rside, sside, p)
-    if fmt == "json":
-        text = json.dumps(scores, indent=2, sort_keys=True) + "\n"
-    else:
-        text = coref_text(scores)
-    _emit(text, output)
+    data = _machine("coref", coref_json(scores), p, files, ref, sys_, COREF_SIGNATURE)
+    _finish(fmt, data if fmt == "json" else coref_text(scores), data["signature"], output,
+            quiet)
 
 
 # --------------------------------------------------------------------------------------------
@@ -150,12 +171,13 @@ def events(ref, sys_, params, fmt, output, max_file_size, quiet, trigger_match, 
 
     REF and SYS are each an APF file, a directory or a list file.
     """
+    from acescore.report.machine import events_json
     from acescore.metrics.events import event_scores
-    rside, sside, _p = _load(ref, sys_, params, max_file_size, quiet)
+    files: list = []
+    rside, sside, p = _load(ref, sys_, params, max_file_size, quiet, files)
     scores = event_scores(rside, sside, trigger_match=trigger_match, arg_match=arg_match,
                           arg_scope=arg_scope)
-    if fmt == "json":
-        text = json.dumps(scores, indent=2, sort_keys=True) + "\n"
-    else:
-        text = events_text(scores)
-    _emit(text, output)
+    data = _machine("events", events_json(scores), p, files, ref, sys_,
+                    f"metric:events|trigger:{trigger_match}|args:{arg_match}|scope:{arg_scope}")
+    _finish(fmt, data if fmt == "json" else events_text(scores), data["signature"], output,
+            quiet)

@@ -52,7 +52,7 @@ def view(ref, sys_, source_dir, out_dir, params, mentions, entities, max_file_si
         p = api.get_params(params)
         rc = api.read_corpus(api.discover_paths(ref), p, max_file_size)
         sc = api.read_corpus(api.discover_paths(sys_), p, max_file_size)
-        results = api.score(rc, sc, p, mentions)
+        results = api.score(rc, sc, p, mentions, inputs={"ref": ref, "sys": sys_})
         warnings: list = []
         files = write_view(results, source_dir, out_dir, entities=entities,
                            warnings=warnings)

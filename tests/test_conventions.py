@@ -31,8 +31,12 @@ def test_ctrl_c_exits_130(monkeypatch, capsys):
     def interrupted(*a, **k):
         raise KeyboardInterrupt
     monkeypatch.setattr(api, "score", interrupted)
-    with pytest.raises(SystemExit) as e:
-        run(["score", REF, SYS, "-q"])
+    before = signal.getsignal(signal.SIGPIPE)
+    try:
+        with pytest.raises(SystemExit) as e:
+            run(["score", REF, SYS, "-q"])
+    finally:           # run() sets SIGPIPE to its default: not for the test process
+        signal.signal(signal.SIGPIPE, before)
     assert e.value.code == EXIT_INTERRUPTED == 130
     err = capsys.readouterr().err
     assert err.strip() == "acescore: interrupted" and "Traceback" not in err
@@ -80,11 +84,14 @@ def test_format_case_insensitive(tmp_path):
 def test_list_then_positional(tmp_path):
     lst = tmp_path / "ref.list"
     lst.write_text("".join(os.path.join(REF, f) + "\n" for f in sorted(os.listdir(REF))))
-    want = cli("score", REF, SYS, "-q", "--format", "json").output
-    assert cli("score", "-r", lst, SYS, "-q", "--format", "json").output == want
+    def scores(*args):
+        d = json.loads(cli("score", *args, "-q", "--format", "json").output)
+        return d.pop("inputs"), d
+    want = scores(REF, SYS)[1]
+    assert scores("-r", lst, SYS) == ({"ref": str(lst), "sys": SYS}, want)
     slst = tmp_path / "sys.list"
     slst.write_text("".join(os.path.join(SYS, f) + "\n" for f in sorted(os.listdir(SYS))))
-    assert cli("score", REF, "-t", slst, "-q", "--format", "json").output == want
+    assert scores(REF, "-t", slst) == ({"ref": REF, "sys": str(slst)}, want)
     r = cli("score", "-r", lst, SYS, REF)
     assert r.exit_code == 2
 

@@ -29,9 +29,10 @@ def literature_scores(ref_side, sys_side, params=None, trigger_match: str = "exa
 
 
 def load_sides(ref, sys, params="local_2008", max_bytes: Optional[int] = None,
-               warnings: Optional[list] = None):
+               warnings: Optional[list] = None, files: Optional[list] = None):
     """Read REF and SYS (paths as :func:`acescore.api.discover_paths` takes them) into the two
-    side databases; returns ``(ref_side, sys_side, params)``."""
+    side databases; returns ``(ref_side, sys_side, params)``.  ``files``, if given, receives
+    the APF files read (for the signature)."""
     from acescore import api
     from acescore.params import get_params
     from acescore.reading.apf import DEFAULT_MAX_BYTES
@@ -44,6 +45,8 @@ def load_sides(ref, sys, params="local_2008", max_bytes: Optional[int] = None,
     mb = max_bytes or DEFAULT_MAX_BYTES
     rc = api.read_corpus(api.discover_paths(ref), p, mb)
     sc = api.read_corpus(api.discover_paths(sys), p, mb)
+    if files is not None:
+        files.extend(rc.files + sc.files)
     w = [] if warnings is None else warnings
     rside, sside = api.build_sides(rc, sc, p, w)
     return rside, sside, p

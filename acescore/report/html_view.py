@@ -37,7 +37,7 @@ from acescore.errors import AceInputError
 from acescore.reading.sgml import span_matches
 from acescore.report.conditions import ERROR_ATTRIBUTES, MULTI, table_specs
 from acescore.report.nist_report import TASK_CODES, document_costs
-from acescore.report.tables import ROW_FORMAT, PassTables, format_row
+from acescore.report.tables import ROW_FORMAT, PassTables, attribute_differences, format_row
 
 # ---- numbers of the report ----------------------------------------------------------------
 
@@ -283,6 +283,16 @@ def _legend_costs() -> str:
     return '<p class="legend">' + " ".join(f"<span>{i}</span>" for i in items) + "</p>"
 
 
+def _provenance(results) -> str:
+    """The REF and SYS inputs and the signature of the run, as on every JSON and CSV."""
+    from acescore.report.json_report import signature
+    inputs = results.options.get("inputs") or {}
+    return ('<p class="muted" id="provenance">'
+            + "".join(f'{side.upper()} <code>{esc(inputs[side])}</code>, '
+                      for side in ("ref", "sys") if inputs.get(side))
+            + f'signature <code id="signature">{esc(signature(results))}</code></p>')
+
+
 def index_page(results, tasks: list, docs: list, files: dict, sources: dict,
                missing_sources: list) -> str:
     params = results.params
@@ -290,7 +300,7 @@ def index_page(results, tasks: list, docs: list, files: dict, sources: dict,
            f'<p class="muted">parameter set <b>{esc(params.name if hasattr(params, "name") else "")}'
            f'</b>, {len(docs)} documents, mentions {"on" if results.mentions else "off"}'
            f'{", source: " + esc(results.source_label) if results.source_label else ""}</p>'
-           '</header><main>']
+           + _provenance(results) + '</header><main>']
     # task summary
     out.append('<section><h2>Tasks</h2><table class="summary sortable" id="tasks"><thead><tr>'
                '<th data-type="text">Task</th><th data-type="num">Value (%)</th>'
@@ -385,15 +395,8 @@ def _attr_text(kind: str, attrs: dict) -> str:
 
 def _attr_diffs(kind: str, rd, sd) -> list[str]:
     """The attributes counted as errors (04 §2.5): 'NAME: ref ≠ sys'."""
-    ra, sa = rd.attributes(), sd.attributes()
-    out = []
-    for a in ERROR_ATTRIBUTES[kind]:
-        x, y = ra.get(a), sa.get(a)
-        if x is None and y is None:
-            continue
-        if x != y:
-            out.append(f"{a}: {x if x is not None else '—'} ≠ {y if y is not None else '—'}")
-    return out
+    return [f"{a}: {x if x is not None else '—'} ≠ {y if y is not None else '—'}"
+            for a, x, y in attribute_differences(kind, rd, sd)]
 
 
 def _quote(s: str, n: int = 60) -> str:

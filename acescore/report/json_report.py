@@ -15,6 +15,8 @@ from typing import Optional
 from acescore import __version__
 from acescore.errors import AceUsageError
 from acescore.report.conditions import MULTI, table_specs
+from acescore.report.machine import (UNIT, coref_json, events_json, make_signature,
+                                     pass_details)
 from acescore.report.tables import PassTables, accumulate, is_b3_table, row_fields
 
 #: task names (as used by --fail-under and in JSON) for each pass of the report
@@ -35,10 +37,7 @@ def signature(results) -> str:
     flags = "".join(f for f, k in (("m", None), ("d", "doc_scores"), ("a", "all_mappings"),
                                      ("e", "error_mappings"), ("s", "summary"))
                     if (k is None and results.mentions) or (k and o.get(k)))
-    dtd = o.get("dtd") or "none"
-    mode = "|lenient" if o.get("lenient") else ""
-    return (f"acescore:{__version__}|params:{results.params.name}|flags:{flags or '-'}"
-            f"|order:canonical-05|dtd:{dtd}{mode}")
+    return make_signature(results.params.name, flags, o.get("dtd"), bool(o.get("lenient")))
 
 
 def _condition_name(spec) -> str:
@@ -100,6 +99,7 @@ def to_dict(results, literature: bool = True) -> dict:
         "$schema": SCHEMA_ID,
         "acescore_version": __version__,
         "signature": signature(results),
+        "score_unit": UNIT,
         "parameters": {"name": p.name, "mentions": bool(results.mentions and p.use_mentions),
                        "map_weighting": p.map_weighting, "eval_weighting": p.eval_weighting,
                        "use_mentions": bool(p.use_mentions),
@@ -107,6 +107,7 @@ def to_dict(results, literature: bool = True) -> dict:
                        "allow_wrong_mapping": bool(p.allow_wrong_mapping),
                        "min_overlap": p.min_overlap},
         "sources": results.all_sources,
+        **({"inputs": results.options["inputs"]} if results.options.get("inputs") else {}),
         "documents": {"ref": len(results.run.ref.documents),
                       "sys": len(results.run.sys.all_documents)},
         "tasks": {},
@@ -130,14 +131,18 @@ def to_dict(results, literature: bool = True) -> dict:
             if not res.extra.get("print", True):
                 continue
             name = TASK_NAMES[res.task]
-            out["tasks"][name] = pass_json(res, p, results.all_sources)
+            out["tasks"][name] = dict(pass_json(res, p, results.all_sources),
+                                      **pass_details(results.options, res))
             out["document_scores"][name] = documents_json(res)
+    if results.options.get("summary"):
+        out["summary"] = {"ref_documents": sorted(results.run.ref.documents),
+                          "sys_documents": sorted(results.run.sys.all_documents)}
     if literature and p.use_mentions and results.run.ref.of("entity"):
         try:
             from acescore.metrics import literature_scores
             lit = literature_scores(results.run.ref, results.run.sys, p)
-            out["coref"] = lit.get("coref")
-            out["events"] = lit.get("events")
+            out["coref"] = coref_json(lit["coref"])
+            out["events"] = events_json(lit["events"])
         except Exception as e:  # pragma: no cover - never lose the main results
             out["literature_error"] = str(e)
     return out
@@ -150,10 +155,18 @@ def to_json(results, indent: int = 1, **kw) -> str:
 CSV_FIELDS = None
 
 
+#: CSV columns after the table row fields: -d's document scores, then the signature
+CSV_DOCUMENT_FIELDS = ("ref_value", "sys_value")
+
+
 def to_csv(results) -> str:
+    """One line per table row (task, condition, group, key, the row's fields); with -d also
+    one line per document and task (condition ``document``, key the DOCID, ``value`` its
+    Value in %, ``ref_value``/``sys_value``); every line ends with the run's signature."""
     d = to_dict(results, literature=False)
     buf = io.StringIO()
     w = None
+    sig = d["signature"]
     for task, t in d["tasks"].items():
         for cond, rows in t["conditions"].items():
             groups = rows.items() if isinstance(rows, dict) else [("", rows)]
@@ -161,10 +174,17 @@ def to_csv(results) -> str:
                 for row in lst:
                     rec = {"task": task, "condition": cond, "group": k2, **row}
                     if w is None:
-                        w = csv.DictWriter(buf, fieldnames=list(rec.keys()), lineterminator="\n",
+                        w = csv.DictWriter(buf, fieldnames=list(rec) + list(CSV_DOCUMENT_FIELDS)
+                                           + ["signature"], lineterminator="\n",
                                            extrasaction="ignore")
                         w.writeheader()
-                    w.writerow(rec)
+                    w.writerow(dict(rec, signature=sig))
+    if w is not None and results.options.get("doc_scores"):
+        for task, docs in d["document_scores"].items():
+            for docid, v in docs.items():
+                w.writerow({"task": task, "condition": "document", "group": "", "key": docid,
+                            "value": v["value_pct"], "ref_value": v["ref_value"],
+                            "sys_value": v["sys_value"], "signature": sig})
     return buf.getvalue()
 
 

@@ -30,7 +30,9 @@ def render_pass(results, res, fmt: str, gates: bool) -> PassOutput:
     if fmt == "text":
         out.text = nist_report.pass_text(results, res)
     elif printed:
-        out.json = json_report.pass_json(res, results.params, results.all_sources)
+        from acescore.report.machine import pass_details
+        out.json = dict(json_report.pass_json(res, results.params, results.all_sources),
+                        **pass_details(results.options, res))
         out.documents = json_report.documents_json(res)
     if gates and printed:
         out.value = json_report.first_table_value(res, results.params, results.all_sources)
