@@ -103,13 +103,17 @@ class NistRun:
     status: int
 
     def failure(self) -> Optional[str]:
-        """Why there is no report to compare with, or None: the tool's exit status and the
-        last line it wrote to standard error (Perl's ``die`` message, or the last line of
-        a FATAL ERROR block)."""
+        """Why there is no report to compare with, or None: the tool's exit status and its
+        last error (the last line of standard error with ``ERROR`` in it and the lines
+        that continue it, in one line; else the last line)."""
         if self.status == 0 and "scoring mode parameter set" in self.stdout:
             return None
-        last = next((ln.strip() for ln in reversed(self.stderr.splitlines()) if ln.strip()),
-                    "no message on standard error")
+        lines = [ln.strip() for ln in self.stderr.splitlines()]
+        lines = [ln for ln in lines if ln]
+        err = [i for i, ln in enumerate(lines) if "ERROR" in ln]
+        # the last ERROR line with the lines that continue it (Perl's die message ends it)
+        last = " ".join(" ".join(lines[err[-1]:]).split()) if err else (
+            lines[-1] if lines else "no message on standard error")
         if self.status < 0:
             what = f"killed by signal {-self.status}"
         elif self.status:

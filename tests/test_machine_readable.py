@@ -178,13 +178,15 @@ def test_crosscheck_says_when_the_nist_tool_failed(tmp_path):
     """Its exit status and the last line it wrote to standard error; exit status 4."""
     fake = tmp_path / "fake.pl"
     fake.write_text('print STDERR "WARNING: something\\n";\n'
-                    'print STDERR "FATAL ERROR:  symmetric relation has 1 argument\\n";\n'
+                    'print STDERR "FATAL ERROR:  symmetric relation has 1 argument, but:\\n";\n'
+                    'print STDERR "        Arg arguments: \'E2\'\\n\\n";\n'
                     'print "partial\\n"; exit 3;\n')
     args = ["crosscheck", str(GOLDEN / "tiny" / "ref"), str(GOLDEN / "tiny" / "sys-heavy")]
     r = CliRunner().invoke(main, args, env=dict(os.environ, ACE_NIST_SCORER=str(fake)))
     assert r.exit_code == 4
     assert r.output.splitlines() == ["acescore: the NIST tool failed (exit status 3): FATAL"
-                                     " ERROR:  symmetric relation has 1 argument"]
+                                     " ERROR: symmetric relation has 1 argument, but: Arg"
+                                     " arguments: 'E2'"]
     fake.write_text('die "Can\'t locate object method via package \\"x\\"";\n')
     r = CliRunner().invoke(main, args, env=dict(os.environ, ACE_NIST_SCORER=str(fake)))
     assert r.exit_code == 4
