@@ -91,24 +91,22 @@ BYTE_SIZE = ByteSize()
 # --------------------------------------------------------------------------------------------
 # --fail-under
 
-MENTION_TASKS = frozenset({"emd", "rmd", "vmd"})
-
-
 def parse_gates(specs, mentions: bool, params) -> tuple[list, list]:
     """``--fail-under TASK=VALUE`` options -> ``([(task, value)], warnings)``, checked before
     scoring: an unknown task, a task this run does not score (a mention-level task without
     ``-m``, or with a parameter set that uses no mentions) and a value that is not a number
     are usage errors; a value of 1 or less is most likely a fraction where a percentage is
     meant (a warning)."""
-    from acescore.report.json_report import ALIASES, TASK_NAMES
+    from acescore.tasks import JSON_NAMES, lookup
     gates, warnings = [], []
-    known = ", ".join(sorted(set(TASK_NAMES.values())))
+    known = ", ".join(sorted(JSON_NAMES))
     for g in specs:
         task, sep, val = g.partition("=")
         task = task.strip().lower()
         if not sep or not task:
             raise AceUsageError(f"--fail-under takes TASK=VALUE, not '{g}'")
-        if task not in ALIASES:
+        t = lookup(task)
+        if t is None:
             raise AceUsageError(f"--fail-under: unknown task '{task}' (known: {known})")
         try:
             value = float(val)
@@ -117,8 +115,8 @@ def parse_gates(specs, mentions: bool, params) -> tuple[list, list]:
         if not math.isfinite(value):
             raise AceUsageError(f"--fail-under {g}: '{val.strip()}' is not a number (a Value"
                                 " in %, e.g. edr=60)")
-        name = ALIASES[task]
-        if name in MENTION_TASKS and not (mentions and params.use_mentions):
+        name = t.json_name
+        if t.mention_level and not (mentions and params.use_mentions):
             raise AceUsageError(
                 f"--fail-under {g}: {name} is not scored in this run ("
                 + ("add -m" if params.use_mentions else

@@ -36,12 +36,11 @@ class Coverage:
         return self.ref - self.scored
 
     def as_dict(self) -> dict:
-        d = {"ref": self.ref, "sys": self.sys, "scored": self.scored,
-             "ref_without_sys": self.ref_without_sys, "sys_without_ref": self.sys_without_ref}
-        if self.skipped_elements is not None:
-            d["skipped_elements"] = self.skipped_elements
-            d["skipped_documents"] = self.skipped_documents
-        return d
+        """The counts of the summary line (lenient mode's skip counts are the JSON's
+        ``skipped``)."""
+        return {"ref": self.ref, "sys": self.sys, "scored": self.scored,
+                "ref_without_sys": self.ref_without_sys,
+                "sys_without_ref": self.sys_without_ref}
 
 
 def coverage(ref_side, sys_side, skipped=None) -> Coverage:
@@ -124,6 +123,8 @@ def require_documents(label: str, spec: str, files) -> None:
     files = list(files)
     if any(f.documents for f in files):
         return
+    if not files:           # lenient mode skipped every file
+        raise AceUsageError(f"nothing to score: {label} {spec}: no APF file could be read")
     if len(files) == 1:
         what = what_is_there(files[0].path)
         where = spec if os.path.abspath(spec) == os.path.abspath(files[0].path) else \

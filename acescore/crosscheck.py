@@ -92,6 +92,18 @@ def nist_flags(params: str, mentions: bool, doc_scores: bool, all_mappings: bool
     return flags
 
 
+def comparison_json(diffs: list, signature: str, inputs) -> dict:
+    """``crosscheck --format json``: every section with its line and cell counts."""
+    return {"signature": signature, "inputs": inputs,
+            "identical": not any(d.differing_lines for d in diffs),
+            "lines": sum(d.lines for d in diffs),
+            "differing_lines": sum(d.differing_lines for d in diffs),
+            "sections": [{"name": d.name, "lines": d.lines, "differing_lines": d.differing_lines,
+                          "cells": d.cells, "differing_cells": d.differing_cells,
+                          "examples": [{"line": ln, "nist": x, "acescore": y}
+                                       for ln, x, y in d.examples]} for d in diffs]}
+
+
 EXIT_NIST_FAILED = 4     # crosscheck: the NIST tool itself failed (no report to compare)
 
 

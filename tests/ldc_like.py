@@ -26,7 +26,7 @@ import sys
 from dataclasses import dataclass, field
 from xml.sax.saxutils import escape, quoteattr
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "tools"))
 import acesynth  # noqa: E402
 
 GENRES = {"broadcast conversation": "bc", "broadcast news": "bn", "telephone": "cts",

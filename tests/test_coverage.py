@@ -7,26 +7,24 @@ import shutil
 
 import pytest
 
-from acescore import api
+from acescore import pipeline
 from acescore.coverage import (Coverage, coverage, fold_warnings, require_common,
                                require_documents, summary_line, what_is_there)
 from acescore.errors import AceError
-from acescore.params import get_params
+from acescore.options import Options
 from acescore.reading.doclist import missing_note, read_docids, restrict
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REF = os.path.join(ROOT, "examples", "ref")
 SYS = os.path.join(ROOT, "examples", "sys")
-P = get_params("local_2008")
+P = Options()
 DOCS = sorted(f[:-len(".apf.xml")] for f in os.listdir(REF))
 
 
 def sides(ref_files, sys_files):
-    rc = api.read_corpus(ref_files, P)
-    sc = api.read_corpus(sys_files, P)
-    warnings: list = []
-    r, s = api.build_sides(rc, sc, P, warnings)
-    return r, s, warnings
+    loaded = pipeline.build(pipeline.read_corpus(ref_files, P),
+                            pipeline.read_corpus(sys_files, P), P)
+    return loaded.ref, loaded.sys, loaded.warnings
 
 
 def path(folder, docid):
@@ -85,11 +83,11 @@ def test_what_is_there(tmp_path, name, content, what):
 def test_input_without_apf_documents(tmp_path):
     p = tmp_path / "page.html"
     p.write_bytes(b"<html><body>x</body></html>")
-    corpus = api.read_corpus([str(p)], P)
+    corpus = pipeline.read_corpus([str(p)], P)
     with pytest.raises(AceError) as e:
         require_documents("SYS", str(p), corpus.files)
     assert str(e.value) == f"nothing to score: SYS {p} holds no APF document: an HTML file"
-    require_documents("REF", REF, api.read_corpus(api.discover_paths(REF), P).files)
+    require_documents("REF", REF, pipeline.read_corpus(pipeline.discover(REF), P).files)
 
 
 def test_docs_list(tmp_path):
@@ -98,7 +96,7 @@ def test_docs_list(tmp_path):
                    "NOT_THERE_1\n")
     ids = read_docids(str(lst))
     assert ids == [DOCS[0], DOCS[1], "NOT_THERE_1"]
-    files = api.read_corpus(api.discover_paths(REF), P).files
+    files = pipeline.read_corpus(pipeline.discover(REF), P).files
     kept = restrict(files, ids)
     assert sorted(d.docid for f in kept for d in f.documents) == DOCS[:2]
     assert missing_note(str(lst), ids, {DOCS[0], DOCS[1]}, "REF") == (

@@ -51,7 +51,13 @@ import pytest
 from click.testing import CliRunner
 
 from acescore.database import Side
-from acescore.metrics import load_sides
+from acescore.options import Options
+from acescore.pipeline import load
+
+
+def load_sides(ref, sys_):
+    loaded = load(ref, sys_, Options())
+    return loaded.ref, loaded.sys, loaded.params
 from acescore.metrics.events import TASKS, event_scores
 from acescore.model import (Argument, Document, Entity, EntityMention, Event, EventMention,
                             Locator)
@@ -197,7 +203,7 @@ def test_cli_events_json_options(tmp_path):
     res = _run("events", str(DATA / "basic" / "ref"), str(DATA / "basic" / "sys"),
                "--format", "json", "--trigger-match", "overlap", "--arg-match", "extent",
                "-o", str(out))
-    assert res.exit_code == 0 and res.output == ""
+    assert res.exit_code == 0 and res.stdout == ""
     d = json.loads(out.read_text())
     assert d["definition"] == {"trigger_match": "overlap", "arg_match": "extent",
                                "arg_scope": "subtype"}

@@ -16,8 +16,6 @@ import os
 import re
 import shutil
 import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -101,7 +99,7 @@ def doc_lines(lines: list[str]) -> dict:
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     res = api.score(str(SMALL / "ref"), str(SMALL / "sys-heavy"), "local_2008", True,
-                    doc_scores=True)
+                    doc_scores=True, keep_passes=True)
     out = tmp_path_factory.mktemp("view")
     warnings: list = []
     files = write_view(res, str(SMALL / "src"), str(out), warnings=warnings)
@@ -219,7 +217,8 @@ def test_doc_page_structure(site):
 def test_missing_source_dir(tmp_path):
     """Sources of some documents missing: a note on their pages and a warning each; a folder
     with none of them is the wrong folder (a usage error, nothing written)."""
-    res = api.score(str(SMALL / "ref"), str(SMALL / "sys-heavy"), "local_2008", False)
+    res = api.score(str(SMALL / "ref"), str(SMALL / "sys-heavy"), "local_2008", False,
+                    keep_passes=True)
     src = tmp_path / "src"
     src.mkdir()
     keep = sorted(os.listdir(SMALL / "src"))[-2:]

@@ -75,7 +75,8 @@ def mappings_json(res, errors_only: bool = False) -> list:
     the mapped pair's value, the cost (REF value - pair value, or the false-alarm cost),
     the cost components and the attributes in error.  ``-e`` keeps the elements with
     a document that is not correct."""
-    from acescore.report.tables import PassTables, attribute_differences
+    from acescore.report.records import attribute_differences
+    from acescore.report.tables import PassTables
     by_elem: dict = {}
     for rec in PassTables(res).docs:
         by_elem.setdefault((rec.side, rec.eid), []).append(rec)
@@ -132,11 +133,11 @@ def listing_json(res) -> dict:
     return out
 
 
-def pass_details(options: dict, res) -> dict:
+def pass_details(options, res) -> dict:
     """What ``-a``/``-e``/``-s`` add to one pass's JSON."""
     out = {}
-    if options.get("all_mappings") or options.get("error_mappings"):
-        out["mappings"] = mappings_json(res, errors_only=not options.get("all_mappings"))
-    if options.get("summary"):
+    if options.all_mappings or options.error_mappings:
+        out["mappings"] = mappings_json(res, errors_only=not options.all_mappings)
+    if options.summary:
         out["listing"] = listing_json(res)
     return out

@@ -12,7 +12,7 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from acescore import api
+from acescore import pipeline
 from acescore.cli import main
 from acescore.cli_support import EXIT_INTERRUPTED, parse_size, run
 
@@ -30,7 +30,7 @@ def cli(*args):
 def test_ctrl_c_exits_130(monkeypatch, capsys):
     def interrupted(*a, **k):
         raise KeyboardInterrupt
-    monkeypatch.setattr(api, "score", interrupted)
+    monkeypatch.setattr(pipeline, "score", interrupted)
     before = signal.getsignal(signal.SIGPIPE)
     try:
         with pytest.raises(SystemExit) as e:
@@ -113,7 +113,7 @@ def test_list_then_positional(tmp_path):
 def test_fail_under_checked_before_scoring(monkeypatch, args, code, message):
     def never(*a, **k):
         raise AssertionError("scored")
-    monkeypatch.setattr(api, "read_corpus", never)
+    monkeypatch.setattr(pipeline, "read_corpus", never)
     r = cli("score", REF, SYS, "-q", *args)
     assert (r.exit_code, r.output.splitlines()) == (code, [message])
 

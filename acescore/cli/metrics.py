@@ -1,5 +1,5 @@
 """``acescore coref`` and ``acescore events``: metrics from the literature (see
-:mod:`acescore.metrics`).  Registered on the main group by :mod:`acescore.cli`."""
+:mod:`acescore.metrics`)."""
 from __future__ import annotations
 
 import json
@@ -8,53 +8,9 @@ import sys
 import click
 from tabulate import tabulate
 
-from acescore.errors import EXIT_UNUSABLE, AceError
-from acescore.params import PARAMETER_SETS
-from acescore.cli_support import BYTE_SIZE
-
-
-def _die(message: str, code: int = EXIT_UNUSABLE):
-    click.echo(f"acescore: {message}", err=True)
-    sys.exit(code)
-
-
-def _load(ref, sys_, params, max_file_size, quiet, files=None):
-    from acescore.metrics import load_sides
-    warnings: list = []
-    try:
-        rside, sside, p = load_sides(ref, sys_, params, max_file_size, warnings, files)
-    except AceError as e:
-        _die(str(e), e.exit_code)
-    if not quiet:
-        for w in warnings:
-            sys.stderr.write(w)
-    return rside, sside, p
-
-
-def _emit(text: str, output) -> None:
-    if output:
-        with open(output, "w", encoding="utf-8") as fh:
-            fh.write(text)
-    else:
-        sys.stdout.write(text)
-
-
-def _machine(command: str, scores: dict, params, files, ref, sys_, extra: str) -> dict:
-    """The JSON of coref/events: scores in percent, the signature and the inputs."""
-    from acescore.report.machine import UNIT, dtd_label, make_signature
-    return {"command": command,
-            "signature": make_signature(params.name, "", dtd_label(files), extra=extra),
-            "score_unit": UNIT, "inputs": {"ref": ref, "sys": sys_}, **scores}
-
-
-def _finish(fmt: str, text_or_data, signature: str, output, quiet: bool) -> None:
-    if fmt == "json":
-        _emit(json.dumps(text_or_data, indent=2, sort_keys=True) + "\n", output)
-    else:
-        _emit(text_or_data, output)
-        if not quiet:
-            sys.stderr.write(f"\nsignature: {signature}\n")
-
+from acescore.cli.common import (catch_errors, emit_summary, emit_warnings, make_options,
+                                 output_options, quiet_option, read_options,
+                                 ref_sys_arguments, write_output)
 
 COREF_SIGNATURE = "metric:coref|conll2012-v8|align:head"
 
@@ -63,21 +19,38 @@ def _pct(x: float) -> str:
     return f"{100 * x:.2f}"
 
 
-def _common(f):
-    f = click.option("-q", "--quiet", is_flag=True, help="No warnings on standard error.")(f)
-    f = click.option("--max-file-size", type=BYTE_SIZE, default="64M", show_default=True,
-                     help="Largest APF file accepted: bytes, or with K, M or G (64M, 1G).")(f)
-    f = click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True),
-                     help="Write to this file instead of standard output.")(f)
-    f = click.option("--format", "fmt", type=click.Choice(["text", "json"], case_sensitive=False),
-                     default="text",
-                     show_default=True, help="Output format (json: scores in percent, with the signature).")(f)
-    f = click.option("-P", "--params", "params", default="local_2008", show_default=True,
-                     type=click.Choice(sorted(PARAMETER_SETS)),
-                     help="Parameter set used to read the input (and min. head overlap).")(f)
-    f = click.argument("sys_", metavar="SYS")(f)
-    f = click.argument("ref")(f)
-    return f
+def load_sides(ref, sys_, params, max_bytes, lenient, quiet):
+    """Read and build both sides for a metric; the warnings go to standard error."""
+    from acescore import pipeline
+    loaded = pipeline.load(ref, sys_, make_options(params, max_bytes, lenient))
+    emit_warnings(loaded, quiet)
+    return loaded
+
+
+def finish(loaded, command: str, scores: dict, text: str, extra: str, fmt: str, output,
+           quiet: bool) -> None:
+    """Write a metric's output: its table, or its JSON (scores in percent, with the
+    signature and the inputs); then the signature (text) and the summary line."""
+    from acescore.report.machine import UNIT, make_signature
+    sig = make_signature(loaded.options.params, "", loaded.dtd, loaded.options.lenient,
+                         extra)
+    if fmt == "json":
+        data = {"command": command, "signature": sig, "score_unit": UNIT,
+                "inputs": loaded.inputs, "documents": loaded.coverage.as_dict(), **scores}
+        text = json.dumps(data, indent=2, sort_keys=True) + "\n"
+    write_output(text, output)
+    if not quiet and fmt != "json":
+        sys.stderr.write(f"\nsignature: {sig}\n")
+    emit_summary(loaded, quiet)
+
+
+def literature_command(f):
+    """REF SYS and the options every literature metric takes."""
+    f = catch_errors(f)
+    f = quiet_option(f)
+    f = output_options(("text", "json"))(f)
+    f = read_options(f)
+    return ref_sys_arguments(f)
 
 
 # --------------------------------------------------------------------------------------------
@@ -110,8 +83,8 @@ def coref_text(scores: dict) -> str:
 
 
 @click.command("coref")
-@_common
-def coref(ref, sys_, params, fmt, output, max_file_size, quiet):
+@literature_command
+def coref(ref, sys_, params, max_bytes, lenient, output, fmt, quiet):
     """Entity coreference metrics of SYS against REF: MUC, B-cubed, CEAF-m, CEAF-e, BLANC.
 
     REF and SYS mentions are aligned one-to-one per document (heads with mutual overlap
@@ -120,12 +93,10 @@ def coref(ref, sys_, params, fmt, output, max_file_size, quiet):
     """
     from acescore.metrics.coref import coref_scores
     from acescore.report.machine import coref_json
-    files: list = []
-    rside, sside, p = _load(ref, sys_, params, max_file_size, quiet, files)
-    scores = coref_scores(rside, sside, p)
-    data = _machine("coref", coref_json(scores), p, files, ref, sys_, COREF_SIGNATURE)
-    _finish(fmt, data if fmt == "json" else coref_text(scores), data["signature"], output,
-            quiet)
+    loaded = load_sides(ref, sys_, params, max_bytes, lenient, quiet)
+    scores = coref_scores(loaded.ref, loaded.sys, loaded.params)
+    finish(loaded, "coref", coref_json(scores), coref_text(scores), COREF_SIGNATURE, fmt,
+           output, quiet)
 
 
 # --------------------------------------------------------------------------------------------
@@ -150,7 +121,7 @@ def events_text(scores: dict) -> str:
 
 
 @click.command("events")
-@_common
+@literature_command
 @click.option("--trigger-match", type=click.Choice(["exact", "overlap"]), default="exact",
               show_default=True,
               help="Triggers match on identical anchor offsets, or on any anchor overlap.")
@@ -163,21 +134,19 @@ def events_text(scores: dict) -> str:
               help="subtype: an argument matches any REF argument of an event mention of the "
                    "same subtype in the document (Ji & Grishman 2008, Li et al. 2013); "
                    "trigger: only those of the REF event mention its trigger is aligned with.")
-def events(ref, sys_, params, fmt, output, max_file_size, quiet, trigger_match, arg_match,
-           arg_scope):
+def events(ref, sys_, params, max_bytes, lenient, output, fmt, quiet, trigger_match,
+           arg_match, arg_scope):
     """Event-extraction scores of SYS against REF as ACE 2005 papers report them: trigger
     identification and classification, argument identification and classification
     (recall, precision, F1), with one-to-one matching.
 
     REF and SYS are each an APF file, a directory or a list file.
     """
-    from acescore.report.machine import events_json
     from acescore.metrics.events import event_scores
-    files: list = []
-    rside, sside, p = _load(ref, sys_, params, max_file_size, quiet, files)
-    scores = event_scores(rside, sside, trigger_match=trigger_match, arg_match=arg_match,
-                          arg_scope=arg_scope)
-    data = _machine("events", events_json(scores), p, files, ref, sys_,
-                    f"metric:events|trigger:{trigger_match}|args:{arg_match}|scope:{arg_scope}")
-    _finish(fmt, data if fmt == "json" else events_text(scores), data["signature"], output,
-            quiet)
+    from acescore.report.machine import events_json
+    loaded = load_sides(ref, sys_, params, max_bytes, lenient, quiet)
+    scores = event_scores(loaded.ref, loaded.sys, trigger_match=trigger_match,
+                          arg_match=arg_match, arg_scope=arg_scope)
+    finish(loaded, "events", events_json(scores), events_text(scores),
+           f"metric:events|trigger:{trigger_match}|args:{arg_match}|scope:{arg_scope}", fmt,
+           output, quiet)
