@@ -12,11 +12,13 @@ import os
 from dataclasses import dataclass, field
 from typing import Iterable, Optional, Sequence, Union
 
-from acescore.database import Side, add_files, check_docs, finish
+from acescore import database
+from acescore.database import Side
 from acescore.errors import AceInputError, AceUsageError
 from acescore.model import ApfFile
 from acescore.params import PARAMETER_SETS, Params, get_params
 from acescore.reading.apf import DEFAULT_MAX_BYTES, read_apf
+from acescore.rules import corpus_problems, first_problem
 
 PathLike = Union[str, os.PathLike]
 
@@ -90,18 +92,15 @@ def read_corpus(paths: Iterable[str], params: Params, max_bytes: int = DEFAULT_M
 
 def build_sides(ref: Corpus, sys: Corpus, params: Params, warnings: list,
                 lenient: bool = False) -> tuple[Side, Side]:
+    """The two sides.  Strict: the first broken input rule (acescore.rules) is raised."""
     if lenient:
         from acescore.robust import build_corpora
         b = build_corpora(ref, sys, params, warnings)
         return b.ref, b.sys
-    rside = Side("REF")
-    add_files(rside, ref.files, params, warnings)
-    finish(rside, params, warnings)
-    sside = Side("SYS")
-    add_files(sside, sys.files, params, warnings, rside.documents)
-    finish(sside, params, warnings)
-    check_docs(rside, sside, warnings)
-    return rside, sside
+    problem = first_problem(corpus_problems(ref.files, sys.files))
+    if problem is not None:
+        raise problem.error()
+    return database.build_sides(ref.files, sys.files, params, warnings)
 
 
 def source_label(ref: Corpus, sys: Corpus) -> str:

@@ -12,8 +12,9 @@ import time
 import click
 
 from acescore import __version__
-from acescore.errors import (EXIT_GATE, EXIT_UNUSABLE, AceError)
+from acescore.errors import (EXIT_GATE, EXIT_UNUSABLE, AceError, AceInputError)
 from acescore.params import PARAMETER_SETS
+from acescore.problems import hint
 
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
@@ -108,10 +109,12 @@ def score_cmd(ref, sys_, ref_file, ref_list, sys_file, sys_list, params, mention
             gates.append((task.strip().lower(), float(val)))
         except ValueError:
             _die(f"--fail-under takes TASK=VALUE, not '{g}'")
+    reading = False
     try:
         rpaths = api.discover_paths(refs[0], list_file=bool(ref_list))
         spaths = api.discover_paths(syss[0], list_file=bool(sys_list))
         p = api.get_params(params)
+        reading = True      # from here on, lenient mode could skip a broken input
         bar = _progress_bar("reading reference", quiet, len(rpaths))
         bar2 = _progress_bar("reading system output", quiet, len(spaths))
         with api.no_cyclic_gc():
@@ -127,6 +130,8 @@ def score_cmd(ref, sys_, ref_file, ref_list, sys_file, sys_list, params, mention
                             doc_scores=doc_scores, all_mappings=all_mappings,
                             error_mappings=error_mappings, summary=summary,
                             check_duplicates=check_duplicates, lenient=lenient)
+    except AceInputError as e:
+        _die(f"{e} — {hint(e)}" if reading else str(e), e.exit_code)
     except AceError as e:
         _die(str(e), e.exit_code)
     if not quiet:

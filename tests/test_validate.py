@@ -116,14 +116,20 @@ FILE_CASES = [
                               " REFID 'BRK-1-E3-1' (role Place) refers to a mention"
                               " (entity_mention), not to an element"),
     ("symmetric_relation_one_argument", "symmetric_relation_one_argument.apf.xml:68: relation"
-                                        " BRK-1-R1: symmetric relation 'BRK-1-R1' must have"
-                                        " exactly 2 'Arg' arguments, but has 'BRK-1-E1'"),
-    ("relation_without_arg2", "relation_without_arg2.apf.xml:81: relation BRK-1-R2:"
-                              " non-symmetric relation 'BRK-1-R2' has no 'Arg-2' arguments"),
-    ("mention_not_of_argument", "mention_not_of_argument.apf.xml:84: relation_mention"
-                                " BRK-1-R2-1: argument mention 'BRK-1-E2-3' in role 'Arg-2' is"
-                                " not a mention of any argument of relation 'BRK-1-R2' in this"
-                                " role"),
+                                        " BRK-1-R1: the relation has only one argument"
+                                        " ('BRK-1-E1'); NIST: symmetric relation 'BRK-1-R1'"
+                                        " must have exactly 2 'Arg' arguments, but: Arg"
+                                        " arguments: 'BRK-1-E1'"),
+    ("relation_without_arg2", "relation_without_arg2.apf.xml:81: relation BRK-1-R2: the"
+                              " relation has no Arg-2; NIST: non-symmetric relation 'BRK-1-R2'"
+                              " has no 'Arg-2' arguments"),
+    ("mention_not_of_argument", "mention_not_of_argument.apf.xml:84: relation BRK-1-R2:"
+                                " argument mention BRK-1-E2-3 of mention BRK-1-R2-1 is a"
+                                " mention of BRK-1-E2, which is not an argument of relation"
+                                " BRK-1-R2 in role Arg-2; NIST: relation mention 'BRK-1-R2-1'"
+                                " references argument mention 'BRK-1-E2-3' in role 'Arg-2' but"
+                                " this argument mention is not a mention of any argument of"
+                                " relation 'BRK-1-R2' in this role"),
     ("head_outside_extent", "head_outside_extent.apf.xml:19: entity_mention BRK-1-E2-1: head"
                             " 83..92 is not inside the extent 72..81"),
     ("anchor_outside_extent", "anchor_outside_extent.apf.xml:99: event_mention BRK-1-EV1-1:"
@@ -140,8 +146,10 @@ OTHER_CASES = [
                            " document ID 'BRK-1' has already been defined (at"
                            f" {os.path.join('duplicate_docid', 'a.apf.xml')}:4)"], 1),
     (["global_conflict"], [f"{os.path.join('global_conflict', 'G-2.apf.xml')}:5: entity GLOBAL-E1:"
-                           " attribute value conflict for attribute 'SUBTYPE': 'Group' here,"
-                           " 'Individual' in document 'G-1'"], 1),
+                           " entity GLOBAL-E1 has SUBTYPE 'Individual' in document G-1 but"
+                           " 'Group' here; NIST: attribute value conflict for attribute"
+                           " 'SUBTYPE' for entity 'GLOBAL-E1': database value is 'Individual',"
+                           " document value is 'Group'"], 1),
     (["global_argument_elsewhere"], [f"{os.path.join('global_argument_elsewhere', 'G-2.apf.xml')}:11:"
                                      " relation GLOBAL-R1: argument 'GLOBAL-E1' in role 'Arg-1'"
                                      " does not occur in this document"], 1),

@@ -2,8 +2,10 @@
 
 XML is parsed with lxml, safely: no external entities, no DTD loading, no network.  The
 attribute rules (demanded/optional attributes, legal values, defaults), the locator rules and
-the per-element checks follow the NIST tool; every problem raises an
-:class:`~acescore.errors.AceInputError` naming file, line and element.
+the per-element checks follow the NIST tool; every problem is an
+:class:`~acescore.errors.AceInputError` naming file, line and element, handed to the reader's
+error policy (:mod:`acescore.problems`): strict raises it, a collecting policy (lenient mode,
+``acescore validate``) records it and the reader skips the element or document concerned.
 
 Where the NIST tool's home-made tokenizer differs from a real XML parser (entity decoding,
 comments, single-quoted attributes; 01 §2.2) we follow XML; the README lists these cases.
@@ -17,6 +19,7 @@ from typing import Optional
 from lxml import etree
 
 from acescore.errors import AceInputError
+from acescore.problems import STRICT, UNKNOWN_DOCID, Policy, from_error
 from acescore.model import (ApfFile, Argument, Box, Document, Entity, EntityMention, Event,
                             EventMention, Locator, Relation, RelationMention, SimpleMention,
                             Timex2, Value, TIMEX2_ATTRIBUTES)
@@ -35,6 +38,9 @@ MAX_NUMBER = 2 ** 53
 # DOCTYPE, libxml2 accepts such a reference without a declaration and silently drops it
 # (in attributes) or keeps an unexpanded entity node (cutting a charseq's text short).
 _ENTITY_REF = re.compile(rb"&(?!(?:amp|lt|gt|quot|apos);)([A-Za-z_:][-A-Za-z0-9._:]*);")
+# the DOCIDs of a file that cannot be parsed (lenient mode skips them on both sides)
+_DOCID_TAG = re.compile(r"""<document\b[^>]*?\bDOCID\s*=\s*(?:"([^"]*)"|'([^']*)')""", re.I)
+_SCAN_BYTES = 1 << 20
 
 
 # ---- fast paths ---------------------------------------------------------------------------------
@@ -177,13 +183,23 @@ class _Reader:
     readers) define the behaviour.
     """
 
-    def __init__(self, path: str, params: Params):
+    def __init__(self, path: str, params: Params, policy: Policy = STRICT):
         self.path = path
         self.p = params
+        self.policy = policy
+        self.docid = None
 
     # ---- errors -------------------------------------------------------------------------
-    def fail(self, node, message: str, element: Optional[str] = None):
-        raise AceInputError(message, self.path, getattr(node, "sourceline", None), element)
+    def fail(self, node, message: str, element: Optional[str] = None,
+             cause: Optional[str] = None):
+        raise AceInputError(message, self.path, getattr(node, "sourceline", None), element,
+                            cause=cause)
+
+    def _skip_docs(self, err: AceInputError, docids, note=None) -> None:
+        """A document-level problem: strict raises it; otherwise ``docids`` are skipped."""
+        if self.policy.strict:
+            raise err
+        self.policy.report(from_error(err, "document", docids, (), note))
 
     # ---- attribute access -----------------------------------------------------------------
     @staticmethod
@@ -339,29 +355,64 @@ class _Reader:
         return loc1, loc2, args
 
     # ---- file -----------------------------------------------------------------------------
-    def read(self, tree) -> ApfFile:
+    def read(self, tree) -> Optional[ApfFile]:
+        """The file's documents.  Under a collecting policy broken documents are left out;
+        None when the file had documents and none was usable."""
         root = tree.getroot()
         doctype = tree.docinfo.system_url
-        if root.tag == "source_file":
-            sfs = [root]
-        else:
-            # The NIST tool finds nothing inside a wrapper element (01 §2.3).
-            sfs = []
+        # The NIST tool finds nothing inside a wrapper element (01 §2.3).
+        sfs = [root] if root.tag == "source_file" else []
         documents = []
         sources = []
         seen = set()
+        had_documents = False
+        n_docs = sum(len(sf.findall("document")) for sf in sfs)
         for sf in sfs:
-            self.data_type = self.demand(sf, "TYPE", "source_file", ("text", "audio", "image"))
-            uri = self.demand(sf, "URI", "source_file")
-            source = self.demand(sf, "SOURCE", "source_file")
-            sources.append(source)
-            for doc in sf.findall("document"):
-                docid = self.demand(doc, "DOCID", "document")
+            docs = sf.findall("document")
+            had_documents = had_documents or bool(docs)
+            try:
+                self.data_type = self.demand(sf, "TYPE", "source_file", ("text", "audio", "image"))
+                uri = self.demand(sf, "URI", "source_file")
+                source = self.demand(sf, "SOURCE", "source_file")
+            except AceInputError as err:
+                ids = []
+                for d in docs:
+                    v = self._get(d, "DOCID")
+                    if v and v not in ids:
+                        ids.append(v)
+                note = None
+                if not docs:
+                    note = "the source_file has no documents"
+                elif not ids:
+                    ids = [guess_docid(self.path)]
+                    note = "DOCID guessed from the file name"
+                self._skip_docs(err, ids, note)
+                continue
+            kept = 0
+            for doc in docs:
+                try:
+                    docid = self.demand(doc, "DOCID", "document")
+                except AceInputError as err:
+                    if n_docs == 1:
+                        self._skip_docs(err, [guess_docid(self.path)],
+                                        "DOCID guessed from the file name")
+                    else:
+                        self._skip_docs(err, [], UNKNOWN_DOCID)
+                    continue
                 if docid in seen:
-                    self.fail(doc, f"document ID '{docid}' has already been defined",
-                              f"document {docid}")
+                    # every definition of the DOCID is skipped, on both sides (lenient mode):
+                    # which one is "first" must not depend on file order
+                    self._skip_docs(AceInputError(f"document ID '{docid}' has already been"
+                                                  " defined", self.path, doc.sourceline,
+                                                  f"document {docid}"), [docid])
+                    continue
                 seen.add(docid)
                 documents.append(self.document(doc, docid, uri, source))
+                kept += 1
+            if kept or not docs:
+                sources.append(source)
+        if had_documents and not documents:
+            return None
         return ApfFile(self.path, tuple(documents), tuple(sources), doctype)
 
     def document(self, node, docid, uri, source) -> Document:
@@ -377,11 +428,25 @@ class _Reader:
     def _unique(self, node, tag, fn):
         out = []
         seen = set()
+        policy = self.policy
         for el in node.findall(tag):
-            e = fn(el)
+            try:
+                e = fn(el)
+            except AceInputError as err:
+                if policy.strict:
+                    raise
+                key = (tag, self._get(el, "ID"), self.docid)
+                policy.report(from_error(err, "element", (self.docid,), (key,)))
+                continue
             if e.id in seen:
-                self.fail(el, f"multiple {tag} definitions (only one definition allowed per"
-                          " document)", f"{tag} {e.id}")
+                err = AceInputError(f"multiple {tag} definitions (only one definition allowed"
+                                    " per document)", self.path, el.sourceline, f"{tag} {e.id}")
+                if policy.strict:
+                    raise err
+                policy.report(from_error(err, "element", (self.docid,),
+                                         ((tag, e.id, self.docid),),
+                                         "the first definition is kept"))
+                continue
             seen.add(e.id)
             out.append(e)
         return out
@@ -579,7 +644,8 @@ class _Reader:
             if role in skip:
                 continue
             if (role, refid) in seen:
-                self.fail(a, f"multiple declarations of argument {refid} in role {role}", el)
+                self.fail(a, f"multiple declarations of argument {refid} in role {role}", el,
+                          f"argument {refid} is declared twice in {el} (role {role})")
             seen.add((role, refid))
             args.append(Argument(role, refid))
         return args
@@ -622,12 +688,15 @@ class _Reader:
         if not mentions and rtype != "METONYMY" and self.p.use_mentions:
             self.fail(node, "no mentions found", el)
         args = tuple(args)
+        both = ()
         if rtype in SYMMETRIC_RELATIONS:
+            arg1 = {a.refid for a in args if a.role == "Arg-1"}
+            both = tuple(sorted(arg1.intersection(a.refid for a in args if a.role == "Arg-2")))
             args = self._symmetric(args)
             mentions = [RelationMention(m.id, m.extent, self._symmetric(m.arguments), m.line)
                         for m in mentions]
         return Relation(rid, rtype, subtype, modality, args, tuple(mentions),
-                        self._links(link_nodes, el), node.sourceline or 0)
+                        self._links(link_nodes, el), node.sourceline or 0, both_args=both)
 
     def _relation_mention(self, m, el) -> RelationMention:
         """Checked path of a relation_mention."""
@@ -698,15 +767,53 @@ class _Reader:
 
 
 def read_apf(path: str, params: Optional[Params] = None,
-             max_bytes: int = DEFAULT_MAX_BYTES) -> ApfFile:
+             max_bytes: int = DEFAULT_MAX_BYTES, policy: Policy = STRICT) -> Optional[ApfFile]:
     """Read one APF file.  ``params`` decides the mention-dependent checks (default
-    ``local_2008``)."""
+    ``local_2008``).  ``policy``: what to do with a problem (:mod:`acescore.problems`; strict:
+    raise).  Under a collecting policy an unreadable file is a document-level problem (its
+    DOCIDs from its ``document`` tags, else its file name) and the result is None when
+    nothing of the file is usable."""
     params = params or get_params("local_2008")
-    tree = parse_xml(path, max_bytes)
-    return _Reader(path, params).read(tree)
+    try:
+        tree = parse_xml(path, max_bytes)
+    except AceInputError as err:
+        if policy.strict:
+            raise
+        docids, found = scan_docids(path)
+        policy.report(from_error(err, "document", docids, (), None if found else
+                                 "DOCID guessed from the file name"))
+        return None
+    return _Reader(path, params, policy).read(tree)
 
 
-def read_apf_tree(tree, path: str, params: Optional[Params] = None) -> ApfFile:
+def read_apf_tree(tree, path: str, params: Optional[Params] = None,
+                  policy: Policy = STRICT) -> Optional[ApfFile]:
     """Like :func:`read_apf` for a tree already returned by :func:`parse_xml` (so that a
     caller that also validates the tree parses the file once)."""
-    return _Reader(path, params or get_params("local_2008")).read(tree)
+    return _Reader(path, params or get_params("local_2008"), policy).read(tree)
+
+
+def guess_docid(path: str) -> str:
+    base = os.path.basename(path)
+    for suffix in (".apf.xml", ".apf", ".xml"):
+        if base.endswith(suffix):
+            return base[:-len(suffix)]
+    return base
+
+
+def scan_docids(path: str) -> tuple[tuple[str, ...], bool]:
+    """DOCIDs named in the ``document`` tags of a file that cannot be read properly, and
+    whether they were found (False: the DOCID is guessed from the file name)."""
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read(_SCAN_BYTES)
+    except OSError:
+        data = b""
+    found = []
+    for m in _DOCID_TAG.finditer(data.decode("utf-8", "replace")):
+        v = (m.group(1) if m.group(1) is not None else m.group(2)).strip()
+        if v and v not in found:
+            found.append(v)
+    if found:
+        return tuple(found), True
+    return (guess_docid(path),), False
