@@ -36,7 +36,7 @@ for the JSON report (``"skipped"``) and standard error.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Iterable, Optional
+from typing import Iterable
 
 from acescore.database import Side, build_sides
 from acescore.model import KINDS, PLURAL

@@ -33,6 +33,7 @@ from acescore.params import SYMMETRIC_RELATIONS
 from acescore.problems import Problem
 
 _ROLE_REFID = attrgetter("role", "refid")      # the (role, ID) order of arguments
+_DOCID = attrgetter("docid")
 
 
 def _ids(ids) -> str:
@@ -107,19 +108,38 @@ class _SideIndex:
 
     def __init__(self, docs: list, removed: set):
         self.by_kind: dict = {k: {} for k in KINDS}
-        for d in sorted(docs, key=lambda d: d.docid):
+        for d in sorted(docs, key=_DOCID):
+            docid = d.docid
             for kind in KINDS:
                 coll = self.by_kind[kind]
-                for el in d.elements(kind):
-                    if removed and (kind, el.id, d.docid) in removed:
+                for el in getattr(d, PLURAL[kind]):
+                    if removed and (kind, el.id, docid) in removed:
                         continue
-                    coll.setdefault(el.id, []).append((d.docid, el, d))
+                    entries = coll.get(el.id)
+                    if entries is None:
+                        coll[el.id] = [(docid, el, d)]
+                    else:
+                        entries.append((docid, el, d))
         self.kinds: dict = {}
         for k in reversed(KINDS):
             self.kinds.update(dict.fromkeys(self.by_kind[k], k))
+        self._owners: Optional[dict] = None
+        self.n_mentions = 0
 
-    def kind_of(self, eid: str) -> Optional[str]:
-        return self.kinds.get(eid)
+    def owners(self) -> dict:
+        """Mention ID -> the ID of its element (the last one, should IDs repeat)."""
+        if self._owners is None:
+            owners: dict = {}
+            n = 0
+            for k in KINDS:
+                for eid, entries in self.by_kind[k].items():
+                    for _docid, el, _doc in entries:
+                        ms = el.mentions
+                        n += len(ms)
+                        for m in ms:
+                            owners[m.id] = eid
+            self._owners, self.n_mentions = owners, n
+        return self._owners
 
 
 class _Rules:
@@ -148,10 +168,10 @@ class _Rules:
     def merge(self, ix: _SideIndex) -> Iterator[Problem]:
         for kind in KINDS:
             coll = ix.by_kind[kind]
-            for eid in sorted(coll):
+            # elements of one document have nothing to merge (but a relation's arguments)
+            ids = coll if kind == "relation" else [i for i, e in coll.items() if len(e) > 1]
+            for eid in sorted(ids):
                 entries = coll[eid]
-                if len(entries) == 1 and kind != "relation":
-                    continue            # one document: nothing to merge
                 attrs: dict = {}        # name -> (value, DOCID)
                 links: dict = {}        # resource -> (EID, DOCID)
                 args: dict = {}
@@ -208,6 +228,8 @@ class _Rules:
 
     # 01 §3.3: one registry of element and mention IDs per side
     def registry(self, ix: _SideIndex) -> Iterator[Problem]:
+        if _ids_unique(ix):
+            return
         registry: dict = {}     # ID -> (element type, path, line)
         for kind in KINDS:
             coll = ix.by_kind[kind]
@@ -257,22 +279,21 @@ class _Rules:
                     docid, el, doc = entries[0]
                     registry[eid] = (kind, doc.path, el.line)
 
-    # 01 §3.6: arguments and argument mentions
+    # 01 §3.6: arguments and argument mentions (the IDs are unique: registry found nothing)
     def arguments(self, ix: _SideIndex) -> Iterator[Problem]:
-        mentions: dict = {}     # mention ID -> its element's ID
-        for kind in KINDS:
-            for eid, entries in ix.by_kind[kind].items():
-                for _docid, el, _doc in entries:
-                    for m in el.mentions:
-                        mentions[m.id] = eid
+        mentions = ix.owners()     # mention ID -> its element's ID
+        kinds = ix.kinds
+        by_kind = ix.by_kind
         for kind in ("relation", "event"):
-            coll = ix.by_kind[kind]
+            coll = by_kind[kind]
             for eid in sorted(coll):
                 entries = []
                 for docid, el, doc in coll[eid]:
                     bad = None
-                    for a in sorted(el.arguments, key=_ROLE_REFID):
-                        if ix.kind_of(a.refid) is None:
+                    for a in el.arguments:
+                        if a.refid not in kinds:
+                            a = min((a for a in el.arguments if a.refid not in kinds),
+                                    key=_ROLE_REFID)
                             bad = (f"{kind} '{eid}' references argument '{a.refid}' in role"
                                    f" '{a.role}' but this argument has not been loaded",
                                    f"{a.refid} is the ID of a mention, not of an element"
@@ -285,23 +306,27 @@ class _Rules:
                             yield p
                     else:
                         entries.append((docid, el, doc))
-                valid: dict = {}
+                # the element-level arguments by role: a mention argument must be a mention
+                # of one of them
+                roles: dict = {}
                 for _docid, el, _doc in entries:
                     for a in el.arguments:
-                        for _d2, ael, _doc2 in ix.by_kind[ix.kind_of(a.refid)][a.refid]:
-                            valid.setdefault(a.role, set()).update(m.id for m in ael.mentions)
+                        ids = roles.get(a.role)
+                        if ids is None:
+                            roles[a.role] = {a.refid}
+                        else:
+                            ids.add(a.refid)
                 for docid, el, doc in entries:
                     bad = None
                     for a in el.arguments:
-                        if all(d2 != docid for d2, _e, _dd in
-                               ix.by_kind[ix.kind_of(a.refid)][a.refid]):
+                        occ = by_kind[kinds[a.refid]][a.refid]
+                        if occ[0][0] != docid and all(d2 != docid for d2, _e, _dd in occ):
                             bad = ("argument-elsewhere", f"argument '{a.refid}' in role"
                                    f" '{a.role}' does not occur in this document", None,
                                    None)
                             break
                     if bad is None:
-                        bad = _mention_argument_problem(kind, eid, el, mentions, valid,
-                                                        ix.kinds)
+                        bad = _mention_argument_problem(kind, eid, el, mentions, roles, kinds)
                     if bad:
                         p = self.skip(bad[0], bad[1], doc, el, kind, eid, line=bad[2],
                                       cause=bad[3])
@@ -309,9 +334,25 @@ class _Rules:
                             yield p
 
 
-def _mention_argument_problem(kind, eid, el, mentions, valid, kinds):
-    """(rule, message, line, cause) of the first bad mention argument of ``el``."""
+def _ids_unique(ix: _SideIndex) -> bool:
+    """Whether every element ID is of one kind and every mention ID occurs once and is no
+    element ID (then the registry has no problem)."""
+    n = sum(len(ix.by_kind[k]) for k in KINDS)
+    if len(ix.kinds) != n:
+        return False
+    owners = ix.owners()
+    return len(owners) == ix.n_mentions and owners.keys().isdisjoint(ix.kinds)
+
+
+def _mention_argument_problem(kind, eid, el, mentions, roles, kinds):
+    """(rule, message, line, cause) of the first bad mention argument of ``el``: one that
+    is not a mention of an element-level argument in its role (``roles``: role -> IDs)."""
     for m in el.mentions:
+        for a in m.arguments:
+            if mentions.get(a.refid) not in roles.get(a.role, ()):
+                break
+        else:
+            continue
         for a in sorted(m.arguments, key=_ROLE_REFID):
             owner = mentions.get(a.refid)
             if owner is None:
@@ -320,7 +361,7 @@ def _mention_argument_problem(kind, eid, el, mentions, valid, kinds):
                         " mention has not been loaded", m.line,
                         f"{a.refid} is the ID of an element, not of a mention"
                         if a.refid in kinds else None)
-            if a.refid not in valid.get(a.role, ()):
+            if owner not in roles.get(a.role, ()):
                 return ("mention-argument-not-of-argument", f"{kind} mention '{m.id}'"
                         f" references argument mention '{a.refid}' in role '{a.role}' but this"
                         f" argument mention is not a mention of any argument of {kind}"
@@ -375,10 +416,11 @@ def side_problems(name: str, docs: list, removed: set) -> Iterator[Problem]:
     rules = _Rules(name, removed)
     while True:
         n = len(removed)
+        ix = _SideIndex(docs, removed)
         for check in (rules.merge, rules.registry, rules.arguments):
-            yield from check(_SideIndex(docs, removed))
+            yield from check(ix)
             if len(removed) != n:
-                break
+                break       # the index is out of date: start again
         else:
             return
 

@@ -12,173 +12,36 @@ comments, single-quoted attributes; 01 §2.2) we follow XML; the README lists th
 """
 from __future__ import annotations
 
-import os
-import re
 from typing import Optional
 
-from lxml import etree
-
 from acescore.errors import AceInputError
-from acescore.problems import STRICT, UNKNOWN_DOCID, Policy, from_error
 from acescore.model import (ApfFile, Argument, Box, Document, Entity, EntityMention, Event,
                             EventMention, Locator, Relation, RelationMention, SimpleMention,
                             Timex2, Value, TIMEX2_ATTRIBUTES)
-from acescore.params import (ENTITY_CLASSES, ENTITY_SUBTYPES, EVENT_ATTRIBUTES, EVENT_ROLES,
-                             EVENT_SUBTYPES, MENTION_TYPES, RELATION_MODALITIES, RELATION_ROLES,
-                             RELATION_SUBTYPES, SYMMETRIC_RELATIONS, VALUE_SUBTYPES, Params,
-                             get_params)
-from acescore.reading.text import decode_utf8, display_text, normalize_name
+from acescore.params import (ENTITY_CLASSES, ENTITY_SUBTYPES, EVENT_SUBTYPES, MENTION_TYPES,
+                             RELATION_MODALITIES, RELATION_SUBTYPES, SYMMETRIC_RELATIONS,
+                             VALUE_SUBTYPES, Params, get_params)
+from acescore.problems import STRICT, UNKNOWN_DOCID, Policy, from_error
+from acescore.reading.fastpath import (_ENTITY_CLASSES, _ENTITY_SUBTYPES, _ENTITY_TYPES,
+                                       _EVENT_ATTRIBUTES, _EVENT_ROLES, _EVENT_SUBTYPES,
+                                       _EVENT_TYPES, _MENTION_TYPES, _RELATION_MODALITIES,
+                                       _RELATION_ROLES, _RELATION_SUBTYPES, _RELATION_TYPES,
+                                       _TIME_ROLES, _TRUE_FALSE, _VALUE_SUBTYPES, _VALUE_TYPES,
+                                       _children, _fast_text_locator, _upper_names)
+from acescore.reading.text import display_text, normalize_name
+from acescore.reading.xmlfile import (DEFAULT_MAX_BYTES, guess_docid, parse_xml,  # noqa: F401
+                                      scan_docids)
 
-DEFAULT_MAX_BYTES = 64 * 1024 * 1024
 LEVEL_WEIGHT = {"NAM": 1.0, "NOM": 0.5, "PRO": 0.1}
 # Largest locator number accepted: beyond it numbers are not exact as floats (and huge ones
 # or NaN/infinity would break the arithmetic of scoring and reporting).
 MAX_NUMBER = 2 ** 53
-# A reference to a named entity other than the five XML predefined ones.  With an external
-# DOCTYPE, libxml2 accepts such a reference without a declaration and silently drops it
-# (in attributes) or keeps an unexpanded entity node (cutting a charseq's text short).
-_ENTITY_REF = re.compile(rb"&(?!(?:amp|lt|gt|quot|apos);)([A-Za-z_:][-A-Za-z0-9._:]*);")
-# the DOCIDs of a file that cannot be parsed (lenient mode skips them on both sides)
-_DOCID_TAG = re.compile(r"""<document\b[^>]*?\bDOCID\s*=\s*(?:"([^"]*)"|'([^']*)')""", re.I)
-_SCAN_BYTES = 1 << 20
-
-
-# ---- fast paths ---------------------------------------------------------------------------------
-# Almost every element of a real APF file is well formed.  The reader therefore first tries a
-# fast path that reads it with as few lxml and Python calls as possible: attribute values are
-# taken as they are and looked up in the tables below (a hit is legal, needs no stripping, and
-# gives the one shared copy of the string), locators are read by _fast_text_locator.  Whenever
-# something is unusual -- a missing, padded, illegal or case-variant attribute, a locator that
-# is not a plain charseq -- the fast path gives up (returns None) *before* anything could
-# differ, and the checked code (`demand`, `optional`, `locator`, ...) reads the same
-# attribute/mention again: it raises exactly the NIST error or accepts the oddity.  A fast path
-# raises nothing of its own (mention arguments, read by the shared `_arguments`, come after
-# everything else a mention's fast path checks), so results, errors and their order are those
-# of the checked code.
-
-
-def _canonical(values) -> dict:
-    """Legal value -> the same string (one shared copy for all the records)."""
-    return {v: v for v in values}
-
-
-_ENTITY_TYPES = _canonical(ENTITY_SUBTYPES)
-_ENTITY_SUBTYPES = {t: _canonical(s) for t, s in ENTITY_SUBTYPES.items()}
-_ENTITY_CLASSES = _canonical(ENTITY_CLASSES)
-_MENTION_TYPES = _canonical(MENTION_TYPES)
-_TRUE_FALSE = _canonical(("TRUE", "FALSE"))
-_VALUE_TYPES = _canonical(VALUE_SUBTYPES)
-_VALUE_SUBTYPES = {t: _canonical(s) for t, s in VALUE_SUBTYPES.items()}
-_RELATION_TYPES = _canonical(RELATION_SUBTYPES)
-_RELATION_SUBTYPES = {t: _canonical(s) for t, s in RELATION_SUBTYPES.items()}
-_RELATION_MODALITIES = _canonical(RELATION_MODALITIES)
-_RELATION_ROLES = _canonical(RELATION_ROLES)
-_EVENT_TYPES = _canonical(EVENT_SUBTYPES)
-_EVENT_SUBTYPES = {t: _canonical(s) for t, s in EVENT_SUBTYPES.items()}
-_EVENT_ATTRIBUTES = {a: _canonical(v) for a, v in EVENT_ATTRIBUTES.items()}
-_EVENT_ROLES = _canonical(EVENT_ROLES)
-# relation roles dropped unless the parameters score relation times
-_TIME_ROLES = frozenset(r for r in RELATION_ROLES if "time" in r.lower())
-
-
-def _upper_names(node) -> bool:
-    """True when every attribute name of ``node`` is upper case, so that an attribute that
-    ``node.get`` does not find is really absent (``_Reader._get`` finds no case variant)."""
-    names = "".join(node.keys())
-    return names.upper() == names
-
-
-def _children(node, *tags):
-    """For each of ``tags``, the children of ``node`` with that tag in document order (what
-    ``node.findall(tag)`` gives), collected in one pass over the children."""
-    groups: dict = {}
-    for t in tags:
-        groups[t] = []
-    for c in node:
-        g = groups.get(c.tag)
-        if g is not None:
-            g.append(c)
-    return groups.values()
-
-
-def _fast_text_locator(container) -> Optional[Locator]:
-    """The locator of a text container whose first child is a ``charseq`` with plain digit
-    START <= END (what the checked :meth:`_Reader.locator` gives); None otherwise."""
-    if not len(container):
-        return None
-    seq = container[0]
-    if seq.tag != "charseq":
-        return None
-    s, e = seq.get("START"), seq.get("END")
-    if (s is None or e is None or not (s.isascii() and s.isdigit() and len(s) < 16
-                                       and e.isascii() and e.isdigit() and len(e) < 16)):
-        return None
-    start, end = int(s), int(e)
-    if end < start:
-        return None
-    raw = seq.text or ""
-    return Locator("text", start, end, raw, display_text(raw))
-
-
-def _parser() -> etree.XMLParser:
-    return etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
-                           dtd_validation=False, huge_tree=False, remove_comments=True,
-                           remove_pis=True)
-
-
-def parse_xml(path: str, max_bytes: int = DEFAULT_MAX_BYTES):
-    """Parse an XML file safely; returns the lxml tree.  Errors are one-line
-    :class:`AceInputError`s (missing file, size limit, encoding, malformed XML, entities)."""
-    try:
-        size = os.path.getsize(path)
-    except OSError as e:
-        raise AceInputError(f"cannot open file: {e.strerror}", path) from None
-    if os.path.isdir(path):
-        raise AceInputError("is a directory, not an APF file", path)
-    if size > max_bytes:
-        raise AceInputError(f"file is larger than the limit of {max_bytes} bytes ({size} bytes)",
-                            path)
-    try:
-        with open(path, "rb") as fh:
-            data = fh.read()
-    except OSError as e:
-        raise AceInputError(f"cannot read file: {e.strerror}", path) from None
-    decode_utf8(data, path, "APF files")
-    head = data[:200].lower()
-    if head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<?xml") and \
-            b"encoding=" in head.split(b"?>")[0]:
-        decl = head.split(b"?>")[0]
-        enc = decl.split(b"encoding=")[1][1:].split(decl.split(b"encoding=")[1][:1])[0]
-        if enc.replace(b"-", b"").replace(b"_", b"") not in (b"utf8", b"usascii", b"ascii"):
-            raise AceInputError(f"declares encoding '{enc.decode('ascii', 'replace')}';"
-                                " only UTF-8 is supported", path, 1)
-    if b"<!ENTITY" in data:
-        idx = data.index(b"<!ENTITY")
-        raise AceInputError("entity declarations are not allowed (external/internal entities"
-                            " are never expanded)", path, data[:idx].count(b"\n") + 1)
-    if b"&" in data:
-        m = _ENTITY_REF.search(data)
-        if m is not None:
-            name = m.group(1).decode("utf-8", "replace")
-            raise AceInputError(f"undefined entity reference '&{name};' (only &amp; &lt; &gt;"
-                                " &quot; &apos; and character references are allowed)", path,
-                                data[:m.start()].count(b"\n") + 1)
-    try:
-        return etree.fromstring(data, _parser()).getroottree()
-    except etree.XMLSyntaxError as e:
-        line = e.lineno if e.lineno else None
-        msg = e.msg or str(e)
-        # lxml messages end with "(line N, column M)" -- the line is given separately.
-        if ", line " in msg:
-            msg = msg.rsplit(", line ", 1)[0]
-        msg = " ".join(msg.split())     # one line (some messages end with a newline)
-        raise AceInputError(f"malformed XML: {msg}", path, line) from None
 
 
 class _Reader:
     """Reads one APF file; holds the context needed for error messages.
 
-    Elements are read through the fast paths where possible (see "fast paths" above); the
+    Elements are read through the fast paths where possible (:mod:`.fastpath`); the
     checked methods (``demand``, ``optional``, ``locator`` and the ``_<kind>_mention``
     readers) define the behaviour.
     """
@@ -791,29 +654,3 @@ def read_apf_tree(tree, path: str, params: Optional[Params] = None,
     """Like :func:`read_apf` for a tree already returned by :func:`parse_xml` (so that a
     caller that also validates the tree parses the file once)."""
     return _Reader(path, params or get_params("local_2008"), policy).read(tree)
-
-
-def guess_docid(path: str) -> str:
-    base = os.path.basename(path)
-    for suffix in (".apf.xml", ".apf", ".xml"):
-        if base.endswith(suffix):
-            return base[:-len(suffix)]
-    return base
-
-
-def scan_docids(path: str) -> tuple[tuple[str, ...], bool]:
-    """DOCIDs named in the ``document`` tags of a file that cannot be read properly, and
-    whether they were found (False: the DOCID is guessed from the file name)."""
-    try:
-        with open(path, "rb") as fh:
-            data = fh.read(_SCAN_BYTES)
-    except OSError:
-        data = b""
-    found = []
-    for m in _DOCID_TAG.finditer(data.decode("utf-8", "replace")):
-        v = (m.group(1) if m.group(1) is not None else m.group(2)).strip()
-        if v and v not in found:
-            found.append(v)
-    if found:
-        return tuple(found), True
-    return (guess_docid(path),), False
