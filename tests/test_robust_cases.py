@@ -280,6 +280,18 @@ CASES = [
      " 'SYNWL_20040511.0002-R1' must have exactly 2 'Arg' arguments, but: Arg arguments:"
      " 'SYNWL_20040511.0002-E4'",
      (1, 0)),
+    ('sys_symmetric_relation_same_entity',
+     'sys/SYNWL_20040511.0002.apf.xml:193: relation SYNWL_20040511.0002-S-R2: Arg-1 and Arg-2'
+     ' are the same entity (SYNWL_20040511.0002-S-E4); NIST: symmetric relation'
+     " 'SYNWL_20040511.0002-S-R2' must have exactly 2 'Arg' arguments, but: Arg arguments:"
+     " 'SYNWL_20040511.0002-S-E4'",
+     (1, 0)),
+    ('sys_event_argument_twice',
+     'sys/SYNNW_20031117.0001.apf.xml:205: event SYNNW_20031117.0001-S-EV1: argument'
+     ' SYNNW_20031117.0001-S-E2 is declared twice in event SYNNW_20031117.0001-S-EV1 (role'
+     ' Defendant); NIST: multiple declarations of argument SYNNW_20031117.0001-S-E2 in role'
+     ' Defendant',
+     (1, 0)),
     ('ref_relation_without_arg2',
      'ref/SYNNW_20031117.0001.apf.xml:169: relation SYNNW_20031117.0001-R1: the relation has no'
      " Arg-2; NIST: non-symmetric relation 'SYNNW_20031117.0001-R1' has no 'Arg-2' arguments",
