@@ -17,6 +17,7 @@ from acescore.database import Side
 from acescore.errors import AceInputError, AceUsageError
 from acescore.model import ApfFile
 from acescore.params import PARAMETER_SETS, Params, get_params
+from acescore.problems import Collect
 from acescore.reading.apf import DEFAULT_MAX_BYTES, read_apf
 from acescore.rules import corpus_problems, first_problem
 
@@ -68,7 +69,8 @@ class Corpus:
 def read_corpus(paths: Iterable[str], params: Params, max_bytes: int = DEFAULT_MAX_BYTES,
                 errors: Optional[list] = None, progress=None, lenient: bool = False) -> Corpus:
     """Read APF files.  ``progress(done, total)`` is called after each file if given.
-    ``lenient``: skip broken elements/documents instead of stopping (acescore.robust)."""
+    ``lenient``: skip broken elements/documents instead of stopping (the problems are the
+    corpus's ``skipped``; acescore.robust)."""
     files = []
     skipped: list = []
     paths = list(paths)
@@ -76,8 +78,7 @@ def read_corpus(paths: Iterable[str], params: Params, max_bytes: int = DEFAULT_M
         if progress is not None:
             progress(k, len(paths))
         if lenient:
-            from acescore.robust import read_apf_lenient
-            f = read_apf_lenient(p, params, skipped, max_bytes)
+            f = read_apf(p, params, max_bytes, Collect(skipped))
             if f is not None:
                 files.append(f)
         elif errors is None:

@@ -41,8 +41,7 @@ from typing import Iterable
 from acescore.database import Side, build_sides
 from acescore.model import KINDS, PLURAL
 from acescore.params import Params
-from acescore.problems import UNKNOWN_DOCID, Collect, Problem
-from acescore.reading.apf import DEFAULT_MAX_BYTES, read_apf
+from acescore.problems import UNKNOWN_DOCID, Problem
 from acescore.rules import corpus_problems
 
 #: one isolated input problem and what was skipped because of it
@@ -83,13 +82,6 @@ class SkipReport:
 
     def __bool__(self) -> bool:
         return bool(self.reasons)
-
-
-def read_apf_lenient(path: str, params: Params, log: list,
-                     max_bytes: int = DEFAULT_MAX_BYTES):
-    """Read one APF file in lenient mode: problems are appended to ``log`` (side unset);
-    ``None`` when nothing of the file is usable."""
-    return read_apf(path, params, max_bytes, Collect(log))
 
 
 # ---- removing documents and elements ----------------------------------------------------------
