@@ -41,6 +41,7 @@ class Problem:
     note: Optional[str] = None
     rule: str = "reader"
     cause: Optional[str] = None
+    subject: Optional[str] = None       # the ID the problem is about (a missing argument)
 
     @property
     def docid(self) -> Optional[str]:

@@ -151,7 +151,7 @@ class _Rules:
         self.removed = removed
 
     def skip(self, rule, message, doc, el, kind, eid, docids=None, note=None, line=None,
-             cause=None) -> Optional[Problem]:
+             cause=None, subject=None) -> Optional[Problem]:
         keys = []
         for docid in (docids if docids is not None else (doc.docid,)):
             key = (kind, eid, docid)
@@ -162,7 +162,7 @@ class _Rules:
             return None
         return Problem(self.name, "element", message, doc.path, line or el.line or None,
                        f"{kind} {eid}", tuple(sorted({k[2] for k in keys})), tuple(keys), note,
-                       rule, cause)
+                       rule, cause, subject)
 
     # 01 §3.2: attribute conflicts, external links, relation argument counts
     def merge(self, ix: _SideIndex) -> Iterator[Problem]:
@@ -297,11 +297,11 @@ class _Rules:
                             bad = (f"{kind} '{eid}' references argument '{a.refid}' in role"
                                    f" '{a.role}' but this argument has not been loaded",
                                    f"{a.refid} is the ID of a mention, not of an element"
-                                   if a.refid in mentions else None)
+                                   if a.refid in mentions else None, a.refid)
                             break
                     if bad:
                         p = self.skip("argument-not-loaded", bad[0], doc, el, kind, eid,
-                                      cause=bad[1])
+                                      cause=bad[1], subject=bad[2])
                         if p is not None:
                             yield p
                     else:
@@ -323,13 +323,13 @@ class _Rules:
                         if occ[0][0] != docid and all(d2 != docid for d2, _e, _dd in occ):
                             bad = ("argument-elsewhere", f"argument '{a.refid}' in role"
                                    f" '{a.role}' does not occur in this document", None,
-                                   None)
+                                   None, a.refid)
                             break
                     if bad is None:
                         bad = _mention_argument_problem(kind, eid, el, mentions, roles, kinds)
                     if bad:
                         p = self.skip(bad[0], bad[1], doc, el, kind, eid, line=bad[2],
-                                      cause=bad[3])
+                                      cause=bad[3], subject=bad[4])
                         if p is not None:
                             yield p
 
@@ -345,7 +345,7 @@ def _ids_unique(ix: _SideIndex) -> bool:
 
 
 def _mention_argument_problem(kind, eid, el, mentions, roles, kinds):
-    """(rule, message, line, cause) of the first bad mention argument of ``el``: one that
+    """(rule, message, line, cause, ID) of the first bad mention argument of ``el``: one that
     is not a mention of an element-level argument in its role (``roles``: role -> IDs)."""
     for m in el.mentions:
         for a in m.arguments:
@@ -360,7 +360,7 @@ def _mention_argument_problem(kind, eid, el, mentions, roles, kinds):
                         f" argument mention '{a.refid}' in role '{a.role}' but this argument"
                         " mention has not been loaded", m.line,
                         f"{a.refid} is the ID of an element, not of a mention"
-                        if a.refid in kinds else None)
+                        if a.refid in kinds else None, a.refid)
             if owner not in roles.get(a.role, ()):
                 return ("mention-argument-not-of-argument", f"{kind} mention '{m.id}'"
                         f" references argument mention '{a.refid}' in role '{a.role}' but this"
@@ -368,7 +368,7 @@ def _mention_argument_problem(kind, eid, el, mentions, roles, kinds):
                         f" '{eid}' in this role", m.line,
                         f"argument mention {a.refid} of mention {m.id} is a mention of"
                         f" {owner}, which is not an argument of {kind} {eid} in role"
-                        f" {a.role}")
+                        f" {a.role}", a.refid)
     return None
 
 

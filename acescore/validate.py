@@ -11,18 +11,18 @@ Checks, each problem being one line ``file:line: element ID: message``:
    it is valid against its DTD (:mod:`acescore.reading.dtd`); the scorer's reader accepts
    it (:mod:`acescore.reading.apf`, with a collecting error policy: every element it
    rejects; a problem it shares a line with a DTD problem is not repeated);
-2. per side (reference checks): IDs are unique (an element ID may recur only as the same
-   kind of element in another document: a global ID); every REFID names an ID of the side,
-   an element for ``*_argument`` and a mention for ``*_mention_argument``; DOCIDs are
-   unique (these on the XML trees, so also for files the reader rejects); then, on the
-   files the reader accepts, the scorer's own input rules (:mod:`acescore.rules`, all
-   their problems): a global element has the same attributes and external links in every
-   document; relation arguments (one Arg-1 and one Arg-2, or exactly two Arg for the
-   symmetric types PER-SOC, PHYS, METONYMY); an argument occurs in the document of its
-   relation or event; mention arguments are mentions of the element's arguments in that
-   role; and validate's own: a head lies inside its mention's extent, an anchor inside its
-   event mention's extent, the argument mentions inside the relation or event mention's
-   extent;
+2. per side (reference checks): the scorer's own input rules (:mod:`acescore.rules`, every
+   problem, with the messages of strict scoring) on the files as the reader read them:
+   DOCIDs are unique; IDs are unique (an element ID may recur only as the same kind of
+   element in another document: a global ID); a global element has the same attributes
+   and external links in every document; relation arguments (one Arg-1 and one Arg-2, or
+   exactly two Arg for the symmetric types PER-SOC, PHYS, METONYMY); every argument is a
+   loaded element and occurs in the document of its relation or event; every mention
+   argument is a loaded mention of one of the element's arguments in that role (an
+   argument rejected by the reader or another rule is not reported again); and
+   validate's own: a head lies
+   inside its mention's extent, an anchor inside its event mention's extent, the argument
+   mentions inside the relation or event mention's extent;
 3. with ``source_dir``: every ``charseq``/``charspan`` lies inside the source document and
    its text equals the source text at its offsets (:mod:`acescore.reading.sgml`); the
    source's DOCID equals the APF DOCID; the source document is well-formed and valid
@@ -49,17 +49,11 @@ from acescore.reading.apf import parse_xml, read_apf_tree
 from acescore.reading.discovery import discover
 from acescore.reading.sgml import SourceText, read_source, span_matches
 
-ELEMENT_TAGS = frozenset(KINDS)
-MENTION_TAGS = {"entity_mention": "entity", "value_mention": "value",
-                "timex2_mention": "timex2", "relation_mention": "relation",
-                "event_mention": "event"}
-ELEMENT_ARG_TAGS = frozenset({"relation_argument", "event_argument"})
-MENTION_ARG_TAGS = frozenset({"relation_mention_argument", "event_mention_argument"})
-_SCANNED_TAGS = tuple(sorted(ELEMENT_TAGS | set(MENTION_TAGS) | ELEMENT_ARG_TAGS
-                             | MENTION_ARG_TAGS))
-# input rules that check_side checks on the XML trees (with the other occurrence's place)
-_FROM_THE_TREES = frozenset({"duplicate-id", "duplicate-mention-id", "argument-not-loaded",
-                             "mention-argument-not-loaded"})
+# the elements and mentions (their IDs)
+_ID_TAGS = tuple(KINDS) + ("entity_mention", "value_mention", "timex2_mention", "relation_mention",
+                           "event_mention")
+# a missing argument (mention): reported already when the reader rejected it
+_FOLLOW_UPS = frozenset({"argument-not-loaded", "mention-argument-not-loaded"})
 
 
 def one_line(s: str) -> str:
@@ -197,7 +191,7 @@ def _int(v: Optional[str]) -> Optional[int]:
 class FileResult:
     path: str
     index: int
-    facts: list = field(default_factory=list)           # see _facts (the tree is not kept)
+    ids: set = field(default_factory=set)              # element and mention IDs of the tree
     apf: Optional[ApfFile] = None
     problems: list = field(default_factory=list)        # Problem (file, DTD)
     source_problems: list = field(default_factory=list)  # Problem (offsets, sources)
@@ -293,13 +287,11 @@ class Validator:
             return
         root = tree.getroot()
         fr.documents = sum(1 for _ in root.iter("document"))
-        fr.facts = _facts(root)
+        fr.ids = {v.strip() for el in root.iter(*_ID_TAGS) if (v := el.get("ID")) is not None}
         dtd_problems = dtdmod.validate_apf_tree(tree, fr.path, self.forced_dtd)
         policy = Collect()
-        apf = read_apf_tree(tree, fr.path, self.params, policy)
+        fr.apf = read_apf_tree(tree, fr.path, self.params, policy)
         fr.reader_problems = [self._from_error(fr, p.error()) for p in policy.problems]
-        if not policy.problems:
-            fr.apf = apf      # (the reference checks use the files the reader accepts)
         for e in dtd_problems:
             # ID uniqueness and ID references are reported by the reference checks
             if getattr(e, "dtd_type", None) in dtdmod.ID_ERROR_TYPES:
@@ -379,81 +371,49 @@ class Validator:
 
     # -- per side -------------------------------------------------------------------------------
     def check_side(self, results: list[FileResult]) -> list[Problem]:
-        out: list[Problem] = []
-        ids: dict = {}          # ID -> (category, tag, docid, path, line)
-        dup_ids: set = set()    # IDs used twice: later checks do not follow references to them
-        refs = []               # (fr, fact)
-        docids: dict = {}       # DOCID -> (path, line)
-        for fr in results:
-            for fact in fr.facts:
-                what = fact[0]
-                if what == "doc":
-                    _, docid, line = fact
-                    prev = docids.get(docid)
-                    if prev is not None:
-                        out.append(self._p(fr, line, f"document {docid}",
-                                           f"document ID '{docid}' has already been defined"
-                                           f" (at {prev[0]}:{prev[1]})"))
-                    else:
-                        docids[docid] = (fr.path, line)
-                elif what == "id":
-                    _, tag, eid, docid, line = fact
-                    cat = "element" if tag in ELEMENT_TAGS else "mention"
-                    prev = ids.get(eid)
-                    if prev is None:
-                        ids[eid] = (cat, tag, docid, fr.path, line)
-                        continue
-                    pcat, ptag, pdoc, ppath, pline = prev
-                    if cat == "element" and pcat == "element" and ptag == tag:
-                        if pdoc != docid:
-                            continue          # a global ID: one element in several documents
-                        msg = (f"multiple {tag} definitions (only one definition allowed per"
-                               f" document; the first is at {ppath}:{pline})")
-                    else:
-                        msg = (f"duplicate ID '{eid}': also the ID of the {ptag.replace('_', ' ')}"
-                               f" at {ppath}:{pline}")
-                    dup_ids.add(eid)
-                    out.append(self._p(fr, line, f"{tag} {eid}", msg))
-                else:
-                    refs.append((fr, fact))
-        for fr, (_, tag, refid, role, line, label) in refs:
-            target = ids.get(refid)
-            if target is None:
-                out.append(self._p(fr, line, label,
-                                   f"{tag} REFID '{refid}' (role {role}) does not name any"
-                                   " element or mention of these files"))
-            elif tag in ELEMENT_ARG_TAGS and target[0] != "element":
-                out.append(self._p(fr, line, label,
-                                   f"{tag} REFID '{refid}' (role {role}) refers to a mention"
-                                   f" ({target[1]}), not to an element"))
-            elif tag in MENTION_ARG_TAGS and target[0] != "mention":
-                out.append(self._p(fr, line, label,
-                                   f"{tag} REFID '{refid}' (role {role}) refers to an element"
-                                   f" ({target[1]}), not to a mention"))
-        out.extend(self.check_model(results, dup_ids))
-        return out
-
-    def check_model(self, results: list[FileResult], dup_ids: set) -> list[Problem]:
-        """Checks on the documents the reader accepted."""
+        """The scorer's input rules (:mod:`acescore.rules`, every problem) on the files as
+        the reader read them (without the elements it rejected), and the containment
+        checks.  A missing argument (mention) that the reader rejected or an earlier
+        problem removed is not reported again: it follows from a problem reported already."""
         out: list[Problem] = []
         read = [fr for fr in results if fr.apf is not None]
+        by_path = {fr.path: fr for fr in read}
+        rejected = set()        # every element and mention ID of the files ...
+        for fr in results:
+            rejected.update(fr.ids)
+        files = [fr.apf for fr in read]
+        mentions_of: dict = {}  # (kind, ID, DOCID) -> the element's mention IDs
+        for f in files:         # ... less those the reader accepted: what it rejected
+            for doc in f.documents:
+                for kind in KINDS:
+                    for el in doc.elements(kind):
+                        ms = mentions_of[(kind, el.id, doc.docid)] = [m.id for m in el.mentions]
+                        rejected.discard(el.id)
+                        rejected.difference_update(ms)
+        removed_docs: set = set()
+        problems = list(rules.document_problems(files, [], removed_docs))
+        problems += rules.side_problems("REF", rules.side_documents(files, removed_docs), set())
+        for p in problems:
+            if p.rule in _FOLLOW_UPS and p.subject in rejected:
+                continue
+            for key in p.removed:           # what refers to it follows from this problem
+                rejected.add(key[1])
+                rejected.update(mentions_of.get(key, ()))
+            out.append(self._from_error(by_path[p.path], p.error()))
         mention_ext: dict = {}     # mention id -> (docid, extent locator)
+        twice: set = set()         # mention IDs used twice (their extents are not compared)
         for fr in read:
             for doc in fr.apf.documents:
                 for kind in KINDS:
                     for el in doc.elements(kind):
                         for m in el.mentions:
+                            if m.id in mention_ext:
+                                twice.add(m.id)
                             mention_ext[m.id] = (doc.docid, m.extent)
-        by_path = {fr.path: fr for fr in read}
-        docs = rules.side_documents([fr.apf for fr in read])
-        for p in rules.side_problems("REF", docs, set()):
-            # unique IDs and REFIDs naming an ID: checked on the trees (check_side)
-            if p.rule not in _FROM_THE_TREES:
-                out.append(self._from_error(by_path[p.path], p.error()))
         for fr in read:
             for doc in fr.apf.documents:
                 if doc.data_type == "text":
-                    out.extend(self._containment(fr, doc, mention_ext, dup_ids))
+                    out.extend(self._containment(fr, doc, mention_ext, twice))
         return out
 
     def _containment(self, fr, doc, mention_ext, dup_ids) -> list[Problem]:
@@ -491,48 +451,21 @@ class Validator:
         return out
 
     def scorer_check(self, results: list[FileResult]) -> list[Problem]:
-        """Load a clean side as the scorer does (input rules, database); report what
-        fails."""
+        """Load a clean side (its input rules were checked) with the scorer's database
+        code; report what fails."""
         files = [fr.apf for fr in results if fr.apf is not None]
         if not files:
             return []
         fr0 = results[0]
-        by_path = {fr.path: fr for fr in results}
         side = database.Side("REF")
         warnings: list = []
         try:
-            p = rules.first_problem(rules.corpus_problems(files, []))
-            if p is not None:
-                return [self._from_error(by_path.get(p.path, fr0), p.error())]
             database.add_files(side, files, self.params, warnings)
             database.finish(side, self.params, warnings)
         except Exception as e:
             return [self._p(fr0, None, None,
                             f"internal error while loading the side: {type(e).__name__}: {e}")]
         return []
-
-
-def _facts(root) -> list[tuple]:
-    """What the reference checks need from a tree, in document order:
-    ``("doc", DOCID, line)``, ``("id", tag, ID, DOCID, line)`` for elements and mentions,
-    ``("ref", tag, REFID, ROLE, line, label)`` for arguments."""
-    out = []
-    for doc in root.iter("document"):
-        docid = (doc.get("DOCID") or "").strip()
-        if docid:
-            out.append(("doc", docid, doc.sourceline))
-        for el in doc.iter(*_SCANNED_TAGS):
-            tag = el.tag
-            if tag in ELEMENT_TAGS or tag in MENTION_TAGS:
-                eid = el.get("ID")
-                if eid is not None:
-                    out.append(("id", tag, eid.strip(), docid, el.sourceline))
-            else:
-                refid = (el.get("REFID") or "").strip()
-                if refid:                 # a missing REFID is reported by the DTD and reader
-                    out.append(("ref", tag, refid, (el.get("ROLE") or "").strip(),
-                                el.sourceline, dtdmod.element_label(el)))
-    return out
 
 
 def validate_paths(paths: list[str], source_dir: Optional[str] = None, dtd: Optional[str] = None,
