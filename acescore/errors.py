@@ -31,6 +31,7 @@ class AceInputError(AceError):
         self.element = element
         self.docid = docid
         self.cause = cause          # the same in plain words (known defects of real data)
+        self.hint = None            # what to do about it (the command line adds it)
         # what lenient mode would skip: "element" or "document" (None: the element decides)
         self.scope = scope or ("element" if element and not element.startswith("document")
                                else "document")
