@@ -71,7 +71,9 @@ class Problem:
 
     def as_dict(self) -> dict:
         d = {"side": self.side, "scope": self.scope, "file": self.path, "line": self.line,
-             "element": self.element, "message": self.message}
+             "element": self.element, "rule": self.rule, "message": self.message}
+        if self.cause:
+            d["cause"] = self.cause
         if self.scope == "document":
             d["documents"] = list(self.docids)
         else:

@@ -135,3 +135,27 @@ def test_rules_canonical_order_and_strict_is_first(tmp_path, monkeypatch):
     assert first_problem(corpus_problems(ref, sys_)) == problems[0]
     clean = read_side(str(DATA / "local" / "ref"))
     assert first_problem(corpus_problems(clean, clean)) is None
+
+
+def test_json_reasons_name_rule_and_cause(tmp_path, monkeypatch):
+    import json
+    both_defects(tmp_path, "broken")
+    r = run(["score", "ref.list", "sys.list", "--lenient", "--format", "json", "-q"], tmp_path,
+            monkeypatch)
+    reasons = json.loads(r.stdout)["skipped"]["reasons"]
+    assert [(x["rule"], x.get("cause")) for x in reasons] == [
+        ("reader", f"argument {D2}-S-E2 is declared twice in event {EV} (role Defendant)"),
+        ("relation-arguments", f"Arg-1 and Arg-2 are the same entity ({D3}-S-E4)")]
+
+
+def test_every_reading_command_hints(tmp_path, monkeypatch):
+    """coref and events read APF too: the same line and hint in strict mode, the rest scored
+    with --lenient; an error lenient mode cannot help with gets no hint."""
+    make_robust.write_case(SYM, "broken", str(tmp_path))
+    for command in ("coref", "events"):
+        r = run([command, "ref.list", "sys.list"], tmp_path, monkeypatch)
+        assert (r.exit_code, r.stderr) == (2, f"acescore: {SYM_LINE}{HINT}\n"), command
+        r = run([command, "ref.list", "sys.list", "--lenient", "-q"], tmp_path, monkeypatch)
+        assert (r.exit_code, r.stderr) == (0, ""), command
+    r = run(["score", "nothing-here", "sys.list"], tmp_path, monkeypatch)
+    assert r.exit_code == 2 and " — " not in r.stderr
