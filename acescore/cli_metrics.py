@@ -8,6 +8,7 @@ import sys
 import click
 from tabulate import tabulate
 
+from acescore.cli_conventions import convention_options, convention_text
 from acescore.errors import EXIT_UNUSABLE, AceError
 from acescore.params import PARAMETER_SETS
 
@@ -128,6 +129,7 @@ def events_text(scores: dict) -> str:
 
 @click.command("events")
 @_common
+@convention_options
 @click.option("--trigger-match", type=click.Choice(["exact", "overlap"]), default="exact",
               show_default=True,
               help="Triggers match on identical anchor offsets, or on any anchor overlap.")
@@ -141,15 +143,19 @@ def events_text(scores: dict) -> str:
                    "same subtype in the document (Ji & Grishman 2008, Li et al. 2013); "
                    "trigger: only those of the REF event mention its trigger is aligned with.")
 def events(ref, sys_, params, fmt, output, max_file_size, quiet, trigger_match, arg_match,
-           arg_scope):
+           arg_scope, convention, per_label, **rules):
     """Event-extraction scores of SYS against REF as ACE 2005 papers report them: trigger
     identification and classification, argument identification and classification
     (recall, precision, F1), with one-to-one matching.
 
-    REF and SYS are each an APF file, a directory or a list file.
+    REF and SYS are each an APF file, a directory or a list file.  With --convention (or
+    any rule option) the scores follow a codebase's published rules instead.
     """
     from acescore.metrics.events import event_scores
     rside, sside, _p = _load(ref, sys_, params, max_file_size, quiet)
+    if convention or any(v is not None for v in rules.values()):
+        _emit(_convention_output(rside, sside, convention, rules, fmt, per_label), output)
+        return
     scores = event_scores(rside, sside, trigger_match=trigger_match, arg_match=arg_match,
                           arg_scope=arg_scope)
     if fmt == "json":
@@ -157,3 +163,14 @@ def events(ref, sys_, params, fmt, output, max_file_size, quiet, trigger_match, 
     else:
         text = events_text(scores)
     _emit(text, output)
+
+
+def _convention_output(rside, sside, name, rules, fmt, per_label) -> str:
+    from acescore import __version__
+    from acescore.metrics.convention_scores import convention_scores
+    from acescore.metrics.conventions import DEFAULT, get_convention
+    conv = get_convention(name or DEFAULT, **rules)
+    result = convention_scores(rside, sside, conv, __version__)
+    if fmt == "json":
+        return json.dumps(result, indent=2, sort_keys=True) + "\n"
+    return convention_text(result, per_label)

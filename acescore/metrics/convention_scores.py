@@ -266,7 +266,7 @@ def _entity_relation(tallies: dict, docid: str, rdoc, sdoc, rment: dict, sment: 
                     a1, a2 = (args + [None, None])[:2]
                 if a1 is None or a2 is None:
                     continue
-                sym = r.type in SYMMETRIC_RELATIONS
+                sym = r.type in SYMMETRIC_RELATIONS or conv.relation_order == "any"
                 items.append((a1, a2, label, sym))
         rels.append(items)
     how = conv.matching

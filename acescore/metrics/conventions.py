@@ -38,6 +38,8 @@ Counting
   ``attached``     ``no`` | ``yes``: also score arguments with the anchor span in their
                    description (TextEE's "attached" Arg-I+/Arg-C+).
   ``relation_label`` ``type`` | ``subtype``: the label of a relation mention.
+  ``relation_order`` ``ace`` (Arg-1/Arg-2 order counts, except for the symmetric types) |
+                   ``any`` (either order matches).
 """
 from __future__ import annotations
 
@@ -55,6 +57,7 @@ RULES = {
     "matching": ("one-to-one", "intersection", "any"),
     "attached": ("no", "yes"),
     "relation_label": ("type", "subtype"),
+    "relation_order": ("ace", "any"),
 }
 
 #: short names of the rules in a signature
@@ -62,6 +65,7 @@ ABBREVIATIONS = {
     "span": "span", "pronouns": "pro", "values_times": "vt", "triggers": "trig",
     "overlaps": "ovl", "time_roles": "troles", "trigger_items": "titems",
     "arg_items": "aitems", "matching": "match", "attached": "att", "relation_label": "rel",
+    "relation_order": "rord",
 }
 
 
@@ -81,6 +85,7 @@ class Convention:
     matching: str = "one-to-one"
     attached: str = "no"
     relation_label: str = "subtype"
+    relation_order: str = "ace"
 
     def rules(self) -> dict:
         return {f.name: getattr(self, f.name) for f in fields(self) if f.name in RULES}
@@ -104,7 +109,7 @@ CONVENTIONS = {c.name: c for c in (
         "oneie", "OneIE scorer on process_ace.py output without --time_and_val",
         "blinyai/oneie scorer.py score_graphs; preprocessing/process_ace.py",
         values_times="drop", overlaps="longest", trigger_items="list", arg_items="set",
-        matching="any", relation_label="type"),
+        matching="any", relation_label="type", relation_order="any"),
     Convention(
         "dygiepp", "DyGIE++ event metrics on its default ACE event preprocessing",
         "dwadden/dygiepp dygie/training/event_metrics.py; "

@@ -1,0 +1,68 @@
+"""``acescore events --convention NAME``: the options of every convention rule and the
+literature table (see :mod:`acescore.metrics.conventions`).  Used by
+:mod:`acescore.cli_metrics`."""
+from __future__ import annotations
+
+import click
+from tabulate import tabulate
+
+from acescore.metrics.conventions import CONVENTIONS, RULES
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.2f}"
+
+
+def convention_options(f):
+    """``--convention`` and one option per rule (``--span``, ``--pronouns``, ...)."""
+    for rule in reversed(list(RULES)):
+        opt = "--" + rule.replace("_", "-")
+        f = click.option(opt, rule, type=click.Choice(RULES[rule]), default=None,
+                         help=f"Convention rule {rule} (overrides the convention's value).")(f)
+    f = click.option("--per-label", is_flag=True,
+                     help="With --convention: also the per-label tables (event types, roles, "
+                          "entity types, relation labels).")(f)
+    f = click.option("--convention", type=click.Choice(sorted(CONVENTIONS)), default=None,
+                     help="Score by a codebase's published rules: " + ", ".join(
+                         f"{n} ({c.title})" for n, c in CONVENTIONS.items()) + ".")(f)
+    return f
+
+
+def _rows(scores: dict, tasks) -> list:
+    rows = []
+    for t in tasks:
+        s = scores[t]
+        rows.append([t, s["ref"], s["sys"], s["correct"], _pct(s["precision"]),
+                     _pct(s["recall"]), _pct(s["f1"])])
+    return rows
+
+
+HEADERS = ["Score", "REF", "SYS", "Correct", "P %", "R %", "F1 %"]
+
+
+def _table(rows: list, first: str = "Score") -> str:
+    return tabulate(rows, headers=[first] + HEADERS[1:], tablefmt="simple",
+                    disable_numparse=True, colalign=("left",) + ("right",) * 6)
+
+
+def convention_text(result: dict, per_label: bool = False) -> str:
+    """The literature table of :func:`acescore.metrics.convention_scores.convention_scores`."""
+    sc = result["scores"]
+    out = [f"Convention {result['convention']}: {result['title']}",
+           f"Rules from: {result['source']}",
+           f"Signature: {result['signature']}",
+           "",
+           _table(_rows(sc, list(sc))),
+           ""]
+    macro = result["macro"]
+    out.append(_table([[f"{t} (macro)", "", "", "", _pct(m["precision"]), _pct(m["recall"]),
+                        _pct(m["f1"])] for t, m in macro.items()]))
+    out.append("")
+    if per_label:
+        for t, labels in result["per_label"].items():
+            out.append(t)
+            out.append(_table([[lab, s["ref"], s["sys"], s["correct"], _pct(s["precision"]),
+                                _pct(s["recall"]), _pct(s["f1"])]
+                               for lab, s in labels.items()], "Label"))
+            out.append("")
+    return "\n".join(out)

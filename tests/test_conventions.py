@@ -1,0 +1,281 @@
+"""Named conventions (acescore.metrics.conventions) and ``acescore events --convention``.
+
+One hand-built document D scored under every convention; every expected count below was
+computed by hand from the rules quoted in each test's docstring (read in the codebases with
+the search tool; no code copied).
+
+Mentions (head offsets; extents differ only for m1):
+    m1 E1 PER NAM head 0-3 (extent 0-10)   m2 E1 PER PRO 20-21   m3 E2 GPE NAM 30-35
+    v1 value (Numeric) 40-44               t1 timex2 50-55
+REF event mentions (document order)
+    ev1 Conflict:Attack     anchor 12-17 "fired"    Attacker=m1 Place=m3 Time-Within=t1
+    ev2 Life:Die            anchor 12-17 "fired"    Victim=m2
+    ev3 Movement:Transport  anchor 60-68 "set out"  Artifact=m1
+SYS event mentions
+    s1 Conflict:Attack      anchor 12-17 "fired"    Attacker=m1 Target=m1 Place=m3
+    s2 Movement:Transport   anchor 60-68 "set out"  Artifact=m1
+    s3 Movement:Transport   anchor 70-74 "fled"     Artifact=m1
+Relations: REF ORG-AFF:Employment Arg-1=m1 Arg-2=m3;  SYS the same with Arg-1=m3 Arg-2=m1.
+"""
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from acescore.database import Side
+from acescore.metrics.convention_scores import convention_scores
+from acescore.metrics.conventions import CONVENTIONS, RULES, get_convention, signature
+from acescore.model import (Argument, Document, Entity, EntityMention, Event, EventMention,
+                            Locator, Relation, RelationMention, SimpleMention, Timex2, Value)
+
+
+def _loc(s, e, text=""):
+    return Locator("text", s, e, text)
+
+
+def _entities():
+    m1 = EntityMention("m1", "NAM", "PER", "LITERAL", _loc(0, 3), _loc(0, 10))
+    m2 = EntityMention("m2", "PRO", "PER", "LITERAL", _loc(20, 21), _loc(20, 21))
+    m3 = EntityMention("m3", "NAM", "GPE", "LITERAL", _loc(30, 35), _loc(30, 35))
+    return (Entity("E1", "PER", "Individual", "SPC", (m1, m2), (), "NAM"),
+            Entity("E2", "GPE", "Nation", "SPC", (m3,), (), "NAM"))
+
+
+def _ev(eid, etype, subtype, anchor, text, args):
+    em = EventMention(eid + "-1", _loc(0, 80), _loc(*anchor, text),
+                      tuple(Argument(r, m) for r, m in args))
+    return Event(eid, etype, subtype, "Specific", "Asserted", "Positive", "Past", (), (em,))
+
+
+def _rel(a1, a2):
+    m = RelationMention("R1-1", _loc(0, 35), (Argument("Arg-1", a1), Argument("Arg-2", a2)))
+    return Relation("R1", "ORG-AFF", "Employment", "Asserted",
+                    (Argument("Arg-1", a1[:2]), Argument("Arg-2", a2[:2])), (m,))
+
+
+def _doc(events, relation):
+    return Document("D", "newswire", "D.sgm", "text", "x", entities=_entities(),
+                    values=(Value("V1", "Numeric", None, (SimpleMention("v1", _loc(40, 44)),)),),
+                    timex2s=(Timex2("T1", (), (SimpleMention("t1", _loc(50, 55)),)),),
+                    relations=(relation,), events=events)
+
+
+REF = _doc((_ev("ev1", "Conflict", "Attack", (12, 17), "fired",
+                [("Attacker", "m1"), ("Place", "m3"), ("Time-Within", "t1")]),
+            _ev("ev2", "Life", "Die", (12, 17), "fired", [("Victim", "m2")]),
+            _ev("ev3", "Movement", "Transport", (60, 68), "set out", [("Artifact", "m1")])),
+           _rel("m1", "m3"))
+SYS = _doc((_ev("s1", "Conflict", "Attack", (12, 17), "fired",
+                [("Attacker", "m1"), ("Target", "m1"), ("Place", "m3")]),
+            _ev("s2", "Movement", "Transport", (60, 68), "set out", [("Artifact", "m1")]),
+            _ev("s3", "Movement", "Transport", (70, 74), "fled", [("Artifact", "m1")])),
+           _rel("m3", "m1"))
+
+
+def score(name, **rules):
+    return convention_scores(Side("REF", documents={"D": REF}),
+                             Side("SYS", documents={"D": SYS}), get_convention(name, **rules))
+
+
+def counts(result):
+    return {t: (s["correct"], s["ref"], s["sys"]) for t, s in result["scores"].items()}
+
+
+def test_ace05_standard():
+    """ace05 (Ji & Grishman 2008; Li et al. 2013; acescore.metrics.events): head offsets, all
+    mentions, one-to-one.  Triggers: spans {12-17 x2, 60-68} vs {12-17, 60-68, 70-74} -> 2;
+    (Attack, 12-17) and (Transport, 60-68) -> 2.  Arguments (type, span): REF A0-3 A30-35
+    A50-55 D20-21 T0-3, SYS A0-3 x2, A30-35, T0-3 x2 -> 3; with roles Attacker, Place,
+    Artifact -> 3.  Relations: Arg-1/Arg-2 swapped -> 0 (ORG-AFF is not symmetric)."""
+    c = counts(score("ace05"))
+    assert c["trigger_identification"] == (2, 3, 3)
+    assert c["trigger_classification"] == (2, 3, 3)
+    assert c["argument_identification"] == (3, 5, 5)
+    assert c["argument_classification"] == (3, 5, 5)
+    assert c["entity_strict"] == (5, 5, 5)
+    assert c["relation_boundaries"] == (0, 1, 1)
+
+
+def test_ace05_equals_events_command():
+    """ace05 gives the numbers of ``acescore events`` with its default options."""
+    from acescore.metrics.events import TASKS, event_scores
+    r, s = Side("REF", documents={"D": REF}), Side("SYS", documents={"D": SYS})
+    old = event_scores(r, s)
+    new = convention_scores(r, s, get_convention("ace05"))["scores"]
+    for t in TASKS:
+        assert (new[t]["correct"], new[t]["ref"], new[t]["sys"]) == \
+            (old[t]["correct"], old[t]["ref"], old[t]["sys"])
+
+
+def test_oneie():
+    """oneie.  blinyai/oneie preprocessing/process_ace.py: heads ("head =
+    entity_mention.find('head')"), values and timex2 only with --time_and_val; "remove
+    overlapping entities ... prefer longer entities" and the same for event triggers
+    ("events.sort(key=lambda x: (x.trigger.end - x.trigger.start), reverse=True)").
+    scorer.py score_graphs: "for trg_start, trg_end, event_type in pred_triggers: matched =
+    [item for item in gold_triggers if ...]; if matched: trigger_idn_num += 1; if
+    matched[0][-1] == event_type: trigger_class_num += 1"; convert_arguments builds a *set* of
+    (arg_start, arg_end, trigger_label, role); a predicted argument is identified when "gold_idn
+    = {item ... item[2] == event_type}" is non-empty, classified when some of those has its role;
+    relations: either argument order when relation_directional is False (the default).
+
+    ev2 overlaps the kept ev1 (same length, later) and is dropped; t1 is dropped.  Triggers:
+    REF (12-17 Attack), (60-68 Transport); SYS s1 s2 s3 -> identified 2, classified 2.
+    Argument sets: REF {A0-3 Attacker, A30-35 Place, T0-3 Artifact}; SYS {A0-3 Attacker, A0-3
+    Target, A30-35 Place, T0-3 Artifact} (s2's and s3's Artifact are one) -> identified 4 (Target
+    too: its span and type are a gold argument's -- more than the 3 REF), classified 3.  The
+    swapped relation matches (label ORG-AFF)."""
+    c = counts(score("oneie"))
+    assert c["trigger_identification"] == (2, 2, 3)
+    assert c["trigger_classification"] == (2, 2, 3)
+    assert c["argument_identification"] == (4, 3, 4)
+    assert c["argument_classification"] == (3, 3, 4)
+    assert c["entity_strict"] == (3, 3, 3)
+    assert c["relation_boundaries"] == (1, 1, 1)
+    assert score("oneie")["scores"]["argument_identification"]["recall"] == pytest.approx(4 / 3)
+
+
+def test_dygiepp():
+    """dygiepp.  dwadden/dygiepp scripts/data/ace-event/parse_ace_event.py defaults: heads
+    ("heads_only=True"), no pronouns ("flavor = 'pronoun' if ... TYPE == 'PRO'"; only flavor
+    'entity' kept), no values/timex2 (real_entities_only), "If we hit a multi-token trigger,
+    skip the event mention", "Collapse time argument roles"; events written "sorted(...)".
+    dygie/data/dataset_readers/document.py: "trigger_dict[trigger_key] = trigger_val",
+    "argument_dict[arg_key] = arg_value" with arg_key (trigger span, argument span) -- the
+    last one wins.  dygie/training/event_metrics.py: a predicted trigger is identified "if
+    token_ix in gold_triggers", classified if the labels are equal; arguments are a list of
+    (span, event_type, label) with event_type = trigger_dict[trigger], matched by "any(...)".
+
+    REF: ev3 dropped (anchor "set out"), m2 (PRO) and t1 dropped; ev1 and ev2 share 12-17:
+    sorted by type, Life:Die comes last and wins, so ev1's Attacker and Place count as Die
+    arguments.  SYS: s2 dropped; s1's Attacker and Target share (12-17, 0-3): Target (sorted
+    last) wins.  Triggers: REF {12-17: Die}, SYS {12-17: Attack, 70-74: Transport} -> identified
+    1, classified 0.  Arguments: REF [(0-3 Die Attacker), (30-35 Die Place)], SYS [(0-3 Attack
+    Target), (30-35 Attack Place), (0-3 Transport Artifact)] -> 0."""
+    c = counts(score("dygiepp"))
+    assert c["trigger_identification"] == (1, 1, 2)
+    assert c["trigger_classification"] == (0, 1, 2)
+    assert c["argument_identification"] == (0, 2, 3)
+    assert c["argument_classification"] == (0, 2, 3)
+    assert c["entity_strict"] == (2, 2, 2)
+
+
+def test_dygiepp_last_role_wins():
+    """DyGIE++'s argument dict holds one role per (trigger span, argument span): "argument_dict[
+    arg_key] = arg_value", the last one winning.  With ``triggers=all`` (multi-token anchors
+    kept) the SYS dict is (12-17, 0-3) Target (Target sorts after Attacker and replaces it),
+    (12-17, 30-35) Place, (60-68, 0-3) Artifact, (70-74, 0-3) Artifact: 4 SYS arguments, not 5.
+    Triggers: REF {12-17: Die, 60-68: Transport}, SYS {12-17, 60-68, 70-74} -> 2 of 2 / 3."""
+    c = counts(score("dygiepp", triggers="all"))
+    # s2 is back: (60-68, 0-3) Artifact joins; s1 still gives one role for (12-17, 0-3)
+    assert c["argument_identification"][2] == 4
+    assert c["trigger_identification"] == (2, 2, 3)
+
+
+def test_textee_and_attached():
+    """textee.  ej0cl6/TextEE data/preprocessing/ace05/process_ace05_en.py as its .sh runs it
+    (no --time_and_val, no --use_full_span: heads, no values/timex2, pronouns kept).
+    TextEE/scorer.py compute_E2E_*: sets -- "gold_tri_id = set(gold_tri_id)" of (doc, wnd,
+    start, end), classification adds the type; arguments (doc, wnd, event type, start, end[,
+    role]); the *attached* scores put the trigger's start, end and type in front; "match_num":
+    len(gold & pred).
+
+    Triggers: {12-17, 60-68} vs {12-17, 60-68, 70-74} -> 2 of 2 / 3; with types 3 REF (Attack,
+    Die, Transport) vs 3 SYS -> 2.  Arguments (type, span): REF 4 (A0-3 A30-35 D20-21 T0-3), SYS 3
+    -> 3; with roles REF 4, SYS 4 (Attacker, Target, Place, Artifact) -> 3.  Attached: SYS
+    keeps s2's and s3's Artifact apart (different anchors): identification 3 of 4 / 4,
+    classification 3 of 4 / 5 -- below the unattached 3 of 4 / 4."""
+    c = counts(score("textee"))
+    assert c["trigger_identification"] == (2, 2, 3)
+    assert c["trigger_classification"] == (2, 3, 3)
+    assert c["argument_identification"] == (3, 4, 3)
+    assert c["argument_classification"] == (3, 4, 4)
+    assert c["argument_attached_identification"] == (3, 4, 4)
+    assert c["argument_attached_classification"] == (3, 4, 5)
+
+
+def test_degree():
+    """degree.  PlusLabNLP/DEGREE README: ace05e is "processed from DyGIE++" (so DyGIE++'s
+    preprocessing: heads, no pronouns, values, timex2, single-token triggers);
+    degree/eval_end2endEE.py cal_scores: per sentence "gold_set = set([(t[0], t[1]) for t in
+    gold_trigger])", classification "set(gold_trigger)" (with the type), arguments
+    "set([(r[0][2],)+r[1][:-1] ...])" = (event type, start, end), classification with the role;
+    matched = len(gold_set & pred_set).
+
+    REF ev1 (12-17 Attack: Attacker 0-3, Place 30-35), ev2 (12-17 Die, no argument left); SYS s1,
+    s3.  Triggers {12-17} vs {12-17, 70-74} -> 1; typed {A, D} vs {A, T} -> 1.  Arguments
+    {A0-3, A30-35} vs {A0-3, A30-35, T0-3} -> 2; typed 2 REF vs 4 SYS (Attacker, Target, Place,
+    Artifact) -> 2."""
+    c = counts(score("degree"))
+    assert c["trigger_identification"] == (1, 1, 2)
+    assert c["trigger_classification"] == (1, 2, 2)
+    assert c["argument_identification"] == (2, 2, 3)
+    assert c["argument_classification"] == (2, 2, 4)
+
+
+def test_rule_option_overrides_and_signature():
+    """Every rule is an option; the signature names every rule and marks the changed ones."""
+    conv = get_convention("textee", span="extent")
+    sig = signature(conv)
+    for abbr in ("span:extent*", "pro:keep", "vt:drop", "match:intersection", "att:yes",
+                 "rord:ace"):
+        assert abbr in sig.split("|")
+    assert len(sig.split("|")) == 1 + len(RULES)
+    # extents: m1 is 0-10 now, so SYS and REF still agree (same mentions) -- but the
+    # entity counts use the extents
+    c = counts(score("textee", span="extent"))
+    assert c["argument_classification"] == (3, 4, 4)
+    with pytest.raises(ValueError, match="rule matching must be one of"):
+        get_convention("oneie", matching="best")
+    with pytest.raises(ValueError, match="unknown convention"):
+        get_convention("pure")
+
+
+def test_per_label_and_macro():
+    """textee trigger classification per type: Attack 1/1/1, Die 0/1/0, Transport 1/1/2;
+    macro F1 = (1 + 0 + 2/3) / 3."""
+    res = score("textee")
+    pl = res["per_label"]["trigger_classification"]
+    assert {k: (v["correct"], v["ref"], v["sys"]) for k, v in pl.items()} == {
+        "Conflict:Attack": (1, 1, 1), "Life:Die": (0, 1, 0), "Movement:Transport": (1, 1, 2)}
+    assert res["macro"]["trigger_classification"]["f1"] == pytest.approx((1 + 0 + 2 / 3) / 3)
+
+
+def test_every_convention_registered():
+    assert set(CONVENTIONS) == {"ace05", "oneie", "dygiepp", "textee", "degree"}
+
+
+# ---------------------------------------------------------------------------------------------
+# CLI, on the events fixture of tests/test_event_metrics.py
+
+
+def _run(*args):
+    from acescore.cli import main
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+def test_cli_convention_text_and_json(tmp_path):
+    from pathlib import Path
+    data = Path(__file__).parent / "data" / "events" / "basic"
+    res = _run("events", str(data / "ref"), str(data / "sys"), "--convention", "ace05",
+               "--per-label")
+    assert res.exit_code == 0, res.output
+    row = next(ln for ln in res.output.splitlines() if ln.startswith("argument_identification"))
+    assert row.split()[1:] == ["7", "8", "3", "37.50", "42.86", "40.00"]
+    assert "Signature: conv:ace05|span:head|" in res.output
+    out = tmp_path / "o.json"
+    res = _run("events", str(data / "ref"), str(data / "sys"), "--convention", "textee",
+               "--format", "json", "-o", str(out))
+    d = json.loads(out.read_text())
+    assert "argument_attached_classification" in d["scores"]
+    assert d["rules"]["matching"] == "intersection"
+
+
+def test_cli_bad_convention():
+    from pathlib import Path
+    data = Path(__file__).parent / "data" / "events" / "dup"
+    res = _run("events", str(data / "ref"), str(data / "sys"), "--convention", "pure")
+    assert res.exit_code == 2
+    assert "pure" in res.output
