@@ -1,0 +1,67 @@
+"""``acescore import`` and ``acescore export``: the JSON formats of OneIE, DyGIE++ and TextEE
+in and out of APF (:mod:`acescore.formats`).  Registered on the main group by
+:mod:`acescore.cli`."""
+from __future__ import annotations
+
+import sys
+
+import click
+
+from acescore.errors import EXIT_UNUSABLE, AceError
+from acescore.formats import FORMATS
+
+
+def _die(message: str, code: int = EXIT_UNUSABLE):
+    click.echo(f"acescore: {message}", err=True)
+    sys.exit(code)
+
+
+@click.command("import")
+@click.option("--from", "fmt", type=click.Choice(FORMATS), required=True,
+              help="Format of the prediction file.")
+@click.argument("pred", type=click.Path(dir_okay=False))
+@click.option("--source-dir", required=True, type=click.Path(file_okay=False),
+              help="Folder of the source documents (.sgm) the offsets are aligned to.")
+@click.option("-o", "--output", "out_dir", required=True, type=click.Path(file_okay=False),
+              help="Folder to write one APF file per document into.")
+@click.option("-q", "--quiet", is_flag=True, help="No import report on standard error.")
+def import_(fmt, pred, source_dir, out_dir, quiet):
+    """Turn a JSON prediction file (OneIE, DyGIE++ or TextEE) into APF, with character offsets
+    aligned to the source documents by the ACE offset rule.  Every dropped or misaligned
+    mention, event mention, argument and relation mention is counted on standard error, with
+    its first examples."""
+    from acescore.formats import import_json
+    from acescore.formats.convert import ImportReport
+    report = ImportReport()
+    try:
+        written = import_json(pred, fmt, source_dir, out_dir, report)
+    except AceError as e:
+        _die(str(e), getattr(e, "exit_code", EXIT_UNUSABLE))
+    if not quiet:
+        sys.stderr.write(report.text())
+        sys.stderr.write(f"wrote {len(written)} APF files to {out_dir}\n")
+
+
+@click.command("export")
+@click.option("--to", "fmt", type=click.Choice(FORMATS), required=True,
+              help="Format to write.")
+@click.argument("apf")
+@click.option("--source-dir", required=True, type=click.Path(file_okay=False),
+              help="Folder of the source documents (.sgm).")
+@click.option("--span", type=click.Choice(["head", "extent"]), default="head",
+              show_default=True, help="The span written for an entity mention.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True),
+              help="Write to this file instead of standard output.")
+def export(fmt, apf, source_dir, span, output):
+    """Write the APF documents of APF (a file, a directory or a list file) in a codebase's JSON
+    format, tokenized by the simple documented tokenizer (acescore.formats.tokens)."""
+    from acescore.formats import export_apf
+    try:
+        text = export_apf(apf, source_dir, fmt, span)
+    except AceError as e:
+        _die(str(e), getattr(e, "exit_code", EXIT_UNUSABLE))
+    if output:
+        with open(output, "w", encoding="utf-8") as fh:
+            fh.write(text)
+    else:
+        sys.stdout.write(text)

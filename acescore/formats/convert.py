@@ -1,0 +1,279 @@
+"""APF documents <-> the token-level view (:class:`acescore.formats.tokens.TokDoc`).
+
+What the JSON formats carry (and so what a round trip APF -> format -> APF keeps): every
+entity mention with one span (its head, or its extent with ``span="extent"``), its entity
+TYPE, SUBTYPE (OneIE, TextEE), mention TYPE (OneIE, TextEE) and its entity (coreference:
+DyGIE++ ``clusters``; OneIE/TextEE through the mention ID ``ENTITY-n``); value and timex2
+mentions (extent; value TYPE); every event mention with its anchor, TYPE:SUBTYPE and its
+arguments (role, mention); every relation mention with TYPE (SUBTYPE) and its Arg-1 and
+Arg-2.  Not carried: extents besides the one span, event and relation attributes, event
+coreference, names, external links, relation time arguments.
+
+Importing: mentions become APF elements with head = extent = the span; an entity mention
+without SUBTYPE gets the first SUBTYPE of its TYPE, without mention TYPE ``NAM``, without
+entity ``SPC``; each event mention is an event of its own (GENERICITY Specific, MODALITY
+Asserted, POLARITY Positive, TENSE Unspecified).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from acescore.formats.tokens import TokDoc, align, tokenize, windows
+from acescore.model import (Argument, Document, Entity, EntityMention, Event, EventMention,
+                            Locator, Relation, RelationMention, SimpleMention, Timex2, Value)
+from acescore.params import (ENTITY_SUBTYPES, EVENT_ROLES, EVENT_SUBTYPES, RELATION_SUBTYPES,
+                             VALUE_SUBTYPES)
+
+EXAMPLES = 5
+
+
+@dataclass
+class ImportReport:
+    """What an import kept and dropped; ``dropped``: reason -> count, ``examples``: reason ->
+    the first few items."""
+    documents: int = 0
+    mentions: int = 0
+    events: int = 0
+    arguments: int = 0
+    relations: int = 0
+    misaligned_tokens: int = 0
+    dropped: dict = field(default_factory=dict)
+    examples: dict = field(default_factory=dict)
+    notes: dict = field(default_factory=dict)
+
+    def drop(self, reason: str, example: str) -> None:
+        self.dropped[reason] = self.dropped.get(reason, 0) + 1
+        ex = self.examples.setdefault(reason, [])
+        if len(ex) < EXAMPLES:
+            ex.append(example)
+
+    def note(self, what: str) -> None:
+        self.notes[what] = self.notes.get(what, 0) + 1
+
+    def text(self) -> str:
+        out = [f"imported {self.documents} documents: {self.mentions} mentions, {self.events}"
+               f" event mentions, {self.arguments} arguments, {self.relations} relation"
+               f" mentions; {self.misaligned_tokens} tokens misaligned"]
+        for reason in sorted(self.dropped):
+            out.append(f"dropped {self.dropped[reason]} {reason}, first: "
+                       + "; ".join(self.examples[reason]))
+        for what in sorted(self.notes):
+            out.append(f"{self.notes[what]} {what}")
+        return "\n".join(out) + "\n"
+
+
+# ------------------------------------------------------------------------ APF -> tokens
+
+def _span(loc) -> tuple:
+    return (loc.start, loc.end)
+
+
+def apf_to_tokdoc(doc, text: str, span: str = "head") -> TokDoc:
+    """The token-level view of an APF document over its source ``text``."""
+    ments = []          # (id, (s, e) inclusive, label, mtype, kind, subtype, entity)
+    for e in doc.entities:
+        for m in e.mentions:
+            loc = m.head if span == "head" else m.extent
+            ments.append((m.id, _span(loc), e.type, m.type, "entity", e.subtype, e.id))
+    for v in doc.values:
+        for m in v.mentions:
+            ments.append((m.id, _span(m.extent), v.type, "VALUE", "value", v.subtype, v.id))
+    for t in doc.timex2s:
+        for m in t.mentions:
+            ments.append((m.id, _span(m.extent), "TIME", "TIME", "timex2", None, t.id))
+    index = {m[0]: i for i, m in enumerate(ments)}
+    evs = []
+    for ev in doc.events:
+        for em in ev.mentions:
+            args = [(index[a.refid], a.role) for a in em.arguments if a.refid in index]
+            evs.append((em.id, _span(em.anchor), f"{ev.type}:{ev.subtype}", args))
+    rels = []
+    for r in doc.relations:
+        for rm in r.mentions:
+            a = [index.get(x.refid) for x in sorted(rm.arguments, key=lambda x: x.role)
+                 if x.role in ("Arg-1", "Arg-2", "Arg")]
+            if len(a) == 2 and None not in a:
+                rels.append((rm.id, tuple(a), r.type, r.subtype))
+    spans = [m[1] for m in ments] + [e[1] for e in evs]
+    elements = list(spans)
+    for _, anchor, _, args in evs:
+        pts = [anchor] + [ments[i][1] for i, _ in args]
+        elements.append((min(p[0] for p in pts), max(p[1] for p in pts)))
+    for _, (i, j), _, _ in rels:
+        pts = (ments[i][1], ments[j][1])
+        elements.append((min(p[0] for p in pts), max(p[1] for p in pts)))
+    cuts = {s for s, _ in spans} | {e + 1 for _, e in spans}
+    wins = windows(text, elements)
+    toks: list = []
+    out = TokDoc(doc.docid)
+    for ws, we in wins:
+        wt = tokenize(text, ws, we, cuts)
+        if wt:
+            out.windows.append([text[s:e] for s, e in wt])
+            toks.extend(wt)
+    out.offsets = toks
+    first = {s: i for i, (s, _) in enumerate(toks)}
+    last = {e - 1: i + 1 for i, (_, e) in enumerate(toks)}
+
+    def tok(sp):
+        return first.get(sp[0]), last.get(sp[1])
+    for mid, sp, label, mtype, kind, sub, ent in ments:
+        s, e = tok(sp)
+        out.mentions.append({"id": mid, "start": s, "end": e, "label": label, "mtype": mtype,
+                             "kind": kind, "subtype": sub, "entity": ent,
+                             "text": text[sp[0]:sp[1] + 1]})
+    for mid, sp, etype, args in evs:
+        s, e = tok(sp)
+        out.events.append({"id": mid, "start": s, "end": e, "type": etype, "args": args,
+                           "text": text[sp[0]:sp[1] + 1]})
+    for mid, args, rtype, sub in rels:
+        out.relations.append({"id": mid, "args": args, "type": rtype, "subtype": sub})
+    return out
+
+
+# ------------------------------------------------------------------------ tokens -> APF
+
+def _split_type(label: str) -> tuple:
+    for sep in (":", "."):
+        if sep in label:
+            a, b = label.split(sep, 1)
+            return a, b
+    return label, None
+
+
+def tokdoc_to_document(td: TokDoc, text: str, source: str, uri: str,
+                       report: ImportReport) -> Document:
+    """An APF document from the token-level view, its tokens aligned to ``text``."""
+    offs = align(text, td.windows)
+    report.misaligned_tokens += sum(1 for o in offs if o is None)
+    report.documents += 1
+
+    def chars(m, what):
+        s, e = m.get("start"), m.get("end")
+        if s is None or e is None or not (0 <= s < e <= len(offs)):
+            report.drop(f"{what} with bad token indices", f"{td.docid} {s}-{e}")
+            return None
+        a, b = offs[s], offs[e - 1]
+        if a is None or b is None:
+            report.drop(f"{what} on misaligned tokens",
+                        f"{td.docid} tokens {s}-{e} {m.get('text', '')!r}")
+            return None
+        return a[0], b[1] - 1
+
+    d = td.docid
+    entities: dict = {}     # entity key -> [type, subtype, [EntityMention]]
+    values: dict = {}
+    timexes: dict = {}
+    mention_ids: dict = {}  # mention index -> (APF mention id, element id)
+    for i, m in enumerate(td.mentions):
+        sp = chars(m, "mention")
+        if sp is None:
+            continue
+        loc = Locator("text", sp[0], sp[1], text[sp[0]:sp[1] + 1])
+        label, kind = m.get("label"), m.get("kind") or "entity"
+        key = m.get("entity") or f"m{i}"
+        if kind == "entity":
+            if label not in ENTITY_SUBTYPES:
+                report.drop("mentions of unknown entity TYPE", f"{d} {label!r}")
+                continue
+            sub = m.get("subtype")
+            if sub not in ENTITY_SUBTYPES[label]:
+                sub = ENTITY_SUBTYPES[label][0]
+                report.note("entity mentions without SUBTYPE (written as the first of the TYPE)")
+            mtype = m.get("mtype")
+            if mtype not in ("NAM", "NOM", "PRO"):
+                mtype = "NAM"
+                report.note("entity mentions without mention TYPE (written NAM)")
+            ent = entities.setdefault(key, [label, sub, []])
+            eid = f"{d}-E{list(entities).index(key) + 1}"
+            mid = f"{eid}-{len(ent[2]) + 1}"
+            ent[2].append(EntityMention(mid, mtype, label, "LITERAL", loc, loc))
+        elif kind == "value":
+            if label not in VALUE_SUBTYPES:
+                report.drop("mentions of unknown value TYPE", f"{d} {label!r}")
+                continue
+            val = values.setdefault(key, [label, m.get("subtype"), []])
+            eid = f"{d}-V{list(values).index(key) + 1}"
+            mid = f"{eid}-{len(val[2]) + 1}"
+            val[2].append(SimpleMention(mid, loc))
+        else:
+            tx = timexes.setdefault(key, [])
+            eid = f"{d}-T{list(timexes).index(key) + 1}"
+            mid = f"{eid}-{len(tx) + 1}"
+            tx.append(SimpleMention(mid, loc))
+        mention_ids[i] = (mid, eid)
+        report.mentions += 1
+    events = []
+    for k, ev in enumerate(td.events):
+        sp = chars(ev, "event mention")
+        if sp is None:
+            report.drop("event arguments (their event mention was dropped)",
+                        f"{d} {len(ev.get('args', []))} arguments")
+            continue
+        etype, sub = _split_type(ev.get("type") or "")
+        if sub not in EVENT_SUBTYPES.get(etype, ()):
+            report.drop("event mentions of unknown TYPE:SUBTYPE", f"{d} {ev.get('type')!r}")
+            continue
+        args, eargs = [], []
+        for mi, role in ev.get("args", []):
+            if mi not in mention_ids:
+                report.drop("event arguments whose mention was dropped", f"{d} {role}")
+                continue
+            if role not in EVENT_ROLES:
+                report.drop("event arguments of unknown role", f"{d} {role!r}")
+                continue
+            mid, eid = mention_ids[mi]
+            args.append(Argument(role, mid))
+            if (role, eid) not in eargs:
+                eargs.append((role, eid))
+        evid = f"{d}-EV{len(events) + 1}"
+        anchor = Locator("text", sp[0], sp[1], text[sp[0]:sp[1] + 1])
+        em = EventMention(f"{evid}-1", anchor, anchor, tuple(args))
+        events.append(Event(evid, etype, sub, "Specific", "Asserted", "Positive", "Unspecified",
+                            tuple(Argument(r, e) for r, e in eargs), (em,)))
+        report.events += 1
+        report.arguments += len(args)
+    relations = []
+    for rel in td.relations:
+        i, j = rel["args"]
+        rtype, sub = rel.get("type"), rel.get("subtype")
+        if sub is None:
+            rtype, sub = _split_type(rtype or "")
+        if i not in mention_ids or j not in mention_ids:
+            report.drop("relation mentions whose argument was dropped", f"{d} {rtype}")
+            continue
+        if rtype not in RELATION_SUBTYPES or (sub is not None and RELATION_SUBTYPES[rtype]
+                                              and sub not in RELATION_SUBTYPES[rtype]):
+            report.drop("relation mentions of unknown TYPE/SUBTYPE", f"{d} {rtype} {sub}")
+            continue
+        if sub is None and RELATION_SUBTYPES[rtype]:
+            sub = RELATION_SUBTYPES[rtype][0]
+            report.note("relation mentions without SUBTYPE (written as the first of the TYPE)")
+        (m1, e1), (m2, e2) = mention_ids[i], mention_ids[j]
+        rid = f"{d}-R{len(relations) + 1}"
+        ext = _union(text, entities, values, timexes, m1, m2)
+        rm = RelationMention(f"{rid}-1", ext, (Argument("Arg-1", m1), Argument("Arg-2", m2)))
+        relations.append(Relation(rid, rtype, sub or "", "Unspecified",
+                                  (Argument("Arg-1", e1), Argument("Arg-2", e2)), (rm,)))
+        report.relations += 1
+    ents = tuple(Entity(f"{d}-E{n}", t, s, "SPC", tuple(ms), (), "NAM")
+                 for n, (t, s, ms) in enumerate(entities.values(), 1))
+    vals = tuple(Value(f"{d}-V{n}", t, s, tuple(ms))
+                 for n, (t, s, ms) in enumerate(values.values(), 1))
+    txs = tuple(Timex2(f"{d}-T{n}", (), tuple(ms)) for n, ms in enumerate(timexes.values(), 1))
+    return Document(d, source, uri, "text", "", entities=ents, values=vals, timex2s=txs,
+                    relations=tuple(relations), events=tuple(events))
+
+
+def _union(text, entities, values, timexes, m1, m2) -> Locator:
+    locs = {}
+    for coll in (entities.values(), values.values()):
+        for item in coll:
+            for m in item[2]:
+                locs[m.id] = m.extent
+    for ms in timexes.values():
+        for m in ms:
+            locs[m.id] = m.extent
+    a, b = locs[m1], locs[m2]
+    s, e = min(a.start, b.start), max(a.end, b.end)
+    return Locator("text", s, e, text[s:e + 1])
