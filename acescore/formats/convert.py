@@ -192,7 +192,13 @@ def tokdoc_to_document(td: TokDoc, text: str, source: str, uri: str,
             if label not in VALUE_SUBTYPES:
                 report.drop("mentions of unknown value TYPE", f"{d} {label!r}")
                 continue
-            val = values.setdefault(key, [label, m.get("subtype"), []])
+            sub = m.get("subtype")
+            if VALUE_SUBTYPES[label] and sub not in VALUE_SUBTYPES[label]:
+                sub = VALUE_SUBTYPES[label][0]
+                report.note("value mentions without SUBTYPE (written as the first of the TYPE)")
+            elif not VALUE_SUBTYPES[label]:
+                sub = None
+            val = values.setdefault(key, [label, sub, []])
             eid = f"{d}-V{list(values).index(key) + 1}"
             mid = f"{eid}-{len(val[2]) + 1}"
             val[2].append(SimpleMention(mid, loc))

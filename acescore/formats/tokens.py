@@ -17,8 +17,9 @@ at ``<TEXT>``; DyGIE++'s at the start of the file); windows without tokens are l
 
 Alignment (importers).  The tokens of each window are looked up in the source text in order:
 the first tokens of a window at the first place at or after the previous window where they
-occur separated by white space only; every further token after white space only.  A token
-not found so is *misaligned* (reported, with every mention that uses it).
+occur separated by white space only; every further token after white space only (after a
+misaligned token: at its first occurrence in the next 200 characters).  A token not found
+so is *misaligned* (reported, with every mention that uses it).
 """
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ from typing import Optional
 
 _TOKEN = re.compile(r"\w+|[^\w\s]")
 _BREAK = re.compile(r"[.!?](?=\s)|\n")
+LOOKAHEAD = 200
 
 
 @dataclass
@@ -93,13 +95,20 @@ def align(text: str, windows_: list, start: int = 0) -> list:
             out.extend([None] * len(toks))
             continue
         pos = first
+        lost = False
         for tok in toks:
             j = _after_space(text, pos)
+            if not text.startswith(tok, j) and lost:
+                # after a misaligned token: the next one within the following LOOKAHEAD
+                k = text.find(tok, j + 1, j + LOOKAHEAD)
+                j = k if k >= 0 else j
             if text.startswith(tok, j):
                 out.append((j, j + len(tok)))
                 pos = j + len(tok)
+                lost = False
             else:
                 out.append(None)
+                lost = True
     return out
 
 
