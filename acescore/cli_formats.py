@@ -9,6 +9,7 @@ import click
 
 from acescore.errors import EXIT_UNUSABLE, AceError
 from acescore.formats import FORMATS
+from acescore.params import ENTITY_SUBTYPES
 
 
 def _die(message: str, code: int = EXIT_UNUSABLE):
@@ -24,8 +25,11 @@ def _die(message: str, code: int = EXIT_UNUSABLE):
               help="Folder of the source documents (.sgm) the offsets are aligned to.")
 @click.option("-o", "--output", "out_dir", required=True, type=click.Path(file_okay=False),
               help="Folder to write one APF file per document into.")
+@click.option("--argument-type", type=click.Choice(sorted(ENTITY_SUBTYPES)), default=None,
+              help="Make an event argument whose span is no mention of the prediction an "
+                   "entity mention of this TYPE (default: drop it and report it).")
 @click.option("-q", "--quiet", is_flag=True, help="No import report on standard error.")
-def import_(fmt, pred, source_dir, out_dir, quiet):
+def import_(fmt, pred, source_dir, out_dir, argument_type, quiet):
     """Turn a JSON prediction file (OneIE, DyGIE++ or TextEE) into APF, with character offsets
     aligned to the source documents by the ACE offset rule.  Every dropped or misaligned
     mention, event mention, argument and relation mention is counted on standard error, with
@@ -34,7 +38,7 @@ def import_(fmt, pred, source_dir, out_dir, quiet):
     from acescore.formats.convert import ImportReport
     report = ImportReport()
     try:
-        written = import_json(pred, fmt, source_dir, out_dir, report)
+        written = import_json(pred, fmt, source_dir, out_dir, report, argument_type)
     except AceError as e:
         _die(str(e), getattr(e, "exit_code", EXIT_UNUSABLE))
     if not quiet:

@@ -279,3 +279,26 @@ def test_cli_bad_convention():
     res = _run("events", str(data / "ref"), str(data / "sys"), "--convention", "pure")
     assert res.exit_code == 2
     assert "pure" in res.output
+
+
+def test_entity_items_dict_and_list():
+    """Two REF mentions on the head 0-3 (PER, then ORG), one SYS mention 0-3 PER.
+    DyGIE++ (document.py "self.ner_dict = {entry.span.span_sent: entry.label ...}", the
+    entities sorted by span first, so the later ORG wins): REF {0-3: ORG} -> boundary 1 of 1/1,
+    strict 0.  OneIE: its preprocessing drops the overlapping later ORG (REF 1, all correct);
+    with ``overlaps=keep`` its scorer ("entity in gold_entities" over lists) counts REF 2,
+    SYS 1, strict 1, boundary 1."""
+    per = EntityMention("p", "NAM", "PER", "LITERAL", _loc(0, 3), _loc(0, 3))
+    org = EntityMention("o", "NAM", "ORG", "LITERAL", _loc(0, 3), _loc(0, 3))
+    ref = Document("D", "newswire", "D.sgm", "text", "x", entities=(
+        Entity("A", "PER", "Individual", "SPC", (per,), (), "NAM"),
+        Entity("B", "ORG", "Commercial", "SPC", (org,), (), "NAM")))
+    sys = Document("D", "newswire", "D.sgm", "text", "x", entities=(
+        Entity("A", "PER", "Individual", "SPC", (per,), (), "NAM"),))
+    r, s = Side("REF", documents={"D": ref}), Side("SYS", documents={"D": sys})
+    c = counts(convention_scores(r, s, get_convention("dygiepp")))
+    assert c["entity_boundary"] == (1, 1, 1) and c["entity_strict"] == (0, 1, 1)
+    c = counts(convention_scores(r, s, get_convention("oneie")))
+    assert c["entity_boundary"] == (1, 1, 1) and c["entity_strict"] == (1, 1, 1)
+    c = counts(convention_scores(r, s, get_convention("oneie", overlaps="keep")))
+    assert c["entity_boundary"] == (1, 2, 1) and c["entity_strict"] == (1, 2, 1)

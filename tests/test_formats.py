@@ -107,7 +107,7 @@ def test_import_reports_misaligned_and_dropped(tmp_path):
     assert "1 tokens misaligned" in err
     assert "dropped 1 mention on misaligned tokens, first: " in err and "XYZZY" not in err
     # the mention on the bad token was an argument too: 2 arguments go, both reported
-    assert "dropped 2 event arguments whose mention was dropped, first: " in err
+    assert "dropped 2 event arguments whose mention was dropped or is missing, first: " in err
     assert " Place" in err
     assert "dropped 1 event mentions of unknown TYPE:SUBTYPE, first: " in err
     assert "'Life:Sneeze'" in err
@@ -142,3 +142,76 @@ def test_tokenizer_windows_alignment():
     assert offs[:3] == [(0, 2), (2, 3), (4, 9)]
     # "lept" is not there; the token after it is found again past the unknown text
     assert offs[3:] == [(25, 27), None, (32, 33)]
+
+
+def _scores(ref_dir, sys_dir, name="ace05"):
+    from acescore.metrics.convention_scores import convention_scores
+    from acescore.metrics.conventions import get_convention
+    r, s, _ = load_sides(str(ref_dir), str(sys_dir))
+    sc = convention_scores(r, s, get_convention(name))["scores"]
+    return {t: (v["correct"], v["ref"], v["sys"]) for t, v in sc.items()}
+
+
+def test_import_oneie_graph(tmp_path):
+    """OneIE's predict.py output: a ``graph`` with ``entities`` [start, end, type, mention
+    type, score], ``triggers`` [start, end, type, score], ``relations`` [i, j, type, score,
+    subtype], ``roles`` [trigger i, entity j, role, score] (GAIA-IE/oneie graph.py to_dict).
+    Written from the gold windows, it imports to the same triggers, arguments and relations."""
+    js = tmp_path / "gold.json"
+    _run("export", "--to", "oneie", SMALL / "ref", "--source-dir", SMALL / "src", "-o", js)
+    out = []
+    for line in js.read_text().splitlines():
+        w = json.loads(line)
+        idx = {m["id"]: k for k, m in enumerate(w["entity_mentions"])}
+        g = {"entities": [[m["start"], m["end"], m["entity_type"], m["mention_type"], 1.0]
+                          for m in w["entity_mentions"]],
+             "triggers": [[e["trigger"]["start"], e["trigger"]["end"], e["event_type"], 1.0]
+                          for e in w["event_mentions"]],
+             "roles": [[t, idx[a["entity_id"]], a["role"], 1.0]
+                       for t, e in enumerate(w["event_mentions"]) for a in e["arguments"]],
+             "relations": [[idx[r["arguments"][0]["entity_id"]],
+                            idx[r["arguments"][1]["entity_id"]], r["relation_type"], 1.0,
+                            r["relation_subtype"]] for r in w["relation_mentions"]]}
+        out.append(json.dumps({"doc_id": w["doc_id"], "sent_id": w["sent_id"],
+                               "tokens": w["tokens"], "graph": g}))
+    pred = tmp_path / "pred.json"
+    pred.write_text("\n".join(out) + "\n")
+    res = _run("import", "--from", "oneie", pred, "--source-dir", SMALL / "src", "-o",
+               tmp_path / "apf")
+    assert res.exit_code == 0 and "dropped" not in res.stderr, res.stderr
+    c = _scores(SMALL / "ref", tmp_path / "apf")
+    for t in ("trigger_classification", "argument_classification", "relation_strict",
+              "entity_strict"):
+        assert c[t][0] == c[t][1] == c[t][2] > 0, t
+
+
+def test_import_dygiepp_predictions(tmp_path):
+    """DyGIE++ model output: ``predicted_ner`` / ``predicted_events`` with scores appended;
+    an argument span that is no predicted NER span is dropped and reported -- or, with
+    --argument-type, becomes an entity mention of that TYPE (all arguments then score)."""
+    js = tmp_path / "gold.json"
+    _run("export", "--to", "dygiepp", SMALL / "ref", "--source-dir", SMALL / "src", "-o", js)
+    out = []
+    for line in js.read_text().splitlines():
+        d = json.loads(line)
+        d["predicted_events"] = [[[ev[0] + [0.5, 0.9]] + [a + [0.5, 0.9] for a in ev[1:]]
+                                  for ev in sent] for sent in d.pop("events")]
+        d["predicted_ner"] = [[] for _ in d.pop("ner")]
+        d.pop("relations"), d.pop("clusters")
+        out.append(json.dumps(d))
+    pred = tmp_path / "pred.json"
+    pred.write_text("\n".join(out) + "\n")
+    res = _run("import", "--from", "dygiepp", pred, "--source-dir", SMALL / "src", "-o",
+               tmp_path / "a")
+    assert res.exit_code == 0
+    c = _scores(SMALL / "ref", tmp_path / "a")
+    nargs = c["argument_identification"][1]
+    assert f"dropped {nargs} event arguments whose mention was dropped or is missing" \
+        in res.stderr
+    assert c["trigger_classification"][0] == c["trigger_classification"][1]
+    res = _run("import", "--from", "dygiepp", pred, "--source-dir", SMALL / "src", "-o",
+               tmp_path / "b", "--argument-type", "PER")
+    assert res.exit_code == 0 and "dropped" not in res.stderr
+    assert "argument spans without a mention (written as PER entity mentions)" in res.stderr
+    c = _scores(SMALL / "ref", tmp_path / "b")
+    assert c["argument_classification"] == (nargs, nargs, nargs)

@@ -75,10 +75,12 @@ def export_apf(apf_spec, source_dir: str, fmt: str, span: str = "head",
     return mod.write(tokdocs)
 
 
-def import_json(path: str, fmt: str, source_dir: str, out_dir: str, report) -> list:
+def import_json(path: str, fmt: str, source_dir: str, out_dir: str, report,
+                argument_type=None) -> list:
     """Write one APF file per document of the JSON file ``path`` into ``out_dir``; returns
     the paths written.  Everything dropped is counted in ``report``
-    (:class:`acescore.formats.convert.ImportReport`)."""
+    (:class:`acescore.formats.convert.ImportReport`); ``argument_type``: see
+    :func:`acescore.formats.convert.tokdoc_to_document`."""
     from acescore.formats.convert import tokdoc_to_document
     from acescore.model import ApfFile
     from acescore.reading.writer import DEFAULT_DOCTYPE, apf_bytes
@@ -98,7 +100,8 @@ def import_json(path: str, fmt: str, source_dir: str, out_dir: str, report) -> l
             continue
         m = _SOURCE.search(st.raw)
         source = m.group(1) if m else ""
-        doc = tokdoc_to_document(td, st.text, source, os.path.basename(st.path), report)
+        doc = tokdoc_to_document(td, st.text, source, os.path.basename(st.path), report,
+                                 argument_type)
         outputs.append((td.docid, apf_bytes(ApfFile("", (doc,)), DEFAULT_DOCTYPE)))
     os.makedirs(out_dir, exist_ok=True)
     written = []

@@ -17,6 +17,7 @@ Asserted, POLARITY Positive, TENSE Unspecified).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Optional
 
 from acescore.formats.tokens import TokDoc, align, tokenize, windows
 from acescore.model import (Argument, Document, Entity, EntityMention, Event, EventMention,
@@ -141,145 +142,189 @@ def _split_type(label: str) -> tuple:
     return label, None
 
 
-def tokdoc_to_document(td: TokDoc, text: str, source: str, uri: str,
-                       report: ImportReport) -> Document:
-    """An APF document from the token-level view, its tokens aligned to ``text``."""
-    offs = align(text, td.windows)
-    report.misaligned_tokens += sum(1 for o in offs if o is None)
+def tokdoc_to_document(td: TokDoc, text: str, source: str, uri: str, report: ImportReport,
+                       argument_type: Optional[str] = None) -> Document:
+    """An APF document from the token-level view, its tokens aligned to ``text``.
+    ``argument_type``: an event argument whose span is no mention of the document becomes an
+    entity mention of this TYPE (default: it is dropped and reported)."""
+    b = _Builder(td, text, report, argument_type)
+    b.mentions()
+    b.events()
+    b.relations()
     report.documents += 1
+    return b.document(source, uri)
 
-    def chars(m, what):
+
+class _Builder:
+    """APF elements of one imported document, with the report of what was dropped."""
+
+    def __init__(self, td: TokDoc, text: str, report: ImportReport, argument_type):
+        self.td, self.text, self.report = td, text, report
+        self.d = td.docid
+        self.offs = align(text, td.windows)
+        report.misaligned_tokens += sum(1 for o in self.offs if o is None)
+        self.argument_type = argument_type
+        self.entities: dict = {}     # entity key -> [type, subtype, [EntityMention]]
+        self.values: dict = {}
+        self.timexes: dict = {}
+        self.ids: dict = {}          # mention index -> (APF mention id, element id)
+        self.extents: dict = {}      # APF mention id -> Locator
+        self.event_list: list = []
+        self.relation_list: list = []
+
+    def chars(self, m: dict, what: str):
         s, e = m.get("start"), m.get("end")
-        if s is None or e is None or not (0 <= s < e <= len(offs)):
-            report.drop(f"{what} with bad token indices", f"{td.docid} {s}-{e}")
+        if not isinstance(s, int) or not isinstance(e, int) or not 0 <= s < e <= len(self.offs):
+            self.report.drop(f"{what} with bad token indices", f"{self.d} {s}-{e}")
             return None
-        a, b = offs[s], offs[e - 1]
+        a, b = self.offs[s], self.offs[e - 1]
         if a is None or b is None:
-            report.drop(f"{what} on misaligned tokens",
-                        f"{td.docid} tokens {s}-{e} {m.get('text', '')!r}")
+            self.report.drop(f"{what} on misaligned tokens",
+                             f"{self.d} tokens {s}-{e} {m.get('text', '')!r}")
             return None
         return a[0], b[1] - 1
 
-    d = td.docid
-    entities: dict = {}     # entity key -> [type, subtype, [EntityMention]]
-    values: dict = {}
-    timexes: dict = {}
-    mention_ids: dict = {}  # mention index -> (APF mention id, element id)
-    for i, m in enumerate(td.mentions):
-        sp = chars(m, "mention")
-        if sp is None:
-            continue
-        loc = Locator("text", sp[0], sp[1], text[sp[0]:sp[1] + 1])
+    def loc(self, sp) -> Locator:
+        return Locator("text", sp[0], sp[1], self.text[sp[0]:sp[1] + 1])
+
+    def mentions(self) -> None:
+        for i, m in enumerate(self.td.mentions):
+            sp = self.chars(m, "mention")
+            if sp is not None:
+                self.add_mention(i, m, sp)
+
+    def add_mention(self, i, m: dict, sp) -> bool:
+        loc = self.loc(sp)
         label, kind = m.get("label"), m.get("kind") or "entity"
         key = m.get("entity") or f"m{i}"
+        rep, d = self.report, self.d
         if kind == "entity":
             if label not in ENTITY_SUBTYPES:
-                report.drop("mentions of unknown entity TYPE", f"{d} {label!r}")
-                continue
+                rep.drop("mentions of unknown entity TYPE", f"{d} {label!r}")
+                return False
             sub = m.get("subtype")
             if sub not in ENTITY_SUBTYPES[label]:
                 sub = ENTITY_SUBTYPES[label][0]
-                report.note("entity mentions without SUBTYPE (written as the first of the TYPE)")
+                rep.note("entity mentions without SUBTYPE (written as the first of the TYPE)")
             mtype = m.get("mtype")
             if mtype not in ("NAM", "NOM", "PRO"):
                 mtype = "NAM"
-                report.note("entity mentions without mention TYPE (written NAM)")
-            ent = entities.setdefault(key, [label, sub, []])
-            eid = f"{d}-E{list(entities).index(key) + 1}"
+                rep.note("entity mentions without mention TYPE (written NAM)")
+            ent = self.entities.setdefault(key, [label, sub, []])
+            eid = f"{d}-E{list(self.entities).index(key) + 1}"
             mid = f"{eid}-{len(ent[2]) + 1}"
             ent[2].append(EntityMention(mid, mtype, label, "LITERAL", loc, loc))
         elif kind == "value":
             if label not in VALUE_SUBTYPES:
-                report.drop("mentions of unknown value TYPE", f"{d} {label!r}")
-                continue
+                rep.drop("mentions of unknown value TYPE", f"{d} {label!r}")
+                return False
             sub = m.get("subtype")
             if VALUE_SUBTYPES[label] and sub not in VALUE_SUBTYPES[label]:
                 sub = VALUE_SUBTYPES[label][0]
-                report.note("value mentions without SUBTYPE (written as the first of the TYPE)")
+                rep.note("value mentions without SUBTYPE (written as the first of the TYPE)")
             elif not VALUE_SUBTYPES[label]:
                 sub = None
-            val = values.setdefault(key, [label, sub, []])
-            eid = f"{d}-V{list(values).index(key) + 1}"
+            val = self.values.setdefault(key, [label, sub, []])
+            eid = f"{d}-V{list(self.values).index(key) + 1}"
             mid = f"{eid}-{len(val[2]) + 1}"
             val[2].append(SimpleMention(mid, loc))
         else:
-            tx = timexes.setdefault(key, [])
-            eid = f"{d}-T{list(timexes).index(key) + 1}"
+            tx = self.timexes.setdefault(key, [])
+            eid = f"{d}-T{list(self.timexes).index(key) + 1}"
             mid = f"{eid}-{len(tx) + 1}"
             tx.append(SimpleMention(mid, loc))
-        mention_ids[i] = (mid, eid)
-        report.mentions += 1
-    events = []
-    for k, ev in enumerate(td.events):
-        sp = chars(ev, "event mention")
-        if sp is None:
-            report.drop("event arguments (their event mention was dropped)",
-                        f"{d} {len(ev.get('args', []))} arguments")
-            continue
-        etype, sub = _split_type(ev.get("type") or "")
-        if sub not in EVENT_SUBTYPES.get(etype, ()):
-            report.drop("event mentions of unknown TYPE:SUBTYPE", f"{d} {ev.get('type')!r}")
-            continue
-        args, eargs = [], []
-        for mi, role in ev.get("args", []):
-            if mi not in mention_ids:
-                report.drop("event arguments whose mention was dropped", f"{d} {role}")
-                continue
-            if role not in EVENT_ROLES:
-                report.drop("event arguments of unknown role", f"{d} {role!r}")
-                continue
-            mid, eid = mention_ids[mi]
-            args.append(Argument(role, mid))
-            if (role, eid) not in eargs:
-                eargs.append((role, eid))
-        evid = f"{d}-EV{len(events) + 1}"
-        anchor = Locator("text", sp[0], sp[1], text[sp[0]:sp[1] + 1])
-        em = EventMention(f"{evid}-1", anchor, anchor, tuple(args))
-        events.append(Event(evid, etype, sub, "Specific", "Asserted", "Positive", "Unspecified",
-                            tuple(Argument(r, e) for r, e in eargs), (em,)))
-        report.events += 1
-        report.arguments += len(args)
-    relations = []
-    for rel in td.relations:
-        i, j = rel["args"]
-        rtype, sub = rel.get("type"), rel.get("subtype")
-        if sub is None:
-            rtype, sub = _split_type(rtype or "")
-        if i not in mention_ids or j not in mention_ids:
-            report.drop("relation mentions whose argument was dropped", f"{d} {rtype}")
-            continue
-        if rtype not in RELATION_SUBTYPES or (sub is not None and RELATION_SUBTYPES[rtype]
-                                              and sub not in RELATION_SUBTYPES[rtype]):
-            report.drop("relation mentions of unknown TYPE/SUBTYPE", f"{d} {rtype} {sub}")
-            continue
-        if sub is None and RELATION_SUBTYPES[rtype]:
-            sub = RELATION_SUBTYPES[rtype][0]
-            report.note("relation mentions without SUBTYPE (written as the first of the TYPE)")
-        (m1, e1), (m2, e2) = mention_ids[i], mention_ids[j]
-        rid = f"{d}-R{len(relations) + 1}"
-        ext = _union(text, entities, values, timexes, m1, m2)
-        rm = RelationMention(f"{rid}-1", ext, (Argument("Arg-1", m1), Argument("Arg-2", m2)))
-        relations.append(Relation(rid, rtype, sub or "", "Unspecified",
-                                  (Argument("Arg-1", e1), Argument("Arg-2", e2)), (rm,)))
-        report.relations += 1
-    ents = tuple(Entity(f"{d}-E{n}", t, s, "SPC", tuple(ms), (), "NAM")
-                 for n, (t, s, ms) in enumerate(entities.values(), 1))
-    vals = tuple(Value(f"{d}-V{n}", t, s, tuple(ms))
-                 for n, (t, s, ms) in enumerate(values.values(), 1))
-    txs = tuple(Timex2(f"{d}-T{n}", (), tuple(ms)) for n, ms in enumerate(timexes.values(), 1))
-    return Document(d, source, uri, "text", "", entities=ents, values=vals, timex2s=txs,
-                    relations=tuple(relations), events=tuple(events))
+        self.ids[i] = (mid, eid)
+        self.extents[mid] = loc
+        rep.mentions += 1
+        return True
 
+    def argument(self, mi, role: str):
+        """(mention id, element id) of an event argument, or None (reported)."""
+        if isinstance(mi, tuple) and self.argument_type is not None:
+            # a span that is no mention: a new entity mention of the given TYPE
+            key = ("arg",) + mi
+            if key not in self.ids:
+                m = {"start": mi[0], "end": mi[1], "label": self.argument_type,
+                     "kind": "entity", "entity": None}
+                sp = self.chars(m, "argument mention")
+                if sp is None or not self.add_mention(key, m, sp):
+                    return None
+                self.report.note(f"argument spans without a mention (written as"
+                                 f" {self.argument_type} entity mentions)")
+            return self.ids[key]
+        if mi not in self.ids:
+            self.report.drop("event arguments whose mention was dropped or is missing",
+                             f"{self.d} {role}")
+            return None
+        return self.ids[mi]
 
-def _union(text, entities, values, timexes, m1, m2) -> Locator:
-    locs = {}
-    for coll in (entities.values(), values.values()):
-        for item in coll:
-            for m in item[2]:
-                locs[m.id] = m.extent
-    for ms in timexes.values():
-        for m in ms:
-            locs[m.id] = m.extent
-    a, b = locs[m1], locs[m2]
-    s, e = min(a.start, b.start), max(a.end, b.end)
-    return Locator("text", s, e, text[s:e + 1])
+    def events(self) -> None:
+        rep, d = self.report, self.d
+        for ev in self.td.events:
+            sp = self.chars(ev, "event mention")
+            if sp is None:
+                for _, role in ev.get("args", []):
+                    rep.drop("event arguments of a dropped event mention", f"{d} {role}")
+                continue
+            etype, sub = _split_type(ev.get("type") or "")
+            if sub not in EVENT_SUBTYPES.get(etype, ()):
+                rep.drop("event mentions of unknown TYPE:SUBTYPE", f"{d} {ev.get('type')!r}")
+                continue
+            args, eargs = [], []
+            for mi, role in ev.get("args", []):
+                if role not in EVENT_ROLES:
+                    rep.drop("event arguments of unknown role", f"{d} {role!r}")
+                    continue
+                ids = self.argument(mi, role)
+                if ids is None:
+                    continue
+                args.append(Argument(role, ids[0]))
+                if (role, ids[1]) not in eargs:
+                    eargs.append((role, ids[1]))
+            evid = f"{d}-EV{len(self.event_list) + 1}"
+            anchor = self.loc(sp)
+            em = EventMention(f"{evid}-1", anchor, anchor, tuple(args))
+            self.event_list.append(Event(evid, etype, sub, "Specific", "Asserted", "Positive",
+                                         "Unspecified", tuple(Argument(r, e) for r, e in eargs),
+                                         (em,)))
+            rep.events += 1
+            rep.arguments += len(args)
+
+    def relations(self) -> None:
+        rep, d = self.report, self.d
+        for rel in self.td.relations:
+            i, j = rel["args"]
+            rtype, sub = rel.get("type"), rel.get("subtype")
+            if sub is None:
+                rtype, sub = _split_type(rtype or "")
+            if i not in self.ids or j not in self.ids:
+                rep.drop("relation mentions whose argument was dropped or is missing",
+                         f"{d} {rtype}")
+                continue
+            known = RELATION_SUBTYPES.get(rtype)
+            if known is None or (sub is not None and known and sub not in known):
+                rep.drop("relation mentions of unknown TYPE/SUBTYPE", f"{d} {rtype} {sub}")
+                continue
+            if sub is None and known:
+                sub = known[0]
+                rep.note("relation mentions without SUBTYPE (written as the first of the TYPE)")
+            (m1, e1), (m2, e2) = self.ids[i], self.ids[j]
+            a, b = self.extents[m1], self.extents[m2]
+            ext = self.loc((min(a.start, b.start), max(a.end, b.end)))
+            rid = f"{d}-R{len(self.relation_list) + 1}"
+            rm = RelationMention(f"{rid}-1", ext, (Argument("Arg-1", m1), Argument("Arg-2", m2)))
+            self.relation_list.append(Relation(rid, rtype, sub or "", "Unspecified",
+                                               (Argument("Arg-1", e1), Argument("Arg-2", e2)),
+                                               (rm,)))
+            rep.relations += 1
+
+    def document(self, source: str, uri: str) -> Document:
+        d = self.d
+        ents = tuple(Entity(f"{d}-E{n}", t, s, "SPC", tuple(ms), (), "NAM")
+                     for n, (t, s, ms) in enumerate(self.entities.values(), 1))
+        vals = tuple(Value(f"{d}-V{n}", t, s, tuple(ms))
+                     for n, (t, s, ms) in enumerate(self.values.values(), 1))
+        txs = tuple(Timex2(f"{d}-T{n}", (), tuple(ms))
+                    for n, ms in enumerate(self.timexes.values(), 1))
+        return Document(d, source, uri, "text", "", entities=ents, values=vals, timex2s=txs,
+                        relations=tuple(self.relation_list), events=tuple(self.event_list))

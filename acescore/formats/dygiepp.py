@@ -107,7 +107,8 @@ def _document(obj: dict) -> TokDoc:
                 s, e, label = trig[0], trig[0], trig[1]
             else:
                 s, e, label = trig[0], trig[1], trig[2]
-            args = [(by_span.get((a[0], a[1]), -1), a[2]) for a in ev[1:]]
+            # an argument span that is no NER span: (start, end) token bounds
+            args = [(by_span.get((a[0], a[1]), (a[0], a[1] + 1)), a[2]) for a in ev[1:]]
             td.events.append({"start": s, "end": e + 1, "type": label, "args": args,
                               "text": ""})
     for sent in pick("relations"):

@@ -130,12 +130,22 @@ def _window(td: TokDoc, obj: dict, base: int) -> None:
                             "id": m["id"], "text": m.get("text", "")})
     for e in obj.get("event_mentions", []):
         t = e["trigger"]
-        args = [(ids.get(a["entity_id"]), a["role"]) for a in e.get("arguments", [])]
         td.events.append({"start": base + t["start"], "end": base + t["end"],
                           "type": e["event_type"], "text": t.get("text", ""),
-                          "args": [(i, r) if i is not None else (-1, r) for i, r in args]})
+                          "args": [(_arg(ids, a, base), a["role"])
+                                   for a in e.get("arguments", [])]})
     for r in obj.get("relation_mentions", []):
         a = {x["role"]: ids.get(x["entity_id"], -1) for x in r.get("arguments", [])}
         td.relations.append({"args": (a.get("Arg-1", -1), a.get("Arg-2", -1)),
                              "type": r.get("relation_type"),
                              "subtype": r.get("relation_subtype")})
+
+
+def _arg(ids: dict, a: dict, base: int):
+    """The mention index of an argument; (start, end) token bounds when its ``entity_id`` is
+    no mention of the window but it has offsets (TextEE); -1 otherwise."""
+    if a.get("entity_id") in ids:
+        return ids[a["entity_id"]]
+    if isinstance(a.get("start"), int) and isinstance(a.get("end"), int):
+        return (base + a["start"], base + a["end"])
+    return -1

@@ -269,6 +269,17 @@ def _entity_relation(tallies: dict, docid: str, rdoc, sdoc, rment: dict, sment: 
                 sym = r.type in SYMMETRIC_RELATIONS or conv.relation_order == "any"
                 items.append((a1, a2, label, sym))
         rels.append(items)
+    if conv.entity_items != "list":
+        ents = [_collect(e, 2, conv.entity_items) for e in ents]
+        for k in (0, 1):
+            keyed = [((x[0][0], x[1][0]), x) for x in rels[k]]
+            if conv.entity_items == "dict":
+                last = {}
+                for key, x in sorted(keyed, key=lambda kx: (kx[0], kx[1][2])):
+                    last[key] = x
+                rels[k] = list(last.values())
+            else:
+                rels[k] = list(dict.fromkeys(rels[k]))
     how = conv.matching
     for task, ref, sys, lab in (("entity_boundary", [e[:2] for e in ents[0]],
                                  [e[:2] for e in ents[1]], None),
@@ -296,6 +307,17 @@ def _entity_relation(tallies: dict, docid: str, rdoc, sdoc, rment: dict, sment: 
         else:
             ok, r, s = _match(ref, sys, how, False)
             tallies[task].add(ok, r, s, 1)
+
+
+def _collect(items: list, label_at: int, how: str) -> list:
+    """``set``: distinct items; ``dict``: one per description without its label, in sorted
+    order, the last one winning."""
+    if how == "set":
+        return sorted(set(items))
+    last: dict = {}
+    for it in sorted(items, key=lambda x: x[:label_at]):
+        last[it[:label_at]] = it
+    return list(last.values())
 
 
 def _canon(key: tuple, strict: bool) -> tuple:

@@ -40,6 +40,9 @@ Counting
   ``relation_label`` ``type`` | ``subtype``: the label of a relation mention.
   ``relation_order`` ``ace`` (Arg-1/Arg-2 order counts, except for the symmetric types) |
                    ``any`` (either order matches).
+  ``entity_items`` ``list`` | ``set`` | ``dict``: entity and relation mentions as collected
+                   for their scores; ``dict``: one label per entity span and per (Arg-1 span,
+                   Arg-2 span), in sorted order, the last one winning.
 """
 from __future__ import annotations
 
@@ -58,6 +61,7 @@ RULES = {
     "attached": ("no", "yes"),
     "relation_label": ("type", "subtype"),
     "relation_order": ("ace", "any"),
+    "entity_items": ("list", "set", "dict"),
 }
 
 #: short names of the rules in a signature
@@ -66,6 +70,7 @@ ABBREVIATIONS = {
     "overlaps": "ovl", "time_roles": "troles", "trigger_items": "titems",
     "arg_items": "aitems", "matching": "match", "attached": "att", "relation_label": "rel",
     "relation_order": "rord",
+    "entity_items": "eitems",
 }
 
 
@@ -86,6 +91,7 @@ class Convention:
     attached: str = "no"
     relation_label: str = "subtype"
     relation_order: str = "ace"
+    entity_items: str = "list"
 
     def rules(self) -> dict:
         return {f.name: getattr(self, f.name) for f in fields(self) if f.name in RULES}
@@ -115,7 +121,8 @@ CONVENTIONS = {c.name: c for c in (
         "dwadden/dygiepp dygie/training/event_metrics.py; "
         "scripts/data/ace-event/parse_ace_event.py",
         pronouns="drop", values_times="drop", triggers="single-token", time_roles="collapse",
-        trigger_items="dict", arg_items="dict", matching="any", relation_label="subtype"),
+        trigger_items="dict", arg_items="dict", matching="any", relation_label="subtype",
+        entity_items="dict"),
     Convention(
         "textee", "TextEE E2E scorer on its ace05-en preprocessing (plus attached AI+/AC+)",
         "ej0cl6/TextEE TextEE/scorer.py compute_E2E_*; "
