@@ -60,10 +60,14 @@ def export(fmt, apf, source_dir, span, output):
     """Write the APF documents of APF (a file, a directory or a list file) in a codebase's JSON
     format, tokenized by the simple documented tokenizer (acescore.formats.tokens)."""
     from acescore.formats import export_apf
+    from acescore.formats.convert import ImportReport
+    report = ImportReport()
     try:
-        text = export_apf(apf, source_dir, fmt, span)
+        text = export_apf(apf, source_dir, fmt, span, report=report)
     except AceError as e:
         _die(str(e), getattr(e, "exit_code", EXIT_UNUSABLE))
+    for line in report.text().splitlines()[1:]:
+        click.echo(line, err=True)
     if output:
         with open(output, "w", encoding="utf-8") as fh:
             fh.write(text)

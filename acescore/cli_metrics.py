@@ -154,6 +154,9 @@ def events(ref, sys_, params, fmt, output, max_file_size, quiet, trigger_match, 
     from acescore.metrics.events import event_scores
     rside, sside, _p = _load(ref, sys_, params, max_file_size, quiet)
     if convention or any(v is not None for v in rules.values()):
+        if (trigger_match, arg_match, arg_scope) != ("exact", "head", "subtype"):
+            _die("--trigger-match, --arg-match and --arg-scope do not go with --convention or"
+                 " a rule option; hint: use --span for head or extent offsets")
         _emit(_convention_output(rside, sside, convention, rules, fmt, per_label), output)
         return
     scores = event_scores(rside, sside, trigger_match=trigger_match, arg_match=arg_match,

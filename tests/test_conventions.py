@@ -302,3 +302,24 @@ def test_entity_items_dict_and_list():
     assert c["entity_boundary"] == (1, 1, 1) and c["entity_strict"] == (1, 1, 1)
     c = counts(convention_scores(r, s, get_convention("oneie", overlaps="keep")))
     assert c["entity_boundary"] == (1, 2, 1) and c["entity_strict"] == (1, 2, 1)
+
+
+def test_cli_convention_rejects_old_options():
+    from pathlib import Path
+    data = Path(__file__).parent / "data" / "events" / "dup"
+    res = _run("events", str(data / "ref"), str(data / "sys"), "--convention", "oneie",
+               "--arg-match", "extent")
+    assert res.exit_code == 2
+    assert "use --span" in res.output
+
+
+def test_cli_rule_option_alone_uses_ace05():
+    """A rule option without --convention changes the ace05 convention (marked *)."""
+    from pathlib import Path
+    data = Path(__file__).parent / "data" / "events" / "basic"
+    res = _run("events", str(data / "ref"), str(data / "sys"), "--span", "extent")
+    assert res.exit_code == 0
+    assert "conv:ace05|span:extent*|" in res.output
+    row = next(ln for ln in res.output.splitlines() if ln.startswith("argument_identification"))
+    # tests/test_event_metrics.py: --arg-match extent gives 2 identified of 7 / 8
+    assert row.split()[1:4] == ["7", "8", "2"]

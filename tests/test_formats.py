@@ -215,3 +215,29 @@ def test_import_dygiepp_predictions(tmp_path):
     assert "argument spans without a mention (written as PER entity mentions)" in res.stderr
     c = _scores(SMALL / "ref", tmp_path / "b")
     assert c["argument_classification"] == (nargs, nargs, nargs)
+
+
+def test_export_trims_and_reports():
+    """A head with outer white space is written trimmed; a head of white space only cannot be
+    tokens: it is left out and reported, with the argument that used it."""
+    from acescore.formats.convert import ImportReport, apf_to_tokdoc
+    from acescore.model import (Argument, Document, Entity, EntityMention, Event,
+                                EventMention, Locator)
+    text = "Hello John Smith left.\n"
+    ok = EntityMention("E1-1", "NAM", "PER", "LITERAL", Locator("text", 5, 10),
+                       Locator("text", 5, 16))
+    blank = EntityMention("E1-2", "PRO", "PER", "LITERAL", Locator("text", 5, 5),
+                          Locator("text", 5, 5))
+    em = EventMention("V1-1", Locator("text", 0, 21), Locator("text", 17, 20),
+                      (Argument("Person", "E1-1"), Argument("Entity", "E1-2")))
+    doc = Document("D", "newswire", "D.sgm", "text", "x", entities=(
+        Entity("E1", "PER", "Individual", "SPC", (ok, blank), (), "NAM"),), events=(
+        Event("V1", "Movement", "Transport", "Specific", "Asserted", "Positive", "Past", (),
+              (em,)),))
+    rep = ImportReport()
+    td = apf_to_tokdoc(doc, text, "head", rep)
+    assert [m["text"] for m in td.mentions] == ["John"]
+    assert td.events[0]["args"] == [(0, "Person")] and td.events[0]["text"] == "left"
+    assert rep.dropped == {"mentions not on token bounds (left out)": 1,
+                           "event arguments whose mention was left out": 1}
+    assert rep.examples["event arguments whose mention was left out"] == ["D V1-1 Entity"]

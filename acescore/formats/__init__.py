@@ -53,9 +53,10 @@ def _source(index: dict, docid: str, uri: str = ""):
 
 
 def export_apf(apf_spec, source_dir: str, fmt: str, span: str = "head",
-               params="local_2008") -> str:
+               params="local_2008", report=None) -> str:
     """The JSON lines of the APF documents of ``apf_spec`` (file, directory, list) in
-    ``fmt``; every document needs its source document in ``source_dir``."""
+    ``fmt``; every document needs its source document in ``source_dir``.  What cannot be
+    written is counted in ``report`` (:class:`acescore.formats.convert.ImportReport`)."""
     from acescore import api
     from acescore.formats.convert import apf_to_tokdoc
     from acescore.params import get_params
@@ -71,7 +72,7 @@ def export_apf(apf_spec, source_dir: str, fmt: str, span: str = "head",
                 raise AceInputError(f"no source document for DOCID {doc.docid} under"
                                     f" {source_dir}; hint: --source-dir names the folder of"
                                     f" the .sgm files", f.path)
-            tokdocs.append(apf_to_tokdoc(doc, st.text, span))
+            tokdocs.append(apf_to_tokdoc(doc, st.text, span, report))
     return mod.write(tokdocs)
 
 

@@ -65,49 +65,32 @@ class ImportReport:
 
 # ------------------------------------------------------------------------ APF -> tokens
 
-def _span(loc) -> tuple:
-    return (loc.start, loc.end)
-
-
-def apf_to_tokdoc(doc, text: str, span: str = "head") -> TokDoc:
-    """The token-level view of an APF document over its source ``text``."""
+def apf_to_tokdoc(doc, text: str, span: str = "head",
+                  report: Optional[ImportReport] = None) -> TokDoc:
+    """The token-level view of an APF document over its source ``text``.  A mention or
+    anchor that is not text, or whose span does not start and end on a token even with its
+    white space trimmed, is left out and counted in ``report`` (with what uses it)."""
+    report = report if report is not None else ImportReport()
     ments = []          # (id, (s, e) inclusive, label, mtype, kind, subtype, entity)
     for e in doc.entities:
         for m in e.mentions:
             loc = m.head if span == "head" else m.extent
-            ments.append((m.id, _span(loc), e.type, m.type, "entity", e.subtype, e.id))
+            ments.append((m.id, loc, e.type, m.type, "entity", e.subtype, e.id))
     for v in doc.values:
         for m in v.mentions:
-            ments.append((m.id, _span(m.extent), v.type, "VALUE", "value", v.subtype, v.id))
+            ments.append((m.id, m.extent, v.type, "VALUE", "value", v.subtype, v.id))
     for t in doc.timex2s:
         for m in t.mentions:
-            ments.append((m.id, _span(m.extent), "TIME", "TIME", "timex2", None, t.id))
-    index = {m[0]: i for i, m in enumerate(ments)}
-    evs = []
-    for ev in doc.events:
-        for em in ev.mentions:
-            args = [(index[a.refid], a.role) for a in em.arguments if a.refid in index]
-            evs.append((em.id, _span(em.anchor), f"{ev.type}:{ev.subtype}", args))
-    rels = []
-    for r in doc.relations:
-        for rm in r.mentions:
-            a = [index.get(x.refid) for x in sorted(rm.arguments, key=lambda x: x.role)
-                 if x.role in ("Arg-1", "Arg-2", "Arg")]
-            if len(a) == 2 and None not in a:
-                rels.append((rm.id, tuple(a), r.type, r.subtype))
-    spans = [m[1] for m in ments] + [e[1] for e in evs]
-    elements = list(spans)
-    for _, anchor, _, args in evs:
-        pts = [anchor] + [ments[i][1] for i, _ in args]
-        elements.append((min(p[0] for p in pts), max(p[1] for p in pts)))
-    for _, (i, j), _, _ in rels:
-        pts = (ments[i][1], ments[j][1])
-        elements.append((min(p[0] for p in pts), max(p[1] for p in pts)))
+            ments.append((m.id, m.extent, "TIME", "TIME", "timex2", None, t.id))
+    evs = [(em.id, em.anchor, f"{ev.type}:{ev.subtype}", em.arguments)
+           for ev in doc.events for em in ev.mentions]
+    spans = [_trimmed(text, x[1]) for x in ments + evs]
+    spans = [sp for sp in spans if sp is not None]
     cuts = {s for s, _ in spans} | {e + 1 for _, e in spans}
-    wins = windows(text, elements)
+    elements = _elements(doc, ments, evs, text)
     toks: list = []
     out = TokDoc(doc.docid)
-    for ws, we in wins:
+    for ws, we in windows(text, elements):
         wt = tokenize(text, ws, we, cuts)
         if wt:
             out.windows.append([text[s:e] for s, e in wt])
@@ -116,19 +99,79 @@ def apf_to_tokdoc(doc, text: str, span: str = "head") -> TokDoc:
     first = {s: i for i, (s, _) in enumerate(toks)}
     last = {e - 1: i + 1 for i, (_, e) in enumerate(toks)}
 
-    def tok(sp):
-        return first.get(sp[0]), last.get(sp[1])
-    for mid, sp, label, mtype, kind, sub, ent in ments:
-        s, e = tok(sp)
-        out.mentions.append({"id": mid, "start": s, "end": e, "label": label, "mtype": mtype,
-                             "kind": kind, "subtype": sub, "entity": ent,
-                             "text": text[sp[0]:sp[1] + 1]})
-    for mid, sp, etype, args in evs:
-        s, e = tok(sp)
-        out.events.append({"id": mid, "start": s, "end": e, "type": etype, "args": args,
-                           "text": text[sp[0]:sp[1] + 1]})
-    for mid, args, rtype, sub in rels:
-        out.relations.append({"id": mid, "args": args, "type": rtype, "subtype": sub})
+    def tok(loc, what, ident):
+        sp = _trimmed(text, loc)
+        se = (first.get(sp[0]), last.get(sp[1])) if sp is not None else (None, None)
+        if None in se:
+            report.drop(f"{what} not on token bounds (left out)", f"{doc.docid} {ident}")
+            return None
+        return se, text[sp[0]:sp[1] + 1]
+    index = {}
+    for mid, loc, label, mtype, kind, sub, ent in ments:
+        t = tok(loc, "mentions", mid)
+        if t is None:
+            continue
+        index[mid] = len(out.mentions)
+        out.mentions.append({"id": mid, "start": t[0][0], "end": t[0][1], "label": label,
+                             "mtype": mtype, "kind": kind, "subtype": sub, "entity": ent,
+                             "text": t[1]})
+    for mid, loc, etype, arguments in evs:
+        t = tok(loc, "event mentions", mid)
+        if t is None:
+            continue
+        args = []
+        for a in arguments:
+            if a.refid in index:
+                args.append((index[a.refid], a.role))
+            else:
+                report.drop("event arguments whose mention was left out",
+                            f"{doc.docid} {mid} {a.role}")
+        out.events.append({"id": mid, "start": t[0][0], "end": t[0][1], "type": etype,
+                           "args": args, "text": t[1]})
+    for r in doc.relations:
+        for rm in r.mentions:
+            a = [index.get(x.refid) for x in sorted(rm.arguments, key=lambda x: x.role)
+                 if x.role in ("Arg-1", "Arg-2", "Arg")]
+            if len(a) == 2 and None not in a:
+                out.relations.append({"id": rm.id, "args": tuple(a), "type": r.type,
+                                      "subtype": r.subtype})
+            else:
+                report.drop("relation mentions whose argument was left out",
+                            f"{doc.docid} {rm.id}")
+    return out
+
+
+def _trimmed(text: str, loc):
+    """Inclusive ``(start, end)`` of a text locator without its outer white space."""
+    if loc.kind != "text":
+        return None
+    s, e = int(loc.start), int(loc.end)
+    while s <= e and s < len(text) and text[s].isspace():
+        s += 1
+    while e >= s and e < len(text) and text[e].isspace():
+        e -= 1
+    return (s, e) if s <= e else None
+
+
+def _elements(doc, ments, evs, text) -> list:
+    """Spans no window may cut: every mention, every event mention with its arguments,
+    every relation mention's two arguments."""
+    where = {}
+    for x in ments:
+        sp = _trimmed(text, x[1])
+        if sp is not None:
+            where[x[0]] = sp
+    out = list(where.values())
+    for _, loc, _, arguments in evs:
+        pts = [p for p in [_trimmed(text, loc)] + [where.get(a.refid) for a in arguments]
+               if p is not None]
+        if pts:
+            out.append((min(p[0] for p in pts), max(p[1] for p in pts)))
+    for r in doc.relations:
+        for rm in r.mentions:
+            pts = [where[a.refid] for a in rm.arguments if a.refid in where]
+            if pts:
+                out.append((min(p[0] for p in pts), max(p[1] for p in pts)))
     return out
 
 
