@@ -241,3 +241,34 @@ def test_export_trims_and_reports():
     assert rep.dropped == {"mentions not on token bounds (left out)": 1,
                            "event arguments whose mention was left out": 1}
     assert rep.examples["event arguments whose mention was left out"] == ["D V1-1 Entity"]
+
+
+def test_import_textee_e2e_predictions(tmp_path):
+    """TextEE's E2E predictions (TextEE/scorer.py reads e["trigger"][0..2] and arguments
+    r[0..2]) carry no tokens: --tokens-from gives the windows' tokens; their arguments are
+    spans, kept with --argument-type."""
+    gold = tmp_path / "gold.json"
+    _run("export", "--to", "textee", SMALL / "ref", "--source-dir", SMALL / "src", "-o", gold)
+    preds = []
+    for line in gold.read_text().splitlines():
+        w = json.loads(line)
+        evs = [{"trigger": [e["trigger"]["start"], e["trigger"]["end"], e["event_type"]],
+                "arguments": [[a["start"], a["end"], a["role"]] for a in e["arguments"]]}
+               for e in w["event_mentions"]]
+        preds.append(json.dumps({"doc_id": w["doc_id"], "wnd_id": w["wnd_id"],
+                                 "events": evs}))
+    pred = tmp_path / "pred.json"
+    pred.write_text("\n".join(preds) + "\n")
+    res = _run("import", "--from", "textee", pred, "--source-dir", SMALL / "src", "-o",
+               tmp_path / "apf", "--tokens-from", gold, "--argument-type", "PER")
+    assert res.exit_code == 0 and "dropped" not in res.stderr, res.stderr
+    c = _scores(SMALL / "ref", tmp_path / "apf")
+    for t in ("trigger_classification", "argument_classification"):
+        assert c[t][0] == c[t][1] == c[t][2] > 0, t
+    # under textee the value and timex2 arguments leave REF, but here they are PER mentions
+    c = _scores(SMALL / "ref", tmp_path / "apf", "textee")
+    t = c["argument_attached_classification"]
+    assert t[0] == t[1] < t[2]
+    res = _run("import", "--from", "oneie", pred, "--source-dir", SMALL / "src", "-o",
+               tmp_path / "x", "--tokens-from", gold)
+    assert res.exit_code == 2 and "--tokens-from goes with --from textee only" in res.stderr

@@ -77,11 +77,12 @@ def export_apf(apf_spec, source_dir: str, fmt: str, span: str = "head",
 
 
 def import_json(path: str, fmt: str, source_dir: str, out_dir: str, report,
-                argument_type=None) -> list:
+                argument_type=None, tokens_from=None) -> list:
     """Write one APF file per document of the JSON file ``path`` into ``out_dir``; returns
     the paths written.  Everything dropped is counted in ``report``
     (:class:`acescore.formats.convert.ImportReport`); ``argument_type``: see
-    :func:`acescore.formats.convert.tokdoc_to_document`."""
+    :func:`acescore.formats.convert.tokdoc_to_document`; ``tokens_from``: see
+    :mod:`acescore.formats.textee`."""
     from acescore.formats.convert import tokdoc_to_document
     from acescore.model import ApfFile
     from acescore.reading.writer import DEFAULT_DOCTYPE, apf_bytes
@@ -91,7 +92,9 @@ def import_json(path: str, fmt: str, source_dir: str, out_dir: str, report,
             text = fh.read()
     except (OSError, UnicodeDecodeError) as e:
         raise AceInputError(f"cannot read the prediction file: {e}", path) from None
-    tokdocs = mod.read(text, path)
+    if tokens_from is not None and fmt != "textee":
+        raise AceUsageError("--tokens-from goes with --from textee only")
+    tokdocs = mod.read(text, path, tokens_from) if tokens_from else mod.read(text, path)
     index = source_index(source_dir)
     outputs = []
     for td in tokdocs:

@@ -7,10 +7,17 @@ writes them (ej0cl6/TextEE): ``doc_id``, ``wnd_id``, ``text``, ``lang``, ``token
 ``relation_type``, ``relation_subtype``, ``arguments`` as for events, roles Arg-1/Arg-2).
 The entity of a mention is taken from its ID (``ENTITY-n``: the part before the last
 ``-``), as DyGIE++ and OneIE do.
+
+Reading also takes TextEE's E2E predictions as its trainers return them (a line per window:
+``doc_id``, ``wnd_id``, ``events``: ``trigger`` ``[start, end, type]``, ``arguments``
+``[[start, end, role], ...]``); they have no tokens: ``tokens_from`` names the TextEE data
+file of the same windows.  Their arguments are spans, not mentions (see ``acescore import
+--argument-type``).
 """
 from __future__ import annotations
 
-from acescore.formats.windowed import read_windows, write_windows
+from acescore.errors import AceInputError
+from acescore.formats.windowed import read_windows, window_tokens, write_windows
 
 KEYS = {"window": "wnd_id", "text": "text", "arg_offsets": True}
 
@@ -19,5 +26,12 @@ def write(tokdocs: list) -> str:
     return write_windows(tokdocs, KEYS)
 
 
-def read(text: str, path: str) -> list:
-    return read_windows(text, path, KEYS)
+def read(text: str, path: str, tokens_from: str = None) -> list:
+    tokens = None
+    if tokens_from is not None:
+        try:
+            with open(tokens_from, encoding="utf-8") as fh:
+                tokens = window_tokens(fh.read(), tokens_from, KEYS)
+        except (OSError, UnicodeDecodeError) as e:
+            raise AceInputError(f"cannot read the token file: {e}", tokens_from) from None
+    return read_windows(text, path, KEYS, tokens)

@@ -74,8 +74,24 @@ def _kind(m: dict) -> str:
     return "entity"
 
 
-def read_windows(text: str, path: str, keys: dict) -> list:
-    """TokDocs (in order of first appearance) from window-per-line JSON."""
+def window_tokens(text: str, path: str, keys: dict) -> dict:
+    """``{(doc_id, window id): tokens}`` of a window-per-line file (for predictions that
+    carry no tokens)."""
+    out = {}
+    for n, line in enumerate(text.splitlines(), 1):
+        if line.strip():
+            try:
+                obj = json.loads(line)
+                out[(obj["doc_id"], obj[keys["window"]])] = obj["tokens"]
+            except (ValueError, KeyError, TypeError) as e:
+                raise AceInputError(f"line {n}: not a window with doc_id, {keys['window']} and"
+                                    f" tokens ({e!r})", path) from None
+    return out
+
+
+def read_windows(text: str, path: str, keys: dict, tokens: dict = None) -> list:
+    """TokDocs (in order of first appearance) from window-per-line JSON; ``tokens``: the
+    tokens of windows whose lines have none (:func:`window_tokens`)."""
     docs: dict = {}
     for n, line in enumerate(text.splitlines(), 1):
         if not line.strip():
@@ -83,7 +99,8 @@ def read_windows(text: str, path: str, keys: dict) -> list:
         try:
             obj = json.loads(line)
             doc_id = obj["doc_id"]
-            toks = obj["tokens"]
+            toks = obj["tokens"] if "tokens" in obj or tokens is None else \
+                tokens[(doc_id, obj[keys["window"]])]
         except (ValueError, KeyError, TypeError) as e:
             raise AceInputError(f"line {n}: not a {keys['window']} window object ({e});"
                                 f" hint: one JSON object with doc_id and tokens a line",
@@ -121,6 +138,13 @@ def _window(td: TokDoc, obj: dict, base: int) -> None:
             td.relations.append({"args": (first + i, first + j), "type": rtype,
                                  "subtype": sub})
         return
+    for e in obj.get("events", []):
+        # TextEE's in-memory E2E predictions: trigger [start, end, type], arguments
+        # [start, end, role] (TextEE/scorer.py compute_E2E_*), no mentions
+        t = e["trigger"]
+        td.events.append({"start": base + t[0], "end": base + t[1], "type": t[2], "text": "",
+                          "args": [((base + a[0], base + a[1]), a[2])
+                                   for a in e.get("arguments", [])]})
     for m in obj.get("entity_mentions", []):
         ids[m["id"]] = len(td.mentions)
         td.mentions.append({"start": base + m["start"], "end": base + m["end"],
