@@ -323,3 +323,14 @@ def test_cli_rule_option_alone_uses_ace05():
     row = next(ln for ln in res.output.splitlines() if ln.startswith("argument_identification"))
     # tests/test_event_metrics.py: --arg-match extent gives 2 identified of 7 / 8
     assert row.split()[1:4] == ["7", "8", "2"]
+
+
+def test_oneie_with_attached():
+    """``--attached yes`` on oneie: the attached descriptions keep the anchor (set of
+    (anchor, type, span, role)); REF ev1 (2 arguments) and ev3 (1), SYS s1 (3), s2 (1), s3 (1):
+    identified (12-17 A 0-3) x2 roles -> the set has (12-17,A,0-3,Attacker), (…,Target),
+    (12-17,A,30-35,Place), (60-68,T,0-3,Artifact), (70-74,T,0-3,Artifact): 5 SYS items;
+    identification by (anchor, type, span) any-match: 4 (not s3's); classification 3."""
+    c = counts(score("oneie", attached="yes"))
+    assert c["argument_attached_identification"] == (4, 3, 5)
+    assert c["argument_attached_classification"] == (3, 3, 5)

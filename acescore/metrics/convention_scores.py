@@ -218,6 +218,7 @@ def _score_document(tallies: dict, docid: str, ref_ev: list, sys_ev: list,
         # OneIE / DyGIE++: each SYS item against any REF item; counts are the items collected
         tallies["trigger_identification"].add(_any_triggers(rt, st, False), rt, st, None)
         tallies["trigger_classification"].add(_any_triggers(rt, st, True), rt, st, 1)
+        full = (ra, sa)
         if aset:
             # OneIE's set holds (argument span, type, role): no anchor
             ra = sorted({(None, t, a, r) for _, t, a, r in ra})
@@ -227,6 +228,9 @@ def _score_document(tallies: dict, docid: str, ref_ev: list, sys_ev: list,
         rk, sk = [acl(a) for a in ra], [acl(a) for a in sa]
         tallies["argument_classification"].add(_any(rk, sk), rk, sk, 3)
         if conv.attached == "yes":
+            ra, sa = full
+            if aset:
+                ra, sa = sorted(set(ra)), sorted(set(sa))
             rk, sk = [atid(a) for a in ra], [atid(a) for a in sa]
             tallies["argument_attached_identification"].add(_any(rk, sk), rk, sk, None)
             rk, sk = [atcl(a) for a in ra], [atcl(a) for a in sa]
