@@ -110,11 +110,13 @@ def test_ace05_equals_events_command():
 
 
 def test_oneie():
-    """oneie.  blinyai/oneie preprocessing/process_ace.py: heads ("head =
+    """oneie.  OneIE's preprocessing/process_ace.py (read in its copy
+    jeremytanjianle/event-extraction-oneie): heads ("head =
     entity_mention.find('head')"), values and timex2 only with --time_and_val; "remove
     overlapping entities ... prefer longer entities" and the same for event triggers
     ("events.sort(key=lambda x: (x.trigger.end - x.trigger.start), reverse=True)").
-    scorer.py score_graphs: "for trg_start, trg_end, event_type in pred_triggers: matched =
+    OneIE's scorer.py score_graphs (read in ej0cl6/TextEE TextEE/models/OneIE/scorer.py):
+    "for trg_start, trg_end, event_type in pred_triggers: matched =
     [item for item in gold_triggers if ...]; if matched: trigger_idn_num += 1; if
     matched[0][-1] == event_type: trigger_class_num += 1"; convert_arguments builds a *set* of
     (arg_start, arg_end, trigger_label, role); a predicted argument is identified when "gold_idn

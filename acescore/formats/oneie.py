@@ -1,5 +1,6 @@
 """OneIE's JSON lines (one sentence a line), as its ``process_ace.py`` writes them and its
-``predict.py`` adds a ``graph`` (blinyai/oneie; GAIA-IE/oneie ``graph.py`` ``to_dict``).
+``predict.py`` adds a ``graph`` (OneIE; read in GAIA-IE/oneie ``graph.py`` ``to_dict`` and
+jeremytanjianle/event-extraction-oneie ``preprocessing/process_ace.py``).
 
 A line: ``doc_id``, ``sent_id``, ``tokens``, ``entity_mentions`` (``id``, ``entity_id``,
 ``text``, ``entity_type``, ``entity_subtype``, ``mention_type``, ``start``, ``end``: token

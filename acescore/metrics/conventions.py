@@ -113,7 +113,8 @@ CONVENTIONS = {c.name: c for c in (
         "acescore.metrics.events (one-to-one, head offsets, every argument)"),
     Convention(
         "oneie", "OneIE scorer on process_ace.py output without --time_and_val",
-        "blinyai/oneie scorer.py score_graphs; preprocessing/process_ace.py",
+        "OneIE scorer.py score_graphs (as copied in ej0cl6/TextEE TextEE/models/OneIE/); "
+        "preprocessing/process_ace.py (as copied in jeremytanjianle/event-extraction-oneie)",
         values_times="drop", overlaps="longest", trigger_items="list", arg_items="set",
         matching="any", relation_label="type", relation_order="any"),
     Convention(
