@@ -272,3 +272,12 @@ def test_import_textee_e2e_predictions(tmp_path):
     res = _run("import", "--from", "oneie", pred, "--source-dir", SMALL / "src", "-o",
                tmp_path / "x", "--tokens-from", gold)
     assert res.exit_code == 2 and "--tokens-from goes with --from textee only" in res.stderr
+
+
+def test_alignment_of_decoded_references():
+    """ACE sources write AT&amp;T (five characters counted for &amp;); the codebases' tokens
+    hold AT&T: the token spans the raw reference."""
+    text = "Call AT&amp;T now."
+    assert align(text, [["Call", "AT&T", "now", "."]]) == [(0, 4), (5, 13), (14, 17),
+                                                           (17, 18)]
+    assert align(text, [["AT&T", "now"]]) == [(5, 13), (14, 17)]

@@ -18,8 +18,10 @@ at ``<TEXT>``; DyGIE++'s at the start of the file); windows without tokens are l
 Alignment (importers).  The tokens of each window are looked up in the source text in order:
 the first tokens of a window at the first place at or after the previous window where they
 occur separated by white space only; every further token after white space only (after a
-misaligned token: at its first occurrence in the next 200 characters).  A token not found
-so is *misaligned* (reported, with every mention that uses it).
+misaligned token: at its first occurrence in the next 200 characters).  A token with ``&``,
+``<`` or ``>`` also matches the source's ``&amp;``, ``&lt;``, ``&gt;`` (a reference counts
+as its characters, as the ACE offsets count it).  A token not found so is *misaligned*
+(reported, with every mention that uses it).
 """
 from __future__ import annotations
 
@@ -98,18 +100,29 @@ def align(text: str, windows_: list, start: int = 0) -> list:
         lost = False
         for tok in toks:
             j = _after_space(text, pos)
-            if not text.startswith(tok, j) and lost:
+            form = next((f for f in _forms(tok) if text.startswith(f, j)), None)
+            if form is None and lost:
                 # after a misaligned token: the next one within the following LOOKAHEAD
                 k = text.find(tok, j + 1, j + LOOKAHEAD)
-                j = k if k >= 0 else j
-            if text.startswith(tok, j):
-                out.append((j, j + len(tok)))
-                pos = j + len(tok)
+                if k >= 0:
+                    j, form = k, tok
+            if form is not None:
+                out.append((j, j + len(form)))
+                pos = j + len(form)
                 lost = False
             else:
                 out.append(None)
                 lost = True
     return out
+
+
+def _forms(tok: str) -> tuple:
+    """A token as it can stand in the source: itself, or with ``&``, ``<``, ``>`` written as
+    the references the ACE sources use (the codebases decode them; the offsets count them
+    raw)."""
+    if not any(c in tok for c in "&<>"):
+        return (tok,)
+    return (tok, tok.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;"))
 
 
 def _after_space(text: str, pos: int) -> int:
@@ -120,7 +133,8 @@ def _after_space(text: str, pos: int) -> int:
 
 def _find_window(text: str, toks: list, pos: int) -> Optional[int]:
     for k in (min(len(toks), 4), 1):
-        pat = r"\s*".join(re.escape(t) for t in toks[:k])
+        pat = r"\s*".join("(?:" + "|".join(re.escape(f) for f in _forms(t)) + ")"
+                          for t in toks[:k])
         m = re.compile(pat).search(text, pos)
         if m is not None:
             return m.start()
