@@ -57,16 +57,20 @@ def import_(fmt, pred, source_dir, out_dir, argument_type, tokens_from, quiet):
               help="Folder of the source documents (.sgm).")
 @click.option("--span", type=click.Choice(["head", "extent"]), default="head",
               show_default=True, help="The span written for an entity mention.")
+@click.option("--same-tokens-as", "tokens_as", default=None,
+              help="Other APF (e.g. REF when exporting SYS, and the other way round): "
+                   "tokens and windows respect its bounds too, so both sides come out on "
+                   "the same tokens and windows.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True),
               help="Write to this file instead of standard output.")
-def export(fmt, apf, source_dir, span, output):
+def export(fmt, apf, source_dir, span, tokens_as, output):
     """Write the APF documents of APF (a file, a directory or a list file) in a codebase's JSON
     format, tokenized by the simple documented tokenizer (acescore.formats.tokens)."""
     from acescore.formats import export_apf
     from acescore.formats.convert import ImportReport
     report = ImportReport()
     try:
-        text = export_apf(apf, source_dir, fmt, span, report=report)
+        text = export_apf(apf, source_dir, fmt, span, report=report, tokens_as=tokens_as)
     except AceError as e:
         _die(str(e), getattr(e, "exit_code", EXIT_UNUSABLE))
     for line in report.text().splitlines()[1:]:

@@ -336,3 +336,71 @@ def test_oneie_with_attached():
     c = counts(score("oneie", attached="yes"))
     assert c["argument_attached_identification"] == (4, 3, 5)
     assert c["argument_attached_classification"] == (3, 3, 5)
+
+
+# ---------------------------------------------------------------------------------------------
+# A second computation on the JSON the codebases read: the TextEE and DEGREE set rules applied
+# to TextEE-format windows (token offsets) give the counts acescore gets from the APF.
+
+def _textee_windows(tmp_path, side, other):
+    """``side`` exported on the tokens and windows it shares with ``other`` (a codebase
+    scores predictions made on the gold windows)."""
+    from pathlib import Path
+    small = Path(__file__).parent / "data" / "golden" / "small"
+    out = tmp_path / f"{side}.json"
+    res = _run("export", "--to", "textee", str(small / side), "--source-dir",
+               str(small / "src"), "--same-tokens-as", str(small / other), "-o", str(out))
+    assert res.exit_code == 0, res.output
+    return [json.loads(x) for x in out.read_text().splitlines()]
+
+
+def _json_sets(windows, dygiepp_rules: bool, attached: bool):
+    """TextEE/scorer.py compute_E2E_* descriptions (doc, wnd, ...) as sets; DEGREE's are the
+    same per sentence.  ``dygiepp_rules``: DyGIE++'s preprocessing (no PRO, single-token
+    triggers); both drop values and timex2 (no --time_and_val / real entities only)."""
+    sets = {k: set() for k in ("ti", "tc", "ai", "ac", "ati", "atc")}
+    for w in windows:
+        ments = {m["id"]: m for m in w["entity_mentions"]
+                 if m["mention_type"] not in ("VALUE", "TIME")
+                 and not (dygiepp_rules and m["mention_type"] == "PRO")}
+        key = (w["doc_id"], w["wnd_id"])
+        for e in w["event_mentions"]:
+            t = e["trigger"]
+            if dygiepp_rules and any(c.isspace() for c in t["text"]):
+                continue        # "single-token": no white space in the anchor (issue #18)
+            sets["ti"].add(key + (t["start"], t["end"]))
+            sets["tc"].add(key + (t["start"], t["end"], e["event_type"]))
+            for a in e["arguments"]:
+                if a["entity_id"] not in ments:
+                    continue
+                m = ments[a["entity_id"]]
+                sets["ai"].add(key + (e["event_type"], m["start"], m["end"]))
+                sets["ac"].add(key + (e["event_type"], m["start"], m["end"], a["role"]))
+                if attached:
+                    trig = (t["start"], t["end"], e["event_type"])
+                    sets["ati"].add(key + trig + (m["start"], m["end"]))
+                    sets["atc"].add(key + trig + (m["start"], m["end"], a["role"]))
+    return sets
+
+
+@pytest.mark.parametrize("name", ["textee", "degree"])
+def test_sets_on_json_agree(tmp_path, name):
+    from pathlib import Path
+    small = Path(__file__).parent / "data" / "golden" / "small"
+    dyg = name == "degree"
+    attached = name == "textee"
+    gold = _json_sets(_textee_windows(tmp_path, "ref", "sys-heavy"), dyg, attached)
+    pred = _json_sets(_textee_windows(tmp_path, "sys-heavy", "ref"), dyg, attached)
+    from acescore.metrics import load_sides
+    r, s, _ = load_sides(str(small / "ref"), str(small / "sys-heavy"))
+    c = counts(convention_scores(r, s, get_convention(name)))
+    tasks = {"ti": "trigger_identification", "tc": "trigger_classification",
+             "ai": "argument_identification", "ac": "argument_classification",
+             "ati": "argument_attached_identification",
+             "atc": "argument_attached_classification"}
+    for k, task in tasks.items():
+        if k.startswith("at") and not attached:
+            continue
+        want = (len(gold[k] & pred[k]), len(gold[k]), len(pred[k]))
+        assert c[task] == want, task
+        assert 0 < want[0] < want[1]

@@ -281,3 +281,19 @@ def test_alignment_of_decoded_references():
     assert align(text, [["Call", "AT&T", "now", "."]]) == [(0, 4), (5, 13), (14, 17),
                                                            (17, 18)]
     assert align(text, [["AT&T", "now"]]) == [(5, 13), (14, 17)]
+
+
+def test_same_tokens_as(tmp_path):
+    """REF and SYS exported each --same-tokens-as the other share tokens and windows
+    (without it their windows differ: the bounds of their mentions differ)."""
+    def export(side, other=None):
+        out = tmp_path / f"{side}-{other}.json"
+        args = ["export", "--to", "oneie", SMALL / side, "--source-dir", SMALL / "src",
+                "-o", out]
+        if other:
+            args += ["--same-tokens-as", SMALL / other]
+        assert _run(*args).exit_code == 0
+        return [(w["sent_id"], w["tokens"]) for w in map(json.loads,
+                                                         out.read_text().splitlines())]
+    assert export("ref", "sys-heavy") == export("sys-heavy", "ref")
+    assert export("ref") != export("sys-heavy")

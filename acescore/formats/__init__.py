@@ -53,16 +53,24 @@ def _source(index: dict, docid: str, uri: str = ""):
 
 
 def export_apf(apf_spec, source_dir: str, fmt: str, span: str = "head",
-               params="local_2008", report=None) -> str:
+               params="local_2008", report=None, tokens_as=None) -> str:
     """The JSON lines of the APF documents of ``apf_spec`` (file, directory, list) in
     ``fmt``; every document needs its source document in ``source_dir``.  What cannot be
-    written is counted in ``report`` (:class:`acescore.formats.convert.ImportReport`)."""
+    written is counted in ``report`` (:class:`acescore.formats.convert.ImportReport`).
+    ``tokens_as``: other APF (same kind of spec) whose documents' bounds the tokens and
+    windows respect too: REF and SYS exported each with the other come out on the same
+    tokens and windows."""
     from acescore import api
     from acescore.formats.convert import apf_to_tokdoc
     from acescore.params import get_params
     mod = format_module(fmt)
     p = get_params(params)
     corpus = api.read_corpus(api.discover_paths(apf_spec), p)
+    others: dict = {}
+    if tokens_as is not None:
+        for f in api.read_corpus(api.discover_paths(tokens_as), p).files:
+            for doc in f.documents:
+                others.setdefault(doc.docid, []).append(doc)
     index = source_index(source_dir)
     tokdocs = []
     for f in corpus.files:
@@ -72,7 +80,8 @@ def export_apf(apf_spec, source_dir: str, fmt: str, span: str = "head",
                 raise AceInputError(f"no source document for DOCID {doc.docid} under"
                                     f" {source_dir}; hint: --source-dir names the folder of"
                                     f" the .sgm files", f.path)
-            tokdocs.append(apf_to_tokdoc(doc, st.text, span, report))
+            tokdocs.append(apf_to_tokdoc(doc, st.text, span, report,
+                                         others.get(doc.docid, ())))
     return mod.write(tokdocs)
 
 

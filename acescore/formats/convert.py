@@ -66,28 +66,20 @@ class ImportReport:
 # ------------------------------------------------------------------------ APF -> tokens
 
 def apf_to_tokdoc(doc, text: str, span: str = "head",
-                  report: Optional[ImportReport] = None) -> TokDoc:
+                  report: Optional[ImportReport] = None, others=()) -> TokDoc:
     """The token-level view of an APF document over its source ``text``.  A mention or
     anchor that is not text, or whose span does not start and end on a token even with its
-    white space trimmed, is left out and counted in ``report`` (with what uses it)."""
+    white space trimmed, is left out and counted in ``report`` (with what uses it).
+    ``others``: APF documents of the same source (e.g. the SYS of this REF) whose bounds
+    the tokens and windows respect too, so that both sides are written on the same tokens
+    and windows (as a codebase's scorer expects)."""
     report = report if report is not None else ImportReport()
-    ments = []          # (id, (s, e) inclusive, label, mtype, kind, subtype, entity)
-    for e in doc.entities:
-        for m in e.mentions:
-            loc = m.head if span == "head" else m.extent
-            ments.append((m.id, loc, e.type, m.type, "entity", e.subtype, e.id))
-    for v in doc.values:
-        for m in v.mentions:
-            ments.append((m.id, m.extent, v.type, "VALUE", "value", v.subtype, v.id))
-    for t in doc.timex2s:
-        for m in t.mentions:
-            ments.append((m.id, m.extent, "TIME", "TIME", "timex2", None, t.id))
-    evs = [(em.id, em.anchor, f"{ev.type}:{ev.subtype}", em.arguments)
-           for ev in doc.events for em in ev.mentions]
-    spans = [_trimmed(text, x[1]) for x in ments + evs]
-    spans = [sp for sp in spans if sp is not None]
-    cuts = {s for s, _ in spans} | {e + 1 for _, e in spans}
-    elements = _elements(doc, ments, evs, text)
+    ments, evs = _items(doc, span)
+    cuts, elements = _bounds(doc, text, ments, evs)
+    for other in others:
+        c, e = _bounds(other, text, *_items(other, span))
+        cuts |= c
+        elements += e
     toks: list = []
     out = TokDoc(doc.docid)
     for ws, we in windows(text, elements):
@@ -139,6 +131,31 @@ def apf_to_tokdoc(doc, text: str, span: str = "head",
                 report.drop("relation mentions whose argument was left out",
                             f"{doc.docid} {rm.id}")
     return out
+
+
+def _items(doc, span: str) -> tuple:
+    """(mentions, event mentions) of an APF document as the formats write them."""
+    ments = []          # (id, locator, label, mtype, kind, subtype, element id)
+    for e in doc.entities:
+        for m in e.mentions:
+            loc = m.head if span == "head" else m.extent
+            ments.append((m.id, loc, e.type, m.type, "entity", e.subtype, e.id))
+    for v in doc.values:
+        for m in v.mentions:
+            ments.append((m.id, m.extent, v.type, "VALUE", "value", v.subtype, v.id))
+    for t in doc.timex2s:
+        for m in t.mentions:
+            ments.append((m.id, m.extent, "TIME", "TIME", "timex2", None, t.id))
+    evs = [(em.id, em.anchor, f"{ev.type}:{ev.subtype}", em.arguments)
+           for ev in doc.events for em in ev.mentions]
+    return ments, evs
+
+
+def _bounds(doc, text: str, ments: list, evs: list) -> tuple:
+    """(token cuts, spans no window may cut) of one document."""
+    spans = [_trimmed(text, x[1]) for x in ments + evs]
+    spans = [sp for sp in spans if sp is not None]
+    return {s for s, _ in spans} | {e + 1 for _, e in spans}, _elements(doc, ments, evs, text)
 
 
 def _trimmed(text: str, loc):
