@@ -404,3 +404,131 @@ def test_sets_on_json_agree(tmp_path, name):
         want = (len(gold[k] & pred[k]), len(gold[k]), len(pred[k]))
         assert c[task] == want, task
         assert 0 < want[0] < want[1]
+
+
+def _export(tmp_path, fmt, side, other):
+    from pathlib import Path
+    small = Path(__file__).parent / "data" / "golden" / "small"
+    out = tmp_path / f"{fmt}-{side}.json"
+    res = _run("export", "--to", fmt, str(small / side), "--source-dir", str(small / "src"),
+               "--same-tokens-as", str(small / other), "-o", str(out))
+    assert res.exit_code == 0, res.output
+    return [json.loads(x) for x in out.read_text().splitlines()]
+
+
+def _longest_first(items, length, span):
+    """OneIE process_ace.py: sort by length, longest first (a stable sort), keep what
+    overlaps nothing kept."""
+    kept, used = [], []
+    for it in sorted(items, key=length, reverse=True):
+        s, e = span(it)
+        if not any(s < b and a < e for a, b in used):
+            kept.append(it)
+            used.append((s, e))
+    return kept
+
+
+def _oneie_graphs(windows):
+    """(triggers [(start, end, type)], argument set {(start, end, type, role)}) per window,
+    after OneIE's preprocessing (no values/timex2, overlaps removed, arguments kept when
+    their mention is kept)."""
+    out = []
+    for w in windows:
+        ents = [m for m in w["entity_mentions"] if m["mention_type"] not in ("VALUE", "TIME")]
+        ents = {m["id"]: m for m in _longest_first(ents, lambda m: len(m["text"]),
+                                                   lambda m: (m["start"], m["end"]))}
+        evs = _longest_first(w["event_mentions"], lambda e: len(e["trigger"]["text"]),
+                             lambda e: (e["trigger"]["start"], e["trigger"]["end"]))
+        evs.sort(key=lambda e: e["trigger"]["start"])
+        trig = [(e["trigger"]["start"], e["trigger"]["end"], e["event_type"]) for e in evs]
+        args = {(ents[a["entity_id"]]["start"], ents[a["entity_id"]]["end"], e["event_type"],
+                 a["role"]) for e in evs for a in e["arguments"] if a["entity_id"] in ents}
+        out.append((trig, args))
+    return out
+
+
+def test_oneie_rules_on_json_agree(tmp_path):
+    """OneIE's scorer rules (quoted in test_oneie) applied to OneIE-format windows give the
+    counts acescore's ``oneie`` convention gets on the APF (small corpus, sys-heavy)."""
+    from pathlib import Path
+    from acescore.metrics import load_sides
+    gold = _oneie_graphs(_export(tmp_path, "oneie", "ref", "sys-heavy"))
+    pred = _oneie_graphs(_export(tmp_path, "oneie", "sys-heavy", "ref"))
+    n = dict.fromkeys(("gt", "pt", "ti", "tc", "ga", "pa", "ai", "ac"), 0)
+    for (gt, ga), (pt, pa) in zip(gold, pred):
+        n["gt"] += len(gt)
+        n["pt"] += len(pt)
+        for s, e, t in pt:
+            matched = [g for g in gt if g[0] == s and g[1] == e]
+            if matched:
+                n["ti"] += 1
+                n["tc"] += matched[0][2] == t
+        n["ga"] += len(ga)
+        n["pa"] += len(pa)
+        for s, e, t, r in pa:
+            idn = {g for g in ga if g[:3] == (s, e, t)}
+            n["ai"] += bool(idn)
+            n["ac"] += any(g[3] == r for g in idn)
+    small = Path(__file__).parent / "data" / "golden" / "small"
+    r, s, _ = load_sides(str(small / "ref"), str(small / "sys-heavy"))
+    c = counts(convention_scores(r, s, get_convention("oneie")))
+    assert c["trigger_identification"] == (n["ti"], n["gt"], n["pt"])
+    assert c["trigger_classification"] == (n["tc"], n["gt"], n["pt"])
+    assert c["argument_identification"] == (n["ai"], n["ga"], n["pa"])
+    assert c["argument_classification"] == (n["ac"], n["ga"], n["pa"])
+    assert 0 < n["ac"] < n["ai"]
+
+
+def _dygiepp_dicts(windows):
+    """(trigger dict, argument list) per window after DyGIE++'s preprocessing (no PRO, values,
+    timex2; no anchor with white space) and its document.py dicts (events in sorted order,
+    the last one winning)."""
+    out = []
+    for w in windows:
+        ents = {m["id"]: m for m in w["entity_mentions"]
+                if m["mention_type"] not in ("VALUE", "TIME", "PRO")}
+        evs = []
+        for e in w["event_mentions"]:
+            t = e["trigger"]
+            if any(c.isspace() for c in t["text"]):
+                continue
+            args = sorted((ents[a["entity_id"]]["start"], ents[a["entity_id"]]["end"],
+                           a["role"]) for a in e["arguments"] if a["entity_id"] in ents)
+            evs.append(((t["start"], t["end"]), e["event_type"], args))
+        trig, roles = {}, {}
+        for span, etype, args in sorted(evs):
+            trig[span] = etype
+            for s, e, r in args:
+                roles[(span, (s, e))] = r
+        out.append((trig, [(a, trig[t], r) for (t, a), r in roles.items()]))
+    return out
+
+
+def test_dygiepp_rules_on_json_agree(tmp_path):
+    """DyGIE++'s event_metrics.py rules (quoted in test_dygiepp) applied to the exported
+    windows give the counts of acescore's ``dygiepp`` convention on the APF."""
+    from pathlib import Path
+    from acescore.metrics import load_sides
+    gold = _dygiepp_dicts(_export(tmp_path, "textee", "ref", "sys-heavy"))
+    pred = _dygiepp_dicts(_export(tmp_path, "textee", "sys-heavy", "ref"))
+    n = dict.fromkeys(("gt", "pt", "ti", "tc", "ga", "pa", "ai", "ac"), 0)
+    for (gt, ga), (pt, pa) in zip(gold, pred):
+        n["gt"] += len(gt)
+        n["pt"] += len(pt)
+        for span, label in pt.items():
+            if span in gt:
+                n["ti"] += 1
+                n["tc"] += gt[span] == label
+        n["ga"] += len(ga)
+        n["pa"] += len(pa)
+        for entry in pa:
+            n["ac"] += any(entry == g for g in ga)
+            n["ai"] += any(entry[:2] == g[:2] for g in ga)
+    small = Path(__file__).parent / "data" / "golden" / "small"
+    r, s, _ = load_sides(str(small / "ref"), str(small / "sys-heavy"))
+    c = counts(convention_scores(r, s, get_convention("dygiepp")))
+    assert c["trigger_identification"] == (n["ti"], n["gt"], n["pt"])
+    assert c["trigger_classification"] == (n["tc"], n["gt"], n["pt"])
+    assert c["argument_identification"] == (n["ai"], n["ga"], n["pa"])
+    assert c["argument_classification"] == (n["ac"], n["ga"], n["pa"])
+    assert 0 < n["ac"] < n["ai"]
