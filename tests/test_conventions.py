@@ -428,6 +428,21 @@ def _longest_first(items, length, span):
     return kept
 
 
+def _agree(name, n):
+    """acescore's counts on the APF of the small corpus (sys-heavy) equal ``n``, counted on
+    the JSON (gt/pt: gold/predicted triggers, ga/pa: arguments, ti/tc/ai/ac: correct)."""
+    from pathlib import Path
+    from acescore.metrics import load_sides
+    small = Path(__file__).parent / "data" / "golden" / "small"
+    r, s, _ = load_sides(str(small / "ref"), str(small / "sys-heavy"))
+    c = counts(convention_scores(r, s, get_convention(name)))
+    assert c["trigger_identification"] == (n["ti"], n["gt"], n["pt"])
+    assert c["trigger_classification"] == (n["tc"], n["gt"], n["pt"])
+    assert c["argument_identification"] == (n["ai"], n["ga"], n["pa"])
+    assert c["argument_classification"] == (n["ac"], n["ga"], n["pa"])
+    assert 0 < n["ac"] < n["ai"]
+
+
 def _oneie_graphs(windows):
     """(triggers [(start, end, type)], argument set {(start, end, type, role)}) per window,
     after OneIE's preprocessing (no values/timex2, overlaps removed, arguments kept when
@@ -450,8 +465,6 @@ def _oneie_graphs(windows):
 def test_oneie_rules_on_json_agree(tmp_path):
     """OneIE's scorer rules (quoted in test_oneie) applied to OneIE-format windows give the
     counts acescore's ``oneie`` convention gets on the APF (small corpus, sys-heavy)."""
-    from pathlib import Path
-    from acescore.metrics import load_sides
     gold = _oneie_graphs(_export(tmp_path, "oneie", "ref", "sys-heavy"))
     pred = _oneie_graphs(_export(tmp_path, "oneie", "sys-heavy", "ref"))
     n = dict.fromkeys(("gt", "pt", "ti", "tc", "ga", "pa", "ai", "ac"), 0)
@@ -469,14 +482,7 @@ def test_oneie_rules_on_json_agree(tmp_path):
             idn = {g for g in ga if g[:3] == (s, e, t)}
             n["ai"] += bool(idn)
             n["ac"] += any(g[3] == r for g in idn)
-    small = Path(__file__).parent / "data" / "golden" / "small"
-    r, s, _ = load_sides(str(small / "ref"), str(small / "sys-heavy"))
-    c = counts(convention_scores(r, s, get_convention("oneie")))
-    assert c["trigger_identification"] == (n["ti"], n["gt"], n["pt"])
-    assert c["trigger_classification"] == (n["tc"], n["gt"], n["pt"])
-    assert c["argument_identification"] == (n["ai"], n["ga"], n["pa"])
-    assert c["argument_classification"] == (n["ac"], n["ga"], n["pa"])
-    assert 0 < n["ac"] < n["ai"]
+    _agree("oneie", n)
 
 
 def _dygiepp_dicts(windows):
@@ -507,14 +513,11 @@ def _dygiepp_dicts(windows):
 def test_dygiepp_rules_on_json_agree(tmp_path):
     """DyGIE++'s event_metrics.py rules (quoted in test_dygiepp) applied to the exported
     windows give the counts of acescore's ``dygiepp`` convention on the APF."""
-    from pathlib import Path
-    from acescore.metrics import load_sides
     gold = _dygiepp_dicts(_export(tmp_path, "textee", "ref", "sys-heavy"))
     pred = _dygiepp_dicts(_export(tmp_path, "textee", "sys-heavy", "ref"))
     n = dict.fromkeys(("gt", "pt", "ti", "tc", "ga", "pa", "ai", "ac"), 0)
     for (gt, ga), (pt, pa) in zip(gold, pred):
-        n["gt"] += len(gt)
-        n["pt"] += len(pt)
+        n["gt"], n["pt"] = n["gt"] + len(gt), n["pt"] + len(pt)
         for span, label in pt.items():
             if span in gt:
                 n["ti"] += 1
@@ -524,11 +527,4 @@ def test_dygiepp_rules_on_json_agree(tmp_path):
         for entry in pa:
             n["ac"] += any(entry == g for g in ga)
             n["ai"] += any(entry[:2] == g[:2] for g in ga)
-    small = Path(__file__).parent / "data" / "golden" / "small"
-    r, s, _ = load_sides(str(small / "ref"), str(small / "sys-heavy"))
-    c = counts(convention_scores(r, s, get_convention("dygiepp")))
-    assert c["trigger_identification"] == (n["ti"], n["gt"], n["pt"])
-    assert c["trigger_classification"] == (n["tc"], n["gt"], n["pt"])
-    assert c["argument_identification"] == (n["ai"], n["ga"], n["pa"])
-    assert c["argument_classification"] == (n["ac"], n["ga"], n["pa"])
-    assert 0 < n["ac"] < n["ai"]
+    _agree("dygiepp", n)
