@@ -19,6 +19,10 @@ def convention_options(f):
         opt = "--" + rule.replace("_", "-")
         f = click.option(opt, rule, type=click.Choice(RULES[rule]), default=None,
                          help=f"Convention rule {rule} (overrides the convention's value).")(f)
+    f = click.option("--nist-report", type=click.Path(dir_okay=False, writable=True),
+                     default=None,
+                     help="Also write the NIST report of REF and SYS (that of acescore score "
+                          "-m, without its command-line line) to this file.")(f)
     f = click.option("--per-label", is_flag=True,
                      help="With --convention: also the per-label tables (event types, roles, "
                           "entity types, relation labels).")(f)
@@ -66,3 +70,11 @@ def convention_text(result: dict, per_label: bool = False) -> str:
                                for lab, s in labels.items()], "Label"))
             out.append("")
     return "\n".join(out)
+
+
+def write_nist_report(ref, sys_, params, path: str) -> None:
+    """The NIST report (``acescore score -m REF SYS``, no command-line line) into ``path``."""
+    from acescore import api
+    text = api.score(ref, sys_, params, mentions=True).to_text()
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(text)

@@ -8,7 +8,7 @@ import sys
 import click
 from tabulate import tabulate
 
-from acescore.cli_conventions import convention_options, convention_text
+from acescore.cli_conventions import convention_options, convention_text, write_nist_report
 from acescore.errors import EXIT_UNUSABLE, AceError
 from acescore.params import PARAMETER_SETS
 
@@ -143,7 +143,7 @@ def events_text(scores: dict) -> str:
                    "same subtype in the document (Ji & Grishman 2008, Li et al. 2013); "
                    "trigger: only those of the REF event mention its trigger is aligned with.")
 def events(ref, sys_, params, fmt, output, max_file_size, quiet, trigger_match, arg_match,
-           arg_scope, convention, per_label, **rules):
+           arg_scope, convention, per_label, nist_report, **rules):
     """Event-extraction scores of SYS against REF as ACE 2005 papers report them: trigger
     identification and classification, argument identification and classification
     (recall, precision, F1), with one-to-one matching.
@@ -153,6 +153,11 @@ def events(ref, sys_, params, fmt, output, max_file_size, quiet, trigger_match, 
     """
     from acescore.metrics.events import event_scores
     rside, sside, _p = _load(ref, sys_, params, max_file_size, quiet)
+    if nist_report:
+        try:
+            write_nist_report(ref, sys_, params, nist_report)
+        except AceError as e:
+            _die(str(e), e.exit_code)
     if convention or any(v is not None for v in rules.values()):
         if (trigger_match, arg_match, arg_scope) != ("exact", "head", "subtype"):
             _die("--trigger-match, --arg-match and --arg-scope do not go with --convention or"

@@ -528,3 +528,17 @@ def test_dygiepp_rules_on_json_agree(tmp_path):
             n["ac"] += any(entry == g for g in ga)
             n["ai"] += any(entry[:2] == g[:2] for g in ga)
     _agree("dygiepp", n)
+
+
+def test_cli_nist_report_with_events(tmp_path):
+    """--nist-report writes what ``acescore score -m`` prints, after its command-line line."""
+    from pathlib import Path
+    small = Path(__file__).parent / "data" / "golden" / "small"
+    out = tmp_path / "nist.txt"
+    res = _run("events", str(small / "ref"), str(small / "sys-heavy"), "--convention",
+               "textee", "--nist-report", str(out))
+    assert res.exit_code == 0 and "argument_attached_classification" in res.output
+    full = _run("score", "-m", "-q", "--jobs", "1", str(small / "ref"),
+                str(small / "sys-heavy"))
+    assert full.exit_code == 0
+    assert out.read_text() == full.output.split("\n", 1)[1]
