@@ -6,7 +6,7 @@ from __future__ import annotations
 import click
 from tabulate import tabulate
 
-from acescore.metrics.conventions import CONVENTIONS, RULES
+from acescore.metrics.conventions import CONVENTIONS, RULE_HELP, RULES
 
 
 def _pct(x: float) -> str:
@@ -18,7 +18,7 @@ def convention_options(f):
     for rule in reversed(list(RULES)):
         opt = "--" + rule.replace("_", "-")
         f = click.option(opt, rule, type=click.Choice(RULES[rule]), default=None,
-                         help=f"Convention rule {rule} (overrides the convention's value).")(f)
+                         help=f"Rule: {RULE_HELP[rule]} (default: the convention's).")(f)
     f = click.option("--nist-report", type=click.Path(dir_okay=False, writable=True),
                      default=None,
                      help="Also write the NIST report of REF and SYS (that of acescore score "

@@ -542,3 +542,9 @@ def test_cli_nist_report_with_events(tmp_path):
                 str(small / "sys-heavy"))
     assert full.exit_code == 0
     assert out.read_text() == full.output.split("\n", 1)[1]
+
+
+def test_every_rule_has_help_and_abbreviation():
+    from acescore.metrics.conventions import ABBREVIATIONS, RULE_HELP
+    assert set(RULE_HELP) == set(RULES) == set(ABBREVIATIONS)
+    assert len(set(ABBREVIATIONS.values())) == len(RULES)

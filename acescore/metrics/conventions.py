@@ -64,6 +64,23 @@ RULES = {
     "entity_items": ("list", "set", "dict"),
 }
 
+#: one line on each rule (the module documentation has the whole definition)
+RULE_HELP = {
+    "span": "offsets of an entity mention: its head or its extent",
+    "pronouns": "keep or drop PRO entity mentions (and what uses them)",
+    "values_times": "keep or drop value and timex2 mentions (and the arguments using them)",
+    "triggers": "all event mentions, or only those whose anchor has no white space",
+    "overlaps": "keep overlapping mentions/anchors, or keep the longest first (OneIE)",
+    "time_roles": "keep Time-* roles, or collapse them to Time (DyGIE++)",
+    "trigger_items": "triggers as a list, a set, or a dict by anchor (last type wins)",
+    "arg_items": "arguments as a list, a set, or a dict by (anchor, span) (last role wins)",
+    "matching": "one-to-one, set intersection, or any (a SYS item vs any REF item)",
+    "attached": "also score arguments with their anchor (TextEE's attached scores)",
+    "relation_label": "a relation's label: its TYPE or TYPE:SUBTYPE",
+    "relation_order": "Arg-1/Arg-2 order counts (ACE; not for symmetric types) or not",
+    "entity_items": "entity and relation mentions as a list, a set, or a dict (last wins)",
+}
+
 #: short names of the rules in a signature
 ABBREVIATIONS = {
     "span": "span", "pronouns": "pro", "values_times": "vt", "triggers": "trig",
