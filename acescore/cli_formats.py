@@ -30,8 +30,10 @@ def _die(message: str, code: int = EXIT_UNUSABLE):
                    "entity mention of this TYPE (default: drop it and report it).")
 @click.option("--tokens-from", type=click.Path(dir_okay=False), default=None,
               help="TextEE: the data file with the tokens of predictions that have none.")
+@click.option("--force", is_flag=True,
+              help="Remove the APF files the output folder already holds.")
 @click.option("-q", "--quiet", is_flag=True, help="No import report on standard error.")
-def import_(fmt, pred, source_dir, out_dir, argument_type, tokens_from, quiet):
+def import_(fmt, pred, source_dir, out_dir, argument_type, tokens_from, force, quiet):
     """Turn a JSON prediction file (OneIE, DyGIE++ or TextEE) into APF, with character offsets
     aligned to the source documents by the ACE offset rule.  Every dropped or misaligned
     mention, event mention, argument and relation mention is counted on standard error, with
@@ -41,7 +43,7 @@ def import_(fmt, pred, source_dir, out_dir, argument_type, tokens_from, quiet):
     report = ImportReport()
     try:
         written = import_json(pred, fmt, source_dir, out_dir, report, argument_type,
-                              tokens_from)
+                              tokens_from, force)
     except AceError as e:
         _die(str(e), getattr(e, "exit_code", EXIT_UNUSABLE))
     if not quiet:

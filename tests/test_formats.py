@@ -119,7 +119,8 @@ def test_import_bad_json(tmp_path):
     res = _run("import", "--from", "textee", js, "--source-dir", SMALL / "src", "-o",
                tmp_path / "o")
     assert res.exit_code == 2
-    assert res.stderr.startswith("acescore: ") and "line 2" in res.stderr
+    assert res.stderr.startswith(f"acescore: {js}:2: not a window")
+    assert res.stderr.count("\n") == 1
     assert "Traceback" not in res.stderr
 
 
@@ -297,3 +298,32 @@ def test_same_tokens_as(tmp_path):
                                                          out.read_text().splitlines())]
     assert export("ref", "sys-heavy") == export("sys-heavy", "ref")
     assert export("ref") != export("sys-heavy")
+
+
+def test_import_bad_annotation_names_window(tmp_path):
+    js = tmp_path / "bad.json"
+    js.write_text('{"doc_id": "D", "wnd_id": "D-0", "tokens": ["a"], "event_mentions":'
+                  ' [{"event_type": "Life:Die", "trigger": {"start": "x", "end": 1}}]}\n')
+    res = _run("import", "--from", "textee", js, "--source-dir", SMALL / "src", "-o",
+               tmp_path / "o")
+    assert res.exit_code == 2
+    assert res.stderr.startswith(f"acescore: {js}:1: window D-0: malformed annotation")
+    js.write_text('{"doc_key": "D", "sentences": [["a"]], "events": [[["x"]]]}\n')
+    res = _run("import", "--from", "dygiepp", js, "--source-dir", SMALL / "src", "-o",
+               tmp_path / "o")
+    assert res.exit_code == 2 and res.stderr.startswith(f"acescore: {js}:1: not a DyGIE++")
+
+
+def test_import_keeps_old_output_unless_forced(tmp_path):
+    js = tmp_path / "p.json"
+    _run("export", "--to", "dygiepp", SMALL / "ref", "--source-dir", SMALL / "src", "-o", js)
+    out = tmp_path / "apf"
+    out.mkdir()
+    (out / "OLD.apf.xml").write_text("<x/>")
+    res = _run("import", "--from", "dygiepp", js, "--source-dir", SMALL / "src", "-o", out)
+    assert res.exit_code == 2 and "already holds APF files (OLD.apf.xml" in res.stderr
+    assert (out / "OLD.apf.xml").exists() and len(list(out.iterdir())) == 1
+    res = _run("import", "--from", "dygiepp", js, "--source-dir", SMALL / "src", "-o", out,
+               "--force")
+    assert res.exit_code == 0 and not (out / "OLD.apf.xml").exists()
+    assert len(list(out.iterdir())) == len(list((SMALL / "ref").glob("*.apf.xml")))

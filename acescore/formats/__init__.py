@@ -86,16 +86,22 @@ def export_apf(apf_spec, source_dir: str, fmt: str, span: str = "head",
 
 
 def import_json(path: str, fmt: str, source_dir: str, out_dir: str, report,
-                argument_type=None, tokens_from=None) -> list:
+                argument_type=None, tokens_from=None, force: bool = False) -> list:
     """Write one APF file per document of the JSON file ``path`` into ``out_dir``; returns
     the paths written.  Everything dropped is counted in ``report``
     (:class:`acescore.formats.convert.ImportReport`); ``argument_type``: see
     :func:`acescore.formats.convert.tokdoc_to_document`; ``tokens_from``: see
-    :mod:`acescore.formats.textee`."""
+    :mod:`acescore.formats.textee`; ``force``: remove the APF files ``out_dir`` holds (else
+    they are an error: they would be scored with the new ones)."""
     from acescore.formats.convert import tokdoc_to_document
     from acescore.model import ApfFile
     from acescore.reading.writer import DEFAULT_DOCTYPE, apf_bytes
     mod = format_module(fmt)
+    old = [f for f in (os.listdir(out_dir) if os.path.isdir(out_dir) else ())
+           if f.endswith((".apf.xml", ".apf"))]
+    if old and not force:
+        raise AceUsageError(f"{out_dir} already holds APF files ({old[0]}, ...); hint: another"
+                            f" folder, or --force to remove them first")
     try:
         with open(path, encoding="utf-8") as fh:
             text = fh.read()
@@ -117,6 +123,8 @@ def import_json(path: str, fmt: str, source_dir: str, out_dir: str, report,
                                  argument_type)
         outputs.append((td.docid, apf_bytes(ApfFile("", (doc,)), DEFAULT_DOCTYPE)))
     os.makedirs(out_dir, exist_ok=True)
+    for f in old:
+        os.remove(os.path.join(out_dir, f))
     written = []
     for docid, data in outputs:
         p = os.path.join(out_dir, f"{docid}.apf.xml")

@@ -78,8 +78,9 @@ def read(text: str, path: str) -> list:
             obj = json.loads(line)
             out.append(_document(obj))
         except (ValueError, KeyError, TypeError, IndexError) as e:
-            raise AceInputError(f"line {n}: not a DyGIE++ document ({e!r}); hint: one JSON"
-                                f" object with doc_key and sentences a line", path) from None
+            raise AceInputError(f"not a DyGIE++ document ({e!r}); hint: one JSON object with"
+                                f" doc_key, sentences and per-sentence ner/relations/events"
+                                f" a line", path, line=n) from None
     return out
 
 

@@ -84,8 +84,8 @@ def window_tokens(text: str, path: str, keys: dict) -> dict:
                 obj = json.loads(line)
                 out[(obj["doc_id"], obj[keys["window"]])] = obj["tokens"]
             except (ValueError, KeyError, TypeError) as e:
-                raise AceInputError(f"line {n}: not a window with doc_id, {keys['window']} and"
-                                    f" tokens ({e!r})", path) from None
+                raise AceInputError(f"not a window with doc_id, {keys['window']} and tokens"
+                                    f" ({e!r})", path, line=n) from None
     return out
 
 
@@ -102,16 +102,18 @@ def read_windows(text: str, path: str, keys: dict, tokens: dict = None) -> list:
             toks = obj["tokens"] if "tokens" in obj or tokens is None else \
                 tokens[(doc_id, obj[keys["window"]])]
         except (ValueError, KeyError, TypeError) as e:
-            raise AceInputError(f"line {n}: not a {keys['window']} window object ({e});"
-                                f" hint: one JSON object with doc_id and tokens a line",
-                                path) from None
+            raise AceInputError(f"not a window ({e!r}); hint: one JSON object with doc_id,"
+                                f" {keys['window']} and tokens a line (or --tokens-from)",
+                                path, line=n) from None
         td = docs.setdefault(doc_id, TokDoc(doc_id))
         base = sum(len(w) for w in td.windows)
         td.windows.append([str(t) for t in toks])
         try:
             _window(td, obj, base)
         except (KeyError, TypeError, IndexError, ValueError) as e:
-            raise AceInputError(f"line {n}: malformed annotation ({e!r})", path) from None
+            raise AceInputError(f"malformed annotation ({e!r}); hint: token offsets are"
+                                f" integers, mentions are referred to by their id", path,
+                                line=n, element=f"window {obj.get(keys['window'])}") from None
     return list(docs.values())
 
 
