@@ -58,6 +58,13 @@ def convention_text(result: dict, per_label: bool = False) -> str:
            "",
            _table(_rows(sc, list(sc))),
            ""]
+    for side in ("ref", "sys"):
+        d = result["dropped"][side]
+        if d:
+            out.append(f"{side.upper()} left out by the rules: "
+                       + ", ".join(f"{n} {what}" for what, n in d.items()))
+    if any(result["dropped"].values()):
+        out.append("")
     macro = result["macro"]
     out.append(_table([[f"{t} (macro)", "", "", "", _pct(m["precision"]), _pct(m["recall"]),
                         _pct(m["f1"])] for t, m in macro.items()]))

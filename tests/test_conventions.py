@@ -548,3 +548,19 @@ def test_every_rule_has_help_and_abbreviation():
     from acescore.metrics.conventions import ABBREVIATIONS, RULE_HELP
     assert set(RULE_HELP) == set(RULES) == set(ABBREVIATIONS)
     assert len(set(ABBREVIATIONS.values())) == len(RULES)
+
+
+def test_dropped_by_the_rules():
+    """What the preprocessing rules leave out, per side (fixture of this module).  dygiepp:
+    REF m2 (PRO), v1 and t1; ev3 ("set out"); ev1's Time-Within (t1) and ev2's Victim (m2).
+    oneie: v1, t1; ev2 (overlaps ev1); ev1's Time-Within."""
+    d = score("dygiepp")["dropped"]
+    assert d["ref"] == {"arguments: their mention left out": 2,
+                        "event mentions: triggers=single-token": 1,
+                        "mentions: pronouns=drop": 1, "mentions: values_times=drop": 2}
+    assert d["sys"]["event mentions: triggers=single-token"] == 1
+    d = score("oneie")["dropped"]
+    assert d["ref"] == {"arguments: their mention left out": 1,
+                        "event mentions: overlaps=longest": 1,
+                        "mentions: values_times=drop": 2}
+    assert score("ace05")["dropped"] == {"ref": {}, "sys": {}}

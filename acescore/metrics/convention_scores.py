@@ -75,17 +75,23 @@ def _longest_first(items: list, span_of) -> set:
     return out
 
 
-def document_mentions(doc, conv: Convention) -> dict:
-    """``{mention id: (span, label, mention type)}`` of the mentions the convention keeps."""
+def document_mentions(doc, conv: Convention, dropped: Counter = None) -> dict:
+    """``{mention id: (span, label, mention type)}`` of the mentions the convention keeps;
+    ``dropped`` counts the others by the rule that drops them."""
+    dropped = Counter() if dropped is None else dropped
     found = []
     for e in doc.entities:
         for m in e.mentions:
             if conv.pronouns == "drop" and m.type == "PRO":
+                dropped["mentions: pronouns=drop"] += 1
                 continue
             loc = m.head if conv.span == "head" and m.head is not None else m.extent
             if loc.kind == "text":
                 found.append((m.id, _span(loc), e.type, m.type))
-    if conv.values_times == "keep":
+    if conv.values_times == "drop":
+        dropped["mentions: values_times=drop"] += sum(len(el.mentions) for el in doc.values) \
+            + sum(len(el.mentions) for el in doc.timex2s)
+    else:
         for coll, kind in ((doc.values, "VALUE"), (doc.timex2s, "TIME")):
             for el in coll:
                 label = el.type if kind == "VALUE" else "TIME"
@@ -94,12 +100,15 @@ def document_mentions(doc, conv: Convention) -> dict:
                         found.append((m.id, _span(m.extent), label, kind))
     if conv.overlaps == "longest":
         keep = _longest_first(found, lambda x: x[1])
+        dropped["mentions: overlaps=longest"] += len(found) - len(keep)
         found = [x for i, x in enumerate(found) if i in keep]
     return {mid: (span, label, mtype) for mid, span, label, mtype in found}
 
 
-def document_events(doc, conv: Convention, mentions: dict) -> list:
-    """``[(anchor span, type, [(argument span, role), ...])]`` in document order."""
+def document_events(doc, conv: Convention, mentions: dict, dropped: Counter = None) -> list:
+    """``[(anchor span, type, [(argument span, role), ...])]`` in document order;
+    ``dropped`` counts the event mentions and arguments left out."""
+    dropped = Counter() if dropped is None else dropped
     out = []
     for ev in doc.events:
         etype = f"{ev.type}:{ev.subtype}"
@@ -108,11 +117,13 @@ def document_events(doc, conv: Convention, mentions: dict) -> list:
             if a.kind != "text":
                 continue
             if conv.triggers == "single-token" and any(c.isspace() for c in a.text):
+                dropped["event mentions: triggers=single-token"] += 1
                 continue
             args = []
             for arg in em.arguments:
                 m = mentions.get(arg.refid)
                 if m is None:
+                    dropped["arguments: their mention left out"] += 1
                     continue
                 role = arg.role
                 if conv.time_roles == "collapse" and role.startswith("Time"):
@@ -121,6 +132,7 @@ def document_events(doc, conv: Convention, mentions: dict) -> list:
             out.append((_span(a), etype, args))
     if conv.overlaps == "longest":
         keep = _longest_first(out, lambda x: x[0])
+        dropped["event mentions: overlaps=longest"] += len(out) - len(keep)
         out = [x for i, x in enumerate(out) if i in keep]
     return out
 
@@ -338,19 +350,21 @@ def convention_scores(ref_side, sys_side, conv: Convention, version: str = "") -
     """Scores of SYS against REF (two :class:`~acescore.database.Side`) under ``conv``.
 
     Returns ``{"convention", "signature", "rules", "scores": {task: prf}, "per_label":
-    {task: {label: prf}}, "macro": {task: {"recall", "precision", "f1"}}}``; every prf has
+    {task: {label: prf}}, "macro": {task: {"recall", "precision", "f1"}}, "dropped": {"ref",
+    "sys": {what: count}}}`` (what the preprocessing rules left out); every prf has
     ``recall``, ``precision``, ``f1`` (fractions), ``correct``, ``ref``, ``sys``.
     """
     tasks = EVENT_TASKS + (ATTACHED_TASKS if conv.attached == "yes" else ()) \
         + ENTITY_TASKS + RELATION_TASKS
     tallies = {t: _Tally() for t in tasks}
+    dropped = {"ref": Counter(), "sys": Counter()}
     for docid in sorted(set(ref_side.documents) | set(sys_side.documents)):
         rdoc = ref_side.documents.get(docid)
         sdoc = sys_side.documents.get(docid)
-        rment = document_mentions(rdoc, conv) if rdoc is not None else {}
-        sment = document_mentions(sdoc, conv) if sdoc is not None else {}
-        rev = document_events(rdoc, conv, rment) if rdoc is not None else []
-        sev = document_events(sdoc, conv, sment) if sdoc is not None else []
+        rment = document_mentions(rdoc, conv, dropped["ref"]) if rdoc is not None else {}
+        sment = document_mentions(sdoc, conv, dropped["sys"]) if sdoc is not None else {}
+        rev = document_events(rdoc, conv, rment, dropped["ref"]) if rdoc is not None else []
+        sev = document_events(sdoc, conv, sment, dropped["sys"]) if sdoc is not None else []
         _score_document(tallies, docid, rev, sev, conv)
         _entity_relation(tallies, docid, rdoc, sdoc, rment, sment, conv)
     scores = {t: tallies[t].total() for t in tasks}
@@ -366,4 +380,6 @@ def convention_scores(ref_side, sys_side, conv: Convention, version: str = "") -
                     for k in ("recall", "precision", "f1")}
     return {"convention": conv.name, "title": conv.title, "source": conv.source,
             "signature": signature(conv, version), "rules": conv.rules(),
-            "scores": scores, "per_label": per_label, "macro": macro}
+            "scores": scores, "per_label": per_label, "macro": macro,
+            "dropped": {k: {w: n for w, n in sorted(v.items()) if n}
+                        for k, v in dropped.items()}}
