@@ -232,7 +232,7 @@ def test_rule_option_overrides_and_signature():
     with pytest.raises(ValueError, match="rule matching must be one of"):
         get_convention("oneie", matching="best")
     with pytest.raises(ValueError, match="unknown convention"):
-        get_convention("pure")
+        get_convention("bert")
 
 
 def test_per_label_and_macro():
@@ -246,7 +246,25 @@ def test_per_label_and_macro():
 
 
 def test_every_convention_registered():
-    assert set(CONVENTIONS) == {"ace05", "oneie", "dygiepp", "textee", "degree"}
+    assert set(CONVENTIONS) == {"ace05", "oneie", "dygiepp", "textee", "degree", "pure"}
+
+
+def test_pure_entities_and_relations_only():
+    """pure.  princeton-nlp/PURE shared/data_structures.py evaluate_sent: "for prediction in
+    sent.predicted_ner: if any([prediction == actual for actual in sent.ner])" (span and
+    label); relations "prediction == actual" on (pair, label) -- the pair in its order --
+    and strict when "prediction.pair[0] in correct_ner and prediction.pair[1] in
+    correct_ner".  Its data: DyGIE++'s scripts/data/ace05/preprocess/ace2ann.py -- heads
+    ("if child.tag == 'head'"), entity TYPE, relation TYPE, every entity mention, no values or
+    timex2, duplicated entities and relations written once.
+    Here: entities m1, m2, m3 on both sides -> 3 of 3 / 3; the relation's arguments are
+    swapped in SYS -> 0 of 1 / 1; no event scores."""
+    from acescore.metrics.convention_scores import ENTITY_TASKS, RELATION_TASKS
+    res = score("pure")
+    assert set(res["scores"]) == set(ENTITY_TASKS + RELATION_TASKS)
+    c = counts(res)
+    assert c["entity_strict"] == (3, 3, 3) and c["entity_boundary"] == (3, 3, 3)
+    assert c["relation_boundaries"] == (0, 1, 1) and c["relation_strict"] == (0, 1, 1)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -278,9 +296,9 @@ def test_cli_convention_text_and_json(tmp_path):
 def test_cli_bad_convention():
     from pathlib import Path
     data = Path(__file__).parent / "data" / "events" / "dup"
-    res = _run("events", str(data / "ref"), str(data / "sys"), "--convention", "pure")
+    res = _run("events", str(data / "ref"), str(data / "sys"), "--convention", "bert")
     assert res.exit_code == 2
-    assert "pure" in res.output
+    assert "bert" in res.output
 
 
 def test_entity_items_dict_and_list():

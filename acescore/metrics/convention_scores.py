@@ -354,9 +354,15 @@ def convention_scores(ref_side, sys_side, conv: Convention, version: str = "") -
     "sys": {what: count}}}`` (what the preprocessing rules left out); every prf has
     ``recall``, ``precision``, ``f1`` (fractions), ``correct``, ``ref``, ``sys``.
     """
-    tasks = EVENT_TASKS + (ATTACHED_TASKS if conv.attached == "yes" else ()) \
-        + ENTITY_TASKS + RELATION_TASKS
-    tallies = {t: _Tally() for t in tasks}
+    tasks = ()
+    if "events" in conv.groups:
+        tasks += EVENT_TASKS + (ATTACHED_TASKS if conv.attached == "yes" else ())
+    if "entities" in conv.groups:
+        tasks += ENTITY_TASKS
+    if "relations" in conv.groups:
+        tasks += RELATION_TASKS
+    every = EVENT_TASKS + ATTACHED_TASKS + ENTITY_TASKS + RELATION_TASKS
+    tallies = {t: _Tally() for t in every}
     dropped = {"ref": Counter(), "sys": Counter()}
     for docid in sorted(set(ref_side.documents) | set(sys_side.documents)):
         rdoc = ref_side.documents.get(docid)

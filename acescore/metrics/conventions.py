@@ -109,6 +109,8 @@ class Convention:
     relation_label: str = "subtype"
     relation_order: str = "ace"
     entity_items: str = "list"
+    #: the groups of scores the codebase prints (the others are left out of its table)
+    groups: tuple = ("events", "entities", "relations")
 
     def rules(self) -> dict:
         return {f.name: getattr(self, f.name) for f in fields(self) if f.name in RULES}
@@ -153,6 +155,12 @@ CONVENTIONS = {c.name: c for c in (
         pronouns="drop", values_times="drop", triggers="single-token", time_roles="collapse",
         trigger_items="set", arg_items="set", matching="intersection",
         relation_label="subtype"),
+    Convention(
+        "pure", "PURE entity and relation scores on DyGIE++'s ACE05 relation data",
+        "princeton-nlp/PURE shared/data_structures.py evaluate_predictions; "
+        "dwadden/dygiepp scripts/data/ace05/preprocess/ace2ann.py",
+        values_times="drop", matching="any", relation_label="type", entity_items="set",
+        groups=("entities", "relations")),
 )}
 
 DEFAULT = "ace05"
