@@ -369,9 +369,10 @@ def convention_scores(ref_side, sys_side, conv: Convention, version: str = "") -
         sdoc = sys_side.documents.get(docid)
         rment = document_mentions(rdoc, conv, dropped["ref"]) if rdoc is not None else {}
         sment = document_mentions(sdoc, conv, dropped["sys"]) if sdoc is not None else {}
-        rev = document_events(rdoc, conv, rment, dropped["ref"]) if rdoc is not None else []
-        sev = document_events(sdoc, conv, sment, dropped["sys"]) if sdoc is not None else []
-        _score_document(tallies, docid, rev, sev, conv)
+        if "events" in conv.groups:
+            rev = document_events(rdoc, conv, rment, dropped["ref"]) if rdoc is not None else []
+            sev = document_events(sdoc, conv, sment, dropped["sys"]) if sdoc is not None else []
+            _score_document(tallies, docid, rev, sev, conv)
         _entity_relation(tallies, docid, rdoc, sdoc, rment, sment, conv)
     scores = {t: tallies[t].total() for t in tasks}
     per_label = {}
