@@ -253,4 +253,4 @@ from acescore.cli_view import view  # noqa: E402
 for _command in (validate, cli_metrics.coref, cli_metrics.events, view):
     main.add_command(_command)
 from acescore import cli_formats  # noqa: E402
-main.add_command(cli_formats.import_, "import"); main.add_command(cli_formats.export)  # noqa: E702
+cli_formats.register(main)

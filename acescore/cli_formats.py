@@ -82,3 +82,9 @@ def export(fmt, apf, source_dir, span, tokens_as, output):
             fh.write(text)
     else:
         sys.stdout.write(text)
+
+
+def register(group) -> None:
+    """Add ``import`` and ``export`` to the main command group."""
+    group.add_command(import_)
+    group.add_command(export)

@@ -152,16 +152,17 @@ def events(ref, sys_, params, fmt, output, max_file_size, quiet, trigger_match, 
     any rule option) the scores follow a codebase's published rules instead.
     """
     from acescore.metrics.events import event_scores
+    by_convention = convention or any(v is not None for v in rules.values())
+    if by_convention and (trigger_match, arg_match, arg_scope) != ("exact", "head", "subtype"):
+        _die("--trigger-match, --arg-match and --arg-scope do not go with --convention or"
+             " a rule option; hint: use --span for head or extent offsets")
     rside, sside, _p = _load(ref, sys_, params, max_file_size, quiet)
     if nist_report:
         try:
             write_nist_report(ref, sys_, params, nist_report)
         except AceError as e:
             _die(str(e), e.exit_code)
-    if convention or any(v is not None for v in rules.values()):
-        if (trigger_match, arg_match, arg_scope) != ("exact", "head", "subtype"):
-            _die("--trigger-match, --arg-match and --arg-scope do not go with --convention or"
-                 " a rule option; hint: use --span for head or extent offsets")
+    if by_convention:
         _emit(_convention_output(rside, sside, convention, rules, fmt, per_label), output)
         return
     scores = event_scores(rside, sside, trigger_match=trigger_match, arg_match=arg_match,
