@@ -73,6 +73,9 @@ def test_round_trip(tmp_path, fmt, span):
     res = _run("import", "--from", fmt, js, "--source-dir", SMALL / "src", "-o", out)
     assert res.exit_code == 0, res.stderr
     assert "0 tokens misaligned" in res.stderr and "dropped" not in res.stderr
+    # valid APF whose offsets agree with the source documents
+    res = _run("validate", out, "--source-dir", SMALL / "src")
+    assert res.exit_code == 0 and " 0 problems" in res.output, res.output[-500:]
     ref, _, _ = load_sides(str(SMALL / "ref"), str(SMALL / "ref"))
     back, _, _ = load_sides(str(out), str(out))
     typed = fmt != "dygiepp"

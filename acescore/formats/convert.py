@@ -9,7 +9,8 @@ arguments (role, mention); every relation mention with TYPE (SUBTYPE) and its Ar
 Arg-2.  Not carried: extents besides the one span, event and relation attributes, event
 coreference, names, external links, relation time arguments.
 
-Importing: mentions become APF elements with head = extent = the span; an entity mention
+Importing: mentions become APF elements with head = extent = the span (an event mention's
+extent and a relation mention's: from its first to its last character); an entity mention
 without SUBTYPE gets the first SUBTYPE of its TYPE, without mention TYPE ``NAM``, without
 entity ``SPC``; each event mention is an event of its own (GENERICITY Specific, MODALITY
 Asserted, POLARITY Positive, TENSE Unspecified).
@@ -343,7 +344,9 @@ class _Builder:
                     eargs.append((role, ids[1]))
             evid = f"{d}-EV{len(self.event_list) + 1}"
             anchor = self.loc(sp)
-            em = EventMention(f"{evid}-1", anchor, anchor, tuple(args))
+            locs = [anchor] + [self.extents[a.refid] for a in args]
+            extent = self.loc((min(x.start for x in locs), max(x.end for x in locs)))
+            em = EventMention(f"{evid}-1", extent, anchor, tuple(args))
             self.event_list.append(Event(evid, etype, sub, "Specific", "Asserted", "Positive",
                                          "Unspecified", tuple(Argument(r, e) for r, e in eargs),
                                          (em,)))
