@@ -29,6 +29,8 @@ from acescore.metrics.convention_scores import convention_scores
 from acescore.metrics.conventions import CONVENTIONS, RULES, get_convention, signature
 from acescore.model import (Argument, Document, Entity, EntityMention, Event, EventMention,
                             Locator, Relation, RelationMention, SimpleMention, Timex2, Value)
+from acescore.options import Options
+from acescore.pipeline import load
 
 
 def _loc(s, e, text=""):
@@ -409,8 +411,8 @@ def test_sets_on_json_agree(tmp_path, name):
     attached = name == "textee"
     gold = _json_sets(_textee_windows(tmp_path, "ref", "sys-heavy"), dyg, attached)
     pred = _json_sets(_textee_windows(tmp_path, "sys-heavy", "ref"), dyg, attached)
-    from acescore.metrics import load_sides
-    r, s, _ = load_sides(str(small / "ref"), str(small / "sys-heavy"))
+    loaded = load(str(small / "ref"), str(small / "sys-heavy"), Options())
+    r, s = loaded.ref, loaded.sys
     c = counts(convention_scores(r, s, get_convention(name)))
     tasks = {"ti": "trigger_identification", "tc": "trigger_classification",
              "ai": "argument_identification", "ac": "argument_classification",
@@ -450,9 +452,9 @@ def _agree(name, n):
     """acescore's counts on the APF of the small corpus (sys-heavy) equal ``n``, counted on
     the JSON (gt/pt: gold/predicted triggers, ga/pa: arguments, ti/tc/ai/ac: correct)."""
     from pathlib import Path
-    from acescore.metrics import load_sides
     small = Path(__file__).parent / "data" / "golden" / "small"
-    r, s, _ = load_sides(str(small / "ref"), str(small / "sys-heavy"))
+    loaded = load(str(small / "ref"), str(small / "sys-heavy"), Options())
+    r, s = loaded.ref, loaded.sys
     c = counts(convention_scores(r, s, get_convention(name)))
     assert c["trigger_identification"] == (n["ti"], n["gt"], n["pt"])
     assert c["trigger_classification"] == (n["tc"], n["gt"], n["pt"])

@@ -16,9 +16,15 @@ import pytest
 from click.testing import CliRunner
 
 from acescore.formats.tokens import align, tokenize, windows
-from acescore.metrics import load_sides
+from acescore.options import Options
+from acescore.pipeline import load
 
 SMALL = Path(__file__).parent / "data" / "golden" / "small"
+
+
+def load_sides(ref, sys_):
+    loaded = load(ref, sys_, Options())
+    return loaded.ref, loaded.sys, loaded.params
 
 
 def _run(*args):

@@ -15,6 +15,7 @@ import re
 from importlib import import_module
 
 from acescore.errors import AceInputError, AceUsageError
+from acescore.params import DEFAULT_PARAMS
 
 FORMATS = ("oneie", "dygiepp", "textee")
 _SOURCE = re.compile(r'<DOCTYPE[^>]*SOURCE="([^"]*)"', re.IGNORECASE)
@@ -53,22 +54,22 @@ def _source(index: dict, docid: str, uri: str = ""):
 
 
 def export_apf(apf_spec, source_dir: str, fmt: str, span: str = "head",
-               params="local_2008", report=None, tokens_as=None) -> str:
+               params: str = DEFAULT_PARAMS, report=None, tokens_as=None) -> str:
     """The JSON lines of the APF documents of ``apf_spec`` (file, directory, list) in
     ``fmt``; every document needs its source document in ``source_dir``.  What cannot be
     written is counted in ``report`` (:class:`acescore.formats.convert.ImportReport`).
     ``tokens_as``: other APF (same kind of spec) whose documents' bounds the tokens and
     windows respect too: REF and SYS exported each with the other come out on the same
     tokens and windows."""
-    from acescore import api
     from acescore.formats.convert import apf_to_tokdoc
-    from acescore.params import get_params
+    from acescore.options import Options
+    from acescore.pipeline import discover, read_corpus
     mod = format_module(fmt)
-    p = get_params(params)
-    corpus = api.read_corpus(api.discover_paths(apf_spec), p)
+    opts = Options(params=params)
+    corpus = read_corpus(discover(apf_spec), opts)
     others: dict = {}
     if tokens_as is not None:
-        for f in api.read_corpus(api.discover_paths(tokens_as), p).files:
+        for f in read_corpus(discover(tokens_as), opts).files:
             for doc in f.documents:
                 others.setdefault(doc.docid, []).append(doc)
     index = source_index(source_dir)

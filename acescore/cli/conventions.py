@@ -1,6 +1,6 @@
 """``acescore events --convention NAME``: the options of every convention rule and the
 literature table (see :mod:`acescore.metrics.conventions`).  Used by
-:mod:`acescore.cli_metrics`."""
+:mod:`acescore.cli.metrics`."""
 from __future__ import annotations
 
 import click
@@ -79,9 +79,24 @@ def convention_text(result: dict, per_label: bool = False) -> str:
     return "\n".join(out)
 
 
-def write_nist_report(ref, sys_, params, path: str) -> None:
-    """The NIST report (``acescore score -m REF SYS``, no command-line line) into ``path``."""
-    from acescore import api
-    text = api.score(ref, sys_, params, mentions=True).to_text()
+def write_nist_report(loaded, path: str) -> None:
+    """The NIST report of the sides read (``acescore score -m REF SYS`` without its
+    command-line line) into ``path``."""
+    from dataclasses import replace
+    from acescore.pipeline import score
+    text = score(replace(loaded, options=loaded.options.but(mentions=True))).to_text()
     with open(path, "w", encoding="utf-8") as fh:
         fh.write(text)
+
+
+def convention_output(loaded, name, rules: dict, fmt: str, per_label: bool) -> str:
+    """The literature table (or JSON) of the convention ``name`` with ``rules`` changed."""
+    import json
+    from acescore import __version__
+    from acescore.metrics.convention_scores import convention_scores
+    from acescore.metrics.conventions import DEFAULT, get_convention
+    conv = get_convention(name or DEFAULT, **rules)
+    result = convention_scores(loaded.ref, loaded.sys, conv, __version__)
+    if fmt == "json":
+        return json.dumps(result, indent=2, sort_keys=True) + "\n"
+    return convention_text(result, per_label)

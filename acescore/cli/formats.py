@@ -1,5 +1,5 @@
 """``acescore import`` and ``acescore export``: the JSON formats of OneIE, DyGIE++ and TextEE
-in and out of APF (:mod:`acescore.formats`).  Registered on the main group by
+in and out of APF (:mod:`acescore.formats`).  Registered on the main group in
 :mod:`acescore.cli`."""
 from __future__ import annotations
 
@@ -7,14 +7,9 @@ import sys
 
 import click
 
-from acescore.errors import EXIT_UNUSABLE, AceError
+from acescore.cli.common import catch_errors, params_option, write_output
 from acescore.formats import FORMATS
 from acescore.params import ENTITY_SUBTYPES
-
-
-def _die(message: str, code: int = EXIT_UNUSABLE):
-    click.echo(f"acescore: {message}", err=True)
-    sys.exit(code)
 
 
 @click.command("import")
@@ -33,6 +28,7 @@ def _die(message: str, code: int = EXIT_UNUSABLE):
 @click.option("--force", is_flag=True,
               help="Remove the APF files the output folder already holds.")
 @click.option("-q", "--quiet", is_flag=True, help="No import report on standard error.")
+@catch_errors
 def import_(fmt, pred, source_dir, out_dir, argument_type, tokens_from, force, quiet):
     """Turn a JSON prediction file (OneIE, DyGIE++ or TextEE) into APF, with character offsets
     aligned to the source documents by the ACE offset rule.  Every dropped or misaligned
@@ -41,11 +37,8 @@ def import_(fmt, pred, source_dir, out_dir, argument_type, tokens_from, force, q
     from acescore.formats import import_json
     from acescore.formats.convert import ImportReport
     report = ImportReport()
-    try:
-        written = import_json(pred, fmt, source_dir, out_dir, report, argument_type,
-                              tokens_from, force)
-    except AceError as e:
-        _die(str(e), getattr(e, "exit_code", EXIT_UNUSABLE))
+    written = import_json(pred, fmt, source_dir, out_dir, report, argument_type, tokens_from,
+                          force)
     if not quiet:
         sys.stderr.write(report.text())
         sys.stderr.write(f"wrote {len(written)} APF files to {out_dir}\n")
@@ -65,26 +58,16 @@ def import_(fmt, pred, source_dir, out_dir, argument_type, tokens_from, force, q
                    "the same tokens and windows.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True),
               help="Write to this file instead of standard output.")
-def export(fmt, apf, source_dir, span, tokens_as, output):
+@params_option
+@catch_errors
+def export(fmt, apf, source_dir, span, tokens_as, output, params):
     """Write the APF documents of APF (a file, a directory or a list file) in a codebase's JSON
     format, tokenized by the simple documented tokenizer (acescore.formats.tokens)."""
     from acescore.formats import export_apf
     from acescore.formats.convert import ImportReport
     report = ImportReport()
-    try:
-        text = export_apf(apf, source_dir, fmt, span, report=report, tokens_as=tokens_as)
-    except AceError as e:
-        _die(str(e), getattr(e, "exit_code", EXIT_UNUSABLE))
+    text = export_apf(apf, source_dir, fmt, span, params, report=report, tokens_as=tokens_as)
     for line in report.text().splitlines()[1:]:
         click.echo(line, err=True)
-    if output:
-        with open(output, "w", encoding="utf-8") as fh:
-            fh.write(text)
-    else:
-        sys.stdout.write(text)
+    write_output(text, output)
 
-
-def register(group) -> None:
-    """Add ``import`` and ``export`` to the main command group."""
-    group.add_command(import_)
-    group.add_command(export)
