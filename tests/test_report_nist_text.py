@@ -14,7 +14,7 @@ from test_report_fixtures import (DOC, finish, glob, tiny_entities, tiny_relatio
                                   value)
 
 P = get_params("local_2008")
-GOLDEN = "/work/shared/golden"
+GOLDEN = os.path.join(os.path.dirname(__file__), "data", "golden")
 
 
 def test_banners():
