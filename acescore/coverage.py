@@ -135,11 +135,11 @@ def require_documents(label: str, spec: str, files) -> None:
                         f" {what_is_there(files[0].path)})")
 
 
-def require_common(ref_side, sys_side, ref_spec: str, sys_spec: str) -> None:
-    """Raise the one-line error of REF and SYS without a DOCID in common."""
-    rdocs = sorted(ref_side.documents)
-    sdocs = sorted(sys_side.all_documents)
-    if not rdocs or not sdocs or any(d in sys_side.all_documents for d in rdocs):
+def require_common(ref_docids, sys_docids, ref_spec: str, sys_spec: str) -> None:
+    """Raise the one-line error of REF and SYS (their DOCIDs) without a DOCID in common."""
+    rdocs = sorted(set(ref_docids))
+    sdocs = sorted(set(sys_docids))
+    if not rdocs or not sdocs or set(rdocs) & set(sdocs):
         return
     raise AceUsageError(f"nothing to score: REF {ref_spec} ({_n(len(rdocs), 'document')},"
                         f" e.g. {rdocs[0]}) and SYS {sys_spec} ({_n(len(sdocs), 'document')},"

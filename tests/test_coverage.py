@@ -54,12 +54,12 @@ def test_summary_counts_and_line():
 def test_no_docid_in_common():
     r, s, _ = sides([path(REF, DOCS[0])], [path(SYS, d) for d in DOCS[1:]])
     with pytest.raises(AceError) as e:
-        require_common(r, s, "ref/", "sys/")
+        require_common(r.documents, s.all_documents, "ref/", "sys/")
     assert str(e.value) == (f"nothing to score: REF ref/ (1 document, e.g. {DOCS[0]}) and SYS"
                             f" sys/ (3 documents, e.g. {DOCS[1]}) have no DOCID in common")
     assert e.value.exit_code == 2
     r, s, _ = sides([path(REF, d) for d in DOCS], [path(SYS, DOCS[0])])
-    require_common(r, s, "ref/", "sys/")           # one in common is enough
+    require_common(r.documents, s.all_documents, "ref/", "sys/")   # one in common is enough
 
 
 @pytest.mark.parametrize("name,content,what", [

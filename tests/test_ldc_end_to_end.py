@@ -117,6 +117,9 @@ def test_nothing_to_score(ldc, tmp_path):
             f"acescore: nothing to score: REF {ldc.folder('bc')} (1 document, e.g."
             f" {ldc.docids('bc')[0]}) and SYS {ldc.folder('cts', 'fp1')} (1 document, e.g."
             f" {ldc.docids('cts')[0]}) have no DOCID in common"]
+    # said before the defects of the input: they would not be scored anyway
+    r = run("coref", nw, bc)
+    assert r.exit_code == 2 and r.output.startswith("acescore: nothing to score: REF")
     sgm = os.path.join(bc, ldc.docids("bc")[0] + ".sgm")
     page = tmp_path / "page.html"
     page.write_text("<!DOCTYPE html>\n<html><body>results</body></html>\n")

@@ -153,3 +153,16 @@ def test_document_scores_in_csv(full):
                                                                             "flags:md")}
     strip = (lambda rs: [{k: v for k, v in r.items() if k != "signature"} for r in rs])
     assert strip(r for r in rows if r["condition"] != "document") == strip(plain)
+
+
+def test_convention_json_in_percent(tmp_path):
+    """Also the literature conventions (events --convention): scores in percent, as the
+    table prints them."""
+    out = tmp_path / "c.json"
+    cli("events", REF, SYS, "--convention", "ace05", "--format", "json", "-o", out, "-q")
+    d = json.loads(out.read_text())
+    assert d["score_unit"] == "percent" and d["inputs"] == {"ref": REF, "sys": SYS}
+    text = cli("events", REF, SYS, "--convention", "ace05", "-q")
+    row = next(ln for ln in text.splitlines() if ln.startswith("argument_identification"))
+    s = d["scores"]["argument_identification"]
+    assert row.split()[-3:] == [f"{s['precision']:.2f}", f"{s['recall']:.2f}", f"{s['f1']:.2f}"]
