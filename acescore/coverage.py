@@ -62,11 +62,10 @@ def _n(n: int, what: str) -> str:
 def summary_line(c: Coverage) -> str:
     """``acescore: scored N of M REF documents; K REF documents have no SYS document (scored
     as misses); J SYS documents have no REF document (ignored)`` [; lenient: ...]."""
-    line = (f"acescore: scored {c.scored} of {_n(c.ref, 'REF document')};"
-            f" {c.ref_without_sys} REF document{' has' if c.ref_without_sys == 1 else 's have'}"
-            f" no SYS document (scored as misses); {c.sys_without_ref} SYS"
-            f" document{' has' if c.sys_without_ref == 1 else 's have'} no REF document"
-            " (ignored)")
+    # worded exactly as issue #14 has it, whatever the numbers (scripts match it)
+    line = (f"acescore: scored {c.scored} of {c.ref} REF documents; {c.ref_without_sys} REF"
+            f" documents have no SYS document (scored as misses); {c.sys_without_ref} SYS"
+            " documents have no REF document (ignored)")
     if c.skipped_elements is not None:
         line += (f"; lenient: skipped {_n(c.skipped_elements, 'element')} and"
                  f" {_n(c.skipped_documents, 'document')}")

@@ -37,8 +37,8 @@ def test_summary_counts_and_line():
     assert c == Coverage(ref=3, scored=2, sys=3, sys_without_ref=1)
     assert c.as_dict() == {"ref": 3, "sys": 3, "scored": 2, "ref_without_sys": 1,
                            "sys_without_ref": 1}
-    assert summary_line(c) == ("acescore: scored 2 of 3 REF documents; 1 REF document has no"
-                               " SYS document (scored as misses); 1 SYS document has no REF"
+    assert summary_line(c) == ("acescore: scored 2 of 3 REF documents; 1 REF documents have no"
+                               " SYS document (scored as misses); 1 SYS documents have no REF"
                                " document (ignored)")
     # the NIST block of the SYS document without REF document folds into the count
     assert any("system output for unevaluated document" in w for w in warnings)

@@ -15,9 +15,9 @@ from ldc_like import DEFECTIVE, make_ldc_like
 
 CLEAN = ("bc", "cts", "wl")
 READERS = ("score", "coref", "events", "view")
-SUMMARY = re.compile(r"^acescore: scored (\d+) of (\d+) REF documents?; (\d+) REF documents? "
-                     r"ha(?:s|ve) no SYS document \(scored as misses\); (\d+) SYS documents? "
-                     r"ha(?:s|ve) no REF document \(ignored\)(; lenient: skipped (\d+) "
+SUMMARY = re.compile(r"^acescore: scored (\d+) of (\d+) REF documents; (\d+) REF documents "
+                     r"have no SYS document \(scored as misses\); (\d+) SYS documents "
+                     r"have no REF document \(ignored\)(; lenient: skipped (\d+) "
                      r"elements? and (\d+) documents?)?$", re.M)
 
 
