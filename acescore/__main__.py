@@ -1,3 +1,3 @@
-from acescore.cli_support import run
+from acescore.entry import run
 
 run()

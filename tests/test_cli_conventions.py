@@ -14,7 +14,8 @@ from click.testing import CliRunner
 
 from acescore import pipeline
 from acescore.cli import main
-from acescore.cli_support import EXIT_INTERRUPTED, parse_size, run
+from acescore.cli.args import parse_size
+from acescore.entry import EXIT_INTERRUPTED, run
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REF = os.path.join(ROOT, "examples", "ref")

@@ -9,7 +9,7 @@ import sys
 
 import click
 
-from acescore.cli_support import BYTE_SIZE
+from acescore.cli.args import BYTE_SIZE
 from acescore.errors import EXIT_UNUSABLE, AceError
 from acescore.options import DEFAULT_MAX_BYTES, Options
 from acescore.params import DEFAULT_PARAMS, PARAMETER_SETS

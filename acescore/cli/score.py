@@ -11,7 +11,7 @@ from acescore.cli.common import (catch_errors, die, emit_summary, emit_warnings,
                                  make_options,
                                  mentions_option, output_options, progress_bars,
                                  quiet_option, read_options, write_output)
-from acescore.cli_support import parse_gates
+from acescore.cli.args import parse_gates
 from acescore.errors import EXIT_GATE, EXIT_UNUSABLE
 from acescore.tasks import tasks_help
 

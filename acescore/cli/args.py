@@ -1,63 +1,15 @@
-"""Command-line conventions shared by every command: the program's entry point (exit 130 on
-Ctrl-C, a quiet exit on a closed pipe), sizes such as ``64M`` and the ``--fail-under`` gates,
-checked before anything is read or scored."""
+"""Command-line values every command parses the same way: sizes such as ``64M``
+(``--max-file-size``) and the ``--fail-under`` gates, checked before anything is read or
+scored."""
 from __future__ import annotations
 
 import math
-import os
 import re
-import signal
-import sys
 
 import click
 
 from acescore.errors import AceUsageError
 
-EXIT_INTERRUPTED = 130      # 128 + SIGINT, as shells report a Ctrl-C
-EXIT_BROKEN_PIPE = 141      # 128 + SIGPIPE, as shells report `acescore ... | head`
-
-
-def run(argv=None) -> None:
-    """The ``acescore`` program (console script and ``python -m acescore``).
-
-    A closed pipe (``acescore score ... | head``) ends the program quietly the way it ends
-    other Unix tools, by SIGPIPE (the shell reports status 141); where there is no SIGPIPE,
-    the BrokenPipeError is caught instead, with the same status.  Ctrl-C: one line on
-    standard error, status 130."""
-    from acescore.cli import main
-    if hasattr(signal, "SIGPIPE"):
-        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
-    try:
-        code = main.main(args=argv, prog_name="acescore", standalone_mode=False)
-    except (click.exceptions.Abort, KeyboardInterrupt):
-        sys.stderr.write("\nacescore: interrupted\n")
-        code = EXIT_INTERRUPTED
-    except click.exceptions.ClickException as e:
-        e.show()
-        code = e.exit_code
-    except BrokenPipeError:
-        _quiet_stdout()
-        code = EXIT_BROKEN_PIPE
-    try:
-        sys.stdout.flush()
-    except BrokenPipeError:
-        _quiet_stdout()
-        code = EXIT_BROKEN_PIPE
-    sys.exit(code if isinstance(code, int) else 0)
-
-
-def _quiet_stdout() -> None:
-    """The reader went away: nothing more can be written, and Python's flush of standard
-    output at exit must not complain about it either."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError):
-        pass
-
-
-# --------------------------------------------------------------------------------------------
-# sizes
 
 _SIZE = re.compile(r"\s*(\d+)\s*([KMG]?)(?:I?B)?\s*", re.IGNORECASE)
 _UNITS = {"": 1, "K": 1024, "M": 1024 ** 2, "G": 1024 ** 3}
