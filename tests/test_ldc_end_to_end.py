@@ -170,3 +170,23 @@ def test_crosscheck_lenient_and_nist_failure(ldc, tmp_path):
     assert r.output.splitlines()[-1] == (
         "acescore: the NIST tool failed (exit status 255): FATAL INPUT ERROR: symmetric"
         " relation 'R' must have exactly 2 'Arg' arguments, but: Arg arguments: 'E2'")
+
+
+def test_crosscheck_output_options(ldc, tmp_path):
+    """crosscheck -o/--format (case-insensitive) on a clean genre, against a stand-in tool
+    that prints acescore's own report (so: identical)."""
+    adj, fp1 = ldc.folder("wl"), ldc.folder("wl", "fp1")
+    report = tmp_path / "report.txt"
+    assert run("score", adj, fp1, "-q", "-o", report).exit_code == 0
+    fake = tmp_path / "nist.pl"
+    fake.write_text(f'open(F, "<", "{report}"); print while <F>;\n')
+    env = dict(os.environ, ACE_NIST_SCORER=str(fake))
+    out = tmp_path / "cmp.json"
+    r = CliRunner().invoke(main, ["crosscheck", str(adj), str(fp1), "--format", "Json", "-o",
+                                  str(out), "-q"], env=env)
+    assert r.exit_code == 0, r.output
+    d = json.loads(out.read_text())
+    assert d["identical"] is True and d["differing_lines"] == 0 and d["lines"] > 100
+    assert d["inputs"] == {"ref": str(adj), "sys": str(fp1)}
+    assert [s["name"] for s in d["sections"]][:2] == ["header", "entity scoring"]
+    assert d["signature"].startswith("acescore:0.1.0|params:local_2008|flags:-|")
