@@ -1,0 +1,220 @@
+"""A scored run as per-document components, per task (what :mod:`acescore.compare.stats`
+resamples).
+
+NIST tasks (``edr`` ... ``vmd``, the names of ``score --format json``)
+    A task's Value is the total row of its first table: ``100 (RV - Σ cost) / RV`` where RV
+    is the sum of the REF document-level values and the costs are those of the
+    document-level records (04 §2.5/§2.6).  Every record belongs to one document, so the
+    two sums split by document: the components of a document are (Σ cost, Σ REF value) of
+    its records -- the numbers ``score -d`` prints (:func:`document_costs`).  Summed over
+    the documents they give the report's Value (to the last bits of floating point: the
+    point estimate itself is taken from the report's table, so it is ``score``'s number).
+Literature metrics (``coref.*``, ``events.*``)
+    Per-document counts (correct/REF/SYS items; MUC, B-cubed, CEAF numerators and
+    denominators; BLANC link counts); the corpus score is the micro-average, a function of
+    their sums.
+
+Units.  The mapping of an element that spans documents (a cross-document ID: the global
+parameter sets, or IDs that recur across documents) is chosen for all its documents at
+once, so those documents' components are not independent: resampling must keep them
+together.  :func:`units` groups the documents linked by any element of the kinds a task
+depends on (REF or any system's); each group is one resampling unit.  Entities, values and
+timex2 depend on their own elements, relations and events (and their mention-level tasks)
+also on their arguments', so on every kind; EMD and the literature metrics are per
+document.  A task whose documents all fall into one group cannot be resampled.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import SimpleNamespace
+from typing import Optional
+
+import numpy as np
+
+from acescore.report.json_report import TASK_NAMES, first_table_value
+from acescore.report.nist_report import document_costs
+
+KINDS = ("entity", "value", "timex2", "relation", "event")
+#: the element kinds whose cross-document elements tie a task's documents together
+LINKING_KINDS = {"edr": ("entity",), "val": ("value",), "tim": ("timex2",),
+                 "rdr": KINDS, "vdr": KINDS, "rmd": KINDS, "vmd": KINDS, "emd": ()}
+NIST_ORDER = ("edr", "val", "tim", "rdr", "vdr", "emd", "rmd", "vmd")
+COREF_METRICS = ("muc", "bcub", "ceafm", "ceafe", "blanc")
+EVENT_TASKS = ("trigger_identification", "trigger_classification",
+               "argument_identification", "argument_classification")
+
+
+@dataclass
+class TaskScores:
+    """One task of one system: the point estimate and the per-document components."""
+    task: str
+    statistic: str            # a key of acescore.compare.stats.STATISTICS
+    value: float              # the score as `acescore score` (or `coref`/`events`) gives it
+    x: np.ndarray             # (documents, components), documents in corpus order
+    #: NIST tasks: per document, REF element ID -> its partner's mention spans (None:
+    #: unmapped; see same_partner)
+    partners: Optional[list] = None
+    #: per document: the document's own Value (%) as ``score -d`` prints it
+    doc_values: Optional[np.ndarray] = None
+
+
+@dataclass
+class SystemScores:
+    name: str
+    tasks: dict = field(default_factory=dict)     # task -> TaskScores
+    absent: dict = field(default_factory=dict)    # task -> why it was not scored
+
+
+def document_value(x: np.ndarray) -> np.ndarray:
+    """Per-document Value (%) from (cost, REF value) rows, as ``score -d``: the system value
+    over the REF value, -99.9999 (×100) for a document without REF value but with costs, 100
+    for one without either."""
+    cost, refv = x[:, 0], x[:, 1]
+    sysv = refv - cost
+    safe = np.where(refv != 0, refv, 1.0)
+    score = np.where(refv != 0, sysv / safe, np.where(sysv != 0, -99.9999, 1.0))
+    return 100 * np.maximum(score, -99.9999)
+
+
+def _partner_key(el) -> tuple:
+    """The spans of a document element's mentions (heads where mentions have them)."""
+    from acescore.metrics.events import span_key
+    return tuple(span_key(m.head if m.head is not None else m.extent) for m in el.mentions)
+
+
+def same_partner(a: tuple, b: tuple) -> bool:
+    """Two partners (:func:`_partner_key`) are the same element when a mention span of one
+    shares a character with one of the other (text) or is identical (audio, image)."""
+    for x in a:
+        for y in b:
+            if x == y or (x[0] == y[0] == "text" and x[1] <= y[2] and y[1] <= x[2]):
+                return True
+    return False
+
+
+def partners(res, docindex: dict) -> list:
+    """Per document: {REF id: key of the SYS element mapped to it in that document (the
+    extents of its mentions there), or None}."""
+    out: list = [dict() for _ in docindex]
+    for rid, g in res.ref.items():
+        for d in g.docs:
+            i = docindex.get(d)
+            if i is None:
+                continue
+            s = res.doc_mapped(rid, d)
+            out[i][rid] = _partner_key(res.sys[s].docs[d]) if s is not None else None
+    return out
+
+
+def nist_tasks(run, params, all_sources: list, docids: list, with_partners: bool = True
+               ) -> tuple[dict, dict]:
+    """{task: TaskScores} for every NIST task the report prints, and {task: reason} for
+    the tasks it does not (the system has no elements of that kind)."""
+    docindex = {d: i for i, d in enumerate(docids)}
+    out: dict = {}
+    for res in run.passes:
+        name = TASK_NAMES[res.task]
+        if not res.extra.get("print", True):
+            continue
+        x = np.zeros((len(docids), 2))
+        for d, (refv, cost) in document_costs(res).items():
+            i = docindex.get(d)
+            if i is not None:
+                x[i] = (cost, refv)
+        value = first_table_value(res, params, all_sources)
+        out[name] = TaskScores(name, "value", value, x,
+                               partners(res, docindex) if with_partners else None,
+                               document_value(x))
+    absent = {}
+    for kind, name in (("entity", "edr"), ("value", "val"), ("timex2", "tim"),
+                       ("relation", "rdr"), ("event", "vdr")):
+        if name not in out and run.ref.of(kind):
+            absent[name] = f"the system output has no {kind} elements"
+    return out, absent
+
+
+def literature_tasks(rside, sside, params, docids: list) -> dict:
+    """{``coref.METRIC`` / ``events.TASK``: TaskScores} with per-document counts (F1 in %)."""
+    from acescore.compare.stats import STATISTICS
+    from acescore.metrics.coref import COUNTS, corpus_counts, document_clusterings
+    from acescore.metrics.events import event_scores
+    n = len(docids)
+    coref = {m: np.zeros((n, 6 if m == "blanc" else 4)) for m in COREF_METRICS}
+    events = {t: np.zeros((n, 3)) for t in EVENT_TASKS}
+    for i, d in enumerate(docids):
+        rd = rside.documents[d]
+        sd = sside.documents.get(d)
+        key, response, _ = document_clusterings(rd, sd, params.min_overlap)
+        counts = corpus_counts([(key, response)])
+        for m in COREF_METRICS:
+            coref[m][i] = counts[m]
+        ev = event_scores(SimpleNamespace(documents={d: rd}),
+                          SimpleNamespace(documents={d: sd} if sd is not None else {}))
+        for t in EVENT_TASKS:
+            events[t][i] = (ev[t]["correct"], ev[t]["ref"], ev[t]["sys"])
+    out = {}
+    assert set(COUNTS) == set(COREF_METRICS)
+    for m in COREF_METRICS:
+        stat = "blanc_f1" if m == "blanc" else "f1_rp"
+        x = coref[m]
+        out[f"coref.{m}"] = TaskScores(f"coref.{m}", stat,
+                                       float(STATISTICS[stat](x.sum(axis=0))), x)
+    for t in EVENT_TASKS:
+        x = events[t]
+        out[f"events.{t}"] = TaskScores(f"events.{t}", "f1_counts",
+                                        float(STATISTICS["f1_counts"](x.sum(axis=0))), x)
+    return out
+
+
+class _Groups:
+    """Union-find over document positions."""
+
+    def __init__(self, n: int):
+        self.parent = list(range(n))
+
+    def find(self, i: int) -> int:
+        p = self.parent
+        while p[i] != i:
+            p[i] = p[p[i]]
+            i = p[i]
+        return i
+
+    def join(self, items: list) -> None:
+        if len(items) < 2:
+            return
+        root = self.find(items[0])
+        for j in items[1:]:
+            r = self.find(j)
+            if r != root:
+                self.parent[r] = root
+
+
+def element_links(side, docids: list) -> dict:
+    """{kind: [document positions of each element that spans more than one document]}."""
+    docindex = {d: i for i, d in enumerate(docids)}
+    out: dict = {}
+    for kind in KINDS:
+        out[kind] = [[docindex[d] for d in g.docs if d in docindex]
+                     for g in side.of(kind).values() if len(g.docs) > 1]
+    return out
+
+
+def units(links: list, kinds: tuple, n: int) -> np.ndarray:
+    """Unit number of each of ``n`` documents: documents linked by an element of ``kinds``
+    (``links``: :func:`element_links` of REF and of each system) share a unit.  Units are
+    numbered in the order of their first document."""
+    groups = _Groups(n)
+    for side_links in links:
+        for kind in kinds:
+            for positions in side_links.get(kind, ()):
+                groups.join(positions)
+    roots = [groups.find(i) for i in range(n)]
+    number: dict = {}
+    return np.array([number.setdefault(r, len(number)) for r in roots], dtype=np.intp)
+
+
+def by_unit(x: np.ndarray, unit: np.ndarray, nunits: int) -> np.ndarray:
+    """Per-unit sums of per-document rows."""
+    out = np.zeros((nunits, x.shape[1]))
+    np.add.at(out, unit, x)
+    return out
