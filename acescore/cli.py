@@ -86,9 +86,11 @@ too: -R FILE / -r LIST for the reference, -T FILE / -t LIST for the system outpu
                    "passes run in parallel; the report is the same.  --jobs 1 uses the least "
                    "memory.")
 @click.option("-q", "--quiet", is_flag=True, help="No warnings or progress on standard error.")
+@click.option("--score-only", is_flag=True,
+              help="Print one line instead of the report: each task's Value and the signature.")
 def score_cmd(ref, sys_, ref_file, ref_list, sys_file, sys_list, params, mentions, doc_scores,
               all_mappings, error_mappings, summary, check_duplicates, output, fmt, fail_under,
-              max_file_size, jobs, quiet, lenient=False):
+              max_file_size, jobs, quiet, lenient=False, score_only=False):
     from acescore import api
     import gc
     gc.disable()   # a one-shot process: the cyclic collector would only rescan the corpus
@@ -123,7 +125,8 @@ def score_cmd(ref, sys_, ref_file, ref_list, sys_file, sys_list, params, mention
             jobs = min(2, os.cpu_count() or 1)
         elif jobs == 0:
             jobs = os.cpu_count() or 1
-        results = api.score(rc, sc, p, mentions, jobs=jobs, render=fmt, gates=bool(gates),
+        results = api.score(rc, sc, p, mentions, jobs=jobs, render=fmt,
+                            gates=bool(gates) or score_only,
                             doc_scores=doc_scores, all_mappings=all_mappings,
                             error_mappings=error_mappings, summary=summary,
                             check_duplicates=check_duplicates, lenient=lenient)
@@ -135,7 +138,10 @@ def score_cmd(ref, sys_, ref_file, ref_list, sys_file, sys_list, params, mention
         if results.skipped is not None:   # lenient: the report on stdout stays NIST's
             for line in results.skipped.lines():
                 click.echo(f"acescore: {line}", err=True)
-    if fmt == "text":
+    if score_only:
+        from acescore.report.json_report import score_line
+        text = score_line(results)
+    elif fmt == "text":
         text = command_line_banner(argv) + results.to_text()
     elif fmt == "json":
         text = results.to_json()
@@ -147,7 +153,7 @@ def score_cmd(ref, sys_, ref_file, ref_list, sys_file, sys_list, params, mention
             fh.write(text)
     else:
         sys.stdout.write(text)
-    if not quiet and fmt == "text":
+    if not quiet and fmt == "text" and not score_only:
         from acescore.report.json_report import signature
         sys.stderr.write(f"\nsignature: {signature(results)}\n")
     code = 0

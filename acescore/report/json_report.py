@@ -215,3 +215,14 @@ def table(results, task: str, condition: str = "TYPE"):
             t = pass_json(res, results.params, results.all_sources)
             return t["conditions"][condition]
     raise KeyError(task)
+
+
+def score_line(results) -> str:
+    """``score --score-only``: each scored task's Value (%, as the report rounds it) and the
+    signature on one line, e.g. ``edr=22.7 val=40.2 ... acescore:0.1.0|params:...``."""
+    values = []
+    for name in dict.fromkeys(TASK_NAMES.values()):
+        v = task_value(results, name)
+        if v is not None:
+            values.append(f"{name}={v:.1f}")
+    return " ".join(values + [signature(results)]) + "\n"
