@@ -84,7 +84,10 @@ def _partner_key(el) -> tuple:
 
 def same_partner(a: tuple, b: tuple) -> bool:
     """Two partners (:func:`_partner_key`) are the same element when a mention span of one
-    shares a character with one of the other (text) or is identical (audio, image)."""
+    shares a character with one of the other (text) or is identical (audio, image), or
+    when both have the same spans (also none)."""
+    if a == b:
+        return True
     for x in a:
         for y in b:
             if x == y or (x[0] == y[0] == "text" and x[1] <= y[2] and y[1] <= x[2]):
