@@ -33,7 +33,7 @@ import numpy as np
 Statistic = Callable[[np.ndarray], np.ndarray]
 
 #: rounds processed at once (bounds memory: chunk x units booleans and floats)
-CHUNK = 1000
+CHUNK = 5000
 #: relative tolerance when comparing a randomized difference with the observed one
 TOLERANCE = 1e-9
 
@@ -56,8 +56,31 @@ def bootstrap_weights(n: int, rounds: int, rng: np.random.Generator) -> np.ndarr
 
 def swap_masks(n: int, rounds: int, rng: np.random.Generator) -> np.ndarray:
     """(rounds, n) booleans: True where a unit's two systems are exchanged in that round
-    (each with probability 1/2, independently)."""
-    return rng.random((rounds, n)) < 0.5
+    (each with probability 1/2, independently: random bits)."""
+    size = rounds * n
+    bits = np.unpackbits(np.frombuffer(rng.bytes((size + 7) // 8), dtype=np.uint8))
+    return bits[:size].reshape(rounds, n).view(bool)
+
+
+#: the bits of every byte value, most significant first (numpy.packbits order)
+_BYTE_BITS = np.unpackbits(np.arange(256, dtype=np.uint8)[:, None], axis=1).astype(np.float64)
+
+
+def masked_sums(masks: np.ndarray, x: np.ndarray) -> np.ndarray:
+    """``masks @ x`` for boolean masks (rounds, n) without a float copy of the masks: the
+    masks are packed eight units to a byte, the sums of x over every bit pattern of each
+    byte's eight units are tabled (256 rows per byte), and a round's sum is the sum of its
+    bytes' table rows."""
+    rounds, n = masks.shape
+    packed = np.packbits(masks, axis=1)                       # (rounds, ceil(n / 8))
+    nbytes = packed.shape[1]
+    padded = np.zeros((nbytes * 8, x.shape[1]))
+    padded[:n] = x
+    tables = np.matmul(_BYTE_BITS, padded.reshape(nbytes, 8, x.shape[1]))   # (bytes, 256, k)
+    out = np.zeros((rounds, x.shape[1]))
+    for b in range(nbytes):
+        out += tables[b][packed[:, b]]
+    return out
 
 
 def percentile_interval(samples: np.ndarray, point: float, level: float = 0.95
@@ -92,11 +115,9 @@ def randomized_differences(xa: np.ndarray, xb: np.ndarray, f: Statistic,
     """f(B') - f(A') for every round, where A' and B' have the units of ``masks``
     exchanged: ΣA' = ΣA + M (XB - XA), ΣB' = ΣB - M (XB - XA)."""
     sa, sb = xa.sum(axis=0), xb.sum(axis=0)
-    diff = xb - xa
     out = np.empty(len(masks))
     for start in range(0, len(masks), CHUNK):
-        m = masks[start:start + CHUNK].astype(np.float64)
-        moved = m @ diff
+        moved = masked_sums(masks[start:start + CHUNK], xb - xa)
         out[start:start + CHUNK] = f(sb - moved) - f(sa + moved)
     return out
 
