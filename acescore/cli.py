@@ -258,4 +258,5 @@ from acescore.cli_view import view  # noqa: E402
 
 for _command in (validate, cli_metrics.coref, cli_metrics.events, view):
     main.add_command(_command)
-main.add_command(__import__("acescore.cli_compare", fromlist=["x"]).compare_cmd)
+from acescore.cli_compare import compare_cmd  # noqa: E402
+main.add_command(compare_cmd)

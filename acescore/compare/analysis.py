@@ -142,7 +142,7 @@ def compare(scored: Scored, bootstrap: int = 1000, randomization: int = 10000,
             if ts is None:
                 continue
             lo = hi = None
-            if t in draws:
+            if t in draws and bootstrap:
                 lo, hi = bootstrap_interval(ux(s, t), STATISTICS[ts.statistic],
                                             draws[t].weights, ts.value, level)
             entry["tasks"][t] = {"value": ts.value, "ci_low": lo, "ci_high": hi}
@@ -158,8 +158,10 @@ def compare(scored: Scored, bootstrap: int = 1000, randomization: int = 10000,
             lo = hi = p = None
             if t in draws:
                 xa, xb = ux(base, t), ux(s, t)
-                lo, hi = paired_bootstrap(xa, xb, f, draws[t].weights, delta, level)
-                p = approximate_randomization(xa, xb, f, draws[t].masks, delta)
+                if bootstrap:
+                    lo, hi = paired_bootstrap(xa, xb, f, draws[t].weights, delta, level)
+                if randomization:
+                    p = approximate_randomization(xa, xb, f, draws[t].masks, delta)
             comp["tasks"][t] = {"delta": delta, "ci_low": lo, "ci_high": hi, "p_value": p,
                                 "significant": p is not None and p < alpha}
             comp["documents"][t] = _document_view(docids, ta, tb, f, top)
@@ -177,7 +179,9 @@ def worse(result: dict, tasks: list, alpha: float) -> tuple[list, list]:
             if c is None:
                 notes.append(f"{t}: not scored for both {comp['baseline']} and {comp['system']}")
             elif c["p_value"] is None:
-                notes.append(f"{t}: no significance test ({result['tasks'][t]['note']})")
+                why = (result["tasks"][t]["note"] if not result["tasks"][t]["resampled"]
+                       else "--ar 0")
+                notes.append(f"{t}: no significance test ({why})")
             elif c["delta"] < 0 and c["p_value"] < alpha:
                 failures.append(f"{comp['system']} is worse than {comp['baseline']} on {t}: "
                                 f"{c['delta']:+.2f} (p = {c['p_value']:.4f} < {alpha:g})")

@@ -60,7 +60,8 @@ def task_table(result: dict, task: str) -> list:
                 row += (f"  {d['delta']:+7.1f}  {_interval(d['ci_low'], d['ci_high']):>16}  "
                         f"{_num(d['p_value'], '%.4f'):>7}{mark}")
         lines.append(row.rstrip())
-    lines.append(f"  * p < {alpha:g} (paired approximate randomization)")
+    if any(d is not None and d["p_value"] is not None for d in deltas.values()):
+        lines.append(f"  * p < {alpha:g} (paired approximate randomization)")
     return lines
 
 
