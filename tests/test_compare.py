@@ -323,3 +323,21 @@ def test_score_only():
     for task, v in values.items():
         assert v == "%.1f" % data["tasks"][task]["total"]["value"]
     assert fields[-1] == data["signature"]
+
+
+def test_lenient_scores_as_strict_on_clean_input():
+    args = [str(SMALL / "sys-heavy"), str(SMALL / "sys-coref"), "--format", "json",
+            "--no-literature"]
+    strict = json.loads(_compare(*args).output)
+    lenient = json.loads(_compare(*args, "--lenient").output)
+    assert lenient["signature"].replace("|lenient", "") == strict["signature"]
+    assert lenient["systems"] == strict["systems"]
+    assert lenient["comparisons"] == strict["comparisons"]
+
+
+def test_text_says_why_a_task_is_not_resampled():
+    r = CliRunner().invoke(main, ["compare", str(GLOBAL / "ref"), str(GLOBAL / "sys-heavy"),
+                                  str(GLOBAL / "sys-heavy"), "-P", "global_2008", "-q",
+                                  "--no-literature", "--bootstrap", "20", "--ar", "20"])
+    assert r.exit_code == 0, r.output
+    assert "EDR: entities  (not resampled: elements spanning documents link all" in r.output
