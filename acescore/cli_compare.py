@@ -31,7 +31,7 @@ ones), and the coreference and event-extraction metrics of `acescore coref`/`eve
               type=click.Choice(sorted(PARAMETER_SETS)), help="Parameter set (NIST -P).")
 @click.option("-m", "--mentions", is_flag=True,
               help="Also compare the mention-level tasks EMD, RMD and event mentions.")
-@click.option("-d", "--docs", "--doc-scores", "docs", is_flag=True,
+@click.option("-d", "--doc-scores", "docs", is_flag=True,
               help="List every document in the document view (default: those that moved "
                    "most); JSON always has every document.")
 @click.option("--top", type=click.IntRange(min=0), default=10, show_default=True,
