@@ -341,3 +341,15 @@ def test_text_says_why_a_task_is_not_resampled():
                                   "--no-literature", "--bootstrap", "20", "--ar", "20"])
     assert r.exit_code == 0, r.output
     assert "EDR: entities  (not resampled: elements spanning documents link all" in r.output
+
+
+def test_document_values_equal_score_d(small):
+    _, result = small
+    data = _score_json("heavy")
+    for task in ("edr", "rdr", "emd", "vmd"):
+        rows = result["comparisons"][0]["documents"][task]["per_document"]
+        expected = data["document_scores"][task]
+        for r in rows:
+            if r["docid"] in expected:
+                assert r["baseline"] == pytest.approx(expected[r["docid"]]["value_pct"],
+                                                      abs=1e-9)

@@ -139,7 +139,7 @@ def nist_tasks(run, params, all_sources: list, docids: list, with_partners: bool
 def literature_tasks(rside, sside, params, docids: list) -> dict:
     """{``coref.METRIC`` / ``events.TASK``: TaskScores} with per-document counts (F1 in %)."""
     from acescore.compare.stats import STATISTICS
-    from acescore.metrics.coref import COUNTS, corpus_counts, document_clusterings
+    from acescore.metrics.coref import corpus_counts, document_clusterings
     from acescore.metrics.events import event_scores
     n = len(docids)
     coref = {m: np.zeros((n, 6 if m == "blanc" else 4)) for m in COREF_METRICS}
@@ -156,7 +156,6 @@ def literature_tasks(rside, sside, params, docids: list) -> dict:
         for t in EVENT_TASKS:
             events[t][i] = (ev[t]["correct"], ev[t]["ref"], ev[t]["sys"])
     out = {}
-    assert set(COUNTS) == set(COREF_METRICS)
     for m in COREF_METRICS:
         stat = "blanc_f1" if m == "blanc" else "f1_rp"
         x = coref[m]
