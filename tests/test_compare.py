@@ -353,3 +353,35 @@ def test_document_values_equal_score_d(small):
             if r["docid"] in expected:
                 assert r["baseline"] == pytest.approx(expected[r["docid"]]["value_pct"],
                                                       abs=1e-9)
+
+
+def _empty_system(tmp_path: Path) -> Path:
+    """The reference's documents without any element: an empty system output."""
+    from lxml import etree
+    out = tmp_path / "sys-empty"
+    out.mkdir()
+    for f in sorted((SMALL / "ref").glob("*.apf.xml")):
+        tree = etree.parse(str(f), etree.XMLParser(resolve_entities=False, no_network=True))
+        for doc in tree.getroot():
+            for el in list(doc):
+                doc.remove(el)
+        tree.write(str(out / f.name), xml_declaration=True, encoding="UTF-8")
+    return out
+
+
+def test_perfect_against_empty(tmp_path):
+    empty = _empty_system(tmp_path)
+    r = _compare(str(SMALL / "sys-perfect"), str(empty), "-m", "--format", "json",
+                 "--fail-if-worse", "edr")
+    assert r.exit_code == 3
+    data = json.loads(r.output[:r.output.rindex("}") + 1])
+    assert "sys-empty is worse than sys-perfect on edr" in r.output
+    none = data["systems"][1]
+    for t in ("edr", "val", "tim", "rdr", "vdr", "emd", "rmd", "vmd"):
+        assert none["tasks"][t]["value"] == 0.0
+        assert "every REF element missed" in none["tasks"][t]["note"]
+        c = data["comparisons"][0]["tasks"][t]
+        assert c["delta"] == pytest.approx(-100.0) and c["p_value"] == 1 / 501, t
+        view = data["comparisons"][0]["documents"][t]
+        assert view["mapping_changed"] == sum(1 for r in view["per_document"] if r["unmapped"])
+    assert data["comparisons"][0]["tasks"]["coref.muc"]["p_value"] == 1 / 501

@@ -146,6 +146,8 @@ def compare(scored: Scored, bootstrap: int = 1000, randomization: int = 10000,
                 lo, hi = bootstrap_interval(ux(s, t), STATISTICS[ts.statistic],
                                             draws[t].weights, ts.value, level)
             entry["tasks"][t] = {"value": ts.value, "ci_low": lo, "ci_high": hi}
+            if ts.note:
+                entry["tasks"][t]["note"] = ts.note
         out["systems"].append(entry)
     for s in systems[1:]:
         comp = {"baseline": base.name, "system": s.name, "tasks": {}, "documents": {}}

@@ -31,6 +31,7 @@ from typing import Optional
 
 import numpy as np
 
+from acescore.compare.stats import STATISTICS, nist_value
 from acescore.report.json_report import TASK_NAMES, first_table_value
 from acescore.report.nist_report import document_costs
 
@@ -56,13 +57,15 @@ class TaskScores:
     partners: Optional[list] = None
     #: per document: the document's own Value (%) as ``score -d`` prints it
     doc_values: Optional[np.ndarray] = None
+    #: set when ``score`` prints no section for the task (see :func:`fill_absent`)
+    note: Optional[str] = None
 
 
 @dataclass
 class SystemScores:
     name: str
     tasks: dict = field(default_factory=dict)     # task -> TaskScores
-    absent: dict = field(default_factory=dict)    # task -> why it was not scored
+    absent: dict = field(default_factory=dict)    # task -> why score has no section
 
 
 def document_value(x: np.ndarray) -> np.ndarray:
@@ -109,8 +112,8 @@ def partners(res, docindex: dict) -> list:
     return out
 
 
-def nist_tasks(run, params, all_sources: list, docids: list, with_partners: bool = True
-               ) -> tuple[dict, dict]:
+def nist_tasks(run, params, all_sources: list, docids: list, mention_tasks: bool = False,
+               with_partners: bool = True) -> tuple[dict, dict]:
     """{task: TaskScores} for every NIST task the report prints, and {task: reason} for
     the tasks it does not (the system has no elements of that kind)."""
     docindex = {d: i for i, d in enumerate(docids)}
@@ -129,16 +132,39 @@ def nist_tasks(run, params, all_sources: list, docids: list, with_partners: bool
                                partners(res, docindex) if with_partners else None,
                                document_value(x))
     absent = {}
-    for kind, name in (("entity", "edr"), ("value", "val"), ("timex2", "tim"),
-                       ("relation", "rdr"), ("event", "vdr")):
-        if name not in out and run.ref.of(kind):
-            absent[name] = f"the system output has no {kind} elements"
+    for kind, names in (("entity", ("edr", "emd")), ("value", ("val",)),
+                        ("timex2", ("tim",)), ("relation", ("rdr", "rmd")),
+                        ("event", ("vdr", "vmd"))):
+        for name in names[:2 if mention_tasks else 1]:
+            if name not in out and run.ref.of(kind) and not run.sys.of(kind):
+                absent[name] = f"the system output has no {kind} elements"
     return out, absent
+
+
+def fill_absent(systems: list) -> None:
+    """A task ``score`` prints no section for, because the system output has no elements
+    of its kind, is still a comparison's business (an empty output must fail a CI gate):
+    every REF element is missed, so each document's cost is its REF value and the Value is
+    0.  The REF values come from a system that has the task (they do not depend on the
+    system output)."""
+    for s in systems:
+        for task, why in s.absent.items():
+            if task in s.tasks:
+                continue
+            model = next((o.tasks[task] for o in systems if task in o.tasks
+                          and o.tasks[task].note is None), None)
+            if model is None:
+                continue
+            x = model.x.copy()
+            x[:, 0] = x[:, 1]
+            s.tasks[task] = TaskScores(
+                task, model.statistic, float(nist_value(x.sum(axis=0))), x,
+                [dict.fromkeys(p) for p in model.partners] if model.partners else None,
+                document_value(x), note=f"{why}: every REF element missed")
 
 
 def literature_tasks(rside, sside, params, docids: list) -> dict:
     """{``coref.METRIC`` / ``events.TASK``: TaskScores} with per-document counts (F1 in %)."""
-    from acescore.compare.stats import STATISTICS
     from acescore.metrics.coref import corpus_counts, document_clusterings
     from acescore.metrics.events import event_scores
     n = len(docids)

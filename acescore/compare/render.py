@@ -42,6 +42,7 @@ def task_table(result: dict, task: str) -> list:
              f"  {'system':<{w}}  {'Value':>7}  {f'{level}% CI':>16}  {'delta':>7}  "
              f"{f'{level}% CI':>16}  {'p':>7}"]
     deltas = {c["system"]: c["tasks"].get(task) for c in result["comparisons"]}
+    notes: list = []
     for k, s in enumerate(result["systems"]):
         t = s["tasks"].get(task)
         if t is None:
@@ -49,6 +50,8 @@ def task_table(result: dict, task: str) -> list:
             lines.append(f"  {s['name']:<{w}}  {'-':>7}  ({why})")
             continue
         row = f"  {s['name']:<{w}}  {t['value']:7.1f}  {_interval(t['ci_low'], t['ci_high']):>16}"
+        if t.get("note"):
+            notes.append(f"  {s['name']}: {t['note']} (score prints no section)")
         if k == 0:
             row += "  (baseline)"
         else:
@@ -60,6 +63,7 @@ def task_table(result: dict, task: str) -> list:
                 row += (f"  {d['delta']:+7.1f}  {_interval(d['ci_low'], d['ci_high']):>16}  "
                         f"{_num(d['p_value'], '%.4f'):>7}{mark}")
         lines.append(row.rstrip())
+    lines += notes
     if any(d is not None and d["p_value"] is not None for d in deltas.values()):
         lines.append(f"  * p < {alpha:g} (paired approximate randomization)")
     return lines

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Optional
 
 from acescore.compare.components import (LINKING_KINDS, SystemScores, element_links,
-                                         literature_tasks, nist_tasks, units)
+                                         fill_absent, literature_tasks, nist_tasks, units)
 from acescore.database import Side, add_files, check_docs, finish
 from acescore.errors import AceUsageError
 
@@ -98,7 +98,8 @@ def score_systems(ref_paths: list, sys_paths: list, params, mentions: bool,
             all_sources = sorted({s for f in rsrc + ssrc for s in f.sources})
             run = run_scoring(rs, ss, params, mentions, w)
             s = SystemScores(name)
-            s.tasks, s.absent = nist_tasks(run, params, all_sources, docids)
+            s.tasks, s.absent = nist_tasks(run, params, all_sources, docids,
+                                           bool(mentions and params.use_mentions))
             if literature:
                 s.tasks.update(literature_tasks(rs, ss, params, docids))
             del run
@@ -109,6 +110,7 @@ def score_systems(ref_paths: list, sys_paths: list, params, mentions: bool,
             del rs, ss
         if rside is not None:
             links.append(element_links(rside, docids))
+    fill_absent(systems)
     task_units = {}
     for task in {t for s in systems for t in s.tasks}:
         task_units[task] = units(links, LINKING_KINDS.get(task, ()), len(docids))
