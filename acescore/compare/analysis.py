@@ -119,6 +119,7 @@ def compare(scored: Scored, bootstrap: int = 1000, randomization: int = 10000,
         "comparisons": [],
     }
     draws = {}
+    by_count: dict = {}      # tasks with as many units share their draws
     unit_x: dict = {}
     for t in tasks:
         unit = scored.units[t]
@@ -126,7 +127,10 @@ def compare(scored: Scored, bootstrap: int = 1000, randomization: int = 10000,
         nunits = int(unit.max()) + 1 if len(unit) else 0
         out["tasks"][t] = {"units": nunits, "resampled": ok, "note": note}
         if ok:
-            draws[t] = Draws.make(nunits, bootstrap, randomization, seed, t)
+            if nunits not in by_count:
+                by_count[nunits] = Draws.make(nunits, bootstrap, randomization, seed,
+                                              f"units:{nunits}")
+            draws[t] = by_count[nunits]
 
     def ux(s, t):
         key = (s.name, t)

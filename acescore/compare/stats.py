@@ -39,8 +39,9 @@ TOLERANCE = 1e-9
 
 
 def rng_for(seed: int, name: str) -> np.random.Generator:
-    """A generator for one task: seeded by ``seed`` and the task's name, so that a task's
-    draws do not depend on which other tasks are scored or in which order."""
+    """A generator seeded by ``seed`` and a name (``acescore compare``: the number of units
+    drawn, so that a task's draws depend on nothing else -- not on which other tasks are
+    scored, nor in which order -- and tasks with as many units share their draws)."""
     return np.random.default_rng([int(seed), zlib.crc32(name.encode("utf-8"))])
 
 
