@@ -32,10 +32,12 @@ from typing import Optional
 import numpy as np
 
 from acescore.compare.stats import STATISTICS, nist_value
+from acescore.metrics.events import span_key
 from acescore.report.json_report import TASK_NAMES, first_table_value
 from acescore.report.nist_report import document_costs
 
 KINDS = ("entity", "value", "timex2", "relation", "event")
+_NONE: dict = {}
 #: the element kinds whose cross-document elements tie a task's documents together
 LINKING_KINDS = {"edr": ("entity",), "val": ("value",), "tim": ("timex2",),
                  "rdr": KINDS, "vdr": KINDS, "rmd": KINDS, "vmd": KINDS, "emd": ()}
@@ -80,9 +82,15 @@ def document_value(x: np.ndarray) -> np.ndarray:
 
 
 def _partner_key(el) -> tuple:
-    """The spans of a document element's mentions (heads where mentions have them)."""
-    from acescore.metrics.events import span_key
-    return tuple(span_key(m.head if m.head is not None else m.extent) for m in el.mentions)
+    """The spans of a document element's mentions (heads where mentions have them), as
+    :func:`acescore.metrics.events.span_key` gives them."""
+    out = []
+    for m in el.mentions:
+        loc = m.head
+        if loc is None:
+            loc = m.extent
+        out.append((loc.kind, loc.start, loc.end) if loc.kind != "image" else span_key(loc))
+    return tuple(out)
 
 
 def same_partner(a: tuple, b: tuple) -> bool:
@@ -100,15 +108,17 @@ def same_partner(a: tuple, b: tuple) -> bool:
 
 def partners(res, docindex: dict) -> list:
     """Per document: {REF id: key of the SYS element mapped to it in that document (the
-    extents of its mentions there), or None}."""
+    spans of its mentions there), or None}."""
     out: list = [dict() for _ in docindex]
+    sys, mapping = res.sys, res.mapping
     for rid, g in res.ref.items():
+        s = mapping.get(rid)
+        sdocs = sys[s].docs if s is not None else _NONE
         for d in g.docs:
             i = docindex.get(d)
-            if i is None:
-                continue
-            s = res.doc_mapped(rid, d)
-            out[i][rid] = _partner_key(res.sys[s].docs[d]) if s is not None else None
+            if i is not None:
+                el = sdocs.get(d)        # the partner's document element (PassResult.doc_mapped)
+                out[i][rid] = _partner_key(el) if el is not None else None
     return out
 
 
