@@ -6,9 +6,9 @@ NIST tasks (``edr`` ... ``vmd``, the names of ``score --format json``)
     is the sum of the REF document-level values and the costs are those of the
     document-level records (04 §2.5/§2.6).  Every record belongs to one document, so the
     two sums split by document: the components of a document are (Σ cost, Σ REF value) of
-    its records -- the numbers ``score -d`` prints (:func:`document_costs`).  Summed over
-    the documents they give the report's Value (to the last bits of floating point: the
-    point estimate itself is taken from the report's table, so it is ``score``'s number).
+    its records -- the numbers ``score -d`` prints.  Summed over the documents they give
+    the report's Value (to the last bits of floating point: the point estimate itself is
+    the report's total row, so it is ``score``'s number).
 Literature metrics (``coref.*``, ``events.*``)
     Per-document counts (correct/REF/SYS items; MUC, B-cubed, CEAF numerators and
     denominators; BLANC link counts); the corpus score is the micro-average, a function of
@@ -33,8 +33,8 @@ import numpy as np
 
 from acescore.compare.stats import STATISTICS, nist_value
 from acescore.metrics.events import span_key
-from acescore.report.json_report import TASK_NAMES, first_table_value
-from acescore.report.nist_report import document_costs
+from acescore.report.json_report import TASK_NAMES
+from acescore.report.tables import PassTables, row_fields
 
 KINDS = ("entity", "value", "timex2", "relation", "event")
 _NONE: dict = {}
@@ -122,8 +122,25 @@ def partners(res, docindex: dict) -> list:
     return out
 
 
-def nist_tasks(run, params, all_sources: list, docids: list, mention_tasks: bool = False,
-               with_partners: bool = True) -> tuple[dict, dict]:
+def document_components(res, docindex: dict) -> tuple[np.ndarray, float]:
+    """(documents x (Σ cost, Σ REF value)) of a pass's document-level records, and the
+    pass's Value: the total row of the report's tables, from the same records
+    (:class:`~acescore.report.tables.PassTables`; what ``first_table_value`` returns)."""
+    tables = PassTables(res)
+    total = tables.total()
+    value = row_fields(total, total.norm)["value"] if total is not None else 0.0
+    cols = tables.cols
+    x = np.zeros((len(docindex), 2))
+    if cols.n:
+        where = np.fromiter(map(docindex.__getitem__, cols.docids), dtype=np.intp,
+                            count=cols.n)
+        np.add.at(x[:, 0], where, np.asarray(cols.costs, dtype=np.float64))
+        np.add.at(x[:, 1], where, np.asarray(cols.norms, dtype=np.float64))
+    return x, value
+
+
+def nist_tasks(run, docids: list, mention_tasks: bool = False, with_partners: bool = True
+               ) -> tuple[dict, dict]:
     """{task: TaskScores} for every NIST task the report prints, and {task: reason} for
     the tasks it does not (the system has no elements of that kind)."""
     docindex = {d: i for i, d in enumerate(docids)}
@@ -132,12 +149,7 @@ def nist_tasks(run, params, all_sources: list, docids: list, mention_tasks: bool
         name = TASK_NAMES[res.task]
         if not res.extra.get("print", True):
             continue
-        x = np.zeros((len(docids), 2))
-        for d, (refv, cost) in document_costs(res).items():
-            i = docindex.get(d)
-            if i is not None:
-                x[i] = (cost, refv)
-        value = first_table_value(res, params, all_sources)
+        x, value = document_components(res, docindex)
         out[name] = TaskScores(name, "value", value, x,
                                partners(res, docindex) if with_partners else None,
                                document_value(x))

@@ -91,15 +91,11 @@ def score_systems(ref_paths: list, sys_paths: list, params, mentions: bool,
                         f"lenient mode skipped other reference documents for {name} than for "
                         f"{names[0]}: the systems cannot be paired (fix the input or compare "
                         "without --lenient)")
-                rsrc, ssrc = b.ref_files, b.sys_files
             else:
                 rs, ss = rside, build_system(rside, sc, params, w)
-                rsrc, ssrc = rc.files, sc.files
-            all_sources = sorted({s for f in rsrc + ssrc for s in f.sources})
             run = run_scoring(rs, ss, params, mentions, w)
             s = SystemScores(name)
-            s.tasks, s.absent = nist_tasks(run, params, all_sources, docids,
-                                           bool(mentions and params.use_mentions))
+            s.tasks, s.absent = nist_tasks(run, docids, bool(mentions and params.use_mentions))
             if literature:
                 s.tasks.update(literature_tasks(rs, ss, params, docids))
             del run
