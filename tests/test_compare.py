@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import jsonschema
 import numpy as np
 import pytest
 from click.testing import CliRunner
@@ -21,6 +22,8 @@ from acescore.metrics.coref import blanc_from_counts, prf
 GOLDEN = Path(__file__).parent / "data" / "golden"
 SMALL = GOLDEN / "small"
 GLOBAL = Path(__file__).parent / "data" / "diagnostics" / "global"
+SCHEMA = json.loads((Path(__file__).parent.parent / "acescore" / "schema"
+                     / "compare.schema.json").read_text())
 
 # three documents: (cost, REF value) of systems A and B
 A = np.array([[1.0, 4.0], [0.0, 2.0], [3.0, 4.0]])     # Value 100 (10 - 4) / 10 = 60
@@ -251,6 +254,7 @@ def test_global_tasks_not_resampled():
                                   "--fail-if-worse", "edr"])
     assert r.exit_code == 0, r.output
     data = json.loads(r.output[:r.output.rindex("}") + 1])
+    jsonschema.validate(data, SCHEMA)
     edr = data["tasks"]["edr"]
     assert not edr["resampled"] and "link all" in edr["note"]
     assert data["systems"][0]["tasks"]["edr"]["ci_low"] is None
@@ -268,6 +272,7 @@ def test_cli_json_shape_and_signature():
     r = _compare(str(SMALL / "sys-heavy"), str(SMALL / "sys-coref"), "--format", "json")
     assert r.exit_code == 0, r.output
     data = json.loads(r.output)
+    jsonschema.validate(data, SCHEMA)
     assert data["signature"].endswith("|bs:200|ar:500|seed:3")
     assert [s["name"] for s in data["systems"]] == ["sys-heavy", "sys-coref"]
     assert set(data["systems"][0]["tasks"]["edr"]) == {"value", "ci_low", "ci_high"}
