@@ -390,3 +390,17 @@ def test_perfect_against_empty(tmp_path):
         view = data["comparisons"][0]["documents"][t]
         assert view["mapping_changed"] == sum(1 for r in view["per_document"] if r["unmapped"])
     assert data["comparisons"][0]["tasks"]["coref.muc"]["p_value"] == 1 / 501
+
+
+def test_documents_against_the_corpus_difference(small):
+    _, result = small
+    view = result["comparisons"][2]["documents"]["rdr"]     # coref against heavy
+    against = [r for r in view["per_document"] if r["opposite_sign"]]
+    assert view["opposite_sign"] == len(against) > 0
+    assert set(view["opposite_most"]) <= {r["docid"] for r in against}
+    assert len(view["opposite_most"]) == min(10, len(against))
+    r = _compare(str(SMALL / "sys-heavy"), str(SMALL / "sys-coref"), "--top", "3",
+                 "--no-literature")
+    assert "rdr: documents that moved against the corpus difference" in r.output
+    block = r.output.split("rdr: documents that moved against the corpus difference")[1]
+    assert block.splitlines()[2].rstrip().endswith("opposite")

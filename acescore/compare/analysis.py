@@ -92,8 +92,9 @@ def _document_view(docids: list, ta, tb, f, top: int) -> dict:
         rows.append(row)
     order = sorted(range(len(docids)), key=lambda i: (-abs(effect[i]), docids[i]))
     most = [docids[i] for i in order[:top] if moved[i]]
+    against = [docids[i] for i in order if opposite[i]][:top]
     out = {"moved": int(moved.sum()), "opposite_sign": int(opposite.sum()),
-           "moved_most": most, "per_document": rows}
+           "moved_most": most, "opposite_most": against, "per_document": rows}
     if ta.partners is not None and tb.partners is not None:
         out["mapping_changed"] = changed
         out["opposite_and_mapping_changed"] = sum(

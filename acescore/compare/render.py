@@ -115,14 +115,17 @@ def document_view(result: dict, all_documents: bool = False) -> list:
         for task, view in views.items():
             if not all_documents and task not in NIST_ORDER:
                 continue
-            docids = ([r["docid"] for r in view["per_document"]] if all_documents
-                      else view["moved_most"])
-            if not docids:
-                continue
-            label = "every document" if all_documents else "documents that moved most"
-            lines += ["", f"  {task}: {label} (effect: change of the corpus difference if "
-                          f"the document were {names[0]}'s)"]
-            lines += _doc_rows(view, docids, names)
+            if all_documents:
+                lists = [("every document", [r["docid"] for r in view["per_document"]])]
+            else:
+                lists = [("documents that moved most", view["moved_most"]),
+                         ("documents that moved against the corpus difference",
+                          view["opposite_most"])]
+            for label, docids in lists:
+                if docids:
+                    lines += ["", f"  {task}: {label} (effect: change of the corpus "
+                                  f"difference if the document were {names[0]}'s)"]
+                    lines += _doc_rows(view, docids, names)
     return lines
 
 
