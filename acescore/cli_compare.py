@@ -2,6 +2,7 @@
 :mod:`acescore.compare`.)  Registered on the main group by :mod:`acescore.cli`."""
 from __future__ import annotations
 
+import os
 import sys
 
 import click
@@ -59,9 +60,14 @@ ones), and the coreference and event-extraction metrics of `acescore coref`/`eve
 @click.option("--lenient", is_flag=True,
               help="Skip broken elements and documents as `score --lenient` does (the "
                    "systems must end up with the same reference documents).")
+@click.option("-j", "--jobs", type=click.IntRange(min=0), default=None,
+              help="Systems scored at once, each in a process of its own (default: 2 on a "
+                   "machine with 2 or more CPUs, else 1; 0: one per CPU).  The result is the "
+                   "same; --jobs 1 uses the least memory.")
 @click.option("-q", "--quiet", is_flag=True, help="No warnings or progress on standard error.")
 def compare_cmd(ref, systems, params, mentions, docs, top, bootstrap, randomization, seed,
-                alpha, fail_if_worse, literature, output, fmt, max_file_size, lenient, quiet):
+                alpha, fail_if_worse, literature, output, fmt, max_file_size, lenient, jobs,
+                quiet):
     from acescore import api
     from acescore.compare.analysis import compare, worse
     from acescore.compare.render import to_json, to_text
@@ -78,7 +84,8 @@ def compare_cmd(ref, systems, params, mentions, docs, top, bootstrap, randomizat
         spaths = [api.discover_paths(s) for s in systems]
         scored = score_systems(rpaths, spaths, p, mentions, system_names(list(systems)),
                                lenient=lenient, literature=literature,
-                               max_bytes=max_file_size, progress=progress)
+                               max_bytes=max_file_size, progress=progress,
+                               jobs=_jobs(jobs))
     except AceError as e:
         _die(str(e), e.exit_code)
     if not quiet:
@@ -101,6 +108,11 @@ def compare_cmd(ref, systems, params, mentions, docs, top, bootstrap, randomizat
             for f in failures:
                 click.echo(f"acescore: {f}", err=True)
             sys.exit(EXIT_GATE)
+
+
+def _jobs(jobs) -> int:
+    cpus = os.cpu_count() or 1
+    return min(2, cpus) if jobs is None else (cpus if jobs == 0 else jobs)
 
 
 def _warn(warnings: dict) -> None:

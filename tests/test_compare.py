@@ -404,3 +404,21 @@ def test_documents_against_the_corpus_difference(small):
     assert "rdr: documents that moved against the corpus difference" in r.output
     block = r.output.split("rdr: documents that moved against the corpus difference")[1]
     assert block.splitlines()[2].rstrip().endswith("opposite")
+
+
+def test_jobs_do_not_change_the_result():
+    args = [str(SMALL / "sys-heavy"), str(SMALL / "sys-coref"), str(SMALL / "sys-perfect"),
+            "-m", "--format", "json"]
+    one = _compare(*args, "--jobs", "1")
+    two = _compare(*args, "--jobs", "2")
+    assert one.exit_code == 0 and two.exit_code == 0
+    assert one.output == two.output
+
+
+def test_input_error_in_a_worker(tmp_path):
+    bad = tmp_path / "sys-bad"
+    bad.mkdir()
+    (bad / "x.apf.xml").write_text("<source_file><document DOCID='A'>")
+    r = _compare(str(SMALL / "sys-heavy"), str(bad), "--jobs", "2")
+    assert r.exit_code == 2
+    assert "x.apf.xml" in r.output and "Traceback" not in r.output
