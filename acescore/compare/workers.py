@@ -11,13 +11,12 @@ with the worker's message and exit status.
 from __future__ import annotations
 
 import os
-import pickle
 import signal
 import sys
 from typing import Callable, Sequence
 
 from acescore.errors import AceError
-from acescore.parallel import fork_available
+from acescore.parallel import _read_object, child_exit, fork_available
 
 
 class WorkerInputError(AceError):
@@ -28,30 +27,21 @@ class WorkerInputError(AceError):
         self.exit_code = exit_code
 
 
-def _child(fn: Callable, item, fd: int) -> None:
-    code = 0
+def _guarded(fn: Callable, item):
+    """In a worker: ("value", fn(item)), or ("input", message, status) on an input error."""
     try:
-        payload = ("ok", fn(item))
+        return ("value", fn(item))
     except AceError as e:
-        payload = ("input", str(e), e.exit_code)
-    except BaseException as e:                 # noqa: BLE001 - reported to the parent
-        payload = ("error", f"{type(e).__name__}: {e}")
-        code = 1
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            pickle.dump(payload, fh, protocol=pickle.HIGHEST_PROTOCOL)
-    finally:
-        os._exit(code)
+        return ("input", str(e), e.exit_code)
 
 
 def _collect(pid: int, fd: int):
     try:
-        with os.fdopen(fd, "rb") as fh:
-            payload = pickle.load(fh)
+        payload = _read_object(fd)
     except Exception:                          # noqa: BLE001 - died, killed, ...
         payload = None
     os.waitpid(pid, 0)
-    return payload
+    return payload[1] if payload is not None and payload[0] == "ok" else None
 
 
 def fork_map(fn: Callable, items: Sequence, jobs: int) -> list:
@@ -78,19 +68,19 @@ def fork_map(fn: Callable, items: Sequence, jobs: int) -> list:
                     continue
                 if pid == 0:
                     os.close(r)
-                    _child(fn, items[i], w)
+                    child_exit(w, lambda: _guarded(fn, items[i]))
                 os.close(w)
                 running.append((i, pid, r))
             if not running:
                 continue
             i, pid, r = running.pop(0)
-            payload = _collect(pid, r)
-            if payload is not None and payload[0] == "input":
-                raise WorkerInputError(payload[1], payload[2])
-            if payload is None or payload[0] != "ok":
+            outcome = _collect(pid, r)
+            if outcome is None:
                 failed.append(i)
+            elif outcome[0] == "input":
+                raise WorkerInputError(outcome[1], outcome[2])
             else:
-                results[i] = payload[1]
+                results[i] = outcome[1]
     except BaseException:
         for _, pid, r in running:
             try:
