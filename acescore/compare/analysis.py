@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from acescore.compare.components import NIST_ORDER, by_unit, same_partner
+from acescore.compare.components import (COREF_METRICS, EVENT_TASKS, NIST_ORDER, by_unit,
+                                         same_partner)
 from acescore.compare.stats import (STATISTICS, Draws, approximate_randomization,
                                     bootstrap_interval, paired_bootstrap)
 from acescore.compare.systems import Scored
@@ -20,9 +21,11 @@ EFFECT_EPS = 1e-9
 
 
 def task_order(tasks) -> list:
-    """NIST tasks in report order, then the literature metrics in name order."""
-    nist = [t for t in NIST_ORDER if t in tasks]
-    return nist + sorted(t for t in tasks if t not in NIST_ORDER)
+    """NIST tasks in report order, then the literature metrics in the order of ``acescore
+    coref`` and ``acescore events``."""
+    known = (list(NIST_ORDER) + [f"coref.{m}" for m in COREF_METRICS]
+             + [f"events.{t}" for t in EVENT_TASKS])
+    return [t for t in known if t in tasks] + sorted(t for t in tasks if t not in known)
 
 
 def signature(scored: Scored, bootstrap: int, randomization: int, seed: int) -> str:

@@ -26,8 +26,12 @@ def _interval(lo, hi) -> str:
 def _title(task: str) -> str:
     if task in TITLES:
         return TITLES[task]
+    from acescore.metrics.coref import METRIC_NAMES
+    from acescore.metrics.events import TASK_NAMES as EVENT_NAMES
     family, _, name = task.partition(".")
-    return f"{task}: {family} {name.replace('_', ' ')} F1"
+    if family == "coref":
+        return f"{task}: coreference, {METRIC_NAMES.get(name, name)} F1"
+    return f"{task}: event extraction, {EVENT_NAMES.get(name, name).lower()} F1"
 
 
 def task_table(result: dict, task: str) -> list:
@@ -39,7 +43,8 @@ def task_table(result: dict, task: str) -> list:
     w = max([len(n) for n in names] + [6])
     info = result["tasks"][task]
     lines = [f"{_title(task)}  ({info['note']})",
-             f"  {'system':<{w}}  {'Value':>7}  {f'{level}% CI':>16}  {'delta':>7}  "
+             f"  {'system':<{w}}  {'Value' if task in NIST_ORDER else 'F1':>7}  "
+             f"{f'{level}% CI':>16}  {'delta':>7}  "
              f"{f'{level}% CI':>16}  {'p':>7}"]
     deltas = {c["system"]: c["tasks"].get(task) for c in result["comparisons"]}
     notes: list = []
