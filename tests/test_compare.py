@@ -422,3 +422,19 @@ def test_input_error_in_a_worker(tmp_path):
     r = _compare(str(SMALL / "sys-heavy"), str(bad), "--jobs", "2")
     assert r.exit_code == 2
     assert "x.apf.xml" in r.output and "Traceback" not in r.output
+
+
+@pytest.mark.parametrize("params", ["local_2007", "global_2008", "global_2008_with_mentions"])
+def test_values_equal_score_other_parameter_sets(params):
+    r = _compare(str(SMALL / "sys-coref"), str(SMALL / "sys-heavy"), "-m", "-P", params,
+                 "--format", "json", "--no-literature")
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    jsonschema.validate(data, SCHEMA)
+    for s, name in zip(data["systems"], ("coref", "heavy")):
+        expected = _score_json(name, "-P", params)["tasks"]
+        assert {t: v["value"] for t, v in s["tasks"].items()} == \
+            {t: v["total"]["value"] for t, v in expected.items()}
+        for t, v in s["tasks"].items():
+            if v["ci_low"] is not None:
+                assert v["ci_low"] <= v["value"] <= v["ci_high"]
