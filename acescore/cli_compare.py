@@ -40,7 +40,7 @@ ones), and the coreference and event-extraction metrics of `acescore coref`/`eve
 @click.option("--bootstrap", type=click.IntRange(min=0), default=1000, show_default=True,
               help="Bootstrap resamples of the documents (0: no intervals).")
 @click.option("--ar", "randomization", type=click.IntRange(min=0), default=10000,
-              show_default=True, help="Approximate randomization rounds (0: p = 1).")
+              show_default=True, help="Approximate randomization rounds (0: no p-values).")
 @click.option("--seed", type=click.IntRange(min=0), default=DEFAULT_SEED, show_default=True,
               help="Random seed: the same seed gives the same intervals and p-values.")
 @click.option("--alpha", type=click.FloatRange(0, 1, min_open=True), default=0.05,
