@@ -438,3 +438,13 @@ def test_values_equal_score_other_parameter_sets(params):
         for t, v in s["tasks"].items():
             if v["ci_low"] is not None:
                 assert v["ci_low"] <= v["value"] <= v["ci_high"]
+
+
+def test_python_api_equals_cli():
+    from acescore.compare import compare_systems
+    result = compare_systems(str(SMALL / "ref"), [str(SMALL / "sys-heavy"),
+                                                  str(SMALL / "sys-coref")],
+                             mentions=False, bootstrap=200, randomization=500, seed=3)
+    cli = json.loads(_compare(str(SMALL / "sys-heavy"), str(SMALL / "sys-coref"),
+                              "--format", "json").output)
+    assert json.loads(json.dumps(result)) == cli
