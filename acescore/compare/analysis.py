@@ -137,7 +137,7 @@ def compare(scored: Scored, bootstrap: int = 1000, randomization: int = 10000,
             draws[t] = by_count[nunits]
 
     def ux(s, t):
-        key = (s.name, t)
+        key = (id(s), t)
         if key not in unit_x:
             unit = scored.units[t]
             unit_x[key] = by_unit(s.tasks[t].x, unit, int(unit.max()) + 1)
