@@ -11,13 +11,14 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from acescore import api
 from acescore.cli import main
 from acescore.compare import stats
 from acescore.compare.analysis import compare, mapping_changes
 from acescore.compare.components import units
 from acescore.compare.systems import score_systems, system_names
 from acescore.metrics.coref import blanc_from_counts, prf
+from acescore.options import Options
+from acescore.pipeline import discover
 
 GOLDEN = Path(__file__).parent / "data" / "golden"
 SMALL = GOLDEN / "small"
@@ -152,11 +153,10 @@ def test_system_names_unique():
 
 @pytest.fixture(scope="module")
 def small():
-    p = api.get_params("local_2008")
-    scored = score_systems(api.discover_paths(str(SMALL / "ref")),
-                           [api.discover_paths(str(SMALL / f"sys-{s}"))
+    scored = score_systems(discover(str(SMALL / "ref")),
+                           [discover(str(SMALL / f"sys-{s}"))
                             for s in ("heavy", "heavy", "perfect", "coref")],
-                           p, True, names=["heavy", "heavy2", "perfect", "coref"])
+                           Options(mentions=True), names=["heavy", "heavy2", "perfect", "coref"])
     return scored, compare(scored, bootstrap=300, randomization=2000, seed=11)
 
 

@@ -27,12 +27,12 @@ def compare_systems(ref, systems: Sequence, params: str = "local_2008", mentions
                     jobs: int = 1) -> dict:
     """What ``acescore compare REF SYS_A SYS_B ... --format json`` prints, as a dict.
     ``ref`` and each system: a path (file, directory, list file) or a sequence of paths."""
-    from acescore import api
     from acescore.compare.analysis import compare
     from acescore.compare.systems import score_systems, system_names
-    p = api.get_params(params) if isinstance(params, str) else params
-    paths = [api.discover_paths(s) for s in systems]
+    from acescore.options import Options
+    from acescore.pipeline import discover
+    options = Options(params=params, mentions=mentions, lenient=lenient, jobs=jobs,
+                      literature=literature)
     names = names or system_names([str(s) for s in systems])
-    scored = score_systems(api.discover_paths(ref), paths, p, mentions, names,
-                           lenient=lenient, literature=literature, jobs=jobs)
+    scored = score_systems(discover(ref), [discover(s) for s in systems], options, names)
     return compare(scored, bootstrap, randomization, seed, alpha=alpha, top=top)

@@ -33,8 +33,7 @@ def signature(scored: Scored, bootstrap: int, randomization: int, seed: int) -> 
     resampling: ``|bs:N|ar:N|seed:S``."""
     from types import SimpleNamespace
     from acescore.report.json_report import signature as score_signature
-    run = SimpleNamespace(options=scored.options, mentions=scored.mentions,
-                          params=scored.params)
+    run = SimpleNamespace(options=scored.options, dtd=scored.dtd)
     return f"{score_signature(run)}|bs:{bootstrap}|ar:{randomization}|seed:{seed}"
 
 
@@ -114,7 +113,7 @@ def compare(scored: Scored, bootstrap: int = 1000, randomization: int = 10000,
     tasks = task_order({t for s in systems for t in s.tasks})
     out: dict = {
         "signature": signature(scored, bootstrap, randomization, seed),
-        "parameters": {"name": scored.params.name, "mentions": bool(scored.mentions),
+        "parameters": {"name": scored.params.name, "mentions": bool(scored.options.mentions),
                        "bootstrap": bootstrap, "randomization": randomization,
                        "seed": seed, "level": level, "alpha": alpha},
         "documents": len(docids),

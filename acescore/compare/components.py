@@ -33,15 +33,16 @@ import numpy as np
 
 from acescore.compare.stats import STATISTICS, nist_value
 from acescore.metrics.events import span_key
-from acescore.report.json_report import TASK_NAMES
 from acescore.report.tables import PassTables, row_fields
+from acescore.tasks import JSON_NAMES, KINDS, TASKS, task as task_of
 
-KINDS = ("entity", "value", "timex2", "relation", "event")
 _NONE: dict = {}
 #: the element kinds whose cross-document elements tie a task's documents together
-LINKING_KINDS = {"edr": ("entity",), "val": ("value",), "tim": ("timex2",),
-                 "rdr": KINDS, "vdr": KINDS, "rmd": KINDS, "vmd": KINDS, "emd": ()}
-NIST_ORDER = ("edr", "val", "tim", "rdr", "vdr", "emd", "rmd", "vmd")
+#: (relations and events also depend on their arguments' mappings; EMD's elements are
+#: single mentions, each in one document)
+LINKING_KINDS = {t.json_name: KINDS if t.releve else (() if t.mention_level else (t.kind,))
+                 for t in TASKS}
+NIST_ORDER = JSON_NAMES
 COREF_METRICS = ("muc", "bcub", "ceafm", "ceafe", "blanc")
 EVENT_TASKS = ("trigger_identification", "trigger_classification",
                "argument_identification", "argument_classification")
@@ -146,20 +147,19 @@ def nist_tasks(run, docids: list, mention_tasks: bool = False, with_partners: bo
     docindex = {d: i for i, d in enumerate(docids)}
     out: dict = {}
     for res in run.passes:
-        name = TASK_NAMES[res.task]
-        if not res.extra.get("print", True):
+        if not res.printed:
             continue
+        name = task_of(res.task).json_name
         x, value = document_components(res, docindex)
         out[name] = TaskScores(name, "value", value, x,
                                partners(res, docindex) if with_partners else None,
                                document_value(x))
     absent = {}
-    for kind, names in (("entity", ("edr", "emd")), ("value", ("val",)),
-                        ("timex2", ("tim",)), ("relation", ("rdr", "rmd")),
-                        ("event", ("vdr", "vmd"))):
-        for name in names[:2 if mention_tasks else 1]:
-            if name not in out and run.ref.of(kind) and not run.sys.of(kind):
-                absent[name] = f"the system output has no {kind} elements"
+    for t in TASKS:
+        if t.mention_level and not mention_tasks:
+            continue
+        if t.json_name not in out and run.ref.of(t.kind) and not run.sys.of(t.kind):
+            absent[t.json_name] = f"the system output has no {t.kind} elements"
     return out, absent
 
 

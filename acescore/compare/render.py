@@ -5,10 +5,9 @@ from __future__ import annotations
 import json
 
 from acescore.compare.components import NIST_ORDER
+from acescore.tasks import TASKS
 
-TITLES = {"edr": "EDR: entities", "val": "VAL: values", "tim": "TIM: timex2",
-          "rdr": "RDR: relations", "vdr": "VDR: events", "emd": "EMD: entity mentions",
-          "rmd": "RMD: relation mentions", "vmd": "VMD: event mentions"}
+TITLES = {t.json_name: f"{t.code}: {t.description}" for t in TASKS}
 
 
 def to_json(result: dict) -> str:

@@ -14,21 +14,25 @@ from typing import Callable, Optional
 
 from acescore.compare.components import (LINKING_KINDS, SystemScores, element_links,
                                          fill_absent, literature_tasks, nist_tasks, units)
-from acescore.database import Side, add_files, check_docs, finish
 from acescore.errors import AceUsageError
+from acescore.options import Options
+from acescore.pipeline import Corpus, build_reference, build_system
 
 
 @dataclass
 class Scored:
     """Everything a comparison needs, the corpora themselves dropped."""
-    params: object
-    mentions: bool
+    options: Options
     docids: list                       # the REF documents, in DOCID order
     systems: list                      # SystemScores, the baseline first
     units: dict                        # task -> unit number of each document
     warnings: dict = field(default_factory=dict)   # "REF" / system name -> [warning]
     skipped: dict = field(default_factory=dict)    # system name -> SkipReport (lenient)
-    options: dict = field(default_factory=dict)    # for the signature (dtd, lenient)
+    dtd: str = "none"                  # the DOCTYPEs of the input files (the signature)
+
+    @property
+    def params(self):
+        return self.options.parameter_set
 
 
 def system_names(paths: list) -> list:
@@ -38,21 +42,6 @@ def system_names(paths: list) -> list:
         if names.count(n) > 1:
             names = [f"{x}#{i + 1}" if x == n else x for i, x in enumerate(names)]
     return names
-
-
-def build_reference(corpus, params, warnings: list) -> Side:
-    rside = Side("REF")
-    add_files(rside, corpus.files, params, warnings)
-    finish(rside, params, warnings)
-    return rside
-
-
-def build_system(rside: Side, corpus, params, warnings: list) -> Side:
-    sside = Side("SYS")
-    add_files(sside, corpus.files, params, warnings, rside.documents)
-    finish(sside, params, warnings)
-    check_docs(rside, sside, warnings)
-    return sside
 
 
 @dataclass
@@ -66,29 +55,29 @@ class _System:
     dtds: set
 
 
-def _score_system(name: str, paths: list, rc, rside: Optional[Side], params, mentions: bool,
-                  lenient: bool, literature: bool, max_bytes: int) -> _System:
+def _score_system(name: str, paths: list, rc: Corpus, rside, options: Options) -> _System:
     """Read, build and score one system against the reference (``rside``; in lenient mode
     built again from ``rc`` with this system's skips)."""
-    from acescore import api
+    from acescore.pipeline import build, read_corpus
     from acescore.scoring.engine import run_scoring
-    w: list = []
-    sc = api.read_corpus(paths, params, max_bytes, lenient=lenient)
+    params = options.parameter_set
+    sc = read_corpus(paths, options)
     skipped = None
-    if lenient:
-        from acescore.robust import build_corpora
-        b = build_corpora(rc, sc, params, w)
-        rs, ss, skipped = b.ref, b.sys, b.report
+    if options.lenient:
+        loaded = build(rc, sc, options)
+        rs, ss, skipped, w = loaded.ref, loaded.sys, loaded.skipped, loaded.warnings
     else:
+        w = []
         rs, ss = rside, build_system(rside, sc, params, w)
     docids = sorted(rs.documents)
-    run = run_scoring(rs, ss, params, mentions, w)
+    run = run_scoring(rs, ss, params, options.mentions, w)
     s = SystemScores(name)
-    s.tasks, s.absent = nist_tasks(run, docids, bool(mentions and params.use_mentions))
+    s.tasks, s.absent = nist_tasks(run, docids, options.scores_mentions)
     del run
-    if literature:
+    if options.literature:
         s.tasks.update(literature_tasks(rs, ss, params, docids))
-    links = [element_links(ss, docids)] + ([element_links(rs, docids)] if lenient else [])
+    links = [element_links(ss, docids)] + ([element_links(rs, docids)] if options.lenient
+                                           else [])
     return _System(s, docids, links, w, skipped, _dtds(sc.files))
 
 
@@ -96,29 +85,26 @@ def _dtds(files) -> set:
     return {os.path.basename(f.doctype) if f.doctype else "none" for f in files}
 
 
-def score_systems(ref_paths: list, sys_paths: list, params, mentions: bool,
-                  names: Optional[list] = None, lenient: bool = False,
-                  literature: bool = True, max_bytes: Optional[int] = None,
-                  progress: Optional[Callable[[str], None]] = None, jobs: int = 1) -> Scored:
-    """Read REF once, then each system (``jobs`` at a time, :mod:`.workers`): build,
-    score, keep its components."""
-    from acescore import api
+def score_systems(ref_paths: list, sys_paths: list, options: Options,
+                  names: Optional[list] = None,
+                  progress: Optional[Callable[[str], None]] = None) -> Scored:
+    """Read REF once, then each system (``options.jobs`` at a time, :mod:`.workers`):
+    build, score, keep its components."""
     from acescore.compare.workers import fork_map
-    from acescore.reading.apf import DEFAULT_MAX_BYTES
-    mb = max_bytes or DEFAULT_MAX_BYTES
+    from acescore.pipeline import no_cyclic_gc, read_corpus
     names = names or system_names([str(p) for p in sys_paths])
     say = progress or (lambda msg: None)
     warnings: dict = {"REF": []}
-    with api.no_cyclic_gc():
+    with no_cyclic_gc():
         say("reading reference")
-        rc = api.read_corpus(ref_paths, params, mb, lenient=lenient)
-        rside = None if lenient else build_reference(rc, params, warnings["REF"])
+        rc = read_corpus(ref_paths, options)
+        rside = (None if options.lenient
+                 else build_reference(rc, options.parameter_set, warnings["REF"]))
 
         def one(k: int) -> _System:
             say(f"scoring {names[k]}")
-            return _score_system(names[k], sys_paths[k], rc, rside, params, mentions, lenient,
-                                 literature, mb)
-        done = fork_map(one, range(len(names)), jobs)
+            return _score_system(names[k], sys_paths[k], rc, rside, options)
+        done = fork_map(one, range(len(names)), options.jobs)
     docids = done[0].docids
     links = [x for d in done for x in d.links]
     if rside is not None:
@@ -136,6 +122,5 @@ def score_systems(ref_paths: list, sys_paths: list, params, mentions: bool,
     task_units = {}
     for task in {t for s in systems for t in s.tasks}:
         task_units[task] = units(links, LINKING_KINDS.get(task, ()), len(docids))
-    dtds = _dtds(rc.files).union(*(d.dtds for d in done))
-    options = {"lenient": lenient, "dtd": ",".join(sorted(dtds)) or "none"}
-    return Scored(params, mentions, docids, systems, task_units, warnings, skipped, options)
+    dtd = ",".join(sorted(_dtds(rc.files).union(*(d.dtds for d in done)))) or "none"
+    return Scored(options, docids, systems, task_units, warnings, skipped, dtd)

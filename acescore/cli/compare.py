@@ -1,15 +1,15 @@
 """``acescore compare REF SYS_A SYS_B ...``: is B really better than A?  (See
-:mod:`acescore.compare`.)  Registered on the main group by :mod:`acescore.cli`."""
+:mod:`acescore.compare`.)"""
 from __future__ import annotations
 
-import os
 import sys
 
 import click
 
-from acescore.cli_metrics import _die, _emit
-from acescore.errors import EXIT_GATE, AceError
-from acescore.params import PARAMETER_SETS
+from acescore.cli.common import (catch_errors, die, make_options, mentions_option,
+                                 output_options, quiet_option, read_options, write_output)
+from acescore.cli.score import resolve_jobs
+from acescore.errors import EXIT_GATE
 
 DEFAULT_SEED = 12345
 
@@ -28,10 +28,8 @@ ones), and the coreference and event-extraction metrics of `acescore coref`/`eve
 @click.command("compare", help=COMPARE_HELP)
 @click.argument("ref")
 @click.argument("systems", metavar="SYS_A SYS_B [SYS_C ...]", nargs=-1, required=True)
-@click.option("-P", "--params", "params", default="local_2008", show_default=True,
-              type=click.Choice(sorted(PARAMETER_SETS)), help="Parameter set (NIST -P).")
-@click.option("-m", "--mentions", is_flag=True,
-              help="Also compare the mention-level tasks EMD, RMD and event mentions.")
+@read_options
+@mentions_option
 @click.option("-d", "--doc-scores", "docs", is_flag=True,
               help="List every document in the document view (default: those that moved "
                    "most); JSON always has every document.")
@@ -51,54 +49,41 @@ ones), and the coreference and event-extraction metrics of `acescore coref`/`eve
                    "vdr, emd, rmd, vmd, coref.muc, events.trigger_classification, ...).")
 @click.option("--literature/--no-literature", default=True, show_default=True,
               help="Also compare the coreference and event-extraction metrics.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True),
-              help="Write the comparison to this file instead of standard output.")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-              show_default=True, help="Output format.")
-@click.option("--max-file-size", type=int, default=64 * 1024 * 1024, show_default=True,
-              help="Largest APF file accepted, in bytes.")
-@click.option("--lenient", is_flag=True,
-              help="Skip broken elements and documents as `score --lenient` does (the "
-                   "systems must end up with the same reference documents).")
+@output_options(("text", "json"), "Write the comparison to this file instead of standard "
+                "output.")
 @click.option("-j", "--jobs", type=click.IntRange(min=0), default=None,
               help="Systems scored at once, each in a process of its own (default: 2 on a "
                    "machine with 2 or more CPUs, else 1; 0: one per CPU).  The result is the "
                    "same; --jobs 1 uses the least memory.")
-@click.option("-q", "--quiet", is_flag=True, help="No warnings or progress on standard error.")
-def compare_cmd(ref, systems, params, mentions, docs, top, bootstrap, randomization, seed,
-                alpha, fail_if_worse, literature, output, fmt, max_file_size, lenient, jobs,
-                quiet):
-    from acescore import api
-    from acescore.compare.analysis import compare, worse
+@quiet_option
+@catch_errors
+def compare(ref, systems, params, max_bytes, lenient, mentions, docs, top, bootstrap,
+            randomization, seed, alpha, fail_if_worse, literature, output, fmt, jobs, quiet):
+    from acescore.compare.analysis import compare as compare_scored, worse
     from acescore.compare.render import to_json, to_text
     from acescore.compare.systems import score_systems, system_names
+    from acescore.pipeline import discover
     if len(systems) < 2:
-        _die("give the reference and at least two systems: REF SYS_A SYS_B (SYS_A is the "
-             "baseline)")
+        die("give the reference and at least two systems: REF SYS_A SYS_B (SYS_A is the "
+            "baseline)")
     gates = _gate_tasks(fail_if_worse)
-    p = api.get_params(params)
+    opts = make_options(params, max_bytes, lenient, mentions=mentions,
+                        jobs=resolve_jobs(jobs), literature=literature)
     progress = None if quiet or not sys.stderr.isatty() else (
         lambda msg: sys.stderr.write(f"\r{msg[:60]:60s}\r"))
-    try:
-        rpaths = api.discover_paths(ref)
-        spaths = [api.discover_paths(s) for s in systems]
-        scored = score_systems(rpaths, spaths, p, mentions, system_names(list(systems)),
-                               lenient=lenient, literature=literature,
-                               max_bytes=max_file_size, progress=progress,
-                               jobs=_jobs(jobs))
-    except AceError as e:
-        _die(str(e), e.exit_code)
+    scored = score_systems(discover(ref), [discover(s) for s in systems], opts,
+                           system_names(list(systems)), progress=progress)
     if not quiet:
         _warn(scored.warnings)
         for who, rep in scored.skipped.items():
             for line in rep.lines():
                 click.echo(f"acescore: {who}: {line}", err=True)
-    result = compare(scored, bootstrap, randomization, seed, alpha=alpha, top=top)
+    result = compare_scored(scored, bootstrap, randomization, seed, alpha=alpha, top=top)
     unknown = [t for t in gates if t not in result["tasks"]]
     if unknown:
-        _die(f"--fail-if-worse: task(s) not compared: {', '.join(unknown)} (compared: "
-             + ", ".join(result["tasks"]) + ")")
-    _emit(to_json(result) if fmt == "json" else to_text(result, docs), output)
+        die(f"--fail-if-worse: task(s) not compared: {', '.join(unknown)} (compared: "
+            + ", ".join(result["tasks"]) + ")")
+    write_output(to_json(result) if fmt == "json" else to_text(result, docs), output)
     if gates:
         failures, notes = worse(result, gates, alpha)
         for n in notes:
@@ -108,11 +93,6 @@ def compare_cmd(ref, systems, params, mentions, docs, top, bootstrap, randomizat
             for f in failures:
                 click.echo(f"acescore: {f}", err=True)
             sys.exit(EXIT_GATE)
-
-
-def _jobs(jobs) -> int:
-    cpus = os.cpu_count() or 1
-    return min(2, cpus) if jobs is None else (cpus if jobs == 0 else jobs)
 
 
 def _warn(warnings: dict) -> None:
@@ -131,12 +111,13 @@ def _warn(warnings: dict) -> None:
 
 
 def _gate_tasks(specs) -> list:
-    """Task names of --fail-if-worse (the NIST tasks also by their --fail-under aliases)."""
-    from acescore.report.json_report import ALIASES
+    """Task names of --fail-if-worse (the NIST tasks by any name ``--fail-under`` takes)."""
+    from acescore.tasks import lookup
     out = []
     for spec in specs:
         for t in spec.split(","):
             t = t.strip().lower()
             if t:
-                out.append(ALIASES.get(t, t))
+                known = lookup(t)
+                out.append(known.json_name if known is not None else t)
     return out
