@@ -6,8 +6,9 @@ import sys
 
 import click
 
-from acescore.cli.common import (catch_errors, die, make_options, mentions_option,
-                                 output_options, quiet_option, read_options, write_output)
+from acescore.cli.common import (catch_errors, die, fast_exit, make_options,
+                                 mentions_option, output_options, quiet_option, read_options,
+                                 write_output)
 from acescore.cli.score import resolve_jobs
 from acescore.errors import EXIT_GATE
 
@@ -84,6 +85,7 @@ def compare(ref, systems, params, max_bytes, lenient, mentions, docs, top, boots
         die(f"--fail-if-worse: task(s) not compared: {', '.join(unknown)} (compared: "
             + ", ".join(result["tasks"]) + ")")
     write_output(to_json(result) if fmt == "json" else to_text(result, docs), output)
+    code = 0
     if gates:
         failures, notes = worse(result, gates, alpha)
         for n in notes:
@@ -92,7 +94,8 @@ def compare(ref, systems, params, max_bytes, lenient, mentions, docs, top, boots
         if failures:
             for f in failures:
                 click.echo(f"acescore: {f}", err=True)
-            sys.exit(EXIT_GATE)
+            code = EXIT_GATE
+    fast_exit(code)
 
 
 def _warn(warnings: dict) -> None:
