@@ -68,7 +68,7 @@ def _score_system(name: str, paths: list, rc: Corpus, rside, options: Options) -
         rs, ss, skipped, w = loaded.ref, loaded.sys, loaded.skipped, loaded.warnings
     else:
         w = []
-        rs, ss = rside, build_system(rside, sc, params, w)
+        rs, ss = rside, build_system(rside, rc, sc, params, w)
     docids = sorted(rs.documents)
     run = run_scoring(rs, ss, params, options.mentions, w)
     s = SystemScores(name)
