@@ -74,7 +74,7 @@ def test_defective_genres_strict_then_lenient(ldc, tmp_path, cmd):
 
 def test_shared_options_on_every_command(ldc, tmp_path):
     adj, fp1 = ldc.folder("bc"), ldc.folder("bc", "fp1")
-    for cmd in READERS + ("crosscheck",):
+    for cmd in READERS + ("crosscheck", "compare"):
         r = run(cmd, "--help")
         for opt in ("--lenient", "-q", "-P", "--max-file-size", "--docs", "-o", "--format"):
             assert re.search(rf"(^|[\s,]){re.escape(opt)}[\s,=]", r.output), (cmd, opt)
