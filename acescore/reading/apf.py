@@ -5,8 +5,10 @@ attribute rules (demanded/optional attributes, legal values, defaults), the loca
 the per-element checks follow the NIST tool; every problem raises an
 :class:`~acescore.errors.AceInputError` naming file, line and element.
 
-Where the NIST tool's home-made tokenizer differs from a real XML parser (entity decoding,
-comments, single-quoted attributes; 01 §2.2) we follow XML; the README lists these cases.
+Text and attribute values are read as written, as the NIST tool's home-made tokenizer reads
+them (no entity decoding, line breaks in attribute values kept; reading/as_written.py).  Where
+the tokenizer differs otherwise from a real XML parser (comments, single-quoted attributes;
+01 §2.2) we follow XML; the README lists these cases.
 """
 from __future__ import annotations
 
@@ -24,6 +26,7 @@ from acescore.params import (ENTITY_CLASSES, ENTITY_SUBTYPES, EVENT_ATTRIBUTES, 
                              EVENT_SUBTYPES, MENTION_TYPES, RELATION_MODALITIES, RELATION_ROLES,
                              RELATION_SUBTYPES, SYMMETRIC_RELATIONS, VALUE_SUBTYPES, Params,
                              get_params)
+from acescore.reading.as_written import as_written, header, redundant_mentions, repeated_ids
 from acescore.reading.text import decode_utf8, display_text, normalize_name
 
 DEFAULT_MAX_BYTES = 64 * 1024 * 1024
@@ -158,7 +161,7 @@ def parse_xml(path: str, max_bytes: int = DEFAULT_MAX_BYTES):
                                 " &quot; &apos; and character references are allowed)", path,
                                 data[:m.start()].count(b"\n") + 1)
     try:
-        return etree.fromstring(data, _parser()).getroottree()
+        return etree.fromstring(as_written(data), _parser()).getroottree()
     except etree.XMLSyntaxError as e:
         line = e.lineno if e.lineno else None
         msg = e.msg or str(e)
@@ -621,13 +624,20 @@ class _Reader:
             mentions.append(mention if mention is not None else self._relation_mention(m, el))
         if not mentions and rtype != "METONYMY" and self.p.use_mentions:
             self.fail(node, "no mentions found", el)
+        head = header("relation", rid, self.docid, self.path)
+        notes = repeated_ids(args, "relation_argument", head)
+        redundant = redundant_mentions(mentions, head, self.p.min_overlap, False)
+        for m, found in zip(mentions, redundant):
+            notes += repeated_ids(m.arguments, "relation_mention_argument", head)
+            notes += found
         args = tuple(args)
         if rtype in SYMMETRIC_RELATIONS:
             args = self._symmetric(args)
             mentions = [RelationMention(m.id, m.extent, self._symmetric(m.arguments), m.line)
                         for m in mentions]
         return Relation(rid, rtype, subtype, modality, args, tuple(mentions),
-                        self._links(link_nodes, el), node.sourceline or 0)
+                        self._links(link_nodes, el), node.sourceline or 0,
+                        warnings=tuple(notes))
 
     def _relation_mention(self, m, el) -> RelationMention:
         """Checked path of a relation_mention."""
@@ -670,9 +680,12 @@ class _Reader:
             mentions.append(mention if mention is not None else self._event_mention(m, el))
         if not mentions and self.p.use_mentions:
             self.fail(node, "no mentions found", el)
+        head = header("event", vid, self.docid, self.path)
+        notes = [w for found in redundant_mentions(mentions, head, self.p.min_overlap, True)
+                 for w in found]
         return Event(vid, etype, subtype, attrs["GENERICITY"], attrs["MODALITY"],
                      attrs["POLARITY"], attrs["TENSE"], tuple(args), tuple(mentions),
-                     self._links(link_nodes, el), node.sourceline or 0)
+                     self._links(link_nodes, el), node.sourceline or 0, warnings=tuple(notes))
 
     def _event_mention(self, m, el) -> EventMention:
         """Checked path of an event_mention."""
