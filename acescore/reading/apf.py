@@ -26,7 +26,7 @@ from acescore.params import (ENTITY_CLASSES, ENTITY_SUBTYPES, EVENT_ATTRIBUTES, 
                              EVENT_SUBTYPES, MENTION_TYPES, RELATION_MODALITIES, RELATION_ROLES,
                              RELATION_SUBTYPES, SYMMETRIC_RELATIONS, VALUE_SUBTYPES, Params,
                              get_params)
-from acescore.reading.as_written import as_written, header, redundant_mentions, repeated_ids
+from acescore.reading.as_written import as_written, reading_warnings
 from acescore.reading.text import decode_utf8, display_text, normalize_name
 
 DEFAULT_MAX_BYTES = 64 * 1024 * 1024
@@ -624,20 +624,15 @@ class _Reader:
             mentions.append(mention if mention is not None else self._relation_mention(m, el))
         if not mentions and rtype != "METONYMY" and self.p.use_mentions:
             self.fail(node, "no mentions found", el)
-        head = header("relation", rid, self.docid, self.path)
-        notes = repeated_ids(args, "relation_argument", head)
-        redundant = redundant_mentions(mentions, head, self.p.min_overlap, False)
-        for m, found in zip(mentions, redundant):
-            notes += repeated_ids(m.arguments, "relation_mention_argument", head)
-            notes += found
+        notes = reading_warnings("relation", rid, self.docid, self.path, args, mentions,
+                                 self.p.min_overlap)
         args = tuple(args)
         if rtype in SYMMETRIC_RELATIONS:
             args = self._symmetric(args)
             mentions = [RelationMention(m.id, m.extent, self._symmetric(m.arguments), m.line)
                         for m in mentions]
         return Relation(rid, rtype, subtype, modality, args, tuple(mentions),
-                        self._links(link_nodes, el), node.sourceline or 0,
-                        warnings=tuple(notes))
+                        self._links(link_nodes, el), node.sourceline or 0, warnings=notes)
 
     def _relation_mention(self, m, el) -> RelationMention:
         """Checked path of a relation_mention."""
@@ -680,12 +675,11 @@ class _Reader:
             mentions.append(mention if mention is not None else self._event_mention(m, el))
         if not mentions and self.p.use_mentions:
             self.fail(node, "no mentions found", el)
-        head = header("event", vid, self.docid, self.path)
-        notes = [w for found in redundant_mentions(mentions, head, self.p.min_overlap, True)
-                 for w in found]
+        notes = reading_warnings("event", vid, self.docid, self.path, args, mentions,
+                                 self.p.min_overlap)
         return Event(vid, etype, subtype, attrs["GENERICITY"], attrs["MODALITY"],
                      attrs["POLARITY"], attrs["TENSE"], tuple(args), tuple(mentions),
-                     self._links(link_nodes, el), node.sourceline or 0, warnings=tuple(notes))
+                     self._links(link_nodes, el), node.sourceline or 0, warnings=notes)
 
     def _event_mention(self, m, el) -> EventMention:
         """Checked path of an event_mention."""

@@ -105,3 +105,19 @@ def redundant_mentions(mentions: Sequence, head: str, min_overlap: float,
         out.append(found)
         earlier.append((m, args))
     return out
+
+
+def reading_warnings(kind: str, eid: str, docid: str, path: str, args: Sequence[Argument],
+                     mentions: Sequence, min_overlap: float) -> tuple:
+    """The tool's warnings for one relation or event (``kind``), in the tool's order: the
+    relation's repeated argument IDs, then for each mention its repeated argument IDs
+    (relations) and its redundancy with an earlier mention.  ``args`` and the mentions'
+    arguments as read (relation time roles dropped, symmetric roles not yet converted)."""
+    head = header(kind, eid, docid, path)
+    relation = kind == "relation"
+    out = repeated_ids(args, "relation_argument", head) if relation else []
+    for m, found in zip(mentions, redundant_mentions(mentions, head, min_overlap, not relation)):
+        if relation:
+            out += repeated_ids(m.arguments, "relation_mention_argument", head)
+        out += found
+    return tuple(out)
