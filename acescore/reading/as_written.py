@@ -25,7 +25,6 @@ import re
 from typing import Sequence
 
 from acescore.model import Argument
-from acescore.scoring.spans import overlap
 
 # A start tag (up to the first ">") with a line break or tab, and the quoted values in it.
 _TAG_WITH_BREAK = re.compile(rb"<[A-Za-z_][^<>\t\r\n]*[\t\r\n][^<>]*>")
@@ -97,11 +96,16 @@ def redundant_mentions(mentions: Sequence, head: str, min_overlap: float,
         args = {(a.role, a.refid) for a in m.arguments}
         found = []
         for prev, prev_args in earlier:
-            if event and overlap(m.extent, prev.extent) < min_overlap:
+            if args != prev_args:
                 continue
-            if args == prev_args:
-                found.append(f"{head}    {m.id} and {prev.id} appear to be redundant mentions\n")
-                break
+            if event:
+                # The extent overlap of the scorer (02 §1; for images it needs the assignment
+                # routine).  Only asked for mentions with equal arguments, which is rare.
+                from acescore.scoring.spans import overlap
+                if overlap(m.extent, prev.extent) < min_overlap:
+                    continue
+            found.append(f"{head}    {m.id} and {prev.id} appear to be redundant mentions\n")
+            break
         out.append(found)
         earlier.append((m, args))
     return out

@@ -382,7 +382,6 @@ class ElementPass:
                     lst.append((sid, m))
         entity = self.kind == "entity"
         cand = self.cand
-        rcand = self.rcand
         for d, refs in ref_by_doc.items():
             syss = sys_by_doc.get(d)
             if not syss:

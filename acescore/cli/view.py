@@ -1,20 +1,19 @@
-"""The ``acescore view`` command: a static HTML site for error analysis
-(see :mod:`acescore.report.html_view`)."""
+"""``acescore view``: a static HTML site for error analysis (see
+:mod:`acescore.report.html_view`)."""
 from __future__ import annotations
 
 import os
-import sys
 import time
 
 import click
 
-from acescore.errors import EXIT_UNUSABLE, AceError
-from acescore.params import PARAMETER_SETS
+from acescore.cli.common import (catch_errors, die, emit_warnings, make_options,
+                                 mentions_option, quiet_option, read_options,
+                                 ref_sys_arguments)
 
 
 @click.command("view")
-@click.argument("ref")
-@click.argument("sys_", metavar="SYS")
+@ref_sys_arguments
 @click.option("--source-dir", "source_dir", metavar="DIR", default=None,
               type=click.Path(exists=True, file_okay=False),
               help="Folder of the source documents (.sgm, searched recursively by the file"
@@ -23,19 +22,16 @@ from acescore.params import PARAMETER_SETS
 @click.option("-o", "--output-dir", "out_dir", metavar="OUT_DIR", required=True,
               type=click.Path(file_okay=False),
               help="Folder to write the site into (created; files in it are overwritten).")
-@click.option("-P", "--params", "params", default="local_2008", show_default=True,
-              type=click.Choice(sorted(PARAMETER_SETS)), help="Parameter set (NIST -P).")
-@click.option("-m", "--mentions", is_flag=True,
-              help="Also score and show the mention-level tasks EMD, RMD and event mentions"
-                   " (NIST -m).")
+@read_options
+@mentions_option
 @click.option("--entities", type=click.Choice(["raw", "decode"]), default="raw",
               show_default=True,
               help="How a character reference such as &amp; in a source document counts for"
                    " offsets: as its characters (raw, the ACE rule) or as one character.")
-@click.option("--max-file-size", type=int, default=64 * 1024 * 1024, show_default=True,
-              help="Largest APF file accepted, in bytes.")
-@click.option("-q", "--quiet", is_flag=True, help="No warnings or progress on standard error.")
-def view(ref, sys_, source_dir, out_dir, params, mentions, entities, max_file_size, quiet):
+@quiet_option
+@catch_errors
+def view(ref, sys_, source_dir, out_dir, params, max_bytes, lenient, mentions, entities,
+         quiet):
     """Write an HTML view of REF against SYS into OUT_DIR: index.html (the Value of every
     document and task, sortable, and charts of the cost components) and one page per
     document (the source text with REF and SYS mentions marked, and the document's
@@ -45,26 +41,20 @@ def view(ref, sys_, source_dir, out_dir, params, mentions, entities, max_file_si
     REF and SYS are each an APF file, a directory (searched recursively for *.apf.xml and
     *.apf) or a list file with one path per line.
     """
-    from acescore import api
+    from acescore import pipeline
     from acescore.report.html_view import write_view
     t0 = time.perf_counter()
+    opts = make_options(params, max_bytes, lenient, mentions=mentions, literature=False)
+    results = pipeline.load_and_score(ref, sys_, opts, keep_passes=True)
+    warnings: list = []
     try:
-        p = api.get_params(params)
-        rc = api.read_corpus(api.discover_paths(ref), p, max_file_size)
-        sc = api.read_corpus(api.discover_paths(sys_), p, max_file_size)
-        results = api.score(rc, sc, p, mentions)
-        warnings: list = []
         files = write_view(results, source_dir, out_dir, entities=entities,
                            warnings=warnings)
-    except AceError as e:
-        click.echo(f"acescore: {e}", err=True)
-        sys.exit(e.exit_code)
     except OSError as e:
-        click.echo(f"acescore: {e.filename or out_dir}: {e.strerror}", err=True)
-        sys.exit(EXIT_UNUSABLE)
+        die(f"{e.filename or out_dir}: {e.strerror}")
+    emit_warnings(results, quiet)
+    emit_warnings(warnings, quiet)
     if not quiet:
-        for w in results.warnings + warnings:
-            sys.stderr.write(w)
         ndocs = sum(1 for f in files if os.path.basename(os.path.dirname(f)) == "doc")
         click.echo(f"acescore view: {ndocs} documents, {len(files)} files in "
                    f"{time.perf_counter() - t0:.1f} s", err=True)
