@@ -17,11 +17,13 @@ from acescore import api
 from acescore.crosscheck import compare_reports
 from acescore.reading import _scripts
 from acescore.reading.apf import read_apf
-from acescore.reading.as_written import as_written, written_back
+from acescore.reading.as_written import as_written, written, written_back
+from acescore.reading.writer import apf_bytes
 from acescore.reading.text import classify_language, normalize_name
 from acescore.scoring.elements import name_similarity
 
 from test_golden import flags_of
+from test_roundtrip import without_positions
 
 FIDELITY = Path(__file__).parent / "data" / "fidelity"
 CASES = sorted(p for p in (FIDELITY / "expected").glob("sys__*.txt")
@@ -99,3 +101,29 @@ def test_as_written_and_back():
                     b' &amp;#x4e2d; > 2\n</a>')
     assert written_back(b'<a Y="a&#13;&#10;b&#9;c" Z="&amp;#10;">AT&amp;amp;T &gt; 2</a>') == \
         b'<a Y="a\r\nb\tc" Z="&#10;">AT&amp;T > 2</a>'
+
+
+def test_plain_text_is_written_escaped():
+    assert written("AT&T <b> c") == "AT&amp;T &lt;b> c"
+    assert written("plain") == "plain"
+
+
+@pytest.mark.parametrize("name", ["FID-EN-1", "FID-ZH-1", "FID-AR-1"])
+def test_written_files_read_back_as_written(name, tmp_path):
+    path = str(FIDELITY / "ref" / f"{name}.apf.xml")
+    original = read_apf(path)
+    data = apf_bytes(original)
+    out = tmp_path / "out.apf.xml"
+    out.write_bytes(data)
+    again = read_apf(str(out))
+    assert without_positions(again) == without_positions(original)
+    # the warnings are read again too (they name the file read)
+    def warnings(f, p):
+        d = f.documents[0]
+        return [w.replace(p, "FILE") for el in d.relations + d.events for w in el.warnings]
+    assert warnings(again, str(out)) == warnings(original, path)
+    assert len(warnings(original, path)) == {"FID-EN-1": 2, "FID-ZH-1": 4, "FID-AR-1": 0}[name]
+    if name == "FID-EN-1":
+        # names are written normalised (writer.py), texts as they were written
+        assert b'NAME="at&amp;t"' in data and b'>AT&amp;T</charseq>' in data
+        assert b"&amp;amp;" not in data

@@ -68,6 +68,14 @@ def written_back(data: bytes) -> bytes:
     return _ESCAPED.sub(lambda m: _UNESCAPE[m.group(1)], data)
 
 
+def written(plain: str) -> str:
+    """Plain text as it is written in APF (what the model holds for text read from a file):
+    ``&`` and ``<`` escaped.  For text that does not come from an APF file (an import)."""
+    if "&" in plain or "<" in plain:
+        return plain.replace("&", "&amp;").replace("<", "&lt;")
+    return plain
+
+
 def header(kind: str, eid: str, docid: str, path: str) -> str:
     """The tool's warning header for a relation/event (its fatal header, 'FATAL' replaced)."""
     return (f"\n\nWARNING:  INPUT ERROR for {kind} '{eid}'\n\tin document '{docid}'\n"
