@@ -255,6 +255,9 @@ class Relation:
     line: int = field(default=0, compare=False)
     kind: str = field(default="relation", init=False)
     origin: Optional[str] = None
+    #: symmetric relations: the IDs given as both Arg-1 and Arg-2 (one argument after
+    #: the conversion to Arg; the cause of the NIST tool's argument-count error)
+    both_args: tuple[str, ...] = field(default=(), compare=False)
     # the NIST tool's warnings from reading this relation (reading/as_written.py)
     warnings: tuple[str, ...] = field(default=(), compare=False)
 
