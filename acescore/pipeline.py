@@ -153,6 +153,25 @@ def build(ref: Corpus, sys: Corpus, options: Options) -> Loaded:
     return Loaded(options, ref, sys, rside, sside, warnings)
 
 
+def build_reference(ref: Corpus, params: Params, warnings: list) -> Side:
+    """The REF side alone (strict: the first broken rule of its own is raised), to serve
+    several systems (``acescore compare``: :func:`build_system`)."""
+    problem = first_problem(corpus_problems(ref.files, []))
+    if problem is not None:
+        raise problem.error()
+    return database.build_ref_side(ref.files, params, warnings)
+
+
+def build_system(rside: Side, ref: Corpus, sys: Corpus, params: Params, warnings: list
+                 ) -> Side:
+    """The SYS side against a REF side built by :func:`build_reference`, which it does not
+    change (strict: the first broken rule of the pair is raised)."""
+    problem = first_problem(corpus_problems(ref.files, sys.files))
+    if problem is not None:
+        raise problem.error()
+    return database.build_sys_side(rside, sys.files, params, warnings)
+
+
 def load(ref, sys, options: Options, ref_list: bool = False, sys_list: bool = False,
          progress: Callable[[str, int], Progress] = None) -> Loaded:
     """Discover, read and build both sides.  ``ref``/``sys``: a path (file, directory or

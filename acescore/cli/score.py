@@ -73,10 +73,12 @@ def resolve_jobs(jobs) -> int:
                    "passes run in parallel; the report is the same.  --jobs 1 uses the least "
                    "memory.")
 @quiet_option
+@click.option("--score-only", is_flag=True,
+              help="Print one line instead of the report: each task's Value and the signature.")
 @catch_errors
 def score(ref, sys_, ref_file, ref_list, sys_file, sys_list, params, max_bytes, lenient,
           mentions, doc_scores, all_mappings, error_mappings, summary, check_duplicates,
-          output, fmt, fail_under, jobs, quiet):
+          output, fmt, fail_under, jobs, quiet, score_only=False):
     from acescore import pipeline
     import gc
     gc.disable()   # a one-shot process: the cyclic collector would only rescan the corpus
@@ -107,11 +109,15 @@ def score(ref, sys_, ref_file, ref_list, sys_file, sys_list, params, max_bytes, 
         sys.stderr.write("\rscoring ..." + " " * 40 + "\r")
     results = pipeline.score(loaded)
     emit_warnings(results, quiet)
-    text = results.render(fmt)
-    if fmt == "text":
-        text = command_line_banner(argv) + text
+    if score_only:
+        from acescore.report.json_report import score_line
+        text = score_line(results)
+    else:
+        text = results.render(fmt)
+        if fmt == "text":
+            text = command_line_banner(argv) + text
     write_output(text, output)
-    if not quiet and fmt == "text":
+    if not quiet and fmt == "text" and not score_only:
         sys.stderr.write(f"\nsignature: {results.signature()}\n")
     code = 0
     if gates:

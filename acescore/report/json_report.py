@@ -179,3 +179,11 @@ def table(results, task: str, condition: str = "TYPE"):
     if o is None:
         raise KeyError(task)
     return o.data["conditions"][condition]
+
+
+def score_line(results) -> str:
+    """``score --score-only``: each scored task's Value (%, as the report rounds it) and the
+    signature on one line, e.g. ``edr=22.7 val=40.2 ... acescore:0.1.0|params:...``."""
+    values = [f"{name}={v:.1f}" for name in JSON_NAMES
+              if (v := task_value(results, name)) is not None]
+    return " ".join(values + [signature(results)]) + "\n"
