@@ -164,6 +164,9 @@ def add_files(side: Side, files: Iterable[ApfFile], params: Params, warnings: li
                 continue
             side.documents[doc.docid] = doc
             evaluable += 1
+            for els in (doc.relations, doc.events):     # the reader's warnings, in its order
+                for el in els:
+                    warnings.extend(el.warnings)
             for els in (doc.entities, doc.relations, doc.events, doc.timex2s, doc.values):
                 for el in els:
                     _merge(side, doc, el, warnings)

@@ -1,7 +1,8 @@
 """Reading an XML file safely (01-input.md §2.1), and the DOCIDs of one that cannot be read.
 
 lxml parses without external entities, DTD loading or network access; files are checked
-for size, UTF-8, entity declarations and undefined entity references first.  Every problem
+for size, UTF-8, entity declarations and undefined entity references first.  Text and
+attribute values come out as written, as the NIST tool reads them (reading/as_written.py).  Every problem
 is a one-line :class:`~acescore.errors.AceInputError` naming the file (and line).
 """
 from __future__ import annotations
@@ -12,6 +13,7 @@ import re
 from lxml import etree
 
 from acescore.errors import AceInputError
+from acescore.reading.as_written import as_written
 from acescore.reading.text import decode_utf8
 
 DEFAULT_MAX_BYTES = 64 * 1024 * 1024
@@ -68,7 +70,7 @@ def parse_xml(path: str, max_bytes: int = DEFAULT_MAX_BYTES):
                                 " &quot; &apos; and character references are allowed)", path,
                                 data[:m.start()].count(b"\n") + 1)
     try:
-        return etree.fromstring(data, _parser()).getroottree()
+        return etree.fromstring(as_written(data), _parser()).getroottree()
     except etree.XMLSyntaxError as e:
         line = e.lineno if e.lineno else None
         msg = e.msg or str(e)
