@@ -14,8 +14,8 @@ from typing import Sequence, Union
 
 from acescore.options import DEFAULT_MAX_BYTES, Options
 from acescore.params import DEFAULT_PARAMS, Params
-from acescore.pipeline import (Corpus, build, build_reference, discover, load, no_cyclic_gc,
-                               read_corpus, score as _score_loaded)
+from acescore.pipeline import (Corpus, Loaded, build_reference, build_system, discover, load,
+                               no_cyclic_gc, read_corpus, score as _score_loaded, spec_label)
 from acescore.report.results import Results
 
 __all__ = ["score", "read_apf", "options", "Options", "Results", "Corpus", "discover",
@@ -26,7 +26,7 @@ def options(params: Union[str, Params] = DEFAULT_PARAMS, mentions: bool = False,
             doc_scores: bool = False, all_mappings: bool = False, error_mappings: bool = False,
             summary: bool = False, check_duplicates: bool = False, lenient: bool = False,
             max_bytes: int = DEFAULT_MAX_BYTES, jobs: int = 1,
-            literature: bool = True) -> Options:
+            literature: bool = True, docs=None) -> Options:
     """The :class:`~acescore.options.Options` of these keywords (``params``: a name or a
     preset :class:`~acescore.params.Params`)."""
     if isinstance(params, Params):
@@ -34,14 +34,15 @@ def options(params: Union[str, Params] = DEFAULT_PARAMS, mentions: bool = False,
     return Options(params=params, mentions=mentions, doc_scores=doc_scores,
                    all_mappings=all_mappings, error_mappings=error_mappings, summary=summary,
                    check_duplicates=check_duplicates, lenient=lenient, max_bytes=max_bytes,
-                   jobs=jobs, literature=literature)
+                   jobs=jobs, literature=literature,
+                   docs=tuple(docs) if docs is not None else None)
 
 
 def score(ref, sys, params: Union[str, Params] = DEFAULT_PARAMS, mentions: bool = False, *,
           doc_scores: bool = False, all_mappings: bool = False, error_mappings: bool = False,
           summary: bool = False, check_duplicates: bool = False, lenient: bool = False,
           max_bytes: int = DEFAULT_MAX_BYTES, jobs: int = 1, literature: bool = True,
-          keep_passes: bool = False) -> Results:
+          keep_passes: bool = False, docs=None) -> Results:
     """Score system output ``sys`` against reference ``ref``.
 
     ``ref``/``sys``: a path (APF file, directory or list file), a sequence of paths, or a
@@ -49,18 +50,19 @@ def score(ref, sys, params: Union[str, Params] = DEFAULT_PARAMS, mentions: bool 
     line's options (``-P``, ``-m``, ``-d``, ``-a``, ``-e``, ``-s``, ``-c``, ``--lenient``,
     ``--max-file-size``, ``--jobs``); ``literature``: also compute the coreference and
     event-extraction metrics of the JSON output; ``keep_passes``: keep every pass's data
-    (:attr:`Results.passes`; scored in one process).
+    (:attr:`Results.passes`; scored in one process); ``docs``: only these DOCIDs (``--docs``).
     """
     opts = options(params, mentions, doc_scores=doc_scores, all_mappings=all_mappings,
                    error_mappings=error_mappings, summary=summary,
                    check_duplicates=check_duplicates, lenient=lenient, max_bytes=max_bytes,
-                   jobs=jobs, literature=literature)
+                   jobs=jobs, literature=literature, docs=docs)
     if isinstance(ref, Reference):
         return _score_loaded(_against(ref, sys, opts), keep_passes=keep_passes)
     if jobs > 1 and not keep_passes and not isinstance(ref, Corpus) \
             and not isinstance(sys, Corpus):
         from acescore.shards import score_paths     # documents in shards, where possible
-        res = score_paths(discover(ref), discover(sys), opts)
+        res = score_paths(discover(ref), discover(sys), opts,
+                          {"ref": spec_label(ref), "sys": spec_label(sys)})
         if res is not None:
             return res
     return _score_loaded(load(ref, sys, opts), keep_passes=keep_passes)
@@ -75,6 +77,7 @@ class Reference:
     side: object            # acescore.database.Side
     params: str             # the parameter set it was built for
     warnings: list          # the warnings of building it (each scoring run repeats them)
+    label: str = ""         # the reference input as given (messages, JSON ``inputs``)
 
 
 def prepare_reference(ref, params: Union[str, Params] = DEFAULT_PARAMS, *,
@@ -84,7 +87,8 @@ def prepare_reference(ref, params: Union[str, Params] = DEFAULT_PARAMS, *,
     with no_cyclic_gc():
         rc = ref if isinstance(ref, Corpus) else read_corpus(discover(ref), opts)
         warnings: list = []
-        return Reference(rc, build_reference(rc, opts, warnings), opts.params, warnings)
+        return Reference(rc, build_reference(rc, opts.parameter_set, warnings), opts.params,
+                         warnings, spec_label(ref))
 
 
 def score_systems(ref, systems: Sequence, params: Union[str, Params, None] = None,
@@ -106,9 +110,14 @@ def _against(ref: Reference, sys, opts: Options):
     if opts.lenient:
         raise AceUsageError("--lenient skips documents on both sides: prepare the reference"
                             " with each system instead")
+    if opts.docs is not None:
+        raise AceUsageError("--docs restricts both sides: prepare the reference with it")
     with no_cyclic_gc():
         sc = sys if isinstance(sys, Corpus) else read_corpus(discover(sys), opts)
-        return build(ref.corpus, sc, opts, reference=ref)
+        warnings = list(ref.warnings)
+        sside = build_system(ref.side, ref.corpus, sc, opts.parameter_set, warnings)
+        return Loaded(opts, ref.corpus, sc, ref.side, sside, warnings,
+                      inputs={"ref": ref.label, "sys": spec_label(sys)})
 
 
 def read_apf(path, params: Union[str, Params, None] = None):

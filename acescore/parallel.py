@@ -100,20 +100,13 @@ class Child:
         if pid == 0:                                  # the worker
             os.close(out_r)
             os.close(hb_r)
-            code = 0
-            try:
+
+            def beating_work():
                 if before is not None:
                     before()
                 _beat(hb_w)
-                payload = ("ok", work())
-            except BaseException as e:                # noqa: BLE001 - reported to the parent
-                payload = ("error", f"{type(e).__name__}: {e}")
-                code = 1
-            try:
-                with os.fdopen(out_w, "wb") as fh:
-                    pickle.dump(payload, fh, protocol=pickle.HIGHEST_PROTOCOL)
-            finally:
-                os._exit(code)
+                return work()
+            child_exit(out_w, beating_work)
         os.close(out_w)
         os.close(hb_w)
         self.pid, self.out_r, self.hb_r = pid, out_r, hb_r
@@ -257,6 +250,22 @@ class _Worker:
             except OSError:
                 pass
             self.refs_w = None
+
+
+def child_exit(fd: int, work) -> None:
+    """In a forked worker: send ``("ok", work())`` -- or ``("error", "Type: message")``
+    if it raised -- through ``fd``, and end the process (status 0, or 1 on error)."""
+    code = 0
+    try:
+        payload = ("ok", work())
+    except BaseException as e:                        # noqa: BLE001 - reported to the parent
+        payload = ("error", f"{type(e).__name__}: {e}")
+        code = 1
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            pickle.dump(payload, fh, protocol=pickle.HIGHEST_PROTOCOL)
+    finally:
+        os._exit(code)
 
 
 def _read_object(fd: int):

@@ -24,8 +24,9 @@ never differs from a sequential one:
 Under a global parameter set elements span documents: documents linked by an element ID
 (on either side) are one connected component, and shards end only where no component
 continues (planning reads the files' element IDs then); where no such place exists the
-run is not sharded.  ``-a``/``-e``/``-s``/``-c``, ``--lenient`` and the JSON/CSV formats
-are scored as before (one process, or the chains of :mod:`acescore.parallel`).
+run is not sharded.  ``-a``/``-e``/``-s``/``-c``, ``--lenient``, ``--docs`` and the JSON
+output's literature metrics (they need both whole sides) are scored as before (one
+process, or the chains of :mod:`acescore.parallel`).
 Warnings are put together phase by phase (reading and building each side, the document
 check, each pass), shard after shard.
 """
@@ -53,7 +54,7 @@ def applicable(options) -> bool:
     """Whether a run with these :class:`~acescore.options.Options` can go in shards (the
     literature metrics of the JSON output need both whole sides)."""
     params = options.parameter_set
-    return (options.jobs > 1 and fork_available()
+    return (options.jobs > 1 and fork_available() and options.docs is None
             and not (options.literature and params.use_mentions)
             and not (options.all_mappings or options.error_mappings or options.summary
                      or options.check_duplicates or options.lenient))
@@ -173,7 +174,9 @@ def _shard(rpaths, spaths, options) -> dict:
     """In a worker: read, build and score one shard; its sections as data."""
     import gc
     gc.disable()
+    from acescore.coverage import coverage
     from acescore.report.sections import section_data
+    from acescore.rules import corpus_problems, first_problem
     from acescore.scoring.engine import new_run, run_chain
     params, max_bytes = options.parameter_set, options.max_bytes
     rfiles = [read_apf(p, params, max_bytes) for p in rpaths]
@@ -191,6 +194,9 @@ def _shard(rpaths, spaths, options) -> dict:
                  lambda: check_docs(rside, sside, warnings)):
         step()
         marks.append(len(warnings))
+    problem = first_problem(corpus_problems(rfiles, sfiles))
+    if problem is not None:         # the run is scored in one process: it says so there
+        raise problem.error()
     sources = {s for f in rfiles + sfiles for s in f.sources}
     all_sources = sorted(sources)
     run = new_run(rside, sside, params, warnings, keep_passes=False)
@@ -220,11 +226,13 @@ def _shard(rpaths, spaths, options) -> dict:
         run_chain(run, chain, options.mentions)
     run.on_pass = None
     ids = (_ids(rside), _ids(sside))
+    cov = coverage(rside, sside)
     return {"docs": (list(rside.documents), list(sside.all_documents)), "ids": ids,
             "counts": {(side.name, k): len(side.of(k)) for side in (rside, sside) for k in KINDS},
             "sources": sources, "n_docs": (len(rside.documents), len(sside.all_documents)),
             "dtds": {os.path.basename(f.doctype) if f.doctype else "none"
                      for f in rfiles + sfiles},
+            "coverage": (cov.ref, cov.scored, cov.sys, cov.sys_without_ref),
             "marks": marks, "warnings": warnings, "passes": passes}
 
 
@@ -293,11 +301,12 @@ def _render(task: str, kind: str, parts: list, options, source_label: str,
     return out
 
 
-def score_paths(rpaths: list, spaths: list, options):
+def score_paths(rpaths: list, spaths: list, options, inputs: Optional[dict] = None):
     """Score with :class:`~acescore.options.Options` ``options`` in ``options.jobs``
     document shards: the :class:`~acescore.report.results.Results` of the run, or None
-    where that is not possible (then score as usual)."""
-    if not applicable(options):
+    where that is not possible (then score as usual).  ``inputs``: the REF and SYS inputs
+    as given (``{"ref": ..., "sys": ...}``, for messages and the JSON)."""
+    if not applicable(options) or not spaths:
         return None
     params = options.parameter_set
     # global sets (name similarity: the NIST tool's global mode) link documents
@@ -316,8 +325,17 @@ def score_paths(rpaths: list, spaths: list, options):
         for c in children:
             c.kill()
         return None
-    outs = collect(children)
+    try:
+        outs = collect(children)
+    except BaseException:           # Ctrl-C, ...: no worker outlives the run
+        for c in children:
+            if not c.done:
+                c.kill()
+        raise
     if any(o is None for o in outs) or not _consistent(plans, outs):
+        return None
+    counts = [sum(x) for x in zip(*(o["coverage"] for o in outs))]
+    if not counts[1]:       # nothing in common: said by the run in one process
         return None
     sources = set().union(*(o["sources"] for o in outs))
     all_sources = sorted(sources)
@@ -349,12 +367,14 @@ def score_paths(rpaths: list, spaths: list, options):
     for o in outs:
         end = o["passes"][-1][2] if o["passes"] else o["marks"][-1]
         warnings.extend(o["warnings"][end:])
+    from acescore.coverage import Coverage
     from acescore.report.header import header
     from acescore.report.results import Results
     dtds = set().union(*(o["dtds"] for o in outs))
     results = Results(options, params, source_label, all_sources, header(params), rendered,
                       warnings, None, {"ref": sum(o["n_docs"][0] for o in outs),
                                        "sys": sum(o["n_docs"][1] for o in outs)},
-                      ",".join(sorted(dtds)) or "none")
+                      ",".join(sorted(dtds)) or "none", inputs=inputs,
+                      coverage=Coverage(*counts))
     results.shards = len(outs)
     return results

@@ -45,7 +45,10 @@ def test_golden_report_in_shards(jobs):
 
 
 def test_document_scores_and_gates_in_shards():
-    res = shards.score_paths(_paths("ref"), _paths("sys-heavy"), _opts(doc_scores=True))
+    from acescore.pipeline import spec_label
+    r, s = _paths("ref"), _paths("sys-heavy")
+    res = shards.score_paths(r, s, _opts(doc_scores=True),
+                             {"ref": spec_label(r), "sys": spec_label(s)})
     expected = (EXPECTED / "heavy__m_d.txt").read_text(encoding="utf-8").split("\n", 1)[1]
     assert res.to_text() == expected
     seq = api.score(_paths("ref"), _paths("sys-heavy"), "local_2008", True, doc_scores=True,

@@ -6,7 +6,9 @@ from __future__ import annotations
 import click
 
 from acescore import __version__
+from acescore.cli.compare import compare
 from acescore.cli.crosscheck import crosscheck
+from acescore.cli.formats import export, import_
 from acescore.cli.metrics import coref, events
 from acescore.cli.score import score
 from acescore.cli.validate import validate
@@ -20,5 +22,5 @@ def main():
     evaluation tool (ace08-eval-v08.pl) does -- same numbers, same report."""
 
 
-for _command in (score, crosscheck, validate, coref, events, view):
+for _command in (score, crosscheck, validate, coref, events, view, import_, export, compare):
     main.add_command(_command)

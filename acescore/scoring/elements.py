@@ -16,8 +16,8 @@ from bisect import bisect_right
 from typing import Optional
 
 from acescore.params import EPSILON, Params
-from acescore.scoring.bgm import bgm
-from acescore.scoring.spans import overlap, text_match
+from acescore.bgm import bgm
+from acescore.spans import overlap, text_match
 
 EPS = EPSILON
 
