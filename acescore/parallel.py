@@ -120,7 +120,8 @@ class Child:
             pass
         self._close()
 
-    def _close(self) -> None:
+    def _close(self) -> int:
+        """Close the pipes and reap the worker: its wait status (1 if it cannot be had)."""
         for fd in (self.out_r, self.hb_r):
             if fd is not None:
                 try:
@@ -128,26 +129,15 @@ class Child:
                 except OSError:
                     pass
         self.out_r = self.hb_r = None
-        try:
-            os.waitpid(self.pid, 0)
-        except OSError:
-            pass
         self.done = True
+        try:
+            return os.waitpid(self.pid, 0)[1]
+        except OSError:
+            return 1
 
     def _finish(self):
         """The worker closed its result pipe: its result, or None if it failed."""
-        for fd in (self.out_r, self.hb_r):
-            if fd is not None:
-                try:
-                    os.close(fd)
-                except OSError:
-                    pass
-        self.out_r = self.hb_r = None
-        try:
-            _, status = os.waitpid(self.pid, 0)
-        except OSError:
-            status = 1
-        self.done = True
+        status = self._close()
         try:
             payload = pickle.loads(bytes(self.buf))
         except Exception:                             # noqa: BLE001 - died, killed, ...
