@@ -35,17 +35,20 @@ def no_cyclic_gc():
             gc.enable()
 
 
-def discover_paths(spec: Union[PathLike, Sequence[PathLike]], list_file: bool = False) -> list[str]:
+def discover_paths(spec: Union[PathLike, Sequence[PathLike]], list_file: bool = False,
+                   lenient: bool = False) -> list[str]:
     """APF paths from a file, a directory (recursive ``*.apf.xml``/``*.apf``), a list file
-    (one path per line) or a sequence of paths."""
+    (one path per line) or a sequence of paths.  ``lenient``: a list entry that names
+    nothing is kept (and skipped when read) instead of being an error."""
     if isinstance(spec, (list, tuple)):
         out = []
         for s in spec:
-            out.extend(discover_paths(s, list_file))
+            out.extend(discover_paths(s, list_file, lenient))
         return out
     from acescore.reading import discovery
     spec = os.fspath(spec)
-    return discovery.read_list(spec) if list_file else discovery.discover(spec)
+    return (discovery.read_list(spec, keep_missing=lenient) if list_file
+            else discovery.discover(spec, lenient))
 
 
 @dataclass
@@ -180,10 +183,10 @@ def score(ref, sys, params: Union[str, Params] = "local_2008", mentions: bool = 
                                 + ", ".join(sorted(PARAMETER_SETS)) + ")")
         params = get_params(params)
     with no_cyclic_gc():
-        rc = ref if isinstance(ref, Corpus) else read_corpus(discover_paths(ref), params,
-                                                             max_bytes, lenient=lenient)
-        sc = sys if isinstance(sys, Corpus) else read_corpus(discover_paths(sys), params,
-                                                             max_bytes, lenient=lenient)
+        rc = ref if isinstance(ref, Corpus) else read_corpus(
+            discover_paths(ref, lenient=lenient), params, max_bytes, lenient=lenient)
+        sc = sys if isinstance(sys, Corpus) else read_corpus(
+            discover_paths(sys, lenient=lenient), params, max_bytes, lenient=lenient)
         warnings: list = []
         skipped = None
         if lenient:

@@ -45,6 +45,7 @@ from acescore.errors import AceInputError
 from acescore.model import KINDS, PLURAL, ApfFile
 from acescore.params import SYMMETRIC_RELATIONS, Params
 from acescore.reading.apf import DEFAULT_MAX_BYTES, _Reader, parse_xml
+from acescore.reading.safe_read import read_bytes
 
 SIDE_ORDER = {"REF": 0, "SYS": 1, None: 2}
 UNKNOWN_DOCID = "its DOCID is unknown"
@@ -156,9 +157,8 @@ def scan_docids(path: str) -> tuple[tuple[str, ...], bool]:
     """DOCIDs named in the ``document`` tags of a file that cannot be read properly, and
     whether they were found (False: the DOCID is guessed from the file name)."""
     try:
-        with open(path, "rb") as fh:
-            data = fh.read(_SCAN_BYTES)
-    except OSError:
+        data = read_bytes(path, _SCAN_BYTES, head=True)    # a regular file only
+    except AceInputError:
         data = b""
     found = []
     for m in _DOCID_TAG.finditer(data.decode("utf-8", "replace")):

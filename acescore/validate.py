@@ -40,8 +40,8 @@ from acescore.errors import EXIT_OK, EXIT_PROBLEMS, EXIT_UNUSABLE, AceInputError
 from acescore.model import KINDS, ApfFile
 from acescore.params import SYMMETRIC_RELATIONS, Params, get_params
 from acescore.reading import dtd as dtdmod
-from acescore.reading.apf import parse_xml, read_apf_tree
-from acescore.reading.discovery import discover
+from acescore.reading.apf import ascii_number, parse_xml, read_apf_tree
+from acescore.reading.discovery import discover, walk_files
 from acescore.reading.sgml import SourceText, read_source, span_matches
 
 ELEMENT_TAGS = frozenset(KINDS)
@@ -132,10 +132,8 @@ class SourceIndex:
         self.directory = directory
         self.entities = entities
         self.by_name: dict[str, str] = {}
-        for root, dirs, files in os.walk(directory):
-            dirs.sort()
-            for f in sorted(files):
-                self.by_name.setdefault(f, os.path.join(root, f))
+        for path in walk_files(directory, lambda name: True):
+            self.by_name.setdefault(os.path.basename(path), path)
         self._cache: dict[str, object] = {}
         self.dtd_checked: set = set()
 
@@ -174,12 +172,7 @@ def _source_dtd_problems(path: str) -> list[AceInputError]:
 
 
 def _int(v: Optional[str]) -> Optional[int]:
-    if v is None:
-        return None
-    try:
-        return int(v.strip())
-    except ValueError:
-        return None
+    return None if v is None else ascii_number(v.strip())
 
 
 # --------------------------------------------------------------------------------------------

@@ -10,7 +10,6 @@ comments, single-quoted attributes; 01 §2.2) we follow XML; the README lists th
 """
 from __future__ import annotations
 
-import os
 import re
 from typing import Optional
 
@@ -24,6 +23,7 @@ from acescore.params import (ENTITY_CLASSES, ENTITY_SUBTYPES, EVENT_ATTRIBUTES, 
                              EVENT_SUBTYPES, MENTION_TYPES, RELATION_MODALITIES, RELATION_ROLES,
                              RELATION_SUBTYPES, SYMMETRIC_RELATIONS, VALUE_SUBTYPES, Params,
                              get_params)
+from acescore.reading.safe_read import read_bytes
 from acescore.reading.text import decode_utf8, display_text, normalize_name
 
 DEFAULT_MAX_BYTES = 64 * 1024 * 1024
@@ -35,6 +35,23 @@ MAX_NUMBER = 2 ** 53
 # DOCTYPE, libxml2 accepts such a reference without a declaration and silently drops it
 # (in attributes) or keeps an unexpanded entity node (cutting a charseq's text short).
 _ENTITY_REF = re.compile(rb"&(?!(?:amp|lt|gt|quot|apos);)([A-Za-z_:][-A-Za-z0-9._:]*);")
+# Numbers of locators: ASCII digits with an optional minus sign (and, for times and
+# coordinates, a decimal point and exponent).  Python's int() and float() would also take
+# full-width or other Unicode digits, "6_1" and "+61"; the NIST tool's Perl reads none of
+# them as the number they seem to be.
+_INTEGER = re.compile(r"-?[0-9]+")
+_DECIMAL = re.compile(r"-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?")
+
+
+def ascii_number(v: str, integer: bool = True):
+    """The int (or float) written as ``v`` in ASCII digits (see ``_INTEGER``/``_DECIMAL``),
+    or None when ``v`` is not such a number."""
+    if (_INTEGER if integer else _DECIMAL).fullmatch(v) is None:
+        return None
+    try:
+        return int(v) if integer else float(v)
+    except ValueError:          # more digits than int() converts
+        return None
 
 
 # ---- fast paths ---------------------------------------------------------------------------------
@@ -114,59 +131,81 @@ def _fast_text_locator(container) -> Optional[Locator]:
     return Locator("text", start, end, raw, display_text(raw))
 
 
-def _parser() -> etree.XMLParser:
+def _parser(encoding: Optional[str] = None) -> etree.XMLParser:
     return etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
                            dtd_validation=False, huge_tree=False, remove_comments=True,
-                           remove_pis=True)
+                           remove_pis=True, encoding=encoding)
+
+
+def _first_outside_markup(data: bytes, pattern: bytes):
+    """The first match of ``pattern`` in ``data`` that is not inside a comment, a CDATA
+    section or a processing instruction (where XML gives it no meaning), or None."""
+    rx = re.compile(rb"<!--.*?-->|<!\[CDATA\[.*?\]\]>|<\?.*?\?>|(" + pattern + rb")", re.S)
+    for m in rx.finditer(data):
+        if m.group(1) is not None:
+            return m
+    return None
+
+
+def _utf8_name(encoding: Optional[str]) -> bool:
+    return (encoding or "UTF-8").upper().replace("-", "").replace("_", "") in (
+        "UTF8", "USASCII", "ASCII")
+
+
+def _syntax_message(e: etree.XMLSyntaxError) -> str:
+    msg = e.msg or str(e)
+    # lxml messages end with "(line N, column M)" -- the line is given separately.
+    if ", line " in msg:
+        msg = msg.rsplit(", line ", 1)[0]
+    return " ".join(msg.split())     # one line (some messages end with a newline)
 
 
 def parse_xml(path: str, max_bytes: int = DEFAULT_MAX_BYTES):
     """Parse an XML file safely; returns the lxml tree.  Errors are one-line
-    :class:`AceInputError`s (missing file, size limit, encoding, malformed XML, entities)."""
-    try:
-        size = os.path.getsize(path)
-    except OSError as e:
-        raise AceInputError(f"cannot open file: {e.strerror}", path) from None
-    if os.path.isdir(path):
-        raise AceInputError("is a directory, not an APF file", path)
-    if size > max_bytes:
-        raise AceInputError(f"file is larger than the limit of {max_bytes} bytes ({size} bytes)",
-                            path)
-    try:
-        with open(path, "rb") as fh:
-            data = fh.read()
-    except OSError as e:
-        raise AceInputError(f"cannot read file: {e.strerror}", path) from None
+    :class:`AceInputError`s (missing file, not a regular file, size limit, encoding,
+    malformed XML, entities).
+
+    The file must be UTF-8.  Whether its XML declaration says otherwise is decided by the
+    parser itself (the encoding it actually read the file with), never by a pattern: a
+    declaration naming another encoding, however it is spaced or padded, is refused rather
+    than read as Latin-1 or anything else."""
+    data = read_bytes(path, max_bytes, "", "an APF file")
     decode_utf8(data, path, "APF files")
-    head = data[:200].lower()
-    if head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<?xml") and \
-            b"encoding=" in head.split(b"?>")[0]:
-        decl = head.split(b"?>")[0]
-        enc = decl.split(b"encoding=")[1][1:].split(decl.split(b"encoding=")[1][:1])[0]
-        if enc.replace(b"-", b"").replace(b"_", b"") not in (b"utf8", b"usascii", b"ascii"):
-            raise AceInputError(f"declares encoding '{enc.decode('ascii', 'replace')}';"
-                                " only UTF-8 is supported", path, 1)
     if b"<!ENTITY" in data:
-        idx = data.index(b"<!ENTITY")
-        raise AceInputError("entity declarations are not allowed (external/internal entities"
-                            " are never expanded)", path, data[:idx].count(b"\n") + 1)
-    if b"&" in data:
-        m = _ENTITY_REF.search(data)
+        m = _first_outside_markup(data, rb"<!ENTITY")
         if m is not None:
-            name = m.group(1).decode("utf-8", "replace")
+            raise AceInputError("entity declarations are not allowed (external/internal"
+                                " entities are never expanded)", path,
+                                data[:m.start()].count(b"\n") + 1)
+    if b"&" in data:
+        m = _first_outside_markup(data, _ENTITY_REF.pattern)
+        if m is not None:
+            name = m.group(2).decode("utf-8", "replace")
             raise AceInputError(f"undefined entity reference '&{name};' (only &amp; &lt; &gt;"
                                 " &quot; &apos; and character references are allowed)", path,
                                 data[:m.start()].count(b"\n") + 1)
     try:
-        return etree.fromstring(data, _parser()).getroottree()
+        tree = etree.fromstring(data, _parser()).getroottree()
     except etree.XMLSyntaxError as e:
-        line = e.lineno if e.lineno else None
-        msg = e.msg or str(e)
-        # lxml messages end with "(line N, column M)" -- the line is given separately.
-        if ", line " in msg:
-            msg = msg.rsplit(", line ", 1)[0]
-        msg = " ".join(msg.split())     # one line (some messages end with a newline)
-        raise AceInputError(f"malformed XML: {msg}", path, line) from None
+        msg = _syntax_message(e)
+        if msg.startswith("Unsupported encoding"):
+            enc = msg.split(":", 1)[-1].strip()
+            raise AceInputError(f"declares encoding '{enc}'; only UTF-8 is supported",
+                                path, 1) from None
+        if e.lineno == 1 and data.lstrip(b"\xef\xbb\xbf").startswith(b"<?xml"):
+            # does the file parse when read as UTF-8 whatever its declaration says?
+            try:
+                etree.fromstring(data, _parser("utf-8"))
+            except etree.XMLSyntaxError:
+                pass
+            else:
+                raise AceInputError("the XML declaration names an encoding the file is not"
+                                    f" in ({msg}); only UTF-8 is supported", path, 1) from None
+        raise AceInputError(f"malformed XML: {msg}", path, e.lineno or None) from None
+    if not _utf8_name(tree.docinfo.encoding):
+        enc = tree.docinfo.encoding
+        raise AceInputError(f"declares encoding '{enc}'; only UTF-8 is supported", path, 1)
+    return tree
 
 
 class _Reader:
@@ -221,9 +260,8 @@ class _Reader:
         if v is None:
             self.fail(node, f"No '{name}' attribute found", element)
         shown = v if len(v) <= 40 else v[:37] + "..."
-        try:
-            x = int(v) if integer else float(v)
-        except ValueError:
+        x = ascii_number(v, integer)
+        if x is None:
             what = "an integer" if integer else "a number"
             self.fail(node, f"{name} attribute is not {what} (= '{shown}')", element)
         if not -MAX_NUMBER <= x <= MAX_NUMBER:      # also NaN; keeps all arithmetic finite
