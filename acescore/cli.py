@@ -5,6 +5,7 @@ The CLI is a thin layer over :mod:`acescore.api`.  Exit codes: 0 ok, 1 validatio
 """
 from __future__ import annotations
 
+import math
 import os
 import sys
 import time
@@ -30,7 +31,41 @@ def _die(message: str, code: int = EXIT_UNUSABLE):
     sys.exit(code)
 
 
-@click.group(context_settings={"help_option_names": ["--help"]})
+EXIT_INTERRUPTED = 130
+
+
+class _Group(click.Group):
+    """The command group, ending every run the same way: a bad command line is one line
+    (click's usage block would be four) with exit 2, Ctrl-C exits 130, a failing output
+    stream is one line (:mod:`acescore.output`), and no error ends in a traceback."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True,
+             **extra):
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, False, **extra)
+        from acescore.output import EXIT_CLOSED_PIPE, guard_streams
+        guard_streams()
+        try:
+            rv = super().main(args, prog_name, complete_var, False, **extra)
+        except click.ClickException as e:
+            where = f" ({e.ctx.command_path} --help)" if getattr(e, "ctx", None) else ""
+            msg = " ".join(e.format_message().split())
+            _die(f"{msg}{where}", e.exit_code if e.exit_code != 1 else EXIT_UNUSABLE)
+        except (click.Abort, KeyboardInterrupt):
+            _die("interrupted", EXIT_INTERRUPTED)
+        except BrokenPipeError:
+            sys.exit(EXIT_CLOSED_PIPE)
+        except OSError as e:
+            _die(f"{e.filename + ': ' if e.filename else ''}{e.strerror or e}")
+        except Exception as e:                      # noqa: BLE001 - never a traceback
+            if os.environ.get("ACESCORE_TRACEBACK"):
+                raise
+            _die(f"internal error: {type(e).__name__}: {' '.join(str(e).split())}"
+                 " (please report this; ACESCORE_TRACEBACK=1 shows where)")
+        sys.exit(rv if isinstance(rv, int) else 0)
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["--help"]})
 @click.version_option(__version__, prog_name="acescore")
 def main():
     """acescore: score ACE APF system output against a reference, as the NIST ACE
@@ -67,16 +102,17 @@ too: -R FILE / -r LIST for the reference, -T FILE / -t LIST for the system outpu
 @click.option("-c", "--check-duplicates", is_flag=True,
               help="Warn about equivalent (duplicate) elements; REF and SYS must be the same "
                    "input (NIST -c).")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True),
-              help="Write the report to this file instead of standard output.")
+@click.option("-o", "--output", metavar="FILE",
+              help="Write the report to this file instead of standard output (checked"
+                   " before the run; written whole or not at all).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text",
               show_default=True, help="Report format.")
 @click.option("--fail-under", "fail_under", multiple=True, metavar="TASK=VALUE",
               help="Exit with status 3 when TASK's Value (%) is below VALUE, e.g. edr=60 "
                    "(repeatable; tasks edr, val, tim, rdr, vdr, emd, rmd, vmd: entities, "
                    "values, timex2, relations, events and their mention-level tasks).")
-@click.option("--max-file-size", type=int, default=64 * 1024 * 1024, show_default=True,
-              help="Largest APF file accepted, in bytes.")
+@click.option("--max-file-size", type=click.IntRange(min=0), default=64 * 1024 * 1024,
+              show_default=True, help="Largest APF file accepted, in bytes.")
 @click.option("--lenient", is_flag=True,
               help="Skip broken elements (or, if they cannot be isolated, their documents, on "
                    "both sides) with a warning and score the rest, instead of stopping.")
@@ -108,9 +144,13 @@ def score_cmd(ref, sys_, ref_file, ref_list, sys_file, sys_list, params, mention
             gates.append((task.strip().lower(), float(val)))
         except ValueError:
             _die(f"--fail-under takes TASK=VALUE, not '{g}'")
+        if not math.isfinite(gates[-1][1]):
+            _die(f"--fail-under takes a finite VALUE (a percentage), not '{val.strip()}'")
+    from acescore.output import Emitter
     try:
-        rpaths = api.discover_paths(refs[0], list_file=bool(ref_list))
-        spaths = api.discover_paths(syss[0], list_file=bool(sys_list))
+        emitter = Emitter(output)
+        rpaths = api.discover_paths(refs[0], list_file=bool(ref_list), lenient=lenient)
+        spaths = api.discover_paths(syss[0], list_file=bool(sys_list), lenient=lenient)
         p = api.get_params(params)
         bar = _progress_bar("reading reference", quiet, len(rpaths))
         bar2 = _progress_bar("reading system output", quiet, len(spaths))
@@ -142,11 +182,10 @@ def score_cmd(ref, sys_, ref_file, ref_list, sys_file, sys_list, params, mention
     else:
         from acescore.report.json_report import to_csv
         text = to_csv(results)
-    if output:
-        with open(output, "w", encoding="utf-8") as fh:
-            fh.write(text)
-    else:
-        sys.stdout.write(text)
+    try:
+        emitter.emit(text)
+    except AceError as e:
+        _die(str(e), e.exit_code)
     if not quiet and fmt == "text":
         from acescore.report.json_report import signature
         sys.stderr.write(f"\nsignature: {signature(results)}\n")

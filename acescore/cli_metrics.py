@@ -30,12 +30,20 @@ def _load(ref, sys_, params, max_file_size, quiet):
     return rside, sside, p
 
 
-def _emit(text: str, output) -> None:
-    if output:
-        with open(output, "w", encoding="utf-8") as fh:
-            fh.write(text)
-    else:
-        sys.stdout.write(text)
+def _destination(output):
+    """The output, checked before the run (:mod:`acescore.output`)."""
+    from acescore.output import Emitter
+    try:
+        return Emitter(output)
+    except AceError as e:
+        _die(str(e), e.exit_code)
+
+
+def _emit(text: str, emitter) -> None:
+    try:
+        emitter.emit(text)
+    except AceError as e:
+        _die(str(e), e.exit_code)
 
 
 def _pct(x: float) -> str:
@@ -44,10 +52,11 @@ def _pct(x: float) -> str:
 
 def _common(f):
     f = click.option("-q", "--quiet", is_flag=True, help="No warnings on standard error.")(f)
-    f = click.option("--max-file-size", type=int, default=64 * 1024 * 1024, show_default=True,
-                     help="Largest APF file accepted, in bytes.")(f)
-    f = click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True),
-                     help="Write to this file instead of standard output.")(f)
+    f = click.option("--max-file-size", type=click.IntRange(min=0), default=64 * 1024 * 1024,
+                     show_default=True, help="Largest APF file accepted, in bytes.")(f)
+    f = click.option("-o", "--output", metavar="FILE",
+                     help="Write to this file instead of standard output (checked before the"
+                          " run; written whole or not at all).")(f)
     f = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
                      show_default=True, help="Output format (json: fractions).")(f)
     f = click.option("-P", "--params", "params", default="local_2008", show_default=True,
@@ -96,13 +105,14 @@ def coref(ref, sys_, params, fmt, output, max_file_size, quiet):
     reference scorer v8.  REF and SYS are each an APF file, a directory or a list file.
     """
     from acescore.metrics.coref import coref_scores
+    emitter = _destination(output)
     rside, sside, p = _load(ref, sys_, params, max_file_size, quiet)
     scores = coref_scores(rside, sside, p)
     if fmt == "json":
         text = json.dumps(scores, indent=2, sort_keys=True) + "\n"
     else:
         text = coref_text(scores)
-    _emit(text, output)
+    _emit(text, emitter)
 
 
 # --------------------------------------------------------------------------------------------
@@ -149,6 +159,7 @@ def events(ref, sys_, params, fmt, output, max_file_size, quiet, trigger_match, 
     REF and SYS are each an APF file, a directory or a list file.
     """
     from acescore.metrics.events import event_scores
+    emitter = _destination(output)
     rside, sside, _p = _load(ref, sys_, params, max_file_size, quiet)
     scores = event_scores(rside, sside, trigger_match=trigger_match, arg_match=arg_match,
                           arg_scope=arg_scope)
@@ -156,4 +167,4 @@ def events(ref, sys_, params, fmt, output, max_file_size, quiet, trigger_match, 
         text = json.dumps(scores, indent=2, sort_keys=True) + "\n"
     else:
         text = events_text(scores)
-    _emit(text, output)
+    _emit(text, emitter)

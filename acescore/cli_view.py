@@ -32,8 +32,8 @@ from acescore.params import PARAMETER_SETS
               show_default=True,
               help="How a character reference such as &amp; in a source document counts for"
                    " offsets: as its characters (raw, the ACE rule) or as one character.")
-@click.option("--max-file-size", type=int, default=64 * 1024 * 1024, show_default=True,
-              help="Largest APF file accepted, in bytes.")
+@click.option("--max-file-size", type=click.IntRange(min=0), default=64 * 1024 * 1024,
+              show_default=True, help="Largest APF file accepted, in bytes.")
 @click.option("-q", "--quiet", is_flag=True, help="No warnings or progress on standard error.")
 def view(ref, sys_, source_dir, out_dir, params, mentions, entities, max_file_size, quiet):
     """Write an HTML view of REF against SYS into OUT_DIR: index.html (the Value of every
@@ -46,9 +46,11 @@ def view(ref, sys_, source_dir, out_dir, params, mentions, entities, max_file_si
     *.apf) or a list file with one path per line.
     """
     from acescore import api
+    from acescore.output import check_folder
     from acescore.report.html_view import write_view
     t0 = time.perf_counter()
     try:
+        check_folder(out_dir)
         p = api.get_params(params)
         rc = api.read_corpus(api.discover_paths(ref), p, max_file_size)
         sc = api.read_corpus(api.discover_paths(sys_), p, max_file_size)

@@ -26,6 +26,7 @@ the B-cubed scores are shown: counts, costs and Value.)
 """
 from __future__ import annotations
 
+import hashlib
 import html
 import json
 import os
@@ -34,6 +35,7 @@ from bisect import bisect_left
 from typing import Optional
 
 from acescore.errors import AceInputError
+from acescore.output import write_file
 from acescore.reading.sgml import span_matches
 from acescore.report.conditions import ERROR_ATTRIBUTES, MULTI, table_specs
 from acescore.report.nist_report import TASK_CODES, document_costs
@@ -42,6 +44,9 @@ from acescore.report.tables import ROW_FORMAT, PassTables, format_row
 # ---- numbers of the report ----------------------------------------------------------------
 
 #: the 30 numeric fields of a detection-table row (after the 7-character label), in order
+# longest page name before ".html" (file names have at most 255 bytes; room is left for a
+# "-N" suffix and the temporary name used while writing)
+_MAX_NAME = 200
 ROW_FIELDS = (
     "ref_tot", "ref_fa", "ref_miss",
     "doc_tot", "doc_fa", "doc_miss", "doc_err",
@@ -159,8 +164,14 @@ def esc(s) -> str:
 
 
 def safe_name(docid: str) -> str:
-    s = re.sub(r"[^A-Za-z0-9._-]", "_", docid)
-    return s.lstrip(".") or "doc"
+    """A file name (without .html) for a document: DOCID with other characters than ASCII
+    letters, digits, ``._-`` replaced; a DOCID too long for a file name is cut and made
+    unique by a hash of the whole DOCID."""
+    s = re.sub(r"[^A-Za-z0-9._-]", "_", docid).lstrip(".") or "doc"
+    if len(s) > _MAX_NAME:
+        digest = hashlib.sha1(docid.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+        s = f"{s[:_MAX_NAME - 17]}-{digest}"
+    return s
 
 
 def _json_script(obj, id_: str) -> str:
@@ -948,8 +959,7 @@ def write_view(results, source_dir: Optional[str], out_dir: str, *, entities: st
 
     def write(rel: str, text: str) -> None:
         path = os.path.join(out_dir, rel)
-        with open(path, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        write_file(path, text)        # whole or not at all
         written.append(path)
 
     for name in ASSETS:
