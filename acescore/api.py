@@ -9,7 +9,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Iterable, Optional, Sequence, Union
 
 from acescore.database import Side, add_files, check_docs, finish
@@ -162,7 +162,8 @@ class Results:
 
 def score(ref, sys, params: Union[str, Params] = "local_2008", mentions: bool = True,
           max_bytes: int = DEFAULT_MAX_BYTES, lenient: bool = False, jobs: int = 1,
-          render: Optional[str] = None, gates: bool = False, **options) -> Results:
+          render: Optional[str] = None, gates: bool = False, max_pairs: Optional[int] = None,
+          **options) -> Results:
     """Score system output ``sys`` against reference ``ref``.
 
     ``ref``/``sys``: a path (file, directory or list file), a sequence of paths, or a
@@ -175,6 +176,9 @@ def score(ref, sys, params: Union[str, Params] = "local_2008", mentions: bool = 
     ``--fail-under`` gates need) instead of keeping every pass; this is what the CLI does.
     Only then can ``jobs`` > 1 spread the scoring over that many processes
     (:mod:`acescore.parallel`); the output is the same.
+
+    ``max_pairs``: the most REF/SYS pairs valued in one document (default
+    ``Params.max_pairs``, :mod:`acescore.scoring.limits`); more is an input error.
     """
     from acescore.scoring.engine import new_run, run_scoring
     if isinstance(params, str):
@@ -182,6 +186,8 @@ def score(ref, sys, params: Union[str, Params] = "local_2008", mentions: bool = 
             raise AceUsageError(f"unknown parameter set '{params}' (known: "
                                 + ", ".join(sorted(PARAMETER_SETS)) + ")")
         params = get_params(params)
+    if max_pairs is not None:
+        params = replace(params, max_pairs=max_pairs)
     with no_cyclic_gc():
         rc = ref if isinstance(ref, Corpus) else read_corpus(
             discover_paths(ref, lenient=lenient), params, max_bytes, lenient=lenient)

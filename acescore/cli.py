@@ -15,6 +15,7 @@ import click
 from acescore import __version__
 from acescore.errors import (EXIT_GATE, EXIT_UNUSABLE, AceError)
 from acescore.params import PARAMETER_SETS
+from acescore.scoring.limits import DEFAULT_MAX_PAIRS
 
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
@@ -48,7 +49,9 @@ class _Group(click.Group):
         try:
             rv = super().main(args, prog_name, complete_var, False, **extra)
         except click.ClickException as e:
-            where = f" ({e.ctx.command_path} --help)" if getattr(e, "ctx", None) else ""
+            ctx = getattr(e, "ctx", None)
+            where = (f" (acescore {ctx.info_name} --help)" if ctx is not None and ctx.parent
+                     else " (acescore --help)")
             msg = " ".join(e.format_message().split())
             _die(f"{msg}{where}", e.exit_code if e.exit_code != 1 else EXIT_UNUSABLE)
         except (click.Abort, KeyboardInterrupt):
@@ -113,6 +116,11 @@ too: -R FILE / -r LIST for the reference, -T FILE / -t LIST for the system outpu
                    "values, timex2, relations, events and their mention-level tasks).")
 @click.option("--max-file-size", type=click.IntRange(min=0), default=64 * 1024 * 1024,
               show_default=True, help="Largest APF file accepted, in bytes.")
+@click.option("--max-pairs", type=click.IntRange(min=1), default=DEFAULT_MAX_PAIRS,
+              show_default=True,
+              help="Most REF/SYS pairs (of mentions whose spans correspond, or of relations/"
+                   "events that may correspond) valued in one document; more is refused "
+                   "(elements sharing one span make the work grow with the square).")
 @click.option("--lenient", is_flag=True,
               help="Skip broken elements (or, if they cannot be isolated, their documents, on "
                    "both sides) with a warning and score the rest, instead of stopping.")
@@ -124,7 +132,7 @@ too: -R FILE / -r LIST for the reference, -T FILE / -t LIST for the system outpu
 @click.option("-q", "--quiet", is_flag=True, help="No warnings or progress on standard error.")
 def score_cmd(ref, sys_, ref_file, ref_list, sys_file, sys_list, params, mentions, doc_scores,
               all_mappings, error_mappings, summary, check_duplicates, output, fmt, fail_under,
-              max_file_size, jobs, quiet, lenient=False):
+              max_file_size, jobs, quiet, lenient=False, max_pairs=DEFAULT_MAX_PAIRS):
     from acescore import api
     import gc
     gc.disable()   # a one-shot process: the cyclic collector would only rescan the corpus
@@ -166,7 +174,8 @@ def score_cmd(ref, sys_, ref_file, ref_list, sys_file, sys_list, params, mention
         results = api.score(rc, sc, p, mentions, jobs=jobs, render=fmt, gates=bool(gates),
                             doc_scores=doc_scores, all_mappings=all_mappings,
                             error_mappings=error_mappings, summary=summary,
-                            check_duplicates=check_duplicates, lenient=lenient)
+                            check_duplicates=check_duplicates, lenient=lenient,
+                            max_pairs=max_pairs)
     except AceError as e:
         _die(str(e), e.exit_code)
     if not quiet:

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import replace
 
 import click
 from tabulate import tabulate
 
 from acescore.errors import EXIT_UNUSABLE, AceError
 from acescore.params import PARAMETER_SETS
+from acescore.scoring.limits import DEFAULT_MAX_PAIRS
 
 
 def _die(message: str, code: int = EXIT_UNUSABLE):
@@ -97,7 +99,10 @@ def coref_text(scores: dict) -> str:
 
 @click.command("coref")
 @_common
-def coref(ref, sys_, params, fmt, output, max_file_size, quiet):
+@click.option("--max-pairs", type=click.IntRange(min=1), default=DEFAULT_MAX_PAIRS,
+              show_default=True, help="Most REF/SYS mention pairs aligned in one document"
+                                      " (as for acescore score).")
+def coref(ref, sys_, params, fmt, output, max_file_size, quiet, max_pairs=DEFAULT_MAX_PAIRS):
     """Entity coreference metrics of SYS against REF: MUC, B-cubed, CEAF-m, CEAF-e, BLANC.
 
     REF and SYS mentions are aligned one-to-one per document (heads with mutual overlap
@@ -107,7 +112,10 @@ def coref(ref, sys_, params, fmt, output, max_file_size, quiet):
     from acescore.metrics.coref import coref_scores
     emitter = _destination(output)
     rside, sside, p = _load(ref, sys_, params, max_file_size, quiet)
-    scores = coref_scores(rside, sside, p)
+    try:
+        scores = coref_scores(rside, sside, replace(p, max_pairs=max_pairs))
+    except AceError as e:
+        _die(str(e), e.exit_code)
     if fmt == "json":
         text = json.dumps(scores, indent=2, sort_keys=True) + "\n"
     else:

@@ -10,6 +10,7 @@ import click
 
 from acescore.errors import EXIT_UNUSABLE, AceError
 from acescore.params import PARAMETER_SETS
+from acescore.scoring.limits import DEFAULT_MAX_PAIRS
 
 
 @click.command("view")
@@ -34,8 +35,12 @@ from acescore.params import PARAMETER_SETS
                    " offsets: as its characters (raw, the ACE rule) or as one character.")
 @click.option("--max-file-size", type=click.IntRange(min=0), default=64 * 1024 * 1024,
               show_default=True, help="Largest APF file accepted, in bytes.")
+@click.option("--max-pairs", type=click.IntRange(min=1), default=DEFAULT_MAX_PAIRS,
+              show_default=True, help="Most REF/SYS pairs valued in one document (as for"
+                                      " acescore score).")
 @click.option("-q", "--quiet", is_flag=True, help="No warnings or progress on standard error.")
-def view(ref, sys_, source_dir, out_dir, params, mentions, entities, max_file_size, quiet):
+def view(ref, sys_, source_dir, out_dir, params, mentions, entities, max_file_size, quiet,
+         max_pairs=DEFAULT_MAX_PAIRS):
     """Write an HTML view of REF against SYS into OUT_DIR: index.html (the Value of every
     document and task, sortable, and charts of the cost components) and one page per
     document (the source text with REF and SYS mentions marked, and the document's
@@ -54,7 +59,7 @@ def view(ref, sys_, source_dir, out_dir, params, mentions, entities, max_file_si
         p = api.get_params(params)
         rc = api.read_corpus(api.discover_paths(ref), p, max_file_size)
         sc = api.read_corpus(api.discover_paths(sys_), p, max_file_size)
-        results = api.score(rc, sc, p, mentions)
+        results = api.score(rc, sc, p, mentions, max_pairs=max_pairs)
         warnings: list = []
         files = write_view(results, source_dir, out_dir, entities=entities,
                            warnings=warnings)
