@@ -8,21 +8,15 @@ Python API::
     results.to_json()                     # every table, machine-readable
     results.table("edr", "TYPE")          # rows of one table
     apf = acescore.read_apf("doc.apf.xml")
+
+See :mod:`acescore.api`.
 """
 __version__ = "0.1.0"
 
 
-def score(ref, sys, params="local_2008", mentions=True, **options):
-    """Score ``sys`` against ``ref`` (paths: file, directory or list file; or corpora read
-    with :func:`acescore.api.read_corpus`).  Returns :class:`acescore.api.Results`."""
-    from acescore.api import score as _score
-    return _score(ref, sys, params, mentions, **options)
-
-
-def read_apf(path, params=None):
-    """Read one APF file into the data model (:class:`acescore.model.ApfFile`)."""
-    from acescore.params import get_params
-    from acescore.reading.apf import read_apf as _read
-    if isinstance(params, str):
-        params = get_params(params)
-    return _read(path, params)
+def __getattr__(name):
+    # the API is imported on first use (the command line does not need it)
+    if name in ("score", "read_apf", "options", "Options", "Results"):
+        from acescore import api
+        return getattr(api, name)
+    raise AttributeError(f"module 'acescore' has no attribute {name!r}")

@@ -1,6 +1,6 @@
 """``acescore score --jobs N``: the independent chains of one run in separate processes.
 
-A ``-m`` run has three chains of passes (:data:`acescore.scoring.engine.CHAINS`): the
+A ``-m`` run has three chains of passes (:data:`acescore.tasks.CHAINS`): the
 document-level passes, the entity mentions (EMD) and the relation/event mentions.  They
 share only the element mapping of the entity/value/timex2 passes, which the mention chain
 needs at its very end.  With ``--jobs 2`` the document chain runs in this process and the
@@ -25,8 +25,8 @@ import sys
 import threading
 
 from acescore.report.outputs import render_pass
-from acescore.scoring.engine import CHAINS, run_chain
-from acescore.scoring.result import PassResult
+from acescore.scoring.engine import run_chain
+from acescore.tasks import CHAINS
 
 
 def fork_available() -> bool:
@@ -38,21 +38,21 @@ def plan(jobs: int) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
     worker takes both mention chains: the document chain takes about as long as they do
     together.  (Measured on 1,000 documents: giving the worker only one of them was slower
     and used more memory in total, since a forked worker copies every page it touches.)"""
+    documents, *mentions = CHAINS
     if jobs >= 3:
-        return CHAINS[:1], [CHAINS[1:2], CHAINS[2:]]
+        return (documents,), [(chain,) for chain in mentions]
     if jobs == 2:
-        return CHAINS[:1], [CHAINS[1:]]
+        return (documents,), [tuple(mentions)]
     return CHAINS, []
 
 
 class _Worker:
     """A forked process running some chains; its result arrives through a pipe."""
 
-    def __init__(self, results, chains, fmt: str, gates: bool, mentions: bool,
-                 check_duplicates: bool):
+    def __init__(self, ctx, chains):
         self.refs_w = None
         refs_r = None
-        if "mention_releves" in chains:     # it needs the mapping of the document chain
+        if CHAINS[-1] in chains:     # the relation/event mentions need the element mapping
             refs_r, self.refs_w = os.pipe()
         out_r, out_w = os.pipe()
         pid = os.fork()
@@ -63,8 +63,7 @@ class _Worker:
             code = 0
             try:
                 wait = (lambda: _read_object(refs_r)) if refs_r is not None else None
-                payload = ("ok", _run_chains(results, chains, fmt, gates, mentions,
-                                             check_duplicates, wait))
+                payload = ("ok", _run_chains(ctx, chains, wait))
             except BaseException as e:                # noqa: BLE001 - reported to the parent
                 payload = ("error", f"{type(e).__name__}: {e}")
                 code = 1
@@ -128,61 +127,42 @@ def _read_object(fd: int):
         return pickle.load(fh)
 
 
-class _Renderer:
-    """``Run.on_pass``: render each pass as soon as it is complete, then keep only what the
-    later passes' rendering reads of it (its kind and, for relations and events, its
-    elements: see ``diagnostics._phantom_parts``), so that its data is freed before the
-    next pass."""
-
-    def __init__(self, results, fmt: str, gates: bool):
-        self.results, self.fmt, self.gates = results, fmt, gates
-        self.outputs: list = []
-
-    def __call__(self, res) -> None:
-        self.outputs.append(render_pass(self.results, res, self.fmt, self.gates))
-        passes = self.results.run.passes
-        if passes and passes[-1] is res:
-            releve = res.kind in ("relation", "event")
-            passes[-1] = PassResult(res.task, res.kind, res.ref if releve else {},
-                                    res.sys if releve else {},
-                                    extra={"print": res.extra.get("print", True)})
-
-    def take(self) -> list:
-        out, self.outputs = self.outputs, []
-        return out
-
-
-def _run_chains(results, chains, fmt, gates, mentions, check_duplicates, wait_mapped_refs=None,
-                on_mapped_refs=None):
-    """Score ``chains`` on ``results.run``, rendering each pass as it is done: a list of
-    (chain, warnings raised, rendered passes)."""
-    run = results.run
-    renderer = run.on_pass = _Renderer(results, fmt, gates)
+def _run_chains(ctx, chains, wait_mapped_refs=None, on_mapped_refs=None):
+    """Score ``chains`` on ``ctx.run``, rendering each pass as soon as it is complete (its
+    data is then freed before the next one is scored): a list of (chain, warnings raised,
+    rendered passes)."""
+    run = ctx.run
+    opts = ctx.options
+    outputs: list = []
+    run.on_pass = lambda res: outputs.append(render_pass(ctx, res))
     out = []
-    for chain in chains:
-        n_warnings = len(run.warnings)
-        run_chain(run, chain, mentions, check_duplicates,
-                  wait_mapped_refs=wait_mapped_refs if chain == "mention_releves" else None,
-                  on_mapped_refs=on_mapped_refs if chain == "documents" else None)
-        out.append((chain, run.warnings[n_warnings:], renderer.take()))
+    try:
+        for chain in chains:
+            n_warnings = len(run.warnings)
+            run_chain(run, chain, opts.mentions, opts.check_duplicates,
+                      wait_mapped_refs=wait_mapped_refs if chain == CHAINS[-1] else None,
+                      on_mapped_refs=on_mapped_refs if chain == CHAINS[0] else None)
+            out.append((chain, run.warnings[n_warnings:], outputs[:]))
+            outputs.clear()
+    finally:
+        run.on_pass = None          # (the callback refers to ctx, which refers to the run)
     return out
 
 
-def score_rendered(results, fmt: str, gates: bool, mentions: bool, check_duplicates: bool,
-                   jobs: int) -> None:
-    """Score every chain of ``results.run`` (a fresh run) over ``jobs`` processes and set
-    ``results.rendered``; the warnings are appended to ``results.run.warnings`` in the
-    order of a sequential run."""
-    run = results.run
+def score_rendered(ctx, jobs: int) -> list:
+    """Score every chain of ``ctx.run`` (a fresh run) over ``jobs`` processes: the rendered
+    passes in report order; the warnings are appended to ``ctx.run.warnings`` in the order
+    of a sequential run."""
+    run = ctx.run
     own, shares = CHAINS, []
     workers: list[_Worker] = []
-    if jobs > 1 and fork_available() and mentions and run.params.use_mentions:
+    if jobs > 1 and fork_available() and ctx.options.scores_mentions:
         own, shares = plan(jobs)
         sys.stdout.flush()
         sys.stderr.flush()
         try:
             for chains in shares:
-                workers.append(_Worker(results, chains, fmt, gates, mentions, check_duplicates))
+                workers.append(_Worker(ctx, chains))
         except OSError:      # no fork possible (limits): what was started still works
             pass
     n_warnings = len(run.warnings)
@@ -190,8 +170,7 @@ def score_rendered(results, fmt: str, gates: bool, mentions: bool, check_duplica
     try:
         refs_worker = next((w for w in workers if w.refs_w is not None), None)
         on_refs = refs_worker.send_mapped_refs if refs_worker is not None else None
-        for chain, warnings, outputs in _run_chains(results, own, fmt, gates, mentions,
-                                                    check_duplicates, on_mapped_refs=on_refs):
+        for chain, warnings, outputs in _run_chains(ctx, own, on_mapped_refs=on_refs):
             parts[chain] = (warnings, outputs)
         for w in workers:
             for chain, warnings, outputs in w.result() or ():
@@ -203,8 +182,7 @@ def score_rendered(results, fmt: str, gates: bool, mentions: bool, check_duplica
         raise
     for chain in CHAINS:
         if chain not in parts:      # its worker failed (or could not start): score it here
-            (_, warnings, outputs), = _run_chains(results, (chain,), fmt, gates, mentions,
-                                                  check_duplicates)
+            (_, warnings, outputs), = _run_chains(ctx, (chain,))
             parts[chain] = (warnings, outputs)
     # warnings and sections in the order of a sequential run
     del run.warnings[n_warnings:]
@@ -213,4 +191,4 @@ def score_rendered(results, fmt: str, gates: bool, mentions: bool, check_duplica
         warnings, outputs = parts[chain]
         run.warnings.extend(warnings)
         rendered.extend(outputs)
-    results.rendered = rendered
+    return rendered

@@ -14,7 +14,8 @@ from acescore.report.html_view import write_view
 corpus = Path(sys.argv[1] if len(sys.argv) > 1 else
               Path(__file__).resolve().parents[1].parent / "shared" / "golden" / "medium")
 t0 = time.perf_counter()
-res = api.score(str(corpus / "ref"), str(corpus / "sys-heavy"), "local_2008", True)
+res = api.score(str(corpus / "ref"), str(corpus / "sys-heavy"), "local_2008", True,
+                keep_passes=True)
 t1 = time.perf_counter()
 with tempfile.TemporaryDirectory() as out:
     files = write_view(res, str(corpus / "src"), out)

@@ -360,7 +360,12 @@ def test_coref_scores_apf_documents():
 
 
 def test_coref_scores_golden_small():
-    from acescore.metrics import load_sides
+    from acescore.options import Options
+    from acescore.pipeline import load
+
+    def load_sides(ref, sys_):
+        loaded = load(ref, sys_, Options())
+        return loaded.ref, loaded.sys, loaded.params
     rside, sside, p = load_sides(str(GOLDEN / "ref"), str(GOLDEN / "sys-perfect"))
     s = C.coref_scores(rside, sside, p)
     for m in C.METRICS + ("bcub_nist",):

@@ -46,7 +46,8 @@ def test_worked_example_local_2008():
       value recall 3.14238/5.6 = 56.1, value precision 4.19/4.3 = 97.4, F 71.2.
     EMD: (0.9 + 0.081 + 1 + 0.1 + 1 + 1 - 0.075) / 5.6 = 71.5 %.
     """
-    res = api.score(str(WORKED / "ref"), str(WORKED / "sys"), "local_2008", True)
+    res = api.score(str(WORKED / "ref"), str(WORKED / "sys"), "local_2008", True,
+                    keep_passes=True)
     ent = res.task("entity")
     assert ent.mapping == {"D1-R1": "D1-S1", "D1-R2": "D1-S2", "D1-R3": "D1-S4"}
     assert "%.5f" % ent.doc_mv[("D1-R1", "D1-S1", "D1")] == "0.65400"
@@ -95,7 +96,7 @@ def test_empty_system_scores_zero():
     """An empty system output: every element is missed, Value 0.0 (the NIST tool then prints
     no scoring section at all, and neither does acescore)."""
     res = api.score(str(GOLDEN / "tiny" / "ref"), str(GOLDEN / "tiny" / "sys-empty"),
-                    "local_2008", True)
+                    "local_2008", True, keep_passes=True)
     assert "scoring ========" not in res.to_text()
     for task in ("entity", "value", "timex2"):
         t = pass_json(res.task(task), res.params, res.all_sources)

@@ -51,7 +51,13 @@ import pytest
 from click.testing import CliRunner
 
 from acescore.database import Side
-from acescore.metrics import load_sides
+from acescore.options import Options
+from acescore.pipeline import load
+
+
+def load_sides(ref, sys_):
+    loaded = load(ref, sys_, Options())
+    return loaded.ref, loaded.sys, loaded.params
 from acescore.metrics.events import TASKS, event_scores
 from acescore.model import (Argument, Document, Entity, EntityMention, Event, EventMention,
                             Locator)

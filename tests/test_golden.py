@@ -7,13 +7,13 @@ FLAGS is ``m``, ``P_local_2007_m``, ``P_global_2008`` ... (``_`` separates flags
 """
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
 from acescore import api
 from acescore.crosscheck import compare_reports
+from acescore.params import PARAMETER_SETS
 
 GOLDEN = Path(__file__).parent / "data" / "golden"
 
@@ -36,7 +36,7 @@ def flags_of(exp: Path):
         t = toks[i]
         if t == "P":
             # parameter set names contain underscores: take the longest known name
-            for n in sorted(api.PARAMETER_SETS, key=len, reverse=True):
+            for n in sorted(PARAMETER_SETS, key=len, reverse=True):
                 if "_".join(toks[i + 1:]).startswith(n):
                     opts["params"] = n
                     i += 1 + len(n.split("_"))

@@ -190,7 +190,7 @@ def test_every_read_is_capped(tmp_path):
     (["--fail-under", "edr=inf"], "--fail-under takes a finite VALUE (a percentage), not 'inf'"),
     (["--fail-under", "edr=-Infinity"], "not '-Infinity'"),
     (["--max-file-size", "-1"], "Invalid value for '--max-file-size': -1 is not in the range"
-                                " x>=0. (acescore score --help)"),
+                                " x>=1. (acescore score --help)"),
     (["--max-pairs", "0"], "Invalid value for '--max-pairs'"),
     (["--no-such-option"], "No such option '--no-such-option'"),
 ])
@@ -296,9 +296,9 @@ def test_output_destination_checked_before_the_run(tmp_path, dest, message, comm
                                                    monkeypatch):
     ro = read_only_folder(tmp_path)
     dest = dest.format(tmp=tmp_path, ro=ro)
-    import acescore.api
+    import acescore.pipeline
     called = []
-    monkeypatch.setattr(acescore.api, "read_corpus", lambda *a, **k: called.append(1))
+    monkeypatch.setattr(acescore.pipeline, "read_corpus", lambda *a, **k: called.append(1))
     code, out, err = invoke([command, str(EXAMPLES / "ref"), str(EXAMPLES / "sys"), "-q",
                              "-o", dest])
     assert (code, out, called) == (2, "", [])         # nothing was read

@@ -65,7 +65,8 @@ def test_json_validates_and_equals_text(corpus, sysname, params, mentions):
 
 
 def test_results_table_and_task():
-    res = api.score(str(GOLDEN / "tiny" / "ref"), str(GOLDEN / "tiny" / "sys-heavy"))
+    res = api.score(str(GOLDEN / "tiny" / "ref"), str(GOLDEN / "tiny" / "sys-heavy"),
+                    keep_passes=True)
     rows = res.table("edr", "TYPE")
     assert [r["key"] for r in rows][-1] == "total"
     assert rows[-1]["ref_count"] == 45
@@ -180,12 +181,12 @@ def test_crosscheck_needs_the_tool():
 
 
 def test_progress_bar_only_on_a_terminal(monkeypatch, capsys):
-    from acescore import cli
-    assert cli._progress_bar("reading", False, 100) is None          # not a terminal
+    from acescore.cli.common import progress_bars
+    assert progress_bars(False) is None                              # not a terminal
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
-    assert cli._progress_bar("reading", True, 100) is None           # --quiet
-    assert cli._progress_bar("reading", False, 10) is None           # small run
-    bar = cli._progress_bar("reading", False, 100)
+    assert progress_bars(True) is None                               # --quiet
+    assert progress_bars(False)("reading", 10) is None               # small run
+    bar = progress_bars(False)("reading", 100)
     for k in range(1, 101):
         bar(k, 100)
     err = capsys.readouterr().err

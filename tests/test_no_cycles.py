@@ -11,9 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from acescore import api
-from acescore.report.outputs import render_pass
-from acescore.scoring.engine import CHAINS, new_run, run_chain
+from acescore.options import Options
+from acescore.pipeline import load, score
 
 SMALL = Path(__file__).parent / "data" / "golden" / "small"
 
@@ -31,25 +30,15 @@ def _acescore_garbage() -> Counter:
     return found
 
 
-@pytest.mark.parametrize("fmt", ["text", "json"])
-def test_scoring_and_rendering_leave_no_cycles(fmt):
-    p = api.get_params("local_2008")
-    ref = api.read_corpus(api.discover_paths(str(SMALL / "ref")), p)
-    sys_ = api.read_corpus(api.discover_paths(str(SMALL / "sys-heavy")), p)
-    warnings: list = []
-    rside, sside = api.build_sides(ref, sys_, p, warnings)
+@pytest.mark.parametrize("flags", [{}, {"all_mappings": True, "summary": True}])
+def test_scoring_and_rendering_leave_no_cycles(flags):
+    loaded = load(str(SMALL / "ref"), str(SMALL / "sys-heavy"), Options(mentions=True, **flags))
     was = gc.isenabled()
     gc.disable()
     try:
         gc.collect()
-        run = new_run(rside, sside, p, warnings)
-        results = api.Results(run, p, True, "", ["bc"], warnings, {})
-        rendered = []
-        run.on_pass = lambda res: rendered.append(render_pass(results, res, fmt, True))
-        for chain in CHAINS:
-            run_chain(run, chain, True)
-        run.passes.clear()
-        assert len(rendered) == 8
+        results = score(loaded)
+        assert len(results.outputs) == 8
         assert _acescore_garbage() == Counter()
     finally:
         if was:

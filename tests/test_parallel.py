@@ -12,6 +12,7 @@ import pytest
 
 from acescore import api, parallel
 from acescore.errors import AceUsageError
+from acescore.options import Options
 
 SMALL = Path(__file__).parent / "data" / "golden" / "small"
 EXPECTED = SMALL / "expected"
@@ -26,16 +27,15 @@ def _lines(text: str) -> list[str]:
 
 @pytest.fixture(scope="module")
 def corpora():
-    p = api.get_params("local_2008")
-    ref = api.read_corpus(api.discover_paths(str(SMALL / "ref")), p)
-    heavy = api.read_corpus(api.discover_paths(str(SMALL / "sys-heavy")), p)
+    ref = api.read_corpus(api.discover(str(SMALL / "ref")), Options())
+    heavy = api.read_corpus(api.discover(str(SMALL / "sys-heavy")), Options())
     return ref, heavy
 
 
 @pytest.mark.parametrize("jobs", [1, 2, 3, 8])
 def test_golden_report_and_warnings(corpora, jobs):
     ref, heavy = corpora
-    res = api.score(ref, heavy, "local_2008", True, jobs=jobs, render="text")
+    res = api.score(ref, heavy, "local_2008", True, jobs=jobs)
     expected = (EXPECTED / "heavy__m.txt").read_text(encoding="utf-8").split("\n", 1)[1]
     assert res.to_text() == expected
     stderr = (EXPECTED / "heavy__m.stderr.txt").read_text(encoding="utf-8")
@@ -50,7 +50,7 @@ def test_golden_report_and_warnings(corpora, jobs):
 def test_diagnostics_identical(corpora, opts):
     ref, heavy = corpora
     seq = api.score(ref, heavy, "local_2007", True, **opts)
-    par = api.score(ref, heavy, "local_2007", True, jobs=3, render="text", **opts)
+    par = api.score(ref, heavy, "local_2007", True, jobs=3, **opts)
     assert par.to_text() == seq.to_text()
     assert par.warnings == seq.warnings
 
@@ -58,7 +58,7 @@ def test_diagnostics_identical(corpora, opts):
 def test_duplicate_check_warnings_in_order(corpora):
     ref, _ = corpora
     seq = api.score(ref, ref, "local_2008", True, check_duplicates=True)
-    par = api.score(ref, ref, "local_2008", True, jobs=2, render="text", check_duplicates=True)
+    par = api.score(ref, ref, "local_2008", True, jobs=2, check_duplicates=True)
     assert par.warnings == seq.warnings
     assert par.to_text() == seq.to_text()
 
@@ -67,7 +67,7 @@ def test_duplicate_check_warnings_in_order(corpora):
 def test_machine_readable_identical(corpora, fmt):
     ref, heavy = corpora
     seq = api.score(ref, heavy, "local_2008", True)
-    par = api.score(ref, heavy, "local_2008", True, jobs=3, render=fmt, gates=True)
+    par = api.score(ref, heavy, "local_2008", True, jobs=3)
     if fmt == "json":
         assert par.to_json() == seq.to_json()
     else:
@@ -96,17 +96,20 @@ def test_failing_worker_is_replaced_by_the_parent(corpora, monkeypatch):
     monkeypatch.setattr(parallel, "run_chain", flaky)
     seq = api.score(ref, heavy, "local_2008", True)
     scored_here.clear()
-    par = api.score(ref, heavy, "local_2008", True, jobs=3, render="text")
+    par = api.score(ref, heavy, "local_2008", True, jobs=3)
     assert scored_here == ["documents", "entity_mentions", "mention_releves"]
     assert par.to_text() == seq.to_text()
     assert par.warnings == seq.warnings
 
 
-def test_rendered_results_have_no_passes(corpora):
+def test_results_keep_no_passes_unless_asked(corpora):
     ref, heavy = corpora
-    res = api.score(ref, heavy, "local_2008", True, jobs=2, render="text")
-    with pytest.raises(AceUsageError, match="worker processes"):
+    res = api.score(ref, heavy, "local_2008", True, jobs=2)
+    with pytest.raises(AceUsageError, match="keep_passes=True"):
         res.passes
+    kept = api.score(ref, heavy, "local_2008", True, jobs=2, keep_passes=True)
+    assert [p.task for p in kept.passes] == [o.task for o in res.outputs]
+    assert kept.to_text() == res.to_text()
 
 
 def test_cli_jobs(tmp_path):
@@ -126,12 +129,12 @@ def test_cli_jobs(tmp_path):
     assert "-1 is not in the range x>=0" in bad.stderr
 
 
-def test_rendered_results_give_their_format_only(corpora):
+def test_every_format_from_any_results(corpora):
+    """Results are rendered once, in every format: text, JSON and CSV are all there,
+    whatever the number of processes."""
     ref, heavy = corpora
-    as_text = api.score(ref, heavy, "local_2008", True, render="text")
-    with pytest.raises(AceUsageError, match="render='json'"):
-        as_text.to_json()
-    as_json = api.score(ref, heavy, "local_2008", True, render="json")
-    with pytest.raises(AceUsageError, match="render='text'"):
-        as_json.to_text()
-    assert json.loads(as_json.to_json())["tasks"]["emd"]["total"]["value"] is not None
+    res = api.score(ref, heavy, "local_2008", True, jobs=2)
+    expected = (EXPECTED / "heavy__m.txt").read_text(encoding="utf-8").split("\n", 1)[1]
+    assert res.to_text() == expected
+    assert json.loads(res.to_json())["tasks"]["emd"]["total"]["value"] is not None
+    assert res.to_csv().startswith("task,condition,group,key,")

@@ -117,10 +117,11 @@ def test_worked_example_document_level(pname):
     assert "%.2f" % uncond(ev, FA) == "17.86"
     assert "%.2f" % uncond(ev, MISS) == "28.57"
     assert "%.2f" % uncond(ev, ERR) == "7.09"
-    # role statistics data
-    assert ev.extra["arg_role_pairs"][("EV1", "S-EV1")] == [
-        ("Entity", "Entity"), ("Entity", "Entity"), ("Place", "Destination"),
-        ("Time-Within", "<undef>"), ("<undef>", "Entity")]
+    # role statistics data: the argument pairs of the mapped pair (REF Time-Within and one
+    # SYS Entity argument stay unpaired)
+    am = ev.argument_map[("EV1", "S-EV1")]
+    assert sorted((r[0], s[0]) for s, r in am.items()) == [
+        ("Entity", "Entity"), ("Entity", "Entity"), ("Place", "Destination")]
 
 
 def test_worked_example_sys_value_quirk():
@@ -269,5 +270,4 @@ def test_headless_relation_mention_arguments(tmp_path):
     run = run_scoring(ref, sys_, p, True, w)
     rmd = [r for r in run.passes if r.task == "mention_relation"][0]
     assert rmd.mapping.get("R3-1") == "S-R3-1"
-    assert rmd.extra["missing_heads"] == ["S-V1-1", "V1-1"]
-    assert sum("has no head" in x for x in w) == 2
+    assert [x.split("'")[1] for x in w if "has no head" in x] == ["S-V1-1", "V1-1"]

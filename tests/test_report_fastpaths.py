@@ -15,15 +15,18 @@ import pytest
 
 from acescore.model import Entity
 from acescore.report import recognition as rec
+from acescore.report.condition_values import ConditionValues
 from acescore.report.conditions import (ARG_COUNT_BINS, ARG_ERROR_BINS, ATTRIBUTE_FIELDS,
                                         ENTITY_MENTION_COUNT_BINS, ENTROPY_BINS,
                                         ERROR_ATTRIBUTES, OTHER_MENTION_COUNT_BINS,
                                         RAW_ATTRIBUTE_KEYS, RECOGNITION_ATTRIBUTES,
-                                        VALUE_BINS, XDOC_BINS, ConditionValues,
+                                        VALUE_BINS, XDOC_BINS,
                                         attribute_codes, attribute_tuple_getter, bin_codes,
                                         bin_of, encode, table_specs)
-from acescore.report.tables import (DOC_STATUSES, ELEMENT_STATUSES, EPS, Keys, PassTables,
-                                    attribute_errors, build_records, grouped_sums)
+from acescore.report.conditions import EPS
+from acescore.report.records import (DOC_STATUSES, ELEMENT_STATUSES, attribute_errors,
+                                     build_records)
+from acescore.report.tables import Keys, PassTables, grouped_sums
 from acescore.params import get_params
 from acescore.scoring.result import PassResult
 from test_report_fixtures import (entity, event, finish, glob, mention, relation,

@@ -8,8 +8,8 @@ from acescore.params import get_params
 from acescore.report.conditions import (ARG_ERROR_BINS, ENTITY_MENTION_COUNT_BINS,
                                         ENTROPY_BINS, VALUE_BINS, XDOC_BINS, TableSpec,
                                         bin_of, table_specs)
-from acescore.report.tables import (ROW_FIELDS, B3Entry, Cell, Keys, PassTables,
-                                    build_records, row_fields,
+from acescore.report.records import build_records
+from acescore.report.tables import (ROW_FIELDS, B3Entry, Cell, Keys, PassTables, row_fields,
                                     detection_table, detection_tables, format_row,
                                     grouped_sums, header_lines)
 from acescore.scoring.result import PassResult

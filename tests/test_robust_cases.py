@@ -13,6 +13,9 @@ from click.testing import CliRunner
 
 from acescore import api
 from acescore.cli import main
+from acescore.errors import AceInputError
+from acescore.options import DEFAULT_MAX_BYTES, Options
+from acescore.pipeline import build, discover, read_corpus
 
 DATA = Path(__file__).parent / "data" / "robust"
 sys.path.insert(0, str(DATA))
@@ -319,7 +322,7 @@ def corpus(tmp_path, name, variant):
 
 def max_bytes(args):
     return int(args[args.index("--max-file-size") + 1]) if "--max-file-size" in args else \
-        api.DEFAULT_MAX_BYTES
+        DEFAULT_MAX_BYTES
 
 
 def cli(folder, args, monkeypatch):
@@ -396,7 +399,7 @@ def test_lenient_cli(name, tmp_path, monkeypatch):
 
 
 def test_lenient_json_schema(tmp_path, monkeypatch):
-    jsonschema = pytest.importorskip("jsonschema")
+    import jsonschema
     broken, args = corpus(tmp_path, "combined", "broken")
     got = cli(broken, args + ["--lenient", "--format", "json"], monkeypatch)
     doc = json.loads(got.stdout)
@@ -449,18 +452,19 @@ def test_safe_reading_no_dtd_fetch_no_xinclude(tmp_path):
 
 
 def test_api_read_corpus_and_build_sides(tmp_path, monkeypatch):
-    """The lenient option of read_corpus and build_sides (the API under score())."""
+    """The lenient option of read_corpus and build (the pipeline under score())."""
     broken, _ = corpus(tmp_path, "ref_cascade_argument_skipped", "broken")
     monkeypatch.chdir(broken)
-    p = api.get_params("local_2008")
-    rc = api.read_corpus(api.discover_paths("ref.list"), p, lenient=True)
-    sc = api.read_corpus(api.discover_paths("sys.list"), p, lenient=True)
+    strict, lenient = Options(), Options(lenient=True)
+    rc = read_corpus(discover("ref.list"), lenient)
+    sc = read_corpus(discover("sys.list"), lenient)
     assert [s.element for s in rc.skipped] == ["entity SYNBN_20030417.0003-E1"]
     assert sc.skipped == []
-    with pytest.raises(api.AceInputError):
-        api.build_sides(rc, sc, p, [])          # strict: the event's argument is missing
-    rside, sside = api.build_sides(rc, sc, p, [], lenient=True)
+    with pytest.raises(AceInputError):
+        build(rc, sc, strict)                   # strict: the event's argument is missing
+    loaded = build(rc, sc, lenient)
+    rside = loaded.ref
     assert "SYNBN_20030417.0003-EV1" not in rside.of("event")
     assert "SYNBN_20030417.0003-E2" in rside.of("entity")
-    with pytest.raises(api.AceInputError):
-        api.read_corpus(api.discover_paths("ref.list"), p)
+    with pytest.raises(AceInputError):
+        read_corpus(discover("ref.list"), strict)

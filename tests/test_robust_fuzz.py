@@ -305,8 +305,9 @@ def run_one(i: int, folder: Path) -> tuple[str, float]:
             strict_ok = False
             msg = str(e)
             assert msg and "\n" not in msg, f"input {i} ({desc}): message not one line: {msg!r}"
-        rc = api.read_corpus(rp, params, lenient=True)
-        sc = api.read_corpus(sp, params, lenient=True)
+        lenient = api.options(params, mentions, lenient=True)
+        rc = api.read_corpus(rp, lenient)
+        sc = api.read_corpus(sp, lenient)
         res = api.score(rc, sc, params, mentions, lenient=True)
         rep = res.skipped
         if strict_ok:      # then lenient mode is strict mode (same build, report rendered)

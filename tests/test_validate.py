@@ -10,7 +10,7 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from acescore.cli_validate import validate
+from acescore.cli.validate import validate
 from acescore.errors import AceUsageError
 from acescore.reading import dtd as dtdmod
 from acescore.validate import validate_paths

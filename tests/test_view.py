@@ -16,8 +16,6 @@ import os
 import re
 import shutil
 import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -100,7 +98,7 @@ def doc_lines(lines: list[str]) -> dict:
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     res = api.score(str(SMALL / "ref"), str(SMALL / "sys-heavy"), "local_2008", True,
-                    doc_scores=True)
+                    doc_scores=True, keep_passes=True)
     out = tmp_path_factory.mktemp("view")
     warnings: list = []
     files = write_view(res, str(SMALL / "src"), str(out), warnings=warnings)
@@ -216,7 +214,8 @@ def test_doc_page_structure(site):
 
 
 def test_missing_source_dir(tmp_path):
-    res = api.score(str(SMALL / "ref"), str(SMALL / "sys-heavy"), "local_2008", False)
+    res = api.score(str(SMALL / "ref"), str(SMALL / "sys-heavy"), "local_2008", False,
+                    keep_passes=True)
     warnings: list = []
     files = write_view(res, str(tmp_path), str(tmp_path / "out"), warnings=warnings)
     assert len(warnings) == 20

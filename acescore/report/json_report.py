@@ -16,15 +16,8 @@ from acescore import __version__
 from acescore.errors import AceUsageError
 from acescore.report.conditions import MULTI, table_specs
 from acescore.report.tables import PassTables, accumulate, is_b3_table, row_fields
+from acescore.tasks import JSON_NAMES, lookup, task as task_of
 
-#: task names (as used by --fail-under and in JSON) for each pass of the report
-TASK_NAMES = {"entity": "edr", "value": "val", "timex2": "tim", "relation": "rdr",
-              "event": "vdr", "mention_entity": "emd", "mention_relation": "rmd",
-              "mention_event": "vmd"}
-ALIASES = {"evdr": "vdr", "event": "vdr", "vdr": "vdr", "entity": "edr", "relation": "rdr",
-           "value": "val", "values": "val", "timex2": "tim", "tdr": "tim", "vmd": "vmd",
-           "evmd": "vmd", "emd": "emd", "rmd": "rmd", "edr": "edr", "rdr": "rdr",
-           "val": "val", "tim": "tim"}
 
 SCHEMA_ID = "https://acescore.invalid/schema/results-1.json"
 
@@ -32,13 +25,9 @@ SCHEMA_ID = "https://acescore.invalid/schema/results-1.json"
 def signature(results) -> str:
     """A one-line reproducibility signature in the spirit of sacrebleu's."""
     o = results.options
-    flags = "".join(f for f, k in (("m", None), ("d", "doc_scores"), ("a", "all_mappings"),
-                                     ("e", "error_mappings"), ("s", "summary"))
-                    if (k is None and results.mentions) or (k and o.get(k)))
-    dtd = o.get("dtd") or "none"
-    mode = "|lenient" if o.get("lenient") else ""
-    return (f"acescore:{__version__}|params:{results.params.name}|flags:{flags or '-'}"
-            f"|order:canonical-05|dtd:{dtd}{mode}")
+    mode = "|lenient" if o.lenient else ""
+    return (f"acescore:{__version__}|params:{o.params}|flags:{o.flags or '-'}"
+            f"|order:canonical-05|dtd:{results.dtd or 'none'}{mode}")
 
 
 def _condition_name(spec) -> str:
@@ -65,8 +54,9 @@ def pass_json(res, params, all_sources) -> dict:
                     lst.append({"key": row, **row_fields(c, acc.total_value, scores.get(row),
                                                          b3)})
             out["conditions"][name] = lst
-            if first and lst:
-                out["total"] = lst[-1]
+            if first:
+                if lst and lst[-1]["key"] == "total":
+                    out["total"] = lst[-1]
                 first = False
         else:
             sub: dict = {}
@@ -94,64 +84,49 @@ def documents_json(res) -> dict:
     return out
 
 
-def to_dict(results, literature: bool = True) -> dict:
+def total_value(data: dict) -> Optional[float]:
+    """A pass's total Value (%): the total row of its first table (``pass_json`` data)."""
+    total = data.get("total")
+    return total["value"] if total is not None else None
+
+
+def to_dict(results) -> dict:
     p = results.params
     out = {
         "$schema": SCHEMA_ID,
         "acescore_version": __version__,
         "signature": signature(results),
-        "parameters": {"name": p.name, "mentions": bool(results.mentions and p.use_mentions),
+        "parameters": {"name": p.name, "mentions": bool(results.options.scores_mentions),
                        "map_weighting": p.map_weighting, "eval_weighting": p.eval_weighting,
                        "use_mentions": bool(p.use_mentions),
                        "use_name_similarity": bool(p.use_name_similarity),
                        "allow_wrong_mapping": bool(p.allow_wrong_mapping),
                        "min_overlap": p.min_overlap},
         "sources": results.all_sources,
-        "documents": {"ref": len(results.run.ref.documents),
-                      "sys": len(results.run.sys.all_documents)},
+        "documents": dict(results.documents),
         "tasks": {},
         "document_scores": {},
         # canonical order: the NIST order (standard error) follows the order of the files
         "warnings": sorted(w.strip() for w in results.warnings),
     }
-    skipped = getattr(results, "skipped", None)
-    if skipped is not None:     # lenient mode (acescore.robust)
-        out["skipped"] = skipped.as_dict()
-    if results.rendered is not None:     # passes rendered in worker processes
-        if any(o.printed and o.json is None for o in results.rendered):
-            raise AceUsageError("these results were rendered as text (render='text'); score"
-                                " with render='json' or 'csv' for machine-readable output")
-        for o in results.rendered:
-            if o.printed:
-                out["tasks"][TASK_NAMES[o.task]] = o.json
-                out["document_scores"][TASK_NAMES[o.task]] = o.documents
-    else:
-        for res in results.passes:
-            if not res.extra.get("print", True):
-                continue
-            name = TASK_NAMES[res.task]
-            out["tasks"][name] = pass_json(res, p, results.all_sources)
-            out["document_scores"][name] = documents_json(res)
-    if literature and p.use_mentions and results.run.ref.of("entity"):
-        try:
-            from acescore.metrics import literature_scores
-            lit = literature_scores(results.run.ref, results.run.sys, p)
-            out["coref"] = lit.get("coref")
-            out["events"] = lit.get("events")
-        except Exception as e:  # pragma: no cover - never lose the main results
-            out["literature_error"] = str(e)
+    if results.skipped is not None:     # lenient mode (acescore.robust)
+        out["skipped"] = results.skipped.as_dict()
+    for o in results.outputs:
+        if o.printed:
+            name = task_of(o.task).json_name
+            out["tasks"][name] = o.data
+            out["document_scores"][name] = o.documents
+    if results.literature is not None:
+        out.update(results.literature)
     return out
 
 
-def to_json(results, indent: int = 1, **kw) -> str:
-    return json.dumps(to_dict(results, **kw), indent=indent, sort_keys=False) + "\n"
-
-
-CSV_FIELDS = None
+def to_json(results, indent: int = 1) -> str:
+    return json.dumps(to_dict(results), indent=indent, sort_keys=False) + "\n"
 
 
 def to_csv(results) -> str:
-    d = to_dict(results, literature=False)
+    d = to_dict(results)
     buf = io.StringIO()
     w = None
     for task, t in d["tasks"].items():
@@ -168,35 +143,26 @@ def to_csv(results) -> str:
     return buf.getvalue()
 
 
-def first_table_value(res, params, all_sources) -> Optional[float]:
-    """A pass's total Value (%): the total row of its first table."""
-    tables = PassTables(res)
-    spec = table_specs(res.kind, params, all_sources)[0]
-    acc = accumulate(tables, spec.cond1)
-    c = acc.cells.get("total")
-    return row_fields(c, acc.total_value, None, False)["value"] if c else None
+def _output(results, task: str):
+    """The rendered pass of a task (any spelling ``lookup`` accepts) that has a section in
+    the report, or None; an unknown task name is a usage error."""
+    t = lookup(task)
+    if t is None:
+        raise AceUsageError(f"unknown task '{task}' (known: {', '.join(JSON_NAMES)})")
+    return next((o for o in results.outputs if o.task == t.name and o.printed), None)
 
 
 def task_value(results, task: str) -> Optional[float]:
     """The total Value (%) of a task (first table's total row), or None if not scored."""
-    name = ALIASES.get(task.lower(), task.lower())
-    if results.rendered is not None:
-        for o in results.rendered:
-            if TASK_NAMES[o.task] == name and o.printed:
-                return o.value
-        return None
-    for res in results.passes:
-        if TASK_NAMES[res.task] == name and res.extra.get("print", True):
-            return first_table_value(res, results.params, results.all_sources)
-    return None
+    o = _output(results, task)
+    return o.value if o is not None else None
 
 
 def gate_failures(results, gates) -> list[str]:
     out = []
     for task, threshold in gates:
-        if task.lower() not in ALIASES:
-            out.append(f"--fail-under: unknown task '{task}' (known: "
-                       + ", ".join(sorted(set(TASK_NAMES.values()))) + ")")
+        if lookup(task) is None:
+            out.append(f"--fail-under: unknown task '{task}' (known: {', '.join(JSON_NAMES)})")
             continue
         v = task_value(results, task)
         if v is None:
@@ -209,9 +175,7 @@ def gate_failures(results, gates) -> list[str]:
 
 def table(results, task: str, condition: str = "TYPE"):
     """The rows of one table of one task as a list of dicts (Results.table)."""
-    name = ALIASES.get(task.lower(), task.lower())
-    for res in results.passes:
-        if TASK_NAMES[res.task] == name:
-            t = pass_json(res, results.params, results.all_sources)
-            return t["conditions"][condition]
-    raise KeyError(task)
+    o = _output(results, task)
+    if o is None:
+        raise KeyError(task)
+    return o.data["conditions"][condition]

@@ -2,12 +2,10 @@
 (04 §1.1) with the optional diagnostics (-s, -a/-e, -d)."""
 from __future__ import annotations
 
-from acescore.params import header
+from acescore.report.header import header
+from acescore.tasks import task as task_of
 
 EPS = 1e-8
-TASK_CODES = {"entity": "EDR", "value": "VAL", "timex2": "TIM", "relation": "RDR",
-              "event": "VDR", "mention_entity": "EMD", "mention_relation": "RMD",
-              "mention_event": "VMD"}
 
 
 def document_costs(res) -> dict:
@@ -38,7 +36,7 @@ def document_costs(res) -> dict:
 
 
 def document_scores_text(res) -> str:
-    task = TASK_CODES[res.task]
+    task = task_of(res.task).code
     out = [""]
     for d, (refv, cost) in sorted(document_costs(res).items()):
         sysv = refv - cost
@@ -48,43 +46,36 @@ def document_scores_text(res) -> str:
     return "\n".join(out) + "\n"
 
 
-def pass_text(results, res) -> str:
+def pass_text(ctx, res) -> str:
     """Everything the report prints for one pass: the ``-s`` listings, the ``-a``/``-e``
     mappings, the section itself and the ``-d`` document scores (as asked by the options)."""
     from acescore.report.nist_text import section_text
-    opts = results.options
-    summary = bool(opts.get("summary"))
-    mappings = bool(opts.get("all_mappings") or opts.get("error_mappings"))
+    opts = ctx.options
+    summary = opts.summary
+    mappings = opts.all_mappings or opts.error_mappings
     if summary or mappings:
         from acescore.report import diagnostics as diag
     parts = []
     if summary:
-        parts.append(diag.listing_text(results, res, "REF"))
-    if not res.extra.get("print", True):
+        parts.append(diag.listing_text(ctx, res, "REF"))
+    if not res.printed:
         return "".join(parts)
     if summary:
-        parts.append(diag.listing_text(results, res, "SYS"))
+        parts.append(diag.listing_text(ctx, res, "SYS"))
     if mappings:
-        parts.append(diag.mapping_text(results, res, all_blocks=bool(opts.get("all_mappings"))))
-    parts.append(section_text(res, results.params, results.source_label, results.all_sources))
-    if opts.get("doc_scores"):
+        from acescore.report.mappings import mapping_text
+        parts.append(mapping_text(ctx, res, all_blocks=opts.all_mappings))
+    parts.append(section_text(res, ctx.params, ctx.source_label, ctx.all_sources))
+    if opts.doc_scores:
         parts.append(document_scores_text(res))
     return "".join(parts)
 
 
-def full_report(results, command_line=None) -> str:
-    """The whole report (without the command-line banner).  Passes scored in worker
-    processes (``results.rendered``) arrive as text already."""
-    parts = [header(results.params)]
-    if results.options.get("summary"):
+def preamble_text(ctx) -> str:
+    """What the report prints before the first section: the parameter header and, with
+    ``-s``, the document listings."""
+    parts = [header(ctx.params)]
+    if ctx.options.summary:
         from acescore.report import diagnostics as diag
-        parts.append(diag.documents_text(results))
-    if results.rendered is not None:
-        if any(out.text is None for out in results.rendered):
-            from acescore.errors import AceUsageError
-            raise AceUsageError("these results were rendered as JSON/CSV (render=...); score"
-                                " with render='text' for the text report")
-        parts.extend(out.text for out in results.rendered)
-    else:
-        parts.extend(pass_text(results, res) for res in results.passes)
+        parts.append(diag.documents_text(ctx))
     return "".join(parts)

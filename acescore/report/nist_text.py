@@ -11,21 +11,12 @@ from acescore.params import EVENT_SUBTYPES, RELATION_SUBTYPES, Params
 from acescore.report import recognition as rec
 from acescore.report.conditions import RECOGNITION_ATTRIBUTES
 from acescore.report.tables import PassTables, detection_tables
+from acescore.tasks import task as task_of
 
-TITLES = {
-    "entity": "Entity Detection and Recognition statistics:",
-    "value": "Value Detection and Recognition statistics:",
-    "timex2": "Timex2 Detection and Recognition statistics:",
-    "relation": "Relation Detection and Recognition statistics:",
-    "event": "Event Detection and Recognition statistics:",
-    "mention_entity": "Entity Mention Detection statistics:",
-    "mention_relation": "Relation Mention Detection and Recognition statistics:",
-    "mention_event": "Event Mention Detection and Recognition statistics:",
-}
 
 
 def banner(task: str) -> str:
-    return f"\n======== {task} scoring ========\n\n{TITLES[task]}\n"
+    return f"\n======== {task} scoring ========\n\n{task_of(task).title}\n"
 
 
 def entity_recognition(result, params: Params, source_label: str, with_mentions: bool,
@@ -88,7 +79,7 @@ def section_text(result, params: Params, source_label: str, all_sources: list[st
     out = [banner(result.task), detection_tables(result, params, all_sources, tables)]
     pairs = tables.cols.pairs
     if result.kind == "entity":
-        with_mentions = bool(params.use_mentions) or result.task == "mention_entity"
+        with_mentions = bool(params.use_mentions) or task_of(result.task).mention_level
         out.append(entity_recognition(result, params, source_label, with_mentions, pairs))
     elif result.kind in ("value", "timex2"):
         out.append(value_recognition(result, pairs))

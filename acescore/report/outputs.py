@@ -1,9 +1,9 @@
-"""One pass rendered: what the reports need of a pass, without the pass itself.
+"""One pass rendered: everything the outputs need of a pass, without the pass itself.
 
-A pass scored in a worker process (``acescore score --jobs N``, :mod:`acescore.parallel`)
-is rendered there and only this small record travels back: sending the PassResult itself
-would mean pickling hundreds of thousands of dictionary entries.  The text report, JSON,
-CSV and the ``--fail-under`` gates read these records exactly as they read local passes.
+A pass is rendered as soon as it is scored — its NIST text and its machine-readable data —
+and then dropped, so that a run never holds more than one pass's data at a time; a pass
+scored in a worker process (:mod:`acescore.parallel`) travels back as this small record.
+The text report, JSON, CSV and the ``--fail-under`` gates all read these records.
 """
 from __future__ import annotations
 
@@ -13,25 +13,31 @@ from typing import Optional
 
 @dataclass
 class PassOutput:
-    task: str                       # entity, value, ..., mention_event
+    task: str                       # entity, value, ..., mention_event (acescore.tasks)
     printed: bool                   # the pass has a section in the report
-    text: Optional[str] = None      # nist_report.pass_text (text format)
-    json: Optional[dict] = None     # json_report.pass_json (JSON/CSV formats)
-    documents: Optional[dict] = None   # json_report.documents_json
-    value: Optional[float] = None   # json_report.first_table_value (gates)
+    text: str                       # nist_report.pass_text: what the text report prints
+    data: Optional[dict] = None     # json_report.pass_json (printed passes)
+    documents: Optional[dict] = None   # json_report.documents_json (printed passes)
+    value: Optional[float] = None   # the total Value (%) of the first table (printed passes)
 
 
-def render_pass(results, res, fmt: str, gates: bool) -> PassOutput:
-    """Render one pass for the output format ``fmt`` (text, json, csv) and, with ``gates``,
-    its total Value for ``--fail-under``."""
+@dataclass
+class ReportContext:
+    """What rendering a pass needs besides the pass: the run (sides and argument
+    mappings, for the listings), the parameters and options, the SOURCE labels."""
+    run: object
+    params: object
+    options: object
+    source_label: str
+    all_sources: list
+
+
+def render_pass(ctx: ReportContext, res) -> PassOutput:
+    """Render one pass: its text and, if it has a section, its data and total Value."""
     from acescore.report import json_report, nist_report
-    printed = bool(res.extra.get("print", True))
-    out = PassOutput(res.task, printed)
-    if fmt == "text":
-        out.text = nist_report.pass_text(results, res)
-    elif printed:
-        out.json = json_report.pass_json(res, results.params, results.all_sources)
+    out = PassOutput(res.task, res.printed, nist_report.pass_text(ctx, res))
+    if res.printed:
+        out.data = json_report.pass_json(res, ctx.params, ctx.all_sources)
         out.documents = json_report.documents_json(res)
-    if gates and printed:
-        out.value = json_report.first_table_value(res, results.params, results.all_sources)
+        out.value = json_report.total_value(out.data)
     return out

@@ -383,7 +383,6 @@ class ElementPass:
                     lst.append((sid, m))
         entity = self.kind == "entity"
         cand = self.cand
-        rcand = self.rcand
         limit = self.p.max_pairs
         for d, refs in ref_by_doc.items():
             syss = sys_by_doc.get(d)

@@ -9,7 +9,8 @@ from acescore.params import Params
 from acescore.scoring.b3 import compute_b3
 from acescore.scoring.elements import ElementPass, map_elements, name_maps
 from acescore.scoring.promote import promote_elements
-from acescore.scoring.result import PassResult
+from acescore.scoring.result import PassResult, ReleveElements
+from acescore.tasks import CHAINS, chain_tasks, mention_task
 
 
 @dataclass
@@ -32,7 +33,13 @@ class Run:
     params: Params
     ref: Side
     sys: Side
-    passes: list = field(default_factory=list)       # PassResult in report order
+    #: the PassResults in report order, kept only with ``keep_passes`` (the CLI renders
+    #: each pass as soon as it is scored and keeps none: see ``on_pass``)
+    passes: list = field(default_factory=list)
+    keep_passes: bool = True
+    #: the elements of every relation/event pass scored so far (the ``-a``/``-e`` listings
+    #: of a later pass need them: diagnostics._phantom_parts)
+    releve_passes: list = field(default_factory=list)
     warnings: list = field(default_factory=list)
     args: Optional[ArgContext] = None
     mention_args: Optional[ArgContext] = None
@@ -44,7 +51,10 @@ class Run:
 
     def add_pass(self, res: PassResult, check=None) -> None:
         """Append a finished pass; ``check``: the -c duplicate check, if any."""
-        self.passes.append(res)
+        if self.keep_passes:
+            self.passes.append(res)
+        if res.kind in ("relation", "event"):
+            self.releve_passes.append(ReleveElements(res.task, res.ref, res.sys))
         if check is not None:
             check(res)
         if self.on_pass is not None:
@@ -114,10 +124,8 @@ def element_result(task: str, kind: str, ref: dict, sys: dict, params: Params, r
     res.languages = {**_languages("REF", rside, kind, ref, origins[0]),
                      **_languages("SYS", sside, kind, sys, origins[1])}
     res.sources = {d: doc.source for d, doc in rside.documents.items()}
-    res.extra["sigma_r"] = final.sigma_r
-    res.extra["sigma_s"] = final.sigma_s
-    res.extra["corr"] = final.corr
-    res.extra["ev_self"] = final.ev_self
+    res.sigma_r, res.sigma_s = final.sigma_r, final.sigma_s
+    res.corr = final.corr
     if with_b3 and params.use_mentions and sys:
         res.b3 = compute_b3(final)
     return res, final
@@ -125,17 +133,13 @@ def element_result(task: str, kind: str, ref: dict, sys: dict, params: Params, r
 
 def _duplicate_check(run: Run, element_type: str):
     """-c (01 §4): a callback warning about equivalent elements of one valuation."""
-    from acescore.report.diagnostics import duplicate_warnings
+    from acescore.scoring.duplicates import duplicate_warnings
 
     def check(x) -> None:   # an ElementPass or a relation/event PassResult
         pv = x.pair_value if isinstance(x, PassResult) else x.pv
         values = {i: x.value.get(("SYS", i)) for i in x.sys}
         run.warnings.extend(duplicate_warnings(element_type, x.sys, values, pv))
     return check
-
-
-#: The independent chains of passes of one run, in report order (see run_scoring).
-CHAINS = ("documents", "entity_mentions", "mention_releves")
 
 
 def run_scoring(ref: Side, sys: Side, params: Params, mentions: bool,
@@ -151,8 +155,9 @@ def run_scoring(ref: Side, sys: Side, params: Params, mentions: bool,
     return run
 
 
-def new_run(ref: Side, sys: Side, params: Params, warnings: list | None = None) -> Run:
-    run = Run(params, ref, sys)
+def new_run(ref: Side, sys: Side, params: Params, warnings: list | None = None,
+            keep_passes: bool = True) -> Run:
+    run = Run(params, ref, sys, keep_passes=keep_passes)
     if warnings is not None:
         run.warnings = warnings
     return run
@@ -165,56 +170,58 @@ def run_chain(run: Run, chain: str, mentions: bool, check_duplicates: bool = Fal
     ``on_mapped_refs(mapped_refs)`` is called by the document chain as soon as the
     entity/value/timex2 mappings are known; ``wait_mapped_refs()``, if given, is called by
     the mention chain right before it needs them and returns them."""
+    tasks = chain_tasks(chain)
+    if any(t.mention_level for t in tasks) and not (mentions and run.params.use_mentions):
+        return
     dup = (lambda t: _duplicate_check(run, t)) if check_duplicates else (lambda t: None)
-    if chain == "documents":
-        _document_chain(run, dup, on_mapped_refs)
-    elif mentions and run.params.use_mentions:
-        if chain == "entity_mentions":
-            _entity_mention_chain(run, dup)
-        elif chain == "mention_releves":
-            _mention_releve_chain(run, dup, wait_mapped_refs)
+    CHAIN_STEPS[chain](run, tasks, dup, on_mapped_refs=on_mapped_refs,
+                       wait_mapped_refs=wait_mapped_refs)
 
 
-def _document_chain(run: Run, dup, on_mapped_refs=None) -> None:
+def _document_chain(run: Run, tasks, dup, on_mapped_refs=None, **_) -> None:
     ref, sys, params = run.ref, run.sys, run.params
     args = ArgContext()
-    for kind, task in (("entity", "entity"), ("value", "value"), ("timex2", "timex2")):
+    for t in tasks:
+        if t.releve:
+            continue
+        kind = t.kind
         rc, sc = ref.of(kind), sys.of(kind)
-        res, final = element_result(task, kind, rc, sc, params, ref, sys, kind == "entity",
+        res, final = element_result(t.name, kind, rc, sc, params, ref, sys, kind == "entity",
                                     on_valued=dup(kind))
         args.add_pass(final)
         args.mapping.update(res.mapping)
         for r in rc:
             run.mapped_refs[r] = res.mapping.get(r)
         if rc:
-            res.extra["print"] = bool(sc)
+            res.printed = bool(sc)
             run.add_pass(res)
     run.args = args
     if on_mapped_refs is not None:
         on_mapped_refs(run.mapped_refs)
 
     from acescore.scoring import releves  # relations and events
-    for kind in ("relation", "event"):
-        if ref.of(kind) and sys.of(kind):
-            run.add_pass(releves.score_pass(kind, kind, ref.of(kind), sys.of(kind), params,
-                                            args, ref, sys, run), dup(kind))
+    for t in tasks:
+        kind = t.kind
+        if t.releve and ref.of(kind) and sys.of(kind):
+            run.add_pass(releves.score_pass(kind, t.name, ref.of(kind), sys.of(kind), params,
+                                            args, ref, sys, run), dup(t.name))
 
 
-def _entity_mention_chain(run: Run, dup) -> None:
+def _entity_mention_chain(run: Run, tasks, dup, **_) -> None:
     """EMD: every entity mention promoted to an element of its own."""
+    (task,) = tasks
     rent, sent = run.ref.of("entity"), run.sys.of("entity")
     if not (rent and sent):
         return
     r_prom, r_origin = _promoted(run, "REF", "entity")
     s_prom, s_origin = _promoted(run, "SYS", "entity")
-    res, _ = element_result("mention_entity", "entity", r_prom, s_prom, run.params, run.ref,
-                            run.sys, False, (r_origin, s_origin), on_valued=dup("mention_entity"))
-    res.extra["print"] = True
+    res, _ = element_result(task.name, "entity", r_prom, s_prom, run.params, run.ref,
+                            run.sys, False, (r_origin, s_origin), on_valued=dup(task.name))
     run.add_pass(res)
     run.promoted.pop(("REF", "entity"), None)   # only EMD uses the REF mentions promoted
 
 
-def _mention_releve_chain(run: Run, dup, wait_mapped_refs=None) -> None:
+def _mention_releve_chain(run: Run, tasks, dup, wait_mapped_refs=None, **_) -> None:
     """Relation and event mentions: the mention preparation (03 §10.1), then the passes."""
     ref, sys, params = run.ref, run.sys, run.params
     has_rel = bool(ref.of("relation") and sys.of("relation"))
@@ -227,7 +234,7 @@ def _mention_releve_chain(run: Run, dup, wait_mapped_refs=None) -> None:
     margs.origin.update(s_origin)
     lp = replace(params, map_weighting="LEVEL")
     ep = ElementPass("entity", rent, s_prom, lp, True).run()
-    check = dup("mention_entity")
+    check = dup(mention_task("entity").name)
     if check is not None:
         check(ep)
     margs.add_pass(ep)
@@ -245,7 +252,16 @@ def _mention_releve_chain(run: Run, dup, wait_mapped_refs=None) -> None:
         run.mapped_refs = wait_mapped_refs()
     from acescore.scoring import releves
     mp = replace(params, allow_wrong_mapping=1)
-    for kind, task in (("relation", "mention_relation"), ("event", "mention_event")):
+    for t in tasks:
+        kind = t.kind
         if ref.of(kind) and sys.of(kind):
-            run.add_pass(releves.score_mention_pass(kind, task, ref.of(kind), sys.of(kind),
-                                                    mp, margs, ref, sys, run), dup(task))
+            run.add_pass(releves.score_mention_pass(kind, t.name, ref.of(kind), sys.of(kind),
+                                                    mp, margs, ref, sys, run), dup(t.name))
+
+
+#: how each chain of the task registry (acescore.tasks.CHAINS) is scored: a step is called
+#: with the run, the chain's tasks (report order), the -c check factory and the two hooks
+#: of run_chain
+CHAIN_STEPS = {"documents": _document_chain, "entity_mentions": _entity_mention_chain,
+               "mention_releves": _mention_releve_chain}
+assert tuple(CHAIN_STEPS) == CHAINS, "every chain of acescore.tasks needs a step here"

@@ -10,8 +10,6 @@ from __future__ import annotations
 from acescore.database import NOTHING, GlobalElement
 from acescore.model import Entity, EntityMention, SimpleMention, Timex2, Value
 
-LEVEL_OF = {"NAM": "NAM", "NOM": "NOM", "PRO": "PRO"}
-
 
 def promote_elements(coll: dict, warnings: list | None = None) -> tuple[dict, dict]:
     """Promote every mention of entities/values/timex2.  Returns (elements, origin) where

@@ -22,35 +22,6 @@ argument cost is ``((-S) * W_FA) * RV(s) - M * RV(r, s)``, the pair value
 ``v4 - (W_FA * RV(s)) * F``); sums that the tool starts from "undefined" are started from
 ``0.0`` here, which gives the same doubles.
 
-PassResult.extra keys filled here
----------------------------------
-``"arg_role_pairs"``
-    ``{(ref_id, sys_id): [(ref_role, sys_role), ...]}`` for every mapped pair: one entry per
-    REF argument in (role, ID) order with the role of the SYS argument paired with it by the
-    argument map, or ``"<undef>"``; then one entry ``("<undef>", sys_role)`` per SYS argument
-    not paired, in (role, ID) order.  This is exactly what the tool's role confusion
-    statistics (04 §4.7.4) count once for every doc-mapped document of the pair.
-``"sys_arg_errors"``
-    ``{sys_id: n}`` for every mapped SYS element: the tool's argument-error count evaluated
-    with the SYS element in the REF position (04 §3.4, last sentence), needed for the
-    ARGUMENT ERRORS condition of document-level false alarms of mapped SYS elements
-    (cross-document data only).
-``"sys_value_quirk"``
-    ``True``: ``doc_value[("SYS", id, docid)]`` / ``value[("SYS", id)]`` hold the tool's SYS
-    "VALUE" (03 §5 [QUIRK]: sys argument IDs looked up among the *reference* argument
-    elements, so usually ε · number of mentions).  It is what ``-s`` prints and what the
-    VALUE condition bins for false-alarm records.  It is never used in a score.
-``"mention_level"``
-    ``True`` for mention passes, ``False`` otherwise.
-``"arg_origin"``
-    mention passes: ``{sys argument id: host element id}`` (the SYS one-mention
-    entity/value/timex2 -> the element it was promoted from), as used by the "correct
-    argument" test; ``{}`` at document level.
-``"missing_heads"``
-    mention-level relations: sorted list of argument mention IDs that have no head (the
-    tool would abort in its argument head-overlap test; here the test is treated as
-    satisfied, 03 §10.3, and one warning per such mention is appended to ``run.warnings``
-    at the end of the pass).
 
 Promoted mention elements (mention passes)
 ------------------------------------------
@@ -78,7 +49,6 @@ from acescore.scoring.result import PassResult
 from acescore.scoring.spans import overlap
 
 EPS = EPSILON
-UNDEF_ROLE = "<undef>"
 _ASYM_ROLES = ("Arg-1", "Arg-2")
 
 
@@ -564,7 +534,6 @@ class _ReleveScorer:
         mapping = map_elements(ref, sys, pv, res.fa_value, cand, rcand) if pv else {}
         res.mapping = mapping
         res.rmapping = {s: r for r, s in mapping.items()}
-        role_pairs: dict = {}
         for rid, sid in mapping.items():
             am = all_arg_maps.get((rid, sid))
             if am is not None:
@@ -574,7 +543,6 @@ class _ReleveScorer:
                     mm = mention_maps.get((rid, sid, d))
                     if mm:
                         res.mention_map[(rid, sid, d)] = mm
-            role_pairs[(rid, sid)] = _role_pairs(ref[rid], sys[sid], am)
 
         # argument mapping errors (04 §3.4)
         mapped_refs = self.run.mapped_refs
@@ -582,10 +550,6 @@ class _ReleveScorer:
             sid = mapping.get(rid)
             res.arg_errors[rid] = _arg_errors(ref[rid], sys[sid] if sid is not None else None,
                                               all_arg_maps, mapped_refs, self.arg_origin)
-        sys_errs: dict = {}
-        for sid, rid in res.rmapping.items():
-            sys_errs[sid] = _arg_errors(sys[sid], ref[rid], all_arg_maps, mapped_refs,
-                                        self.arg_origin, swapped=True)
 
         res.languages = {}
         for side_name, side, coll in (("REF", self.rside, ref), ("SYS", self.sside, sys)):
@@ -594,18 +558,11 @@ class _ReleveScorer:
                 for d in g.docs:
                     res.languages[(side_name, eid, d)] = side.language.get((self.kind, host, d))
         res.sources = {d: doc.source for d, doc in self.rside.documents.items()}
-        res.extra["arg_role_pairs"] = role_pairs
-        res.extra["sys_arg_errors"] = sys_errs
-        res.extra["sys_value_quirk"] = True
-        res.extra["mention_level"] = self.mention_level
-        res.extra["arg_origin"] = dict(self.arg_origin) if self.mention_level else {}
-        if self.mention_level and w.relation:
-            res.extra["missing_heads"] = sorted(self.missing_heads)
-            if self.run is not None:
-                for mid in res.extra["missing_heads"]:
-                    self.run.warnings.append(
-                        f"\nWARNING:  argument mention '{mid}' has no head; the relation"
-                        " mention argument head overlap test is treated as satisfied\n")
+        if self.mention_level and w.relation and self.run is not None:
+            for mid in sorted(self.missing_heads):
+                self.run.warnings.append(
+                    f"\nWARNING:  argument mention '{mid}' has no head; the relation"
+                    " mention argument head overlap test is treated as satisfied\n")
         return res
 
 
@@ -613,27 +570,9 @@ def _pos(x: float) -> float:
     return x if x > 0 else 0
 
 
-def _role_pairs(r: GlobalElement, s: GlobalElement, arg_map: Optional[dict]) -> list:
-    inverse = {}
-    for skey, rkey in (arg_map or {}).items():
-        inverse[rkey] = skey
-    out = []
-    for rkey in r.arg_pairs:
-        skey = inverse.get(rkey)
-        out.append((rkey[0], skey[0] if skey is not None else UNDEF_ROLE))
-    paired = set((arg_map or {}).keys())
-    for skey in s.arg_pairs:
-        if skey not in paired:
-            out.append((UNDEF_ROLE, skey[0]))
-    return out
-
-
 def _arg_errors(x: GlobalElement, partner: Optional[GlobalElement], arg_maps: dict,
-                mapped_refs: dict, arg_origin: dict, swapped: bool = False) -> int:
-    """The tool's number of argument mapping errors of ``x`` (04 §3.4).  With ``swapped``
-    the element is a SYS element evaluated in the REF position, literally as the tool does:
-    its argument map is looked up under (x.id, partner.id), which is a REF/SYS pair only if
-    the IDs happen to coincide."""
+                mapped_refs: dict, arg_origin: dict) -> int:
+    """The tool's number of argument mapping errors of ``x`` (04 §3.4)."""
     n_x = len(x.arg_pairs)
     if partner is None:
         return n_x

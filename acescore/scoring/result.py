@@ -31,7 +31,7 @@ Conventions
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any, NamedTuple, Optional
 
 
 #: the partners of a mention without any (shared: never written to)
@@ -59,6 +59,13 @@ class B3Data:
     sys_totals: dict = field(default_factory=dict)
 
 
+class ReleveElements(NamedTuple):
+    """The elements of a relation/event pass (what later passes' listings need of it)."""
+    task: str
+    ref: dict
+    sys: dict
+
+
 @dataclass
 class PassResult:
     task: str
@@ -82,7 +89,13 @@ class PassResult:
     # relations / events
     argument_map: dict = field(default_factory=dict)    # (ref_id, sys_id) -> {sys (role,id): ref (role,id)}
     arg_errors: dict = field(default_factory=dict)      # element id -> number of argument mapping errors
-    extra: dict = field(default_factory=dict)
+    #: the pass has a section in the report (a value/timex2 pass whose SYS side is empty
+    #: prints only its ``-s`` REF listing)
+    printed: bool = True
+    # entity-like passes: what the -a/-e mention details print (02 §3)
+    sigma_r: dict = field(default_factory=dict)         # REF mention id -> self score
+    sigma_s: dict = field(default_factory=dict)         # SYS mention id -> self score
+    corr: dict = field(default_factory=dict)            # REF mention id -> {SYS mention id: score}
 
     def doc_mapped(self, ref_id: str, docid: str) -> Optional[str]:
         """The SYS id whose document element in ``docid`` is mapped to REF ``ref_id``'s."""

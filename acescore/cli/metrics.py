@@ -1,72 +1,36 @@
 """``acescore coref`` and ``acescore events``: metrics from the literature (see
-:mod:`acescore.metrics`).  Registered on the main group by :mod:`acescore.cli`."""
+:mod:`acescore.metrics`)."""
 from __future__ import annotations
 
 import json
-import sys
-from dataclasses import replace
 
 import click
 from tabulate import tabulate
 
-from acescore.errors import EXIT_UNUSABLE, AceError
-from acescore.params import PARAMETER_SETS
-from acescore.scoring.limits import DEFAULT_MAX_PAIRS
-
-
-def _die(message: str, code: int = EXIT_UNUSABLE):
-    click.echo(f"acescore: {message}", err=True)
-    sys.exit(code)
-
-
-def _load(ref, sys_, params, max_file_size, quiet):
-    from acescore.metrics import load_sides
-    warnings: list = []
-    try:
-        rside, sside, p = load_sides(ref, sys_, params, max_file_size, warnings)
-    except AceError as e:
-        _die(str(e), e.exit_code)
-    if not quiet:
-        for w in warnings:
-            sys.stderr.write(w)
-    return rside, sside, p
-
-
-def _destination(output):
-    """The output, checked before the run (:mod:`acescore.output`)."""
-    from acescore.output import Emitter
-    try:
-        return Emitter(output)
-    except AceError as e:
-        _die(str(e), e.exit_code)
-
-
-def _emit(text: str, emitter) -> None:
-    try:
-        emitter.emit(text)
-    except AceError as e:
-        _die(str(e), e.exit_code)
+from acescore.cli.common import (catch_errors, emit_warnings, make_options, output_options,
+                                 pairs_option, quiet_option, read_options, ref_sys_arguments,
+                                 write_output)
 
 
 def _pct(x: float) -> str:
     return f"{100 * x:.2f}"
 
 
-def _common(f):
-    f = click.option("-q", "--quiet", is_flag=True, help="No warnings on standard error.")(f)
-    f = click.option("--max-file-size", type=click.IntRange(min=0), default=64 * 1024 * 1024,
-                     show_default=True, help="Largest APF file accepted, in bytes.")(f)
-    f = click.option("-o", "--output", metavar="FILE",
-                     help="Write to this file instead of standard output (checked before the"
-                          " run; written whole or not at all).")(f)
-    f = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-                     show_default=True, help="Output format (json: fractions).")(f)
-    f = click.option("-P", "--params", "params", default="local_2008", show_default=True,
-                     type=click.Choice(sorted(PARAMETER_SETS)),
-                     help="Parameter set used to read the input (and min. head overlap).")(f)
-    f = click.argument("sys_", metavar="SYS")(f)
-    f = click.argument("ref")(f)
-    return f
+def load_sides(ref, sys_, params, max_bytes, lenient, quiet, **options):
+    """Read and build both sides for a metric; the warnings go to standard error."""
+    from acescore import pipeline
+    loaded = pipeline.load(ref, sys_, make_options(params, max_bytes, lenient, **options))
+    emit_warnings(loaded, quiet)
+    return loaded
+
+
+def literature_command(f):
+    """REF SYS and the options every literature metric takes."""
+    f = catch_errors(f)
+    f = quiet_option(f)
+    f = output_options(("text", "json"))(f)
+    f = read_options(f)
+    return ref_sys_arguments(f)
 
 
 # --------------------------------------------------------------------------------------------
@@ -98,11 +62,9 @@ def coref_text(scores: dict) -> str:
 
 
 @click.command("coref")
-@_common
-@click.option("--max-pairs", type=click.IntRange(min=1), default=DEFAULT_MAX_PAIRS,
-              show_default=True, help="Most REF/SYS mention pairs aligned in one document"
-                                      " (as for acescore score).")
-def coref(ref, sys_, params, fmt, output, max_file_size, quiet, max_pairs=DEFAULT_MAX_PAIRS):
+@pairs_option
+@literature_command
+def coref(ref, sys_, params, max_bytes, lenient, output, fmt, quiet, max_pairs):
     """Entity coreference metrics of SYS against REF: MUC, B-cubed, CEAF-m, CEAF-e, BLANC.
 
     REF and SYS mentions are aligned one-to-one per document (heads with mutual overlap
@@ -110,17 +72,13 @@ def coref(ref, sys_, params, fmt, output, max_file_size, quiet, max_pairs=DEFAUL
     reference scorer v8.  REF and SYS are each an APF file, a directory or a list file.
     """
     from acescore.metrics.coref import coref_scores
-    emitter = _destination(output)
-    rside, sside, p = _load(ref, sys_, params, max_file_size, quiet)
-    try:
-        scores = coref_scores(rside, sside, replace(p, max_pairs=max_pairs))
-    except AceError as e:
-        _die(str(e), e.exit_code)
+    loaded = load_sides(ref, sys_, params, max_bytes, lenient, quiet, max_pairs=max_pairs)
+    scores = coref_scores(loaded.ref, loaded.sys, loaded.params)
     if fmt == "json":
         text = json.dumps(scores, indent=2, sort_keys=True) + "\n"
     else:
         text = coref_text(scores)
-    _emit(text, emitter)
+    write_output(text, output)
 
 
 # --------------------------------------------------------------------------------------------
@@ -145,7 +103,7 @@ def events_text(scores: dict) -> str:
 
 
 @click.command("events")
-@_common
+@literature_command
 @click.option("--trigger-match", type=click.Choice(["exact", "overlap"]), default="exact",
               show_default=True,
               help="Triggers match on identical anchor offsets, or on any anchor overlap.")
@@ -158,8 +116,8 @@ def events_text(scores: dict) -> str:
               help="subtype: an argument matches any REF argument of an event mention of the "
                    "same subtype in the document (Ji & Grishman 2008, Li et al. 2013); "
                    "trigger: only those of the REF event mention its trigger is aligned with.")
-def events(ref, sys_, params, fmt, output, max_file_size, quiet, trigger_match, arg_match,
-           arg_scope):
+def events(ref, sys_, params, max_bytes, lenient, output, fmt, quiet, trigger_match,
+           arg_match, arg_scope):
     """Event-extraction scores of SYS against REF as ACE 2005 papers report them: trigger
     identification and classification, argument identification and classification
     (recall, precision, F1), with one-to-one matching.
@@ -167,12 +125,11 @@ def events(ref, sys_, params, fmt, output, max_file_size, quiet, trigger_match, 
     REF and SYS are each an APF file, a directory or a list file.
     """
     from acescore.metrics.events import event_scores
-    emitter = _destination(output)
-    rside, sside, _p = _load(ref, sys_, params, max_file_size, quiet)
-    scores = event_scores(rside, sside, trigger_match=trigger_match, arg_match=arg_match,
-                          arg_scope=arg_scope)
+    loaded = load_sides(ref, sys_, params, max_bytes, lenient, quiet)
+    scores = event_scores(loaded.ref, loaded.sys, trigger_match=trigger_match,
+                          arg_match=arg_match, arg_scope=arg_scope)
     if fmt == "json":
         text = json.dumps(scores, indent=2, sort_keys=True) + "\n"
     else:
         text = events_text(scores)
-    _emit(text, emitter)
+    write_output(text, output)

@@ -1,4 +1,4 @@
-"""The ``acescore validate`` command (see :mod:`acescore.validate`)."""
+"""``acescore validate``: check APF files (see :mod:`acescore.validate`)."""
 from __future__ import annotations
 
 import sys
@@ -6,7 +6,7 @@ import sys
 import click
 
 from acescore.errors import EXIT_UNUSABLE, AceError
-from acescore.params import PARAMETER_SETS, get_params
+from acescore.params import DEFAULT_PARAMS, PARAMETER_SETS, get_params
 
 
 @click.command("validate")
@@ -18,7 +18,7 @@ from acescore.params import PARAMETER_SETS, get_params
               help="Validate every file against this DTD: 5.1.1, 5.1.2, 5.2.0 (or 2005, 2007,"
                    " 2008) or a .dtd file.  Default: the DTD named by each file's DOCTYPE,"
                    " 5.1.1 for files without one.")
-@click.option("-P", "--params", "param_set", default="local_2008", show_default=True,
+@click.option("-P", "--params", "param_set", default=DEFAULT_PARAMS, show_default=True,
               type=click.Choice(sorted(PARAMETER_SETS)),
               help="Parameter set whose input rules apply (NIST -P; mentions are optional"
                    " under global_2008).")

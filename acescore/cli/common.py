@@ -1,0 +1,193 @@
+"""What every command of the command line shares: the options that read APF (one meaning
+everywhere), the way a command fails (one line, an exit status, never a traceback), writing
+its output and the progress bar."""
+from __future__ import annotations
+
+import functools
+import os
+import sys
+
+import click
+
+from acescore.errors import EXIT_UNUSABLE, AceError
+from acescore.options import DEFAULT_MAX_BYTES, Options
+from acescore.params import DEFAULT_PARAMS, PARAMETER_SETS
+from acescore.scoring.limits import DEFAULT_MAX_PAIRS
+
+EXIT_INTERRUPTED = 130
+
+
+def die(message: str, code: int = EXIT_UNUSABLE):
+    click.echo(f"acescore: {message}", err=True)
+    sys.exit(code)
+
+
+class OneLineGroup(click.Group):
+    """The command group, ending every run the same way: a bad command line is one line
+    (click's usage block would be four) with exit 2, Ctrl-C exits 130, a failing output
+    stream is one line (:mod:`acescore.output`), and no error ends in a traceback."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True,
+             **extra):
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, False, **extra)
+        from acescore.output import EXIT_CLOSED_PIPE, guard_streams
+        guard_streams()
+        try:
+            rv = super().main(args, prog_name, complete_var, False, **extra)
+        except click.ClickException as e:
+            ctx = getattr(e, "ctx", None)
+            where = (f" (acescore {ctx.info_name} --help)" if ctx is not None and ctx.parent
+                     else " (acescore --help)")
+            msg = " ".join(e.format_message().split())
+            die(f"{msg}{where}", e.exit_code if e.exit_code != 1 else EXIT_UNUSABLE)
+        except (click.Abort, KeyboardInterrupt):
+            die("interrupted", EXIT_INTERRUPTED)
+        except BrokenPipeError:
+            sys.exit(EXIT_CLOSED_PIPE)
+        except OSError as e:
+            die(f"{e.filename + ': ' if e.filename else ''}{e.strerror or e}")
+        except Exception as e:                      # noqa: BLE001 - never a traceback
+            if os.environ.get("ACESCORE_TRACEBACK"):
+                raise
+            die(f"internal error: {type(e).__name__}: {' '.join(str(e).split())}"
+                " (please report this; ACESCORE_TRACEBACK=1 shows where)")
+        sys.exit(rv if isinstance(rv, int) else 0)
+
+
+def params_option(f):
+    return click.option("-P", "--params", "params", default=DEFAULT_PARAMS, show_default=True,
+                        type=click.Choice(sorted(PARAMETER_SETS)),
+                        help="Parameter set (NIST -P).")(f)
+
+
+def mentions_option(f):
+    return click.option("-m", "--mentions", is_flag=True,
+                        help="Also score the mention-level tasks EMD, RMD and event mentions "
+                             "(NIST -m).")(f)
+
+
+def read_options(f):
+    """-P, --max-file-size, --lenient: how APF input is read (every command that reads it)."""
+    f = click.option("--lenient", is_flag=True,
+                     help="Skip broken elements (or, if they cannot be isolated, their "
+                          "documents, on both sides) with a warning and go on, instead of "
+                          "stopping.")(f)
+    f = click.option("--max-file-size", "max_bytes", type=click.IntRange(min=1),
+                     default=DEFAULT_MAX_BYTES, show_default=True,
+                     help="Largest APF file accepted, in bytes.")(f)
+    return params_option(f)
+
+
+def pairs_option(f):
+    """--max-pairs: the work allowed per document (acescore.scoring.limits)."""
+    return click.option("--max-pairs", type=click.IntRange(min=1), default=DEFAULT_MAX_PAIRS,
+                        show_default=True,
+                        help="Most REF/SYS pairs (of mentions whose spans correspond, or of "
+                             "relations/events that may correspond) valued in one document; "
+                             "more is refused (elements sharing one span make the work grow "
+                             "with the square).")(f)
+
+
+def _destination(ctx, param, value):
+    """-o checked while the command line is read, before anything is read or scored: the
+    :class:`acescore.output.Emitter` that :func:`write_output` writes through."""
+    from acescore.output import Emitter
+    try:
+        return Emitter(value)
+    except AceError as e:
+        die(str(e), e.exit_code)
+
+
+def output_options(formats=("text", "json"), output_help="Write to this file instead of "
+                   "standard output (checked before the run; written whole or not at all)."):
+    """-o and --format."""
+    def deco(f):
+        f = click.option("--format", "fmt", type=click.Choice(list(formats)), default="text",
+                         show_default=True, help="Output format.")(f)
+        return click.option("-o", "--output", metavar="FILE", callback=_destination,
+                            help=output_help)(f)
+    return deco
+
+
+def quiet_option(f):
+    return click.option("-q", "--quiet", is_flag=True,
+                        help="No warnings or progress on standard error.")(f)
+
+
+def ref_sys_arguments(f):
+    f = click.argument("sys_", metavar="SYS")(f)
+    return click.argument("ref")(f)
+
+
+def catch_errors(f):
+    """Turn acescore's own errors into one line on standard error and their exit status."""
+    @functools.wraps(f)
+    def wrapper(*args, **kw):
+        try:
+            return f(*args, **kw)
+        except AceError as e:
+            die(str(e), e.exit_code)
+    return wrapper
+
+
+def make_options(params: str, max_bytes: int, lenient: bool, **kw) -> Options:
+    return Options(params=params, max_bytes=max_bytes, lenient=lenient, **kw)
+
+
+def emit_warnings(results_or_warnings, quiet: bool) -> None:
+    """The NIST WARNING messages, then what lenient mode skipped, on standard error."""
+    if quiet:
+        return
+    warnings = getattr(results_or_warnings, "warnings", results_or_warnings)
+    for w in warnings:
+        sys.stderr.write(w)
+    skipped = getattr(results_or_warnings, "skipped", None)
+    if skipped is not None:
+        for line in skipped.lines():
+            click.echo(f"acescore: {line}", err=True)
+
+
+def write_output(text: str, output) -> None:
+    """Write ``text`` to the -o destination (an :class:`acescore.output.Emitter`, checked
+    before the run; a path or None is checked now) or standard output."""
+    from acescore.output import Emitter
+    try:
+        if not isinstance(output, Emitter):
+            output = Emitter(output or None)
+        output.emit(text)
+    except AceError as e:
+        die(str(e), e.exit_code)
+
+
+def progress_bars(quiet: bool, minimum: int = 50):
+    """``pipeline.load``'s ``progress``: a bar on standard error, only on a terminal and
+    only for runs over ``minimum`` files."""
+    if quiet or not sys.stderr.isatty():
+        return None
+
+    def bar(label: str, total: int):
+        if total < minimum:
+            return None
+
+        def draw(done: int, n: int) -> None:
+            if done == n or done % 10 == 0:
+                width = 30
+                fill = width * done // n
+                sys.stderr.write(f"\r{label:22s} [{'#' * fill}{'.' * (width - fill)}] "
+                                 f"{done}/{n}")
+                if done == n:
+                    sys.stderr.write("\r" + " " * (width + 40) + "\r")
+                sys.stderr.flush()
+        return draw
+    return bar
+
+
+def fast_exit(code: int) -> None:
+    """Exit without tearing down millions of objects one by one (that alone takes a second
+    or more on a large corpus); everything is written and flushed first."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    if os.environ.get("ACESCORE_NO_FAST_EXIT") or "pytest" in sys.modules:
+        sys.exit(code)
+    os._exit(code)

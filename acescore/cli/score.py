@@ -1,0 +1,129 @@
+"""``acescore score``: the NIST report (or JSON/CSV) of SYS against REF."""
+from __future__ import annotations
+
+import math
+import os
+import sys
+import time
+
+import click
+
+from acescore.cli.common import (catch_errors, die, emit_warnings, fast_exit, make_options,
+                                 mentions_option, output_options, pairs_option, progress_bars,
+                                 quiet_option, read_options, write_output)
+from acescore.errors import EXIT_GATE
+from acescore.tasks import tasks_help
+
+MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+
+SCORE_HELP = """Score SYS against REF and print the NIST report.
+
+REF and SYS are each an APF file, a directory (searched recursively for *.apf.xml and
+*.apf) or a list file with one path per line.  The NIST tool's spellings are accepted
+too: -R FILE / -r LIST for the reference, -T FILE / -t LIST for the system output.
+"""
+
+
+def command_line_banner(argv: list[str]) -> str:
+    t = time.localtime()
+    date = f"{t.tm_year} {MONTHS[t.tm_mon - 1]} {t.tm_mday}"
+    clock = f"{t.tm_hour:02d}:{t.tm_min:02d}:{t.tm_sec:02d}"
+    return f"command line (run on {date} at {clock}):  {argv[0]} {' '.join(argv[1:])}\n"
+
+
+def nist_flag_options(f):
+    """-d, -a, -e, -s: the NIST tool's diagnostic outputs."""
+    for opt, name, text in (
+            ("-s", "--summary", "Print a summary of the annotation data (NIST -s)."),
+            ("-e", "--error-mappings",
+             "Print ref/sys comparisons for erroneous elements only (NIST -e)."),
+            ("-a", "--all-mappings", "Print ref/sys comparisons for all elements (NIST -a)."),
+            ("-d", "--doc-scores", "Print document-level scores (NIST -d).")):
+        f = click.option(opt, name, is_flag=True, help=text)(f)
+    return mentions_option(f)
+
+
+def resolve_jobs(jobs) -> int:
+    if jobs is None:
+        return min(2, os.cpu_count() or 1)
+    if jobs == 0:
+        return os.cpu_count() or 1
+    return jobs
+
+
+@click.command("score", help=SCORE_HELP)
+@click.argument("ref", required=False)
+@click.argument("sys_", metavar="SYS", required=False)
+@click.option("-R", "ref_file", metavar="FILE", help="Reference APF file (NIST -R).")
+@click.option("-r", "ref_list", metavar="LIST", help="File listing reference APF files (NIST -r).")
+@click.option("-T", "sys_file", metavar="FILE", help="System APF file (NIST -T).")
+@click.option("-t", "sys_list", metavar="LIST", help="File listing system APF files (NIST -t).")
+@read_options
+@nist_flag_options
+@click.option("-c", "--check-duplicates", is_flag=True,
+              help="Warn about equivalent (duplicate) elements; REF and SYS must be the same "
+                   "input (NIST -c).")
+@output_options(("text", "json", "csv"), "Write the report to this file instead of standard "
+                "output.")
+@click.option("--fail-under", "fail_under", multiple=True, metavar="TASK=VALUE",
+              help="Exit with status 3 when TASK's Value (%) is below VALUE, e.g. edr=60 "
+                   f"(repeatable; tasks {tasks_help()}).")
+@click.option("-j", "--jobs", type=click.IntRange(min=0), default=None,
+              help="Processes for scoring (default: 2 on a machine with 2 or more CPUs, else "
+                   "1; 0: one per CPU, at most 3).  With -m the document and mention-level "
+                   "passes run in parallel; the report is the same.  --jobs 1 uses the least "
+                   "memory.")
+@pairs_option
+@quiet_option
+@catch_errors
+def score(ref, sys_, ref_file, ref_list, sys_file, sys_list, params, max_bytes, lenient,
+          mentions, doc_scores, all_mappings, error_mappings, summary, check_duplicates,
+          output, fmt, fail_under, jobs, quiet, max_pairs):
+    from acescore import pipeline
+    import gc
+    gc.disable()   # a one-shot process: the cyclic collector would only rescan the corpus
+    argv = [os.path.basename(sys.argv[0])] + sys.argv[1:]
+    refs = [x for x in (ref, ref_file, ref_list) if x]
+    syss = [x for x in (sys_, sys_file, sys_list) if x]
+    if len(refs) != 1:
+        die("give the reference once: REF, -R FILE or -r LIST")
+    if len(syss) != 1:
+        die("give the system output once: SYS, -T FILE or -t LIST")
+    if check_duplicates and refs[0] != syss[0]:
+        die("ref and sys input must be the same when checking for duplicate elements (-c)")
+    gates = []
+    for g in fail_under:
+        try:
+            task, val = g.split("=", 1)
+            gates.append((task.strip().lower(), float(val)))
+        except ValueError:
+            die(f"--fail-under takes TASK=VALUE, not '{g}'")
+        if not math.isfinite(gates[-1][1]):
+            die(f"--fail-under takes a finite VALUE (a percentage), not '{val.strip()}'")
+    opts = make_options(params, max_bytes, lenient, mentions=mentions, doc_scores=doc_scores,
+                        all_mappings=all_mappings, error_mappings=error_mappings,
+                        summary=summary, check_duplicates=check_duplicates,
+                        jobs=resolve_jobs(jobs), literature=fmt == "json",
+                        max_pairs=max_pairs)
+    bars = progress_bars(quiet)
+    loaded = pipeline.load(refs[0], syss[0], opts, ref_list=bool(ref_list),
+                           sys_list=bool(sys_list), progress=bars)
+    if bars is not None:
+        sys.stderr.write("\rscoring ..." + " " * 40 + "\r")
+    results = pipeline.score(loaded)
+    emit_warnings(results, quiet)
+    text = results.render(fmt)
+    if fmt == "text":
+        text = command_line_banner(argv) + text
+    write_output(text, output)
+    if not quiet and fmt == "text":
+        sys.stderr.write(f"\nsignature: {results.signature()}\n")
+    code = 0
+    if gates:
+        from acescore.report.json_report import gate_failures
+        failed = gate_failures(results, gates)
+        if failed:
+            for msg in failed:
+                click.echo(f"acescore: {msg}", err=True)
+            code = EXIT_GATE
+    fast_exit(code)

@@ -1,0 +1,74 @@
+"""``acescore view``: a static HTML site for error analysis (see
+:mod:`acescore.report.html_view`)."""
+from __future__ import annotations
+
+import os
+import time
+
+import click
+
+from acescore.cli.common import (catch_errors, die, emit_warnings, make_options,
+                                 mentions_option, pairs_option, quiet_option, read_options,
+                                 ref_sys_arguments)
+from acescore.errors import AceError
+
+
+def _site_folder(ctx, param, value):
+    """-o DIR checked (created, writable) while the command line is read, before the run."""
+    from acescore.output import check_folder
+    try:
+        check_folder(value)
+    except AceError as e:
+        die(str(e), e.exit_code)
+    return value
+
+
+@click.command("view")
+@ref_sys_arguments
+@click.option("--source-dir", "source_dir", metavar="DIR", default=None,
+              type=click.Path(exists=True, file_okay=False),
+              help="Folder of the source documents (.sgm, searched recursively by the file"
+                   " name of the APF URI, then DOCID.sgm).  Without it the pages have no"
+                   " text, only the tables.")
+@click.option("-o", "--output-dir", "out_dir", metavar="OUT_DIR", required=True,
+              callback=_site_folder,
+              help="Folder to write the site into (created; files in it are overwritten).")
+@read_options
+@mentions_option
+@click.option("--entities", type=click.Choice(["raw", "decode"]), default="raw",
+              show_default=True,
+              help="How a character reference such as &amp; in a source document counts for"
+                   " offsets: as its characters (raw, the ACE rule) or as one character.")
+@pairs_option
+@quiet_option
+@catch_errors
+def view(ref, sys_, source_dir, out_dir, params, max_bytes, lenient, mentions, entities,
+         quiet, max_pairs):
+    """Write an HTML view of REF against SYS into OUT_DIR: index.html (the Value of every
+    document and task, sortable, and charts of the cost components) and one page per
+    document (the source text with REF and SYS mentions marked, and the document's
+    elements with their mapping, value and costs).  Open OUT_DIR/index.html in a browser;
+    no server or network is needed.
+
+    REF and SYS are each an APF file, a directory (searched recursively for *.apf.xml and
+    *.apf) or a list file with one path per line.
+    """
+    from acescore import pipeline
+    from acescore.report.html_view import write_view
+    t0 = time.perf_counter()
+    opts = make_options(params, max_bytes, lenient, mentions=mentions, literature=False,
+                        max_pairs=max_pairs)
+    results = pipeline.load_and_score(ref, sys_, opts, keep_passes=True)
+    warnings: list = []
+    try:
+        files = write_view(results, source_dir, out_dir, entities=entities,
+                           warnings=warnings)
+    except OSError as e:
+        die(f"{e.filename or out_dir}: {e.strerror}")
+    emit_warnings(results, quiet)
+    emit_warnings(warnings, quiet)
+    if not quiet:
+        ndocs = sum(1 for f in files if os.path.basename(os.path.dirname(f)) == "doc")
+        click.echo(f"acescore view: {ndocs} documents, {len(files)} files in "
+                   f"{time.perf_counter() - t0:.1f} s", err=True)
+    click.echo(os.path.join(out_dir, "index.html"))

@@ -1,0 +1,205 @@
+"""The one loading and scoring pipeline of every command and of the Python API:
+
+    discover paths -> read APF files (a Corpus per side) -> build the two side databases
+    (strict, or lenient: acescore.robust) -> score every pass, rendering each as soon as it
+    is scored (acescore.parallel) -> Results
+
+driven by one :class:`~acescore.options.Options`.  ``score``, ``view``, ``coref``,
+``events``, ``crosscheck`` and :func:`acescore.score` all go through :func:`load`.
+"""
+from __future__ import annotations
+
+import contextlib
+import gc
+import os
+from dataclasses import dataclass, field
+from typing import Callable, Optional, Sequence, Union
+
+from acescore.database import Side, add_files, check_docs, finish
+from acescore.errors import AceInputError
+from acescore.options import Options
+from acescore.params import Params
+from acescore.reading.apf import read_apf
+
+PathLike = Union[str, os.PathLike]
+Progress = Optional[Callable[[int, int], None]]
+
+
+@contextlib.contextmanager
+def no_cyclic_gc():
+    """Scoring builds millions of small acyclic objects; Python's cyclic collector would
+    rescan them over and over (a third of the run time) and frees nothing.  Reference
+    counting still frees everything as usual."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
+def discover(spec: Union[PathLike, Sequence[PathLike]], list_file: bool = False,
+             lenient: bool = False) -> list[str]:
+    """APF paths from a file, a directory (recursive ``*.apf.xml``/``*.apf``), a list file
+    (one path per line; ``list_file`` says it is one whatever it looks like) or a sequence
+    of those.  ``lenient``: a list entry that names nothing is kept (and skipped when read)
+    instead of being an error."""
+    if isinstance(spec, (list, tuple)):
+        out = []
+        for s in spec:
+            out.extend(discover(s, list_file, lenient))
+        return out
+    from acescore.reading import discovery
+    spec = os.fspath(spec)
+    return (discovery.read_list(spec, keep_missing=lenient) if list_file
+            else discovery.discover(spec, lenient))
+
+
+@dataclass
+class Corpus:
+    """The APF files of one side, read.  ``skipped``: the reading problems isolated in
+    lenient mode (:class:`acescore.robust.Skip`)."""
+    files: list
+    skipped: list = field(default_factory=list)
+
+    @property
+    def sources_in_order(self) -> list[str]:
+        out = []
+        for f in self.files:
+            out.extend(f.sources)
+        return out
+
+
+def read_corpus(paths: Sequence[str], options: Options, progress: Progress = None,
+                errors: Optional[list] = None) -> Corpus:
+    """Read APF files.  ``progress(done, total)`` is called after each file if given.
+    Lenient: broken elements/documents are skipped (acescore.robust); ``errors``: collect
+    each file's fatal error there instead of stopping at the first."""
+    params = options.parameter_set
+    files: list = []
+    skipped: list = []
+    paths = list(paths)
+    for k, p in enumerate(paths, 1):
+        if progress is not None:
+            progress(k, len(paths))
+        if options.lenient:
+            from acescore.robust import read_apf_lenient
+            f = read_apf_lenient(p, params, skipped, options.max_bytes)
+            if f is not None:
+                files.append(f)
+            continue
+        try:
+            files.append(read_apf(p, params, options.max_bytes))
+        except AceInputError as e:
+            if errors is None:
+                raise
+            errors.append(e)
+    return Corpus(files, skipped)
+
+
+@dataclass
+class Loaded:
+    """Both sides read and built, ready to score."""
+    options: Options
+    ref_corpus: Corpus
+    sys_corpus: Corpus
+    ref: Side
+    sys: Side
+    warnings: list                    # NIST WARNING messages so far, in order
+    skipped: Optional[object] = None  # lenient: acescore.robust.SkipReport
+
+    @property
+    def params(self) -> Params:
+        return self.options.parameter_set
+
+    @property
+    def source_label(self) -> str:
+        """One SOURCE for the whole input, or MIXED (the report's SOURCE label)."""
+        label = None
+        for s in self.ref_corpus.sources_in_order + self.sys_corpus.sources_in_order:
+            if label is None:
+                label = s
+            elif s != label:
+                return "MIXED"
+        return label or ""
+
+    @property
+    def all_sources(self) -> list:
+        return sorted(set(self.ref_corpus.sources_in_order)
+                      | set(self.sys_corpus.sources_in_order))
+
+    @property
+    def dtd(self) -> str:
+        names = {os.path.basename(f.doctype) if f.doctype else "none"
+                 for f in self.ref_corpus.files + self.sys_corpus.files}
+        return ",".join(sorted(names)) or "none"
+
+
+def build(ref: Corpus, sys: Corpus, options: Options) -> Loaded:
+    """The two side databases (01 §3): strict, or lenient (skipping what breaks a rule, on
+    both sides where it cannot be isolated)."""
+    params = options.parameter_set
+    warnings: list = []
+    if options.lenient:
+        from acescore.robust import build_corpora
+        b = build_corpora(ref, sys, params, warnings)
+        return Loaded(options, Corpus(b.ref_files), Corpus(b.sys_files), b.ref, b.sys,
+                      warnings, b.report)
+    rside = Side("REF")
+    add_files(rside, ref.files, params, warnings)
+    finish(rside, params, warnings)
+    sside = Side("SYS")
+    add_files(sside, sys.files, params, warnings, rside.documents)
+    finish(sside, params, warnings)
+    check_docs(rside, sside, warnings)
+    return Loaded(options, ref, sys, rside, sside, warnings)
+
+
+def load(ref, sys, options: Options, ref_list: bool = False, sys_list: bool = False,
+         progress: Callable[[str, int], Progress] = None) -> Loaded:
+    """Discover, read and build both sides.  ``ref``/``sys``: a path (file, directory or
+    list file), a sequence of paths, or a :class:`Corpus` already read.
+    ``progress(label, total)``, if given, returns a per-file callback (or None)."""
+    with no_cyclic_gc():
+        corpora = []
+        for spec, is_list, label in ((ref, ref_list, "reading reference"),
+                                     (sys, sys_list, "reading system output")):
+            if isinstance(spec, Corpus):
+                corpora.append(spec)
+                continue
+            paths = discover(spec, is_list, options.lenient)
+            corpora.append(read_corpus(paths, options,
+                                       progress(label, len(paths)) if progress else None))
+        return build(corpora[0], corpora[1], options)
+
+
+def score(loaded: Loaded, keep_passes: bool = False):
+    """Score every pass of ``loaded`` over ``options.jobs`` processes, rendering each as it
+    is scored; returns :class:`~acescore.report.results.Results`.  ``keep_passes``: keep the
+    PassResults too (``Results.passes``; the HTML view needs them), in one process."""
+    from acescore.parallel import score_rendered
+    from acescore.report.nist_report import preamble_text
+    from acescore.report.outputs import ReportContext
+    from acescore.report.results import Results
+    from acescore.scoring.engine import new_run
+    options, params = loaded.options, loaded.params
+    with no_cyclic_gc():
+        run = new_run(loaded.ref, loaded.sys, params, loaded.warnings, keep_passes)
+        ctx = ReportContext(run, params, options, loaded.source_label, loaded.all_sources)
+        preamble = preamble_text(ctx)
+        jobs = 1 if keep_passes else options.jobs
+        outputs = score_rendered(ctx, jobs)
+        literature = None
+        if options.literature and params.use_mentions and loaded.ref.of("entity"):
+            from acescore.metrics import literature_scores
+            literature = literature_scores(loaded.ref, loaded.sys, params)
+    return Results(options, params, loaded.source_label, loaded.all_sources, preamble,
+                   outputs, run.warnings, loaded.skipped,
+                   {"ref": len(loaded.ref.documents), "sys": len(loaded.sys.all_documents)},
+                   loaded.dtd, literature, run if keep_passes else None)
+
+
+def load_and_score(ref, sys, options: Options, keep_passes: bool = False, **load_kw):
+    """:func:`load` then :func:`score`."""
+    return score(load(ref, sys, options, **load_kw), keep_passes)

@@ -1,0 +1,88 @@
+"""The outcome of one scoring run, in one form: every pass rendered (text and data), plus
+what the run found along the way (warnings, skipped input, document counts).
+
+Text, JSON (as data or as a string) and CSV are all reachable from any
+:class:`Results`; the passes themselves (:attr:`Results.passes`) only when the run was
+asked to keep them (``keep_passes``), which costs memory.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional
+
+from acescore.errors import AceUsageError
+
+
+@dataclass
+class Results:
+    options: object                   # acescore.options.Options
+    params: object                    # acescore.params.Params
+    source_label: str                 # the report's SOURCE label (one source, or MIXED)
+    all_sources: list                 # every SOURCE of the input, sorted
+    preamble: str                     # the text before the first section (header, -s lists)
+    outputs: list                     # PassOutput of every pass, in report order
+    warnings: list = field(default_factory=list)    # the NIST WARNING messages, in order
+    skipped: Optional[object] = None  # lenient mode: acescore.robust.SkipReport
+    documents: dict = field(default_factory=dict)   # {"ref": n, "sys": m}
+    dtd: str = "none"                 # the DOCTYPEs of the input files
+    literature: Optional[dict] = None  # {"coref": ..., "events": ...} (acescore.metrics)
+    run: Optional[object] = None      # the scoring run, with its passes (keep_passes)
+
+    @property
+    def mentions(self) -> bool:
+        return self.options.mentions
+
+    @property
+    def passes(self) -> list:
+        """The PassResults (kept only when scored with ``keep_passes=True``)."""
+        if self.run is None or not self.run.keep_passes:
+            raise AceUsageError("the passes were not kept: score with keep_passes=True")
+        return self.run.passes
+
+    def task(self, name: str):
+        """The PassResult of a pass (``entity``, ``mention_event``, ...)."""
+        for p in self.passes:
+            if p.task == name:
+                return p
+        raise KeyError(name)
+
+    def to_text(self, command_line: Optional[str] = None) -> str:
+        """The NIST report; ``command_line``: its first line, if wanted."""
+        return (command_line or "") + self.preamble + "".join(o.text for o in self.outputs)
+
+    def to_dict(self) -> dict:
+        from acescore.report.json_report import to_dict
+        return to_dict(self)
+
+    def to_json(self, indent: int = 1) -> str:
+        from acescore.report.json_report import to_json
+        return to_json(self, indent)
+
+    def to_csv(self) -> str:
+        from acescore.report.json_report import to_csv
+        return to_csv(self)
+
+    def value(self, task: str) -> Optional[float]:
+        """A task's total Value (%), None if it was not scored."""
+        from acescore.report.json_report import task_value
+        return task_value(self, task)
+
+    def table(self, task: str, condition: str = "TYPE"):
+        """The rows of one table of one task, as dicts of named numbers."""
+        from acescore.report.json_report import table
+        return table(self, task, condition)
+
+    def signature(self) -> str:
+        from acescore.report.json_report import signature
+        return signature(self)
+
+    def render(self, fmt: str) -> str:
+        """The report in one format: ``text`` (without its command-line banner), ``json``
+        or ``csv``."""
+        if fmt == "text":
+            return self.to_text()
+        if fmt == "json":
+            return self.to_json()
+        if fmt == "csv":
+            return self.to_csv()
+        raise AceUsageError(f"unknown format '{fmt}' (text, json, csv)")

@@ -1,0 +1,574 @@
+"""The document pages of the HTML view (``doc/<DOCID>.html``): the source text with REF and
+SYS mentions marked, and tables of the document's elements with their mapping, value and
+costs (see :mod:`acescore.report.html_view`)."""
+from __future__ import annotations
+
+from bisect import bisect_left
+from typing import Optional
+
+from acescore.reading.sgml import span_matches
+from acescore.report.conditions import ERROR_ATTRIBUTES
+from acescore.report.view_common import _fmt, _json_script, esc, page
+
+ENTITY_LIKE = ("entity", "value", "timex2")
+RELEVE = ("relation", "event")
+KIND_TITLES = {"entity": "Entities", "value": "Values", "timex2": "Timex2",
+               "relation": "Relations", "event": "Events"}
+NCOLOURS = 24
+
+
+def _attr_text(kind: str, attrs: dict) -> str:
+    if kind == "entity":
+        return (f'{attrs.get("TYPE")}.{attrs.get("SUBTYPE")} {attrs.get("CLASS")} '
+                f'{attrs.get("LEVEL")}')
+    if kind in ("relation", "event"):
+        s = f'{attrs.get("TYPE")}.{attrs.get("SUBTYPE")}'
+        rest = [f"{a}={attrs[a]}" for a in ERROR_ATTRIBUTES[kind]
+                if a not in ("TYPE", "SUBTYPE") and attrs.get(a) is not None]
+        return s + (" " + " ".join(rest) if rest else "")
+    if kind == "value":
+        return f'{attrs.get("TYPE")}' + (f'.{attrs["SUBTYPE"]}' if attrs.get("SUBTYPE") else "")
+    rest = [f"{a}={attrs[a]}" for a in ERROR_ATTRIBUTES[kind]
+            if a not in ("TYPE", "SUBTYPE") and attrs.get(a) is not None]
+    return "TIMEX2" + (" " + " ".join(rest) if rest else "")
+
+
+def _attr_diffs(kind: str, rd, sd) -> list[str]:
+    """The attributes counted as errors (04 §2.5): 'NAME: ref ≠ sys'."""
+    ra, sa = rd.attributes(), sd.attributes()
+    out = []
+    for a in ERROR_ATTRIBUTES[kind]:
+        x, y = ra.get(a), sa.get(a)
+        if x is None and y is None:
+            continue
+        if x != y:
+            out.append(f"{a}: {x if x is not None else '—'} ≠ {y if y is not None else '—'}")
+    return out
+
+
+def _quote(s: str, n: int = 60) -> str:
+    s = " ".join((s or "").split())
+    return "“" + (s if len(s) <= n else s[:n - 1] + "…") + "”"
+
+
+class DocPage:
+    """Builds one document page."""
+
+    def __init__(self, docid: str, results, tasks: dict, source, source_note: str,
+                 nav: tuple, printed: tuple = ()):
+        self.docid = docid
+        self.results = results
+        self.tasks = tasks                  # task name -> TaskNumbers (element passes)
+        self.printed = printed              # TaskNumbers of the report's sections
+        self.source = source                # SourceText or None
+        self.source_note = source_note
+        self.nav = nav
+        self.marks: list = []               # mention / mark dicts (JSON)
+        self.mkey: dict = {}                # (side, kind, eid, index) -> key
+        self.by_mid: dict = {}              # (side, mention id) -> key (entity-like)
+        self.elements: dict = {}            # "R:kind:id" -> {"row":..., "m": [keys]}
+        self.colour: dict = {}              # (kind, ref id) -> colour index
+        self.offset_mismatch = 0
+
+    # ---- collecting the mentions
+    def _new_key(self, side: str) -> str:
+        return f"{side[0]}{len(self.marks)}"
+
+    def element_key(self, side: str, kind: str, eid: str) -> str:
+        return f"{side[0]}:{kind}:{eid}"
+
+    def collect(self) -> None:
+        ncol = 0
+        for kind in ENTITY_LIKE + RELEVE:
+            t = self.tasks.get(kind)
+            if t is None:
+                continue
+            res = t.res
+            for rid in t.ids("REF", self.docid):
+                if res.doc_mapped(rid, self.docid) is not None:
+                    self.colour[(kind, rid)] = ncol % NCOLOURS
+                    ncol += 1
+        # REF then SYS, every kind; partners resolved afterwards
+        for side in ("REF", "SYS"):
+            for kind in ENTITY_LIKE + RELEVE:
+                t = self.tasks.get(kind)
+                if t is None:
+                    continue
+                res = t.res
+                coll = res.ref if side == "REF" else res.sys
+                for eid in t.ids(side, self.docid):
+                    el = coll[eid].docs[self.docid]
+                    ekey = self.element_key(side, kind, eid)
+                    self.elements[ekey] = {"row": f"row-{ekey}", "m": []}
+                    for i, m in enumerate(el.mentions):
+                        k = self._new_key(side)
+                        self.mkey[(side, kind, eid, i)] = k
+                        if kind in ENTITY_LIKE:
+                            self.by_mid[(side, m.id)] = k
+                        self.elements[ekey]["m"].append(k)
+                        self.marks.append({"k": k, "side": side, "kind": kind, "el": eid,
+                                           "ek": ekey, "id": m.id, "m": m, "i": i})
+        for mk in self.marks:
+            self._describe(mk)
+
+    def _partner(self, side: str, kind: str, eid: str):
+        """(the mapped element of the other side in this document or None, the key of the
+        pair's document values (REF id, SYS id, DOCID))."""
+        res = self.tasks[kind].res
+        d = self.docid
+        if side == "REF":
+            other = res.doc_mapped(eid, d)
+            key = (eid, other, d)
+        else:
+            other = res.sys_doc_mapped(eid, d)
+            key = (other, eid, d)
+        return other, key
+
+    def _describe(self, mk: dict) -> None:
+        side, kind, eid, i, m = mk["side"], mk["kind"], mk["el"], mk["i"], mk["m"]
+        other_side = "SYS" if side == "REF" else "REF"
+        res = self.tasks[kind].res
+        d = self.docid
+        other, key = self._partner(side, kind, eid)
+        g = (res.ref if side == "REF" else res.sys)[eid]
+        el = g.docs[d]
+        mm = res.mention_map.get(key) if other is not None else None
+        partner = None
+        if other is not None and mm:
+            if side == "REF":
+                j = mm.get(i)
+            else:
+                j = next((a for a, b in mm.items() if b == i), None)
+            if j is not None:
+                partner = self.mkey.get((other_side, kind, other, j))
+        colour = self.colour.get((kind, eid if side == "REF" else other)) \
+            if other is not None else None
+        notes = []
+        errors = []
+        mtype = getattr(m, "type", None)
+        head = getattr(m, "head", None)
+        anchor = getattr(m, "anchor", None)
+        what = {"entity": "entity mention", "value": "value mention",
+                "timex2": "timex2 mention", "relation": "relation mention",
+                "event": "event mention"}[kind]
+        title = f"{side} {what} {m.id}" + (f" ({mtype})" if mtype else "")
+        notes.append(f"of {kind} {eid}: {_attr_text(kind, g.attrs)}")
+        text_loc = head or anchor or m.extent
+        if text_loc is not None and text_loc.text:
+            notes.append(("head " if head else "anchor " if anchor else "extent ")
+                         + _quote(text_loc.text))
+        if other is None:
+            mapped_elsewhere = (res.mapping.get(eid) if side == "REF"
+                                else res.rmapping.get(eid))
+            if side == "REF":
+                status = "miss"
+                notes.append(f"MISS: {kind} {eid} is not mapped to a SYS {kind}"
+                             + (f" in this document (mapped to {mapped_elsewhere} elsewhere)"
+                                if mapped_elsewhere else ""))
+            else:
+                status = "fa"
+                notes.append(f"FALSE ALARM: {kind} {eid} is not mapped to a REF {kind}"
+                             + (f" in this document (mapped to {mapped_elsewhere} elsewhere)"
+                                if mapped_elsewhere else ""))
+        elif key not in res.doc_costs:
+            status = "miss" if side == "REF" else "fa"
+            notes.append(f"{'MISS' if side == 'REF' else 'FALSE ALARM'}: {kind} {eid} is"
+                         f" mapped to {other}, but the pair has no value in this document")
+        else:
+            ograph = (res.sys if side == "REF" else res.ref)[other]
+            oel = ograph.docs[d]
+            rd, sd = (el, oel) if side == "REF" else (oel, el)
+            diffs = _attr_diffs(kind, rd, sd)
+            if diffs:
+                errors.append(f"attribute error ({kind} {eid if side == 'REF' else other}"
+                              f" ↔ {other if side == 'REF' else eid}): " + "; ".join(diffs))
+            if kind in RELEVE:
+                ne = res.arg_errors.get(eid if side == "REF" else other, 0)
+                if ne:
+                    errors.append(f"{ne} argument error{'s' if ne != 1 else ''}")
+            if partner is not None:
+                status = "ok"
+                pm = self._mark(partner)["m"]
+                notes.append(f"mapped to {other_side} mention {pm.id} of {kind} {other}")
+                if kind == "entity":
+                    if m.type != pm.type:
+                        errors.append(f"mention type: {m.type} ≠ {pm.type}")
+                    if m.role != pm.role:
+                        errors.append(f"mention role: {m.role} ≠ {pm.role}")
+                    if m.style != pm.style:
+                        errors.append(f"mention style: {m.style} ≠ {pm.style}")
+                ph = getattr(pm, "head", None)
+                if head is not None and ph is not None and head.kind == "text" and \
+                        (head.start, head.end) != (ph.start, ph.end):
+                    notes.append(f"heads differ: {_quote(head.text, 30)} vs "
+                                 f"{_quote(ph.text, 30)}")
+                if m.extent.kind == "text" and \
+                        (m.extent.start, m.extent.end) != (pm.extent.start, pm.extent.end):
+                    notes.append(f"extents differ: {_quote(m.extent.text, 30)} vs "
+                                 f"{_quote(pm.extent.text, 30)}")
+            elif mm is None and not getattr(self.results.params, "use_mentions", True) \
+                    and kind in ENTITY_LIKE:
+                status = "ok"
+                notes.append(f"{kind} mapped to {other_side} {kind} {other} (mentions are"
+                             " not mapped under this parameter set)")
+            else:
+                status = "mmiss" if side == "REF" else "mfa"
+                notes.append((f"MENTION MISS: {kind} {eid} is mapped to {other}, but no SYS"
+                              " mention corresponds to this one") if side == "REF" else
+                             (f"MENTION FALSE ALARM: {kind} {eid} is mapped to {other}, but no"
+                              " REF mention corresponds to this one"))
+        mk.update(partner=partner, colour=colour, status=status, title=title, notes=notes,
+                  errors=errors,
+                  pe=self.element_key(other_side, kind, other) if other is not None else None)
+
+    def _mark(self, key: str) -> dict:
+        return self.marks[int(key[1:])]
+
+    # ---- text segmentation
+    def segments(self):
+        """(boundaries, per-segment covering lists) and mention segment ranges."""
+        text = self.source.text
+        n = len(text)
+        points = {0, n}
+        if self.source.text_region:
+            points.update(self.source.text_region)
+        spans = []                     # (mark, what, start, end+1)
+        for mk in self.marks:
+            m = mk["m"]
+            for what, loc in (("x", m.extent), ("h", getattr(m, "head", None)),
+                              ("a", getattr(m, "anchor", None))):
+                if loc is None or loc.kind != "text":
+                    continue
+                s, e = int(loc.start), int(loc.end) + 1
+                if s < 0 or e > n or e <= s:
+                    mk.setdefault("bad", True)
+                    continue
+                if what == "x" and loc.text and not _span_ok(loc.text, text[s:e]):
+                    self.offset_mismatch += 1
+                    mk["notes"].append("the charseq text differs from the source text at"
+                                       " these offsets")
+                points.add(s)
+                points.add(e)
+                spans.append((mk, what, s, e))
+        bounds = sorted(points)
+        return bounds, spans
+
+    def text_html(self) -> str:
+        text = self.source.text
+        bounds, spans = self.segments()
+        nseg = len(bounds) - 1
+        ref_ext = [None] * nseg        # innermost REF entity-like mention (len, mark)
+        sys_ext = [None] * nseg
+        ref_head = [False] * nseg
+        sys_head = [False] * nseg
+        err = [False] * nseg
+        anc = [""] * nseg
+        cover: list = [[] for _ in range(nseg)]
+        for mk, what, s, e in spans:
+            i0 = bisect_left(bounds, s)
+            i1 = bisect_left(bounds, e)
+            mk[what] = [i0, i1]
+            entity_like = mk["kind"] in ENTITY_LIKE
+            ln = e - s
+            if what == "x" and entity_like:
+                arr = ref_ext if mk["side"] == "REF" else sys_ext
+                for i in range(i0, i1):
+                    cur = arr[i]
+                    if cur is None or ln < cur[0]:
+                        arr[i] = (ln, mk)
+                    cover[i].append((ln, 0 if mk["side"] == "REF" else 1, mk["k"]))
+            elif what == "h" and entity_like:
+                arr = ref_head if mk["side"] == "REF" else sys_head
+                for i in range(i0, i1):
+                    arr[i] = True
+                    if mk["errors"]:
+                        err[i] = True
+            elif what == "a":
+                c = "ra" if mk["side"] == "REF" else "sa"
+                for i in range(i0, i1):
+                    anc[i] = (anc[i] + " " + c).strip() if c not in anc[i] else anc[i]
+                    cover[i].append((10 ** 9 + ln, 0 if mk["side"] == "REF" else 1, mk["k"]))
+                    if mk["errors"]:
+                        err[i] = True
+        region = self.source.text_region
+        out = []
+        newlines = 2                   # blank lines at the start are not shown
+        for i in range(nseg):
+            a, b = bounds[i], bounds[i + 1]
+            cls = []
+            if ref_ext[i] is not None:
+                mk = ref_ext[i][1]
+                cls.append("r")
+                if mk["status"] == "miss":
+                    cls.append("rx")
+                else:
+                    if mk["colour"] is not None:
+                        cls.append(f"k{mk['colour']}")
+                    if mk["status"] == "mmiss":
+                        cls.append("rd")
+                if ref_head[i]:
+                    cls.append("rh")
+            if sys_ext[i] is not None:
+                mk = sys_ext[i][1]
+                cls.append("s")
+                if mk["status"] == "fa":
+                    cls.append("sx")
+                else:
+                    if mk["colour"] is not None:
+                        cls.append(f"q{mk['colour']}")
+                    if mk["status"] == "mfa":
+                        cls.append("sd")
+                if sys_head[i]:
+                    cls.append("sh")
+            if err[i]:
+                cls.append("e")
+            if anc[i]:
+                cls.append(anc[i])
+            if region is not None and not (region[0] <= a < region[1]):
+                cls.append("nt")
+            seg = text[a:b]
+            if not cover[i] and ref_ext[i] is None and sys_ext[i] is None:
+                # display only: runs of blank lines (left by removed tags) shrink to one;
+                # the offsets live in the segment ranges, not in the displayed characters
+                seg, newlines = _squeeze_blank_lines(seg, newlines)
+            else:
+                newlines = 0
+            attrs = ""
+            if cls:
+                attrs += f' class="{" ".join(cls)}"'
+            if cover[i]:
+                attrs += ' data-c="' + " ".join(k for _, _, k in sorted(cover[i])) + '"'
+            out.append(f"<span{attrs}>{esc(seg)}</span>")
+        return "".join(out)
+
+    # ---- tables
+    def _mention_links(self, ekey: str) -> str:
+        el = self.elements.get(ekey)
+        if not el:
+            return ""
+        links = []
+        for k in el["m"]:
+            mk = self._mark(k)
+            m = mk["m"]
+            short = m.id
+            loc = getattr(m, "head", None) or getattr(m, "anchor", None) or m.extent
+            label = _quote(loc.text, 24) if loc is not None and loc.text else short
+            st = mk["status"]
+            links.append(f'<a href="#" class="ml st-{st}" data-k="{k}" '
+                         f'title="{esc(m.id)}: {esc(st)}">{esc(label)}</a>')
+        return " ".join(links)
+
+    def _arguments(self, kind: str, rid: Optional[str], sid: Optional[str]) -> str:
+        """The element-level arguments of a REF/SYS pair in this document, with their
+        argument mapping."""
+        res = self.tasks[kind].res
+        d = self.docid
+        amap = res.argument_map.get((rid, sid)) if rid is not None and sid is not None else None
+        inv = {v: k for k, v in (amap or {}).items()}
+        items = []
+
+        def link(side, aid):
+            for kd in ENTITY_LIKE:
+                ek = self.element_key(side, kd, aid)
+                if ek in self.elements and self.elements[ek]["m"]:
+                    return (f'<a href="#" class="ml" data-k="{self.elements[ek]["m"][0]}">'
+                            f'{esc(aid)}</a>')
+            return esc(aid)
+        if rid is not None:
+            rel = res.ref[rid].docs.get(d)
+            for a in (rel.arguments if rel is not None else ()):
+                s = inv.get((a.role, a.refid))
+                if s is not None:
+                    role = a.role if s[0] == a.role else f"{a.role}→{s[0]}"
+                    items.append(f'<li class="ok">{esc(role)}: {link("REF", a.refid)} ↔ '
+                                 f'{link("SYS", s[1])}</li>')
+                else:
+                    items.append(f'<li class="bad">{esc(a.role)}: {link("REF", a.refid)} '
+                                 f'<i>not mapped</i></li>')
+        if sid is not None:
+            sel = res.sys[sid].docs.get(d)
+            for a in (sel.arguments if sel is not None else ()):
+                if amap is not None and (a.role, a.refid) in amap:
+                    continue
+                items.append(f'<li class="bad">{esc(a.role)}: {link("SYS", a.refid)} '
+                             f'<i>(SYS) not mapped</i></li>')
+        return f'<ul class="args">{"".join(items)}</ul>' if items else ""
+
+    def table(self, kind: str) -> str:
+        t = self.tasks.get(kind)
+        if t is None:
+            return ""
+        res = t.res
+        recs = t.records.get(self.docid, [])
+        if not recs:
+            return ""
+        d = self.docid
+        releve = kind in RELEVE
+        sub_label = "Arg" if releve else "Mention"
+        head = ("<tr><th>REF</th><th>SYS</th><th>status</th><th>REF attributes</th>"
+                "<th>SYS attributes</th>" + ("<th>arguments</th>" if releve else "")
+                + "<th>REF mentions</th><th>SYS mentions</th>"
+                "<th title=\"REF document value\">REF value</th>"
+                "<th title=\"value of the mapped pair in this document\">pair value</th>"
+                "<th title=\"REF value − pair value, or the FA cost\">cost</th>"
+                "<th title=\"cost of attribute errors\">Attr</th>"
+                f"<th title=\"{sub_label} miss cost\">{sub_label} Miss</th>"
+                f"<th title=\"{sub_label} error cost\">{sub_label} Err</th>"
+                f"<th title=\"{sub_label} false-alarm cost\">{sub_label} FA</th></tr>")
+        rows = []
+        counts = {"correct": 0, "error": 0, "miss": 0, "fa": 0}
+        for rec in recs:
+            counts[rec.status] += 1
+            if rec.side == "REF":
+                rid = rec.eid
+                sid = res.doc_mapped(rid, d)
+                if sid is None and rid in res.mapping:
+                    sid_note = f'<span class="muted">{esc(res.mapping[rid])} (elsewhere)</span>'
+                else:
+                    sid_note = None
+            else:
+                sid = rec.eid
+                rid = None
+                sid_note = None
+            rkey = self.element_key("REF", kind, rid) if rid else None
+            skey = self.element_key("SYS", kind, sid) if sid else None
+            rg = res.ref[rid] if rid else None
+            sg = res.sys[sid] if sid else None
+            rd = rg.docs.get(d) if rg is not None else None
+            sd = sg.docs.get(d) if sg is not None else None
+            diffs = _attr_diffs(kind, rd, sd) if rd is not None and sd is not None else []
+            bad_attrs = {x.split(":")[0] for x in diffs}
+            status = rec.status
+            expl = {"correct": "mapped, no attribute error", "miss": "missed",
+                    "fa": "false alarm", "error": "mapped with errors: " + "; ".join(diffs)}
+            if status == "error" and releve and res.arg_errors.get(rid, 0):
+                expl["error"] += ("; " if diffs else "") + f"{res.arg_errors[rid]} argument error(s)"
+
+            def attrs_cell(g, other_bad):
+                if g is None:
+                    return "<td></td>"
+                txt = esc(_attr_text(kind, g.attrs))
+                if other_bad:
+                    return f'<td class="attr bad" title="{esc("; ".join(diffs))}">{txt}</td>'
+                return f'<td class="attr">{txt}</td>'
+            comps = rec.comps or (None, None, None, None)
+            pair_value = res.doc_mv.get((rid, sid, d)) if rid and sid else None
+            ids = " ".join(x for x in (rkey, skey) if x)
+            row_id = rkey or skey
+            rows.append(
+                f'<tr id="row-{esc(row_id)}" class="st-{status}" data-el="{esc(ids)}">'
+                f'<td class="id">{esc(rid) if rid else ""}</td>'
+                f'<td class="id">{esc(sid) if sid else (sid_note or "")}</td>'
+                f'<td class="status" title="{esc(expl[status])}">{status}</td>'
+                + attrs_cell(rg, bool(bad_attrs)) + attrs_cell(sg, bool(bad_attrs))
+                + (f'<td>{self._arguments(kind, rid, sid)}</td>' if releve else "")
+                + f'<td class="ms">{self._mention_links(rkey) if rkey else ""}</td>'
+                f'<td class="ms">{self._mention_links(skey) if skey else ""}</td>'
+                f'<td class="num">{_fmt(rec.norm) if rec.side == "REF" else ""}</td>'
+                f'<td class="num">{_fmt(pair_value)}</td>'
+                f'<td class="num">{_fmt(rec.cost)}</td>'
+                + "".join(f'<td class="num">{_fmt(c)}</td>' for c in comps) + "</tr>")
+            if skey:
+                # make the SYS element of a mapped row findable as well
+                self.elements.get(skey, {})["row"] = f"row-{row_id}"
+            if rkey:
+                self.elements.get(rkey, {})["row"] = f"row-{row_id}"
+        summary = ", ".join(f"{n} {s}" for s, n in counts.items() if n)
+        return (f'<section class="elements" id="tab-{kind}"><h2>{KIND_TITLES[kind]} '
+                f'<span class="muted">({summary})</span></h2>'
+                f'<div class="tablewrap"><table class="el"><thead>{head}</thead><tbody>'
+                + "".join(rows) + "</tbody></table></div></section>")
+
+    # ---- the page
+    def render(self, sources: dict) -> str:
+        self.collect()
+        d = self.docid
+        prev_f, next_f = self.nav
+        vals = []
+        for t in self.printed:
+            v = t.doc_values.get(d)
+            if v is None:
+                continue
+            pct, sysv, refv = v
+            vals.append(f'<span class="dv" data-task="{esc(t.task)}" '
+                        f'title="{sysv:.5f} out of {refv:.5f}">{esc(t.code)} <b>{pct}</b> %'
+                        f'</span>')
+        nav = ['<a href="../index.html">index</a>']
+        if prev_f:
+            nav.append(f'<a href="{esc(prev_f)}" rel="prev">← previous</a>')
+        if next_f:
+            nav.append(f'<a href="{esc(next_f)}" rel="next">next →</a>')
+        tables = "".join(self.table(k) for k in ENTITY_LIKE + RELEVE)
+        if self.source is not None:
+            text = self.text_html()
+            text_block = f'<div id="text" class="text">{text}</div>'
+        else:
+            text_block = f'<p class="warn">{esc(self.source_note)}</p>'
+        notes = []
+        if self.source is not None and self.source_note:
+            notes.append(self.source_note)
+        if self.offset_mismatch:
+            notes.append(f"{self.offset_mismatch} mention extent(s) whose charseq text differs"
+                         " from the source text at their offsets")
+        bad = sum(1 for mk in self.marks if mk.get("bad"))
+        if bad and self.source is not None:
+            notes.append(f"{bad} mention(s) with offsets outside the source text")
+        data = {"m": [], "el": self.elements}
+        for mk in self.marks:
+            m = mk["m"]
+            args = []
+            for a in getattr(m, "arguments", ()) or ():
+                k = self.by_mid.get((mk["side"], a.refid))
+                if k is not None:
+                    args.append(k)
+            data["m"].append({
+                "k": mk["k"], "sd": mk["side"], "kd": mk["kind"], "el": mk["el"],
+                "ek": mk["ek"], "id": m.id, "x": mk.get("x"), "h": mk.get("h"),
+                "an": mk.get("a"), "p": mk["partner"], "pe": mk["pe"], "st": mk["status"],
+                "t": mk["title"], "n": mk["notes"], "e": mk["errors"], "a": args})
+        legend = ('<div class="legend doc-legend">'
+                  '<span><span class="smp r k0">REF</span> underlined: reference mention'
+                  ' (thick + tint: head)</span>'
+                  '<span><span class="smp s q0">SYS</span> overlined: system mention</span>'
+                  '<span>same colour: mapped pair</span>'
+                  '<span><span class="smp r rx">miss</span> / '
+                  '<span class="smp s sx">false alarm</span>: element not mapped</span>'
+                  '<span><span class="smp r rd k1">dashed</span>: mention not mapped within'
+                  ' a mapped pair</span>'
+                  '<span><span class="smp e">wavy red</span>: attribute error</span>'
+                  '<span><span class="smp ra">bold</span> / <span class="smp sa">italic'
+                  '</span>: REF / SYS event anchor</span>'
+                  '<span>click a mention to see its partner; click again to cycle through'
+                  ' overlapping mentions</span></div>')
+        body = (f'<header><nav>{" · ".join(nav)}</nav><h1>{esc(d)}</h1>'
+                f'<p class="muted">source: {esc(sources.get(d, ""))}</p>'
+                f'<p class="values">{" ".join(vals)}</p>'
+                + "".join(f'<p class="warn">{esc(n)}</p>' for n in notes)
+                + f'</header>{legend}<main class="docmain"><div class="textcol">{text_block}'
+                f'</div><aside id="info"><p class="muted">Click a mention in the text or in a'
+                f' table.</p></aside></main>{tables}'
+                f'<div id="tip" hidden></div><div id="selftest" hidden></div>'
+                + _json_script(data, "doc-data"))
+        return page(f"{d} — acescore view", body, "../", "doc")
+
+
+def _squeeze_blank_lines(seg: str, newlines: int) -> tuple[str, int]:
+    """``seg`` with at most one blank line in a row, given that the text shown before it
+    ends with ``newlines`` line breaks (and blanks); returns the new count as well."""
+    out = []
+    parts = seg.split("\n")
+    for j, part in enumerate(parts):
+        if j > 0:
+            if newlines < 2:
+                out.append("\n")
+            newlines += 1
+        if part.strip():
+            out.append(part)
+            newlines = 0
+        elif newlines < 2:
+            out.append(part)
+    return "".join(out), newlines
+
+
+def _span_ok(charseq: str, source_span: str) -> bool:
+    return span_matches(charseq, source_span)
