@@ -1,8 +1,8 @@
 """Reading one APF file into the data model (01-input.md §2).
 
-XML is parsed with lxml, safely: no external entities, no DTD loading, no network.  The
-attribute rules (demanded/optional attributes, legal values, defaults), the locator rules and
-the per-element checks follow the NIST tool; every problem raises an
+XML is parsed with lxml, safely (:mod:`acescore.reading.xml_input`): no external
+entities, no DTD loading, no network.  The attribute rules (demanded/optional attributes,
+legal values, defaults), the locator rules and the per-element checks follow the NIST tool; every problem raises an
 :class:`~acescore.errors.AceInputError` naming file, line and element.
 
 Where the NIST tool's home-made tokenizer differs from a real XML parser (entity decoding,
@@ -13,8 +13,6 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from lxml import etree
-
 from acescore.errors import AceInputError
 from acescore.model import (ApfFile, Argument, Box, Document, Entity, EntityMention, Event,
                             EventMention, Locator, Relation, RelationMention, SimpleMention,
@@ -23,18 +21,13 @@ from acescore.params import (ENTITY_CLASSES, ENTITY_SUBTYPES, EVENT_ATTRIBUTES, 
                              EVENT_SUBTYPES, MENTION_TYPES, RELATION_MODALITIES, RELATION_ROLES,
                              RELATION_SUBTYPES, SYMMETRIC_RELATIONS, VALUE_SUBTYPES, Params,
                              get_params)
-from acescore.reading.safe_read import read_bytes
-from acescore.reading.text import decode_utf8, display_text, normalize_name
+from acescore.reading.text import display_text, normalize_name
+from acescore.reading.xml_input import DEFAULT_MAX_BYTES, parse_xml
 
-DEFAULT_MAX_BYTES = 64 * 1024 * 1024
 LEVEL_WEIGHT = {"NAM": 1.0, "NOM": 0.5, "PRO": 0.1}
 # Largest locator number accepted: beyond it numbers are not exact as floats (and huge ones
 # or NaN/infinity would break the arithmetic of scoring and reporting).
 MAX_NUMBER = 2 ** 53
-# A reference to a named entity other than the five XML predefined ones.  With an external
-# DOCTYPE, libxml2 accepts such a reference without a declaration and silently drops it
-# (in attributes) or keeps an unexpanded entity node (cutting a charseq's text short).
-_ENTITY_REF = re.compile(rb"&(?!(?:amp|lt|gt|quot|apos);)([A-Za-z_:][-A-Za-z0-9._:]*);")
 # Numbers of locators: ASCII digits with an optional minus sign (and, for times and
 # coordinates, a decimal point and exponent).  Python's int() and float() would also take
 # full-width or other Unicode digits, "6_1" and "+61"; the NIST tool's Perl reads none of
@@ -129,83 +122,6 @@ def _fast_text_locator(container) -> Optional[Locator]:
         return None
     raw = seq.text or ""
     return Locator("text", start, end, raw, display_text(raw))
-
-
-def _parser(encoding: Optional[str] = None) -> etree.XMLParser:
-    return etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
-                           dtd_validation=False, huge_tree=False, remove_comments=True,
-                           remove_pis=True, encoding=encoding)
-
-
-def _first_outside_markup(data: bytes, pattern: bytes):
-    """The first match of ``pattern`` in ``data`` that is not inside a comment, a CDATA
-    section or a processing instruction (where XML gives it no meaning), or None."""
-    rx = re.compile(rb"<!--.*?-->|<!\[CDATA\[.*?\]\]>|<\?.*?\?>|(" + pattern + rb")", re.S)
-    for m in rx.finditer(data):
-        if m.group(1) is not None:
-            return m
-    return None
-
-
-def _utf8_name(encoding: Optional[str]) -> bool:
-    return (encoding or "UTF-8").upper().replace("-", "").replace("_", "") in (
-        "UTF8", "USASCII", "ASCII")
-
-
-def _syntax_message(e: etree.XMLSyntaxError) -> str:
-    msg = e.msg or str(e)
-    # lxml messages end with "(line N, column M)" -- the line is given separately.
-    if ", line " in msg:
-        msg = msg.rsplit(", line ", 1)[0]
-    return " ".join(msg.split())     # one line (some messages end with a newline)
-
-
-def parse_xml(path: str, max_bytes: int = DEFAULT_MAX_BYTES):
-    """Parse an XML file safely; returns the lxml tree.  Errors are one-line
-    :class:`AceInputError`s (missing file, not a regular file, size limit, encoding,
-    malformed XML, entities).
-
-    The file must be UTF-8.  Whether its XML declaration says otherwise is decided by the
-    parser itself (the encoding it actually read the file with), never by a pattern: a
-    declaration naming another encoding, however it is spaced or padded, is refused rather
-    than read as Latin-1 or anything else."""
-    data = read_bytes(path, max_bytes, "", "an APF file")
-    decode_utf8(data, path, "APF files")
-    if b"<!ENTITY" in data:
-        m = _first_outside_markup(data, rb"<!ENTITY")
-        if m is not None:
-            raise AceInputError("entity declarations are not allowed (external/internal"
-                                " entities are never expanded)", path,
-                                data[:m.start()].count(b"\n") + 1)
-    if b"&" in data:
-        m = _first_outside_markup(data, _ENTITY_REF.pattern)
-        if m is not None:
-            name = m.group(2).decode("utf-8", "replace")
-            raise AceInputError(f"undefined entity reference '&{name};' (only &amp; &lt; &gt;"
-                                " &quot; &apos; and character references are allowed)", path,
-                                data[:m.start()].count(b"\n") + 1)
-    try:
-        tree = etree.fromstring(data, _parser()).getroottree()
-    except etree.XMLSyntaxError as e:
-        msg = _syntax_message(e)
-        if msg.startswith("Unsupported encoding"):
-            enc = msg.split(":", 1)[-1].strip()
-            raise AceInputError(f"declares encoding '{enc}'; only UTF-8 is supported",
-                                path, 1) from None
-        if e.lineno == 1 and data.lstrip(b"\xef\xbb\xbf").startswith(b"<?xml"):
-            # does the file parse when read as UTF-8 whatever its declaration says?
-            try:
-                etree.fromstring(data, _parser("utf-8"))
-            except etree.XMLSyntaxError:
-                pass
-            else:
-                raise AceInputError("the XML declaration names an encoding the file is not"
-                                    f" in ({msg}); only UTF-8 is supported", path, 1) from None
-        raise AceInputError(f"malformed XML: {msg}", path, e.lineno or None) from None
-    if not _utf8_name(tree.docinfo.encoding):
-        enc = tree.docinfo.encoding
-        raise AceInputError(f"declares encoding '{enc}'; only UTF-8 is supported", path, 1)
-    return tree
 
 
 class _Reader:
