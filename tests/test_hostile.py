@@ -82,10 +82,9 @@ def test_declarations_not_utf8_are_refused(tmp_path, decl, message):
 def test_declarations_of_utf8_are_accepted(tmp_path, decl):
     p = tmp_path / "a.apf.xml"
     p.write_text(with_decl(decl), "utf-8")
-    want = api.score(str(EXAMPLES / "ref" / f"{DOC}.apf.xml"), str(p), mentions=True).to_text()
-    assert api.score(str(EXAMPLES / "ref" / f"{DOC}.apf.xml"), str(p),
-                     mentions=True).to_text() == want
-    assert parse_xml(str(p)).getroot().tag == "source_file"
+    ref = str(EXAMPLES / "ref" / f"{DOC}.apf.xml")
+    assert api.score(ref, str(p), mentions=True).to_text() == \
+        api.score(ref, ref, mentions=True).to_text()
 
 
 def test_entity_declarations_and_references_in_comments_and_cdata_are_legal(tmp_path):
