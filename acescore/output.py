@@ -234,10 +234,11 @@ class ReportFile:
             raise OutputError(f"{self.path}: cannot write the {self.what} there: {reason}"
                               ) from None
 
-    def write(self, text: str) -> None:
-        """Write the whole ``text``; raises :class:`OutputError` (and leaves whatever was
-        at the target untouched) when that fails."""
-        data = text.encode("utf-8")
+    def write(self, text) -> None:
+        """Write the whole ``text`` (str, written as UTF-8, or bytes); raises
+        :class:`OutputError` (and leaves whatever was at the target untouched) when that
+        fails."""
+        data = text.encode("utf-8") if isinstance(text, str) else text
         fd, self.fd = self.fd, None
         try:
             view = memoryview(data)
@@ -285,9 +286,9 @@ class ReportFile:
             self.tmp = None
 
 
-def write_file(path: str, text: str) -> None:
-    """Write ``text`` to ``path`` whole or not at all (temporary file and rename; one of
-    many files, so not synced to disk one by one)."""
+def write_file(path: str, text) -> None:
+    """Write ``text`` (str or bytes) to ``path`` whole or not at all (temporary file and
+    rename; one of many files, so not synced to disk one by one)."""
     f = ReportFile(path, "file", durable=False)
     try:
         f.write(text)

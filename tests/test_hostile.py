@@ -387,3 +387,36 @@ def test_standard_output_faults(tmp_path):
     p.stdout.close()
     assert p.wait(timeout=120) == output.EXIT_CLOSED_PIPE
     assert p.stderr.read() == b""
+
+
+# ---- the conversion commands and --nist-report go through the same checks ---------------------
+
+def test_export_import_and_nist_report_outputs_checked_before_the_run(tmp_path, monkeypatch):
+    ref, sys_, src = str(EXAMPLES / "ref"), str(EXAMPLES / "sys"), str(EXAMPLES / "src")
+    import acescore.formats
+    called = []
+    monkeypatch.setattr(acescore.formats, "export_apf", lambda *a, **k: called.append(1))
+    code, out, err = invoke(["export", "--to", "oneie", ref, "--source-dir", src, "-o",
+                             "/dev/full"])
+    assert (code, called) == (2, [])
+    assert err == "acescore: /dev/full: every write to this device fails (/dev/full)\n"
+    code, out, err = invoke(["import", "--from", "oneie", str(tmp_path / "p.json"),
+                             "--source-dir", src, "-o", "/proc/apf"])
+    assert code == 2
+    assert err == "acescore: /proc/apf: cannot write in this folder: No such file or directory\n"
+    import acescore.pipeline
+    monkeypatch.setattr(acescore.pipeline, "read_corpus", lambda *a, **k: called.append(1))
+    code, out, err = invoke(["events", ref, sys_, "--convention", "oneie", "--nist-report",
+                             str(tmp_path / "missing" / "nist.txt")])
+    assert (code, called) == (2, [])
+    assert err == (f"acescore: {tmp_path}/missing/nist.txt: the folder {tmp_path}/missing does"
+                   " not exist\n")
+
+
+def test_prediction_file_fifo_is_refused(tmp_path):
+    pred = tmp_path / "pred.json"
+    os.mkfifo(pred)
+    code, out, err = run(["import", "--from", "oneie", str(pred), "--source-dir",
+                          str(EXAMPLES / "src"), "-o", str(tmp_path / "apf")], timeout=60)
+    one_line_error(code, out, err, r"pred\.json: is a FIFO \(named pipe\), not a prediction"
+                                   r" file$")

@@ -8,6 +8,7 @@ import click
 from acescore import __version__
 from acescore.cli.common import OneLineGroup
 from acescore.cli.crosscheck import crosscheck
+from acescore.cli.formats import export, import_
 from acescore.cli.metrics import coref, events
 from acescore.cli.score import score
 from acescore.cli.validate import validate
@@ -21,5 +22,5 @@ def main():
     evaluation tool (ace08-eval-v08.pl) does -- same numbers, same report."""
 
 
-for _command in (score, crosscheck, validate, coref, events, view):
+for _command in (score, crosscheck, validate, coref, events, view, import_, export):
     main.add_command(_command)

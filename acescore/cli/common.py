@@ -99,14 +99,41 @@ def _destination(ctx, param, value):
         die(str(e), e.exit_code)
 
 
+def report_file(ctx, param, value):
+    """A file option other than -o (e.g. --nist-report) checked while the command line is
+    read: an :class:`acescore.output.ReportFile` (written with ``.write(text)``) or None."""
+    if value is None:
+        return None
+    from acescore.output import ReportFile
+    try:
+        return ReportFile(value)
+    except AceError as e:
+        die(str(e), e.exit_code)
+
+
+def site_folder(ctx, param, value):
+    """An output folder option checked (created, writable) while the command line is read."""
+    from acescore.output import check_folder
+    try:
+        check_folder(value)
+    except AceError as e:
+        die(str(e), e.exit_code)
+    return value
+
+
+def output_option(help="Write to this file instead of standard output (checked before the "
+                       "run; written whole or not at all)."):
+    """-o FILE, checked before the run (:func:`write_output` writes through it)."""
+    return click.option("-o", "--output", metavar="FILE", callback=_destination, help=help)
+
+
 def output_options(formats=("text", "json"), output_help="Write to this file instead of "
                    "standard output (checked before the run; written whole or not at all)."):
     """-o and --format."""
     def deco(f):
         f = click.option("--format", "fmt", type=click.Choice(list(formats)), default="text",
                          show_default=True, help="Output format.")(f)
-        return click.option("-o", "--output", metavar="FILE", callback=_destination,
-                            help=output_help)(f)
+        return output_option(output_help)(f)
     return deco
 
 

@@ -7,9 +7,10 @@ import json
 import click
 from tabulate import tabulate
 
-from acescore.cli.common import (catch_errors, emit_warnings, make_options, output_options,
-                                 pairs_option, quiet_option, read_options, ref_sys_arguments,
-                                 write_output)
+from acescore.cli.common import (catch_errors, die, emit_warnings, make_options,
+                                 output_options, pairs_option, quiet_option, read_options,
+                                 ref_sys_arguments, write_output)
+from acescore.cli.conventions import convention_options, convention_output, write_nist_report
 
 
 def _pct(x: float) -> str:
@@ -104,6 +105,7 @@ def events_text(scores: dict) -> str:
 
 @click.command("events")
 @literature_command
+@convention_options
 @click.option("--trigger-match", type=click.Choice(["exact", "overlap"]), default="exact",
               show_default=True,
               help="Triggers match on identical anchor offsets, or on any anchor overlap.")
@@ -117,19 +119,29 @@ def events_text(scores: dict) -> str:
                    "same subtype in the document (Ji & Grishman 2008, Li et al. 2013); "
                    "trigger: only those of the REF event mention its trigger is aligned with.")
 def events(ref, sys_, params, max_bytes, lenient, output, fmt, quiet, trigger_match,
-           arg_match, arg_scope):
+           arg_match, arg_scope, convention, per_label, nist_report, **rules):
     """Event-extraction scores of SYS against REF as ACE 2005 papers report them: trigger
     identification and classification, argument identification and classification
     (recall, precision, F1), with one-to-one matching.
 
-    REF and SYS are each an APF file, a directory or a list file.
+    REF and SYS are each an APF file, a directory or a list file.  With --convention (or
+    any rule option) the scores follow a codebase's published rules instead.
     """
     from acescore.metrics.events import event_scores
+    by_convention = convention or any(v is not None for v in rules.values())
+    if by_convention and (trigger_match, arg_match, arg_scope) != ("exact", "head", "subtype"):
+        die("--trigger-match, --arg-match and --arg-scope do not go with --convention or"
+            " a rule option; hint: use --span for head or extent offsets")
     loaded = load_sides(ref, sys_, params, max_bytes, lenient, quiet)
-    scores = event_scores(loaded.ref, loaded.sys, trigger_match=trigger_match,
-                          arg_match=arg_match, arg_scope=arg_scope)
-    if fmt == "json":
-        text = json.dumps(scores, indent=2, sort_keys=True) + "\n"
+    if by_convention:
+        text = convention_output(loaded, convention, rules, fmt, per_label)
     else:
-        text = events_text(scores)
+        scores = event_scores(loaded.ref, loaded.sys, trigger_match=trigger_match,
+                              arg_match=arg_match, arg_scope=arg_scope)
+        if fmt == "json":
+            text = json.dumps(scores, indent=2, sort_keys=True) + "\n"
+        else:
+            text = events_text(scores)
+    if nist_report:
+        write_nist_report(loaded, nist_report)      # last: scoring may change the sides
     write_output(text, output)

@@ -9,18 +9,7 @@ import click
 
 from acescore.cli.common import (catch_errors, die, emit_warnings, make_options,
                                  mentions_option, pairs_option, quiet_option, read_options,
-                                 ref_sys_arguments)
-from acescore.errors import AceError
-
-
-def _site_folder(ctx, param, value):
-    """-o DIR checked (created, writable) while the command line is read, before the run."""
-    from acescore.output import check_folder
-    try:
-        check_folder(value)
-    except AceError as e:
-        die(str(e), e.exit_code)
-    return value
+                                 ref_sys_arguments, site_folder)
 
 
 @click.command("view")
@@ -31,7 +20,7 @@ def _site_folder(ctx, param, value):
                    " name of the APF URI, then DOCID.sgm).  Without it the pages have no"
                    " text, only the tables.")
 @click.option("-o", "--output-dir", "out_dir", metavar="OUT_DIR", required=True,
-              callback=_site_folder,
+              callback=site_folder,
               help="Folder to write the site into (created; files in it are overwritten).")
 @read_options
 @mentions_option

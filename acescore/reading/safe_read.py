@@ -28,6 +28,17 @@ def file_kind(mode: int) -> str:
     return "not a regular file"
 
 
+def read_text(path: str, what: str, max_bytes: int = 64 * 1024 * 1024) -> str:
+    """The UTF-8 text of the regular file ``path`` (see :func:`read_bytes`); ``what`` names
+    it in messages (``cannot read the {what}: ...``)."""
+    data = read_bytes(path, max_bytes, f"the {what}", f"a {what}")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise AceInputError(f"cannot read the {what}: not valid UTF-8 (byte"
+                            f" 0x{data[e.start]:02x} at offset {e.start})", path) from None
+
+
 def read_bytes(path: str, max_bytes: int, what: str = "file", expected: str = "an APF file",
                head: bool = False) -> bytes:
     """The content of the regular file ``path``.

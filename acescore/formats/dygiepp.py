@@ -1,0 +1,121 @@
+"""DyGIE++'s JSON lines (one document a line; dwadden/dygiepp ``doc/data.md`` and
+``dygie/data/dataset_readers/document.py``): ``doc_key``, ``dataset``, ``sentences`` (lists
+of tokens), and per sentence ``ner`` ``[start, end, label]``, ``relations`` ``[start1, end1,
+start2, end2, label]``, ``events`` ``[[trigger, label], [start, end, role], ...]`` -- token
+indices in the *document*, ends inclusive -- plus ``clusters`` (lists of ``[start, end]``:
+coreference).  A model's output adds ``predicted_ner``, ``predicted_relations``,
+``predicted_events`` (the same with scores appended); reading takes those when a line has
+them.  Labels: entity TYPE, value TYPE, ``TIMEX2`` for timex2 mentions; events and relations
+``TYPE.SUBTYPE`` (``:`` is read too).  A trigger of more than one token is written
+``[start, end, label]`` (the form of ``document.py``'s ``Trigger``); DyGIE++'s own
+preprocessing keeps single-token triggers only.  DyGIE++ carries no mention TYPE.
+"""
+from __future__ import annotations
+
+import json
+
+from acescore.errors import AceInputError
+from acescore.formats.tokens import TokDoc
+from acescore.params import VALUE_SUBTYPES
+
+
+def _label(m: dict) -> str:
+    return "TIMEX2" if m["kind"] == "timex2" else m["label"]
+
+
+def write(tokdocs: list) -> str:
+    lines = []
+    for td in tokdocs:
+        starts = td.window_starts()
+        nwin = len(td.windows)
+
+        def win(tok):
+            w = 0
+            while w + 1 < nwin and starts[w + 1] <= tok:
+                w += 1
+            return w
+        ner = [[] for _ in range(nwin)]
+        rels = [[] for _ in range(nwin)]
+        evs = [[] for _ in range(nwin)]
+        clusters: dict = {}
+        for m in td.mentions:
+            if m["start"] is None or m["end"] is None:
+                continue
+            ner[win(m["start"])].append([m["start"], m["end"] - 1, _label(m)])
+            clusters.setdefault(m["entity"], []).append([m["start"], m["end"] - 1])
+        for r in td.relations:
+            a, b = (td.mentions[i] for i in r["args"])
+            rels[win(a["start"])].append([a["start"], a["end"] - 1, b["start"], b["end"] - 1,
+                                          f"{r['type']}.{r['subtype']}"])
+        for e in td.events:
+            label = e["type"].replace(":", ".", 1)
+            trig = ([e["start"], label] if e["end"] - e["start"] == 1
+                    else [e["start"], e["end"] - 1, label])
+            args = [[td.mentions[i]["start"], td.mentions[i]["end"] - 1, role]
+                    for i, role in e["args"]]
+            evs[win(e["start"])].append([trig] + args)
+        obj = {"doc_key": td.docid, "dataset": "ace-event", "sentences": td.windows,
+               "ner": ner, "relations": rels, "events": evs,
+               "clusters": [c for c in clusters.values() if len(c) > 1]}
+        lines.append(json.dumps(obj, ensure_ascii=False))
+    return "".join(line + "\n" for line in lines)
+
+
+def _kind(label: str) -> tuple:
+    if label in ("TIMEX2", "TIME"):
+        return "timex2", "TIME"
+    if label in VALUE_SUBTYPES or label == "VALUE":
+        return "value", label
+    return "entity", label
+
+
+def read(text: str, path: str) -> list:
+    out = []
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+            out.append(_document(obj))
+        except (ValueError, KeyError, TypeError, IndexError) as e:
+            raise AceInputError(f"not a DyGIE++ document ({e!r}); hint: one JSON object with"
+                                f" doc_key, sentences and per-sentence ner/relations/events"
+                                f" a line", path, line=n) from None
+    return out
+
+
+def _document(obj: dict) -> TokDoc:
+    td = TokDoc(obj["doc_key"], windows=[[str(t) for t in s] for s in obj["sentences"]])
+    pick = lambda k: obj.get("predicted_" + k, obj.get(k, []))   # noqa: E731
+    by_span: dict = {}
+    cluster_of: dict = {}
+    for c, members in enumerate(obj.get("predicted_clusters", obj.get("clusters", []))):
+        for s, e in members:
+            cluster_of[(s, e)] = f"c{c}"
+    for sent in pick("ner"):
+        for item in sent:
+            s, e, label = item[0], item[1], item[2]
+            kind, lab = _kind(label)
+            by_span.setdefault((s, e), len(td.mentions))
+            td.mentions.append({"start": s, "end": e + 1, "label": lab, "kind": kind,
+                                "mtype": None, "subtype": None,
+                                "entity": cluster_of.get((s, e), f"s{s}-{e}"),
+                                "id": f"{s}-{e}", "text": ""})
+    for sent in pick("events"):
+        for ev in sent:
+            trig = ev[0]
+            if isinstance(trig[1], str):
+                s, e, label = trig[0], trig[0], trig[1]
+            else:
+                s, e, label = trig[0], trig[1], trig[2]
+            # an argument span that is no NER span: (start, end) token bounds
+            args = [(by_span.get((a[0], a[1]), (a[0], a[1] + 1)), a[2]) for a in ev[1:]]
+            td.events.append({"start": s, "end": e + 1, "type": label, "args": args,
+                              "text": ""})
+    for sent in pick("relations"):
+        for r in sent:
+            td.relations.append({"args": (by_span.get((r[0], r[1]), -1),
+                                          by_span.get((r[2], r[3]), -1)),
+                                 "type": r[4], "subtype": None})
+    return td
+
