@@ -22,13 +22,19 @@ class AceInputError(AceError):
     """A problem in one input file.  ``element`` is e.g. ``entity DOC-E1`` or ``None``."""
 
     def __init__(self, message: str, path: Optional[str] = None, line: Optional[int] = None,
-                 element: Optional[str] = None, docid: Optional[str] = None):
+                 element: Optional[str] = None, docid: Optional[str] = None,
+                 cause: Optional[str] = None, scope: Optional[str] = None):
         super().__init__(message)
-        self.message = message
+        self.message = message      # the NIST tool's wording
         self.path = path
         self.line = line
         self.element = element
         self.docid = docid
+        self.cause = cause          # the same in plain words (known defects of real data)
+        self.hint = None            # what to do about it (the command line adds it)
+        # what lenient mode would skip: "element" or "document" (None: the element decides)
+        self.scope = scope or ("element" if element and not element.startswith("document")
+                               else "document")
 
     def __str__(self) -> str:
         where = ""
@@ -38,6 +44,8 @@ class AceInputError(AceError):
                 where += f":{self.line}"
             where += ": "
         elem = f"{self.element}: " if self.element else ""
+        if self.cause:
+            return f"{where}{elem}{self.cause}; NIST: {self.message}"
         return f"{where}{elem}{self.message}"
 
 

@@ -255,6 +255,9 @@ class Relation:
     line: int = field(default=0, compare=False)
     kind: str = field(default="relation", init=False)
     origin: Optional[str] = None
+    #: symmetric relations: the IDs given as both Arg-1 and Arg-2 (one argument after
+    #: the conversion to Arg; the cause of the NIST tool's argument-count error)
+    both_args: tuple[str, ...] = field(default=(), compare=False)
 
     def attributes(self) -> dict[str, Optional[str]]:
         return {"MODALITY": self.modality, "SUBTYPE": self.subtype, "TYPE": self.type}

@@ -15,11 +15,14 @@ import os
 from dataclasses import dataclass, field
 from typing import Callable, Optional, Sequence, Union
 
-from acescore.database import Side, add_files, check_docs, finish
+from acescore import database
+from acescore.database import Side
 from acescore.errors import AceInputError
 from acescore.options import Options
 from acescore.params import Params
+from acescore.problems import Collect, hint
 from acescore.reading.apf import read_apf
+from acescore.rules import corpus_problems, first_problem
 
 PathLike = Union[str, os.PathLike]
 Progress = Optional[Callable[[int, int], None]]
@@ -84,8 +87,7 @@ def read_corpus(paths: Sequence[str], options: Options, progress: Progress = Non
         if progress is not None:
             progress(k, len(paths))
         if options.lenient:
-            from acescore.robust import read_apf_lenient
-            f = read_apf_lenient(p, params, skipped, options.max_bytes)
+            f = read_apf(p, params, options.max_bytes, Collect(skipped))
             if f is not None:
                 files.append(f)
             continue
@@ -137,8 +139,9 @@ class Loaded:
 
 
 def build(ref: Corpus, sys: Corpus, options: Options) -> Loaded:
-    """The two side databases (01 §3): strict, or lenient (skipping what breaks a rule, on
-    both sides where it cannot be isolated)."""
+    """The two side databases (01 §3): strict (the first broken input rule of
+    :mod:`acescore.rules` is raised), or lenient (skipping what breaks a rule, on both sides
+    where it cannot be isolated)."""
     params = options.parameter_set
     warnings: list = []
     if options.lenient:
@@ -146,13 +149,10 @@ def build(ref: Corpus, sys: Corpus, options: Options) -> Loaded:
         b = build_corpora(ref, sys, params, warnings)
         return Loaded(options, Corpus(b.ref_files), Corpus(b.sys_files), b.ref, b.sys,
                       warnings, b.report)
-    rside = Side("REF")
-    add_files(rside, ref.files, params, warnings)
-    finish(rside, params, warnings)
-    sside = Side("SYS")
-    add_files(sside, sys.files, params, warnings, rside.documents)
-    finish(sside, params, warnings)
-    check_docs(rside, sside, warnings)
+    problem = first_problem(corpus_problems(ref.files, sys.files))
+    if problem is not None:
+        raise problem.error()
+    rside, sside = database.build_sides(ref.files, sys.files, params, warnings)
     return Loaded(options, ref, sys, rside, sside, warnings)
 
 
@@ -169,9 +169,21 @@ def load(ref, sys, options: Options, ref_list: bool = False, sys_list: bool = Fa
                 corpora.append(spec)
                 continue
             paths = discover(spec, is_list, options.lenient)
-            corpora.append(read_corpus(paths, options,
-                                       progress(label, len(paths)) if progress else None))
-        return build(corpora[0], corpora[1], options)
+            with _hint_lenient():
+                corpora.append(read_corpus(paths, options,
+                                           progress(label, len(paths)) if progress else None))
+        with _hint_lenient():
+            return build(corpora[0], corpora[1], options)
+
+
+@contextlib.contextmanager
+def _hint_lenient():
+    """An input error lenient mode would skip gets its hint (the command line shows it)."""
+    try:
+        yield
+    except AceInputError as e:
+        e.hint = hint(e)
+        raise
 
 
 def score(loaded: Loaded, keep_passes: bool = False):

@@ -9,24 +9,27 @@ Checks, each problem being one line ``file:line: element ID: message``:
 
 1. per file: the file can be read (exists, UTF-8, well-formed XML, no entity declarations);
    it is valid against its DTD (:mod:`acescore.reading.dtd`); the scorer's reader accepts
-   it (:mod:`acescore.reading.apf`; it stops at the first problem of a file, and a problem
-   it shares a line with a DTD problem is not repeated);
-2. per side (reference checks): IDs are unique (an element ID may recur only as the same
-   kind of element in another document: a global ID); every REFID names an ID of the side,
-   an element for ``*_argument`` and a mention for ``*_mention_argument``; DOCIDs are
-   unique; a global element has the same attributes and external links in every document;
-   relation arguments (one Arg-1 and one Arg-2, or exactly two Arg for the symmetric
-   types PER-SOC, PHYS, METONYMY); an argument occurs in the document of its relation or
-   event; mention arguments are mentions of the element's arguments in that role; a head
-   lies inside its mention's extent, an anchor inside its event mention's extent, the
-   argument mentions inside the relation or event mention's extent;
+   it (:mod:`acescore.reading.apf`, with a collecting error policy: every element it
+   rejects; a problem it shares a line with a DTD problem is not repeated);
+2. per side (reference checks): the scorer's own input rules (:mod:`acescore.rules`, every
+   problem, with the messages of strict scoring) on the files as the reader read them:
+   DOCIDs are unique; IDs are unique (an element ID may recur only as the same kind of
+   element in another document: a global ID); a global element has the same attributes
+   and external links in every document; relation arguments (one Arg-1 and one Arg-2, or
+   exactly two Arg for the symmetric types PER-SOC, PHYS, METONYMY); every argument is a
+   loaded element and occurs in the document of its relation or event; every mention
+   argument is a loaded mention of one of the element's arguments in that role (an
+   argument rejected by the reader or another rule is not reported again); and
+   validate's own: a head lies
+   inside its mention's extent, an anchor inside its event mention's extent, the argument
+   mentions inside the relation or event mention's extent;
 3. with ``source_dir``: every ``charseq``/``charspan`` lies inside the source document and
    its text equals the source text at its offsets (:mod:`acescore.reading.sgml`); the
    source's DOCID equals the APF DOCID; the source document is well-formed and valid
    against ``ace_source_sgml.dtd``.
 
 When a side has no problem at all, it is also loaded with the scorer's own database code
-(:mod:`acescore.database`) and anything that raises is reported, so a clean ``validate``
+(:mod:`acescore.database`) and anything that fails is reported, so a clean ``validate``
 means the scorer can read the data.
 """
 from __future__ import annotations
@@ -36,22 +39,21 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from acescore import database
+from acescore import rules
 from acescore.errors import EXIT_OK, EXIT_PROBLEMS, EXIT_UNUSABLE, AceInputError
 from acescore.model import KINDS, ApfFile
-from acescore.params import SYMMETRIC_RELATIONS, Params, get_params
+from acescore.params import Params, get_params
+from acescore.problems import Collect
 from acescore.reading import dtd as dtdmod
 from acescore.reading.apf import ascii_number, parse_xml, read_apf_tree
 from acescore.reading.discovery import discover, walk_files
 from acescore.reading.sgml import SourceText, read_source, span_matches
 
-ELEMENT_TAGS = frozenset(KINDS)
-MENTION_TAGS = {"entity_mention": "entity", "value_mention": "value",
-                "timex2_mention": "timex2", "relation_mention": "relation",
-                "event_mention": "event"}
-ELEMENT_ARG_TAGS = frozenset({"relation_argument", "event_argument"})
-MENTION_ARG_TAGS = frozenset({"relation_mention_argument", "event_mention_argument"})
-_SCANNED_TAGS = tuple(sorted(ELEMENT_TAGS | set(MENTION_TAGS) | ELEMENT_ARG_TAGS
-                             | MENTION_ARG_TAGS))
+# the elements and mentions (their IDs)
+_ID_TAGS = tuple(KINDS) + ("entity_mention", "value_mention", "timex2_mention", "relation_mention",
+                           "event_mention")
+# a missing argument (mention): reported already when the reader rejected it
+_FOLLOW_UPS = frozenset({"argument-not-loaded", "mention-argument-not-loaded"})
 
 
 def one_line(s: str) -> str:
@@ -182,11 +184,11 @@ def _int(v: Optional[str]) -> Optional[int]:
 class FileResult:
     path: str
     index: int
-    facts: list = field(default_factory=list)           # see _facts (the tree is not kept)
+    ids: set = field(default_factory=set)              # element and mention IDs of the tree
     apf: Optional[ApfFile] = None
     problems: list = field(default_factory=list)        # Problem (file, DTD)
     source_problems: list = field(default_factory=list)  # Problem (offsets, sources)
-    reader_problem: Optional[Problem] = None
+    reader_problems: list = field(default_factory=list)    # Problem (the reader's)
     documents: int = 0
 
 
@@ -210,7 +212,8 @@ class Validator:
 
     def _from_error(self, fr: FileResult, e: AceInputError, group: int = 0) -> Problem:
         self._seq += 1
-        return Problem(e.path or fr.path, e.line, e.element, e.message,
+        message = f"{e.cause}; NIST: {e.message}" if e.cause else e.message
+        return Problem(e.path or fr.path, e.line, e.element, message,
                        (fr.index, group, e.line or 0, self._seq))
 
     # -- entry points -----------------------------------------------------------------------
@@ -249,9 +252,9 @@ class Validator:
         taken = {(p.path, p.line) for p in allp if p.line}
         allp += [p for fr in results for p in fr.source_problems]
         for fr in results:
-            rp = fr.reader_problem
-            if rp is not None and not (rp.line and (rp.path, rp.line) in taken):
-                allp.append(rp)
+            for rp in fr.reader_problems:
+                if not (rp.line and (rp.path, rp.line) in taken):
+                    allp.append(rp)
         if not allp:
             allp = self.scorer_check(results)
         allp.sort(key=lambda p: p.key)
@@ -277,12 +280,11 @@ class Validator:
             return
         root = tree.getroot()
         fr.documents = sum(1 for _ in root.iter("document"))
-        fr.facts = _facts(root)
+        fr.ids = {v.strip() for el in root.iter(*_ID_TAGS) if (v := el.get("ID")) is not None}
         dtd_problems = dtdmod.validate_apf_tree(tree, fr.path, self.forced_dtd)
-        try:
-            fr.apf = read_apf_tree(tree, fr.path, self.params)
-        except AceInputError as e:
-            fr.reader_problem = self._from_error(fr, e)
+        policy = Collect()
+        fr.apf = read_apf_tree(tree, fr.path, self.params, policy)
+        fr.reader_problems = [self._from_error(fr, p.error()) for p in policy.problems]
         for e in dtd_problems:
             # ID uniqueness and ID references are reported by the reference checks
             if getattr(e, "dtd_type", None) in dtdmod.ID_ERROR_TYPES:
@@ -362,166 +364,49 @@ class Validator:
 
     # -- per side -------------------------------------------------------------------------------
     def check_side(self, results: list[FileResult]) -> list[Problem]:
-        out: list[Problem] = []
-        ids: dict = {}          # ID -> (category, tag, docid, path, line)
-        dup_ids: set = set()    # IDs used twice: later checks do not follow references to them
-        refs = []               # (fr, fact)
-        docids: dict = {}       # DOCID -> (path, line)
-        for fr in results:
-            for fact in fr.facts:
-                what = fact[0]
-                if what == "doc":
-                    _, docid, line = fact
-                    prev = docids.get(docid)
-                    if prev is not None:
-                        out.append(self._p(fr, line, f"document {docid}",
-                                           f"document ID '{docid}' has already been defined"
-                                           f" (at {prev[0]}:{prev[1]})"))
-                    else:
-                        docids[docid] = (fr.path, line)
-                elif what == "id":
-                    _, tag, eid, docid, line = fact
-                    cat = "element" if tag in ELEMENT_TAGS else "mention"
-                    prev = ids.get(eid)
-                    if prev is None:
-                        ids[eid] = (cat, tag, docid, fr.path, line)
-                        continue
-                    pcat, ptag, pdoc, ppath, pline = prev
-                    if cat == "element" and pcat == "element" and ptag == tag:
-                        if pdoc != docid:
-                            continue          # a global ID: one element in several documents
-                        msg = (f"multiple {tag} definitions (only one definition allowed per"
-                               f" document; the first is at {ppath}:{pline})")
-                    else:
-                        msg = (f"duplicate ID '{eid}': also the ID of the {ptag.replace('_', ' ')}"
-                               f" at {ppath}:{pline}")
-                    dup_ids.add(eid)
-                    out.append(self._p(fr, line, f"{tag} {eid}", msg))
-                else:
-                    refs.append((fr, fact))
-        for fr, (_, tag, refid, role, line, label) in refs:
-            target = ids.get(refid)
-            if target is None:
-                out.append(self._p(fr, line, label,
-                                   f"{tag} REFID '{refid}' (role {role}) does not name any"
-                                   " element or mention of these files"))
-            elif tag in ELEMENT_ARG_TAGS and target[0] != "element":
-                out.append(self._p(fr, line, label,
-                                   f"{tag} REFID '{refid}' (role {role}) refers to a mention"
-                                   f" ({target[1]}), not to an element"))
-            elif tag in MENTION_ARG_TAGS and target[0] != "mention":
-                out.append(self._p(fr, line, label,
-                                   f"{tag} REFID '{refid}' (role {role}) refers to an element"
-                                   f" ({target[1]}), not to a mention"))
-        out.extend(self.check_model(results, dup_ids))
-        return out
-
-    def check_model(self, results: list[FileResult], dup_ids: set) -> list[Problem]:
-        """Checks on the documents the reader accepted."""
+        """The scorer's input rules (:mod:`acescore.rules`, every problem) on the files as
+        the reader read them (without the elements it rejected), and the containment
+        checks.  A missing argument (mention) that the reader rejected or an earlier
+        problem removed is not reported again: it follows from a problem reported already."""
         out: list[Problem] = []
         read = [fr for fr in results if fr.apf is not None]
-        # global elements: kind -> id -> list of (fr, doc, el)
-        elements: dict = {k: {} for k in KINDS}
+        by_path = {fr.path: fr for fr in read}
+        rejected = set()        # every element and mention ID of the files ...
+        for fr in results:
+            rejected.update(fr.ids)
+        files = [fr.apf for fr in read]
+        mentions_of: dict = {}  # (kind, ID, DOCID) -> the element's mention IDs
+        for f in files:         # ... less those the reader accepted: what it rejected
+            for doc in f.documents:
+                for kind in KINDS:
+                    for el in doc.elements(kind):
+                        ms = mentions_of[(kind, el.id, doc.docid)] = [m.id for m in el.mentions]
+                        rejected.discard(el.id)
+                        rejected.difference_update(ms)
+        removed_docs: set = set()
+        problems = list(rules.document_problems(files, [], removed_docs))
+        problems += rules.side_problems("REF", rules.side_documents(files, removed_docs), set())
+        for p in problems:
+            if p.rule in _FOLLOW_UPS and p.subject in rejected:
+                continue
+            for key in p.removed:           # what refers to it follows from this problem
+                rejected.add(key[1])
+                rejected.update(mentions_of.get(key, ()))
+            out.append(self._from_error(by_path[p.path], p.error()))
         mention_ext: dict = {}     # mention id -> (docid, extent locator)
-        mentions_of: dict = {}     # (kind, element id) -> set of mention ids (all documents)
-        docs_of: dict = {}         # (kind, element id) -> set of DOCIDs
+        twice: set = set()         # mention IDs used twice (their extents are not compared)
         for fr in read:
             for doc in fr.apf.documents:
                 for kind in KINDS:
                     for el in doc.elements(kind):
-                        elements[kind].setdefault(el.id, []).append((fr, doc, el))
-                        docs_of.setdefault((kind, el.id), set()).add(doc.docid)
-                        ms = mentions_of.setdefault((kind, el.id), set())
                         for m in el.mentions:
-                            ms.add(m.id)
+                            if m.id in mention_ext:
+                                twice.add(m.id)
                             mention_ext[m.id] = (doc.docid, m.extent)
-        kind_of = {}
-        for kind in KINDS:
-            for eid in elements[kind]:
-                kind_of.setdefault(eid, kind)
-
-        for kind in KINDS:
-            for eid in sorted(elements[kind]):
-                occ = elements[kind][eid]
-                out.extend(self._merge_checks(kind, eid, occ))
-        for kind in ("relation", "event"):
-            for eid in sorted(elements[kind]):
-                occ = elements[kind][eid]
-                # valid argument mentions per role: the mentions (in any document) of the
-                # element-level arguments in that role (01 §3.6)
-                valid: dict = {}
-                for _, _, g_el in occ:
-                    for a in g_el.arguments:
-                        ak = kind_of.get(a.refid)
-                        if ak is not None:
-                            valid.setdefault(a.role, set()).update(mentions_of[(ak, a.refid)])
-                for fr, doc, el in occ:
-                    out.extend(self._argument_checks(kind, fr, doc, el, valid, kind_of,
-                                                     docs_of, mention_ext, dup_ids))
         for fr in read:
             for doc in fr.apf.documents:
                 if doc.data_type == "text":
-                    out.extend(self._containment(fr, doc, mention_ext, dup_ids))
-        return out
-
-    def _merge_checks(self, kind, eid, occ) -> list[Problem]:
-        out = []
-        attrs: dict = {}
-        links: dict = {}
-        args: dict = {}
-        reported_args = False
-        for fr, doc, el in occ:
-            label = f"{kind} {eid}"
-            a = el.attributes()
-            for name in sorted(a):
-                v = a[name]
-                if v is None or name == "LEVEL":
-                    continue
-                old = attrs.get(name)
-                if old is None:
-                    attrs[name] = (v, doc.docid)
-                elif old[0] != v:
-                    out.append(self._p(fr, el.line, label,
-                                       f"attribute value conflict for attribute '{name}':"
-                                       f" '{v}' here, '{old[0]}' in document '{old[1]}'"))
-            for res, e in el.links:
-                old = links.get(res)
-                if old is None:
-                    links[res] = (e, doc.docid)
-                elif old[0] != e:
-                    out.append(self._p(fr, el.line, label,
-                                       f"conflicting external ID's ('{old[0]}'/'{e}') given for"
-                                       f" resource '{res}' (the first in document '{old[1]}')"))
-            if kind == "relation" and not reported_args:
-                for arg in el.arguments:
-                    args.setdefault(arg.role, set()).add(arg.refid)
-                msg = _relation_arg_problem(eid, el.type, args)
-                if msg:
-                    reported_args = True
-                    out.append(self._p(fr, el.line, label, msg))
-        return out
-
-    def _argument_checks(self, kind, fr, doc, el, valid, kind_of, docs_of, mention_ext,
-                         dup_ids) -> list[Problem]:
-        out = []
-        label = f"{kind} {el.id}"
-        for a in el.arguments:
-            ak = kind_of.get(a.refid)
-            if ak is None or a.refid in dup_ids:
-                continue                   # unknown or duplicate REFIDs: reported from the tree
-            if doc.docid not in docs_of[(ak, a.refid)]:
-                out.append(self._p(fr, el.line, label,
-                                   f"argument '{a.refid}' in role '{a.role}' does not occur in"
-                                   " this document"))
-        for m in el.mentions:
-            for a in sorted(m.arguments, key=lambda a: (a.role, a.refid)):
-                if a.refid not in mention_ext or a.refid in dup_ids:
-                    continue               # reported from the tree
-                if a.refid not in valid.get(a.role, ()):
-                    out.append(self._p(fr, m.line, f"{kind}_mention {m.id}",
-                                       f"argument mention '{a.refid}' in role '{a.role}' is not"
-                                       f" a mention of any argument of {kind} '{el.id}' in this"
-                                       " role"))
+                    out.extend(self._containment(fr, doc, mention_ext, twice))
         return out
 
     def _containment(self, fr, doc, mention_ext, dup_ids) -> list[Problem]:
@@ -559,67 +444,21 @@ class Validator:
         return out
 
     def scorer_check(self, results: list[FileResult]) -> list[Problem]:
-        """Load a clean side with the scorer's database code; report what it rejects."""
+        """Load a clean side (its input rules were checked) with the scorer's database
+        code; report what fails."""
         files = [fr.apf for fr in results if fr.apf is not None]
         if not files:
             return []
         fr0 = results[0]
-        by_path = {fr.path: fr for fr in results}
         side = database.Side("REF")
         warnings: list = []
         try:
             database.add_files(side, files, self.params, warnings)
             database.finish(side, self.params, warnings)
-        except AceInputError as e:
-            fr = by_path.get(e.path, fr0)
-            return [self._from_error(fr, e)]
         except Exception as e:
             return [self._p(fr0, None, None,
                             f"internal error while loading the side: {type(e).__name__}: {e}")]
         return []
-
-
-def _facts(root) -> list[tuple]:
-    """What the reference checks need from a tree, in document order:
-    ``("doc", DOCID, line)``, ``("id", tag, ID, DOCID, line)`` for elements and mentions,
-    ``("ref", tag, REFID, ROLE, line, label)`` for arguments."""
-    out = []
-    for doc in root.iter("document"):
-        docid = (doc.get("DOCID") or "").strip()
-        if docid:
-            out.append(("doc", docid, doc.sourceline))
-        for el in doc.iter(*_SCANNED_TAGS):
-            tag = el.tag
-            if tag in ELEMENT_TAGS or tag in MENTION_TAGS:
-                eid = el.get("ID")
-                if eid is not None:
-                    out.append(("id", tag, eid.strip(), docid, el.sourceline))
-            else:
-                refid = (el.get("REFID") or "").strip()
-                if refid:                 # a missing REFID is reported by the DTD and reader
-                    out.append(("ref", tag, refid, (el.get("ROLE") or "").strip(),
-                                el.sourceline, dtdmod.element_label(el)))
-    return out
-
-
-def _relation_arg_problem(rid: str, rtype: str, args: dict) -> Optional[str]:
-    """The NIST tool's relation argument rule on the accumulated arguments (01 §3.2)."""
-    if rtype in SYMMETRIC_RELATIONS:
-        ids = sorted(args.get("Arg", ()))
-        if not ids:
-            return f"symmetric relation '{rid}' has no 'Arg' arguments"
-        if len(ids) != 2:
-            return (f"symmetric relation '{rid}' must have exactly 2 'Arg' arguments, but has "
-                    + " and ".join(f"'{i}'" for i in ids))
-        return None
-    for role in ("Arg-1", "Arg-2"):
-        ids = sorted(args.get(role, ()))
-        if not ids:
-            return f"non-symmetric relation '{rid}' has no '{role}' arguments"
-        if len(ids) != 1:
-            return (f"non-symmetric relation '{rid}' must have exactly 1 '{role}' argument, but"
-                    " has " + " and ".join(f"'{i}'" for i in ids))
-    return None
 
 
 def validate_paths(paths: list[str], source_dir: Optional[str] = None, dtd: Optional[str] = None,

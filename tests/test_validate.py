@@ -100,30 +100,39 @@ FILE_CASES = [
                               f" {os.path.join('src', 'BRK-1.sgm')} has DOCID 'BRK-1'"),
     ("source_not_found", "source_not_found.apf.xml:4: document BRK-7: no source document in src"
                          " (looked for BRK-7.sgm, BRK-7)"),
-    ("duplicate_mention_id", "duplicate_mention_id.apf.xml:27: entity_mention BRK-1-E1-2:"
-                             " duplicate ID 'BRK-1-E1-2': also the ID of the entity mention at"
-                             " duplicate_mention_id.apf.xml:10"),
-    ("duplicate_element_id", "duplicate_element_id.apf.xml:53: value BRK-1-E4: duplicate ID"
-                             " 'BRK-1-E4': also the ID of the entity at"
-                             " duplicate_element_id.apf.xml:44"),
-    ("dangling_refid", "dangling_refid.apf.xml:99: event BRK-1-EV1: event_argument REFID"
-                       " 'BRK-1-E9' (role Instrument) does not name any element or mention of"
-                       " these files"),
-    ("dangling_mention_refid", "dangling_mention_refid.apf.xml:112: event_mention BRK-1-EV1-1:"
-                               " event_mention_argument REFID 'BRK-1-T1-9' (role Time-Within)"
-                               " does not name any element or mention of these files"),
-    ("argument_is_a_mention", "argument_is_a_mention.apf.xml:97: event BRK-1-EV1: event_argument"
-                              " REFID 'BRK-1-E3-1' (role Place) refers to a mention"
-                              " (entity_mention), not to an element"),
+    ("duplicate_mention_id", "duplicate_mention_id.apf.xml:27: entity BRK-1-E2: mention ID"
+                             " BRK-1-E1-2 is also the ID of the entity mention at"
+                             " duplicate_mention_id.apf.xml:10; NIST: duplicate ID (BRK-1-E1-2)"
+                             " for mentions of elements of type 'entity' and 'entity mention'"),
+    ("duplicate_element_id", "duplicate_element_id.apf.xml:53: value BRK-1-E4: ID BRK-1-E4 is"
+                             " also the ID of the entity at duplicate_element_id.apf.xml:44;"
+                             " NIST: duplicate ID (BRK-1-E4) for elements of type 'values' and"
+                             " 'entity'"),
+    ("dangling_refid", "dangling_refid.apf.xml:94: event BRK-1-EV1: event 'BRK-1-EV1' references"
+                       " argument 'BRK-1-E9' in role 'Instrument' but this argument has not"
+                       " been loaded"),
+    ("dangling_mention_refid", "dangling_mention_refid.apf.xml:99: event BRK-1-EV1: event mention"
+                               " 'BRK-1-EV1-1' references argument mention 'BRK-1-T1-9' in role"
+                               " 'Time-Within' but this argument mention has not been loaded"),
+    ("argument_is_a_mention", "argument_is_a_mention.apf.xml:94: event BRK-1-EV1: BRK-1-E3-1 is"
+                              " the ID of a mention, not of an element; NIST: event 'BRK-1-EV1'"
+                              " references argument 'BRK-1-E3-1' in role 'Place' but this"
+                              " argument has not been loaded"),
     ("symmetric_relation_one_argument", "symmetric_relation_one_argument.apf.xml:68: relation"
-                                        " BRK-1-R1: symmetric relation 'BRK-1-R1' must have"
-                                        " exactly 2 'Arg' arguments, but has 'BRK-1-E1'"),
-    ("relation_without_arg2", "relation_without_arg2.apf.xml:81: relation BRK-1-R2:"
-                              " non-symmetric relation 'BRK-1-R2' has no 'Arg-2' arguments"),
-    ("mention_not_of_argument", "mention_not_of_argument.apf.xml:84: relation_mention"
-                                " BRK-1-R2-1: argument mention 'BRK-1-E2-3' in role 'Arg-2' is"
-                                " not a mention of any argument of relation 'BRK-1-R2' in this"
-                                " role"),
+                                        " BRK-1-R1: the relation has only one argument"
+                                        " ('BRK-1-E1'); NIST: symmetric relation 'BRK-1-R1'"
+                                        " must have exactly 2 'Arg' arguments, but: Arg"
+                                        " arguments: 'BRK-1-E1'"),
+    ("relation_without_arg2", "relation_without_arg2.apf.xml:81: relation BRK-1-R2: the"
+                              " relation has no Arg-2; NIST: non-symmetric relation 'BRK-1-R2'"
+                              " has no 'Arg-2' arguments"),
+    ("mention_not_of_argument", "mention_not_of_argument.apf.xml:84: relation BRK-1-R2:"
+                                " argument mention BRK-1-E2-3 of mention BRK-1-R2-1 is a"
+                                " mention of BRK-1-E2, which is not an argument of relation"
+                                " BRK-1-R2 in role Arg-2; NIST: relation mention 'BRK-1-R2-1'"
+                                " references argument mention 'BRK-1-E2-3' in role 'Arg-2' but"
+                                " this argument mention is not a mention of any argument of"
+                                " relation 'BRK-1-R2' in this role"),
     ("head_outside_extent", "head_outside_extent.apf.xml:19: entity_mention BRK-1-E2-1: head"
                             " 83..92 is not inside the extent 72..81"),
     ("anchor_outside_extent", "anchor_outside_extent.apf.xml:99: event_mention BRK-1-EV1-1:"
@@ -138,11 +147,14 @@ OTHER_CASES = [
     (["missing_entry.list"], ["missing_entry.list:2: not-there.apf.xml: cannot open: No such file"
                               " or directory"], 2),
     (["duplicate_docid"], [f"{os.path.join('duplicate_docid', 'b.apf.xml')}:4: document BRK-1:"
-                           " document ID 'BRK-1' has already been defined (at"
-                           f" {os.path.join('duplicate_docid', 'a.apf.xml')}:4)"], 1),
+                           " DOCID BRK-1 is also defined at"
+                           f" {os.path.join('duplicate_docid', 'a.apf.xml')}:4; NIST: document"
+                           " ID 'BRK-1' has already been defined"], 1),
     (["global_conflict"], [f"{os.path.join('global_conflict', 'G-2.apf.xml')}:5: entity GLOBAL-E1:"
-                           " attribute value conflict for attribute 'SUBTYPE': 'Group' here,"
-                           " 'Individual' in document 'G-1'"], 1),
+                           " entity GLOBAL-E1 has SUBTYPE 'Individual' in document G-1 but"
+                           " 'Group' here; NIST: attribute value conflict for attribute"
+                           " 'SUBTYPE' for entity 'GLOBAL-E1': database value is 'Individual',"
+                           " document value is 'Group'"], 1),
     (["global_argument_elsewhere"], [f"{os.path.join('global_argument_elsewhere', 'G-2.apf.xml')}:11:"
                                      " relation GLOBAL-R1: argument 'GLOBAL-E1' in role 'Arg-1'"
                                      " does not occur in this document"], 1),

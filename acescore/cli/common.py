@@ -154,7 +154,8 @@ def catch_errors(f):
         try:
             return f(*args, **kw)
         except AceError as e:
-            die(str(e), e.exit_code)
+            hint = getattr(e, "hint", None)
+            die(f"{e} — {hint}" if hint else str(e), e.exit_code)
     return wrapper
 
 

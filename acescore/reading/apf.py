@@ -1,9 +1,11 @@
 """Reading one APF file into the data model (01-input.md §2).
 
-XML is parsed with lxml, safely (:mod:`acescore.reading.xml_input`): no external
-entities, no DTD loading, no network.  The attribute rules (demanded/optional attributes,
-legal values, defaults), the locator rules and the per-element checks follow the NIST tool; every problem raises an
-:class:`~acescore.errors.AceInputError` naming file, line and element.
+XML is parsed with lxml, safely: no external entities, no DTD loading, no network.  The
+attribute rules (demanded/optional attributes, legal values, defaults), the locator rules and
+the per-element checks follow the NIST tool; every problem is an
+:class:`~acescore.errors.AceInputError` naming file, line and element, handed to the reader's
+error policy (:mod:`acescore.problems`): strict raises it, a collecting policy (lenient mode,
+``acescore validate``) records it and the reader skips the element or document concerned.
 
 Where the NIST tool's home-made tokenizer differs from a real XML parser (entity decoding,
 comments, single-quoted attributes; 01 §2.2) we follow XML; the README lists these cases.
@@ -17,12 +19,19 @@ from acescore.errors import AceInputError
 from acescore.model import (ApfFile, Argument, Box, Document, Entity, EntityMention, Event,
                             EventMention, Locator, Relation, RelationMention, SimpleMention,
                             Timex2, Value, TIMEX2_ATTRIBUTES)
-from acescore.params import (ENTITY_CLASSES, ENTITY_SUBTYPES, EVENT_ATTRIBUTES, EVENT_ROLES,
-                             EVENT_SUBTYPES, MENTION_TYPES, RELATION_MODALITIES, RELATION_ROLES,
-                             RELATION_SUBTYPES, SYMMETRIC_RELATIONS, VALUE_SUBTYPES, Params,
-                             get_params)
+from acescore.params import (ENTITY_CLASSES, ENTITY_SUBTYPES, EVENT_SUBTYPES, MENTION_TYPES,
+                             RELATION_MODALITIES, RELATION_SUBTYPES, SYMMETRIC_RELATIONS,
+                             VALUE_SUBTYPES, Params, get_params)
+from acescore.problems import STRICT, UNKNOWN_DOCID, Policy, from_error
+from acescore.reading.fastpath import (_ENTITY_CLASSES, _ENTITY_SUBTYPES, _ENTITY_TYPES,
+                                       _EVENT_ATTRIBUTES, _EVENT_ROLES, _EVENT_SUBTYPES,
+                                       _EVENT_TYPES, _MENTION_TYPES, _RELATION_MODALITIES,
+                                       _RELATION_ROLES, _RELATION_SUBTYPES, _RELATION_TYPES,
+                                       _TIME_ROLES, _TRUE_FALSE, _VALUE_SUBTYPES, _VALUE_TYPES,
+                                       _children, _fast_text_locator, _upper_names)
 from acescore.reading.text import display_text, normalize_name
-from acescore.reading.xml_input import DEFAULT_MAX_BYTES, parse_xml
+from acescore.reading.xmlfile import (DEFAULT_MAX_BYTES, guess_docid, parse_xml,  # noqa: F401
+                                      scan_docids)
 
 LEVEL_WEIGHT = {"NAM": 1.0, "NOM": 0.5, "PRO": 0.1}
 # Largest locator number accepted: beyond it numbers are not exact as floats (and huge ones
@@ -47,98 +56,31 @@ def ascii_number(v: str, integer: bool = True):
         return None
 
 
-# ---- fast paths ---------------------------------------------------------------------------------
-# Almost every element of a real APF file is well formed.  The reader therefore first tries a
-# fast path that reads it with as few lxml and Python calls as possible: attribute values are
-# taken as they are and looked up in the tables below (a hit is legal, needs no stripping, and
-# gives the one shared copy of the string), locators are read by _fast_text_locator.  Whenever
-# something is unusual -- a missing, padded, illegal or case-variant attribute, a locator that
-# is not a plain charseq -- the fast path gives up (returns None) *before* anything could
-# differ, and the checked code (`demand`, `optional`, `locator`, ...) reads the same
-# attribute/mention again: it raises exactly the NIST error or accepts the oddity.  A fast path
-# raises nothing of its own (mention arguments, read by the shared `_arguments`, come after
-# everything else a mention's fast path checks), so results, errors and their order are those
-# of the checked code.
-
-
-def _canonical(values) -> dict:
-    """Legal value -> the same string (one shared copy for all the records)."""
-    return {v: v for v in values}
-
-
-_ENTITY_TYPES = _canonical(ENTITY_SUBTYPES)
-_ENTITY_SUBTYPES = {t: _canonical(s) for t, s in ENTITY_SUBTYPES.items()}
-_ENTITY_CLASSES = _canonical(ENTITY_CLASSES)
-_MENTION_TYPES = _canonical(MENTION_TYPES)
-_TRUE_FALSE = _canonical(("TRUE", "FALSE"))
-_VALUE_TYPES = _canonical(VALUE_SUBTYPES)
-_VALUE_SUBTYPES = {t: _canonical(s) for t, s in VALUE_SUBTYPES.items()}
-_RELATION_TYPES = _canonical(RELATION_SUBTYPES)
-_RELATION_SUBTYPES = {t: _canonical(s) for t, s in RELATION_SUBTYPES.items()}
-_RELATION_MODALITIES = _canonical(RELATION_MODALITIES)
-_RELATION_ROLES = _canonical(RELATION_ROLES)
-_EVENT_TYPES = _canonical(EVENT_SUBTYPES)
-_EVENT_SUBTYPES = {t: _canonical(s) for t, s in EVENT_SUBTYPES.items()}
-_EVENT_ATTRIBUTES = {a: _canonical(v) for a, v in EVENT_ATTRIBUTES.items()}
-_EVENT_ROLES = _canonical(EVENT_ROLES)
-# relation roles dropped unless the parameters score relation times
-_TIME_ROLES = frozenset(r for r in RELATION_ROLES if "time" in r.lower())
-
-
-def _upper_names(node) -> bool:
-    """True when every attribute name of ``node`` is upper case, so that an attribute that
-    ``node.get`` does not find is really absent (``_Reader._get`` finds no case variant)."""
-    names = "".join(node.keys())
-    return names.upper() == names
-
-
-def _children(node, *tags):
-    """For each of ``tags``, the children of ``node`` with that tag in document order (what
-    ``node.findall(tag)`` gives), collected in one pass over the children."""
-    groups: dict = {}
-    for t in tags:
-        groups[t] = []
-    for c in node:
-        g = groups.get(c.tag)
-        if g is not None:
-            g.append(c)
-    return groups.values()
-
-
-def _fast_text_locator(container) -> Optional[Locator]:
-    """The locator of a text container whose first child is a ``charseq`` with plain digit
-    START <= END (what the checked :meth:`_Reader.locator` gives); None otherwise."""
-    if not len(container):
-        return None
-    seq = container[0]
-    if seq.tag != "charseq":
-        return None
-    s, e = seq.get("START"), seq.get("END")
-    if (s is None or e is None or not (s.isascii() and s.isdigit() and len(s) < 16
-                                       and e.isascii() and e.isdigit() and len(e) < 16)):
-        return None
-    start, end = int(s), int(e)
-    if end < start:
-        return None
-    raw = seq.text or ""
-    return Locator("text", start, end, raw, display_text(raw))
-
-
 class _Reader:
     """Reads one APF file; holds the context needed for error messages.
 
-    Elements are read through the fast paths where possible (see "fast paths" above); the
+    Elements are read through the fast paths where possible (:mod:`.fastpath`); the
     checked methods (``demand``, ``optional``, ``locator`` and the ``_<kind>_mention``
     readers) define the behaviour.
     """
 
-    def __init__(self, path: str, params: Params):
+    def __init__(self, path: str, params: Params, policy: Policy = STRICT):
         self.path = path
         self.p = params
+        self.policy = policy
+        self.docid = None
 
     # ---- errors -------------------------------------------------------------------------
-    def fail(self, node, message: str, element: Optional[str] = None):
-        raise AceInputError(message, self.path, getattr(node, "sourceline", None), element)
+    def fail(self, node, message: str, element: Optional[str] = None,
+             cause: Optional[str] = None):
+        raise AceInputError(message, self.path, getattr(node, "sourceline", None), element,
+                            cause=cause)
+
+    def _skip_docs(self, err: AceInputError, docids, note=None) -> None:
+        """A document-level problem: strict raises it; otherwise ``docids`` are skipped."""
+        if self.policy.strict:
+            raise err
+        self.policy.report(from_error(err, "document", docids, (), note))
 
     # ---- attribute access -----------------------------------------------------------------
     @staticmethod
@@ -293,29 +235,64 @@ class _Reader:
         return loc1, loc2, args
 
     # ---- file -----------------------------------------------------------------------------
-    def read(self, tree) -> ApfFile:
+    def read(self, tree) -> Optional[ApfFile]:
+        """The file's documents.  Under a collecting policy broken documents are left out;
+        None when the file had documents and none was usable."""
         root = tree.getroot()
         doctype = tree.docinfo.system_url
-        if root.tag == "source_file":
-            sfs = [root]
-        else:
-            # The NIST tool finds nothing inside a wrapper element (01 §2.3).
-            sfs = []
+        # The NIST tool finds nothing inside a wrapper element (01 §2.3).
+        sfs = [root] if root.tag == "source_file" else []
         documents = []
         sources = []
         seen = set()
+        had_documents = False
+        n_docs = sum(len(sf.findall("document")) for sf in sfs)
         for sf in sfs:
-            self.data_type = self.demand(sf, "TYPE", "source_file", ("text", "audio", "image"))
-            uri = self.demand(sf, "URI", "source_file")
-            source = self.demand(sf, "SOURCE", "source_file")
-            sources.append(source)
-            for doc in sf.findall("document"):
-                docid = self.demand(doc, "DOCID", "document")
+            docs = sf.findall("document")
+            had_documents = had_documents or bool(docs)
+            try:
+                self.data_type = self.demand(sf, "TYPE", "source_file", ("text", "audio", "image"))
+                uri = self.demand(sf, "URI", "source_file")
+                source = self.demand(sf, "SOURCE", "source_file")
+            except AceInputError as err:
+                ids = []
+                for d in docs:
+                    v = self._get(d, "DOCID")
+                    if v and v not in ids:
+                        ids.append(v)
+                note = None
+                if not docs:
+                    note = "the source_file has no documents"
+                elif not ids:
+                    ids = [guess_docid(self.path)]
+                    note = "DOCID guessed from the file name"
+                self._skip_docs(err, ids, note)
+                continue
+            kept = 0
+            for doc in docs:
+                try:
+                    docid = self.demand(doc, "DOCID", "document")
+                except AceInputError as err:
+                    if n_docs == 1:
+                        self._skip_docs(err, [guess_docid(self.path)],
+                                        "DOCID guessed from the file name")
+                    else:
+                        self._skip_docs(err, [], UNKNOWN_DOCID)
+                    continue
                 if docid in seen:
-                    self.fail(doc, f"document ID '{docid}' has already been defined",
-                              f"document {docid}")
+                    # every definition of the DOCID is skipped, on both sides (lenient mode):
+                    # which one is "first" must not depend on file order
+                    self._skip_docs(AceInputError(f"document ID '{docid}' has already been"
+                                                  " defined", self.path, doc.sourceline,
+                                                  f"document {docid}"), [docid])
+                    continue
                 seen.add(docid)
                 documents.append(self.document(doc, docid, uri, source))
+                kept += 1
+            if kept or not docs:
+                sources.append(source)
+        if had_documents and not documents:
+            return None
         return ApfFile(self.path, tuple(documents), tuple(sources), doctype)
 
     def document(self, node, docid, uri, source) -> Document:
@@ -331,11 +308,25 @@ class _Reader:
     def _unique(self, node, tag, fn):
         out = []
         seen = set()
+        policy = self.policy
         for el in node.findall(tag):
-            e = fn(el)
+            try:
+                e = fn(el)
+            except AceInputError as err:
+                if policy.strict:
+                    raise
+                key = (tag, self._get(el, "ID"), self.docid)
+                policy.report(from_error(err, "element", (self.docid,), (key,)))
+                continue
             if e.id in seen:
-                self.fail(el, f"multiple {tag} definitions (only one definition allowed per"
-                          " document)", f"{tag} {e.id}")
+                err = AceInputError(f"multiple {tag} definitions (only one definition allowed"
+                                    " per document)", self.path, el.sourceline, f"{tag} {e.id}")
+                if policy.strict:
+                    raise err
+                policy.report(from_error(err, "element", (self.docid,),
+                                         ((tag, e.id, self.docid),),
+                                         "the first definition is kept"))
+                continue
             seen.add(e.id)
             out.append(e)
         return out
@@ -533,7 +524,8 @@ class _Reader:
             if role in skip:
                 continue
             if (role, refid) in seen:
-                self.fail(a, f"multiple declarations of argument {refid} in role {role}", el)
+                self.fail(a, f"multiple declarations of argument {refid} in role {role}", el,
+                          f"argument {refid} is declared twice in {el} (role {role})")
             seen.add((role, refid))
             args.append(Argument(role, refid))
         return args
@@ -576,12 +568,15 @@ class _Reader:
         if not mentions and rtype != "METONYMY" and self.p.use_mentions:
             self.fail(node, "no mentions found", el)
         args = tuple(args)
+        both = ()
         if rtype in SYMMETRIC_RELATIONS:
+            arg1 = {a.refid for a in args if a.role == "Arg-1"}
+            both = tuple(sorted(arg1.intersection(a.refid for a in args if a.role == "Arg-2")))
             args = self._symmetric(args)
             mentions = [RelationMention(m.id, m.extent, self._symmetric(m.arguments), m.line)
                         for m in mentions]
         return Relation(rid, rtype, subtype, modality, args, tuple(mentions),
-                        self._links(link_nodes, el), node.sourceline or 0)
+                        self._links(link_nodes, el), node.sourceline or 0, both_args=both)
 
     def _relation_mention(self, m, el) -> RelationMention:
         """Checked path of a relation_mention."""
@@ -652,15 +647,27 @@ class _Reader:
 
 
 def read_apf(path: str, params: Optional[Params] = None,
-             max_bytes: int = DEFAULT_MAX_BYTES) -> ApfFile:
+             max_bytes: int = DEFAULT_MAX_BYTES, policy: Policy = STRICT) -> Optional[ApfFile]:
     """Read one APF file.  ``params`` decides the mention-dependent checks (default
-    ``local_2008``)."""
+    ``local_2008``).  ``policy``: what to do with a problem (:mod:`acescore.problems`; strict:
+    raise).  Under a collecting policy an unreadable file is a document-level problem (its
+    DOCIDs from its ``document`` tags, else its file name) and the result is None when
+    nothing of the file is usable."""
     params = params or get_params("local_2008")
-    tree = parse_xml(path, max_bytes)
-    return _Reader(path, params).read(tree)
+    try:
+        tree = parse_xml(path, max_bytes)
+    except AceInputError as err:
+        if policy.strict:
+            raise
+        docids, found = scan_docids(path)
+        policy.report(from_error(err, "document", docids, (), None if found else
+                                 "DOCID guessed from the file name"))
+        return None
+    return _Reader(path, params, policy).read(tree)
 
 
-def read_apf_tree(tree, path: str, params: Optional[Params] = None) -> ApfFile:
+def read_apf_tree(tree, path: str, params: Optional[Params] = None,
+                  policy: Policy = STRICT) -> Optional[ApfFile]:
     """Like :func:`read_apf` for a tree already returned by :func:`parse_xml` (so that a
     caller that also validates the tree parses the file once)."""
-    return _Reader(path, params or get_params("local_2008")).read(tree)
+    return _Reader(path, params or get_params("local_2008"), policy).read(tree)

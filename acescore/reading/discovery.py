@@ -29,6 +29,7 @@ import os
 from typing import Callable, Iterable, Optional
 
 from acescore.errors import AceInputError
+from acescore.problems import hint
 from acescore.reading.safe_read import read_bytes
 from acescore.reading.text import decode_utf8
 
@@ -134,7 +135,10 @@ def read_list(path: str, keep_missing: bool = False) -> list[str]:
                 out.append(p)
                 continue
             reason = getattr(e, "strerror", None) or "not a valid path"
-            raise AceInputError(f"cannot open: {reason}", path, number, entry) from None
+            err = AceInputError(f"cannot open: {reason}", path, number, entry,
+                                scope="document")
+            err.hint = hint(err)      # lenient mode keeps the entry and skips its document
+            raise err from None
         out.append(p)
     if not out:
         raise AceInputError("file list is empty", path)

@@ -338,6 +338,19 @@ case("ref_symmetric_relation_one_argument", broken={("ref", D3): within("relatio
     f'REFID="{e(D3, 5)}" ROLE="Arg-2"', f'REFID="{e(D3, 4)}" ROLE="Arg-2"').replace(
     f'REFID="{e(D3, 5)}-5" ROLE="Arg-2"', f'REFID="{e(D3, 4)}-4" ROLE="Arg-2"'))},
      clean={("ref", D3): remove("relation", f"{D3}-R1")})
+# the two defects of real (LDC) annotation the NIST tool cannot score (06-ldc-sources.md), in a
+# first-pass (system) folder: a symmetric relation whose Arg-1 and Arg-2 are one entity (its
+# mentions two mentions of it), an event argument declared twice (same ID, same role)
+case("sys_symmetric_relation_same_entity", broken={("sys", D3): within("relation", s(D3, "R", 2),
+     lambda x: x.replace('TYPE="GEN-AFF" SUBTYPE="Org-Location"', 'TYPE="PHYS" SUBTYPE="Located"'
+                         ).replace(f'REFID="{s(D3, "E", 8)}" ROLE="Arg-2"',
+                                   f'REFID="{s(D3, "E", 4)}" ROLE="Arg-2"'))},
+     clean={("sys", D3): remove("relation", s(D3, "R", 2))})
+case("sys_event_argument_twice", broken={("sys", D2): within("event", s(D2, "EV", 1), lambda x: x.replace(
+    f'  <event_argument REFID="{s(D2, "E", 2)}" ROLE="Defendant"/>\n',
+    f'  <event_argument REFID="{s(D2, "E", 2)}" ROLE="Defendant"/>\n'
+    f'  <event_argument REFID="{s(D2, "E", 2)}" ROLE="Defendant"/>\n'))},
+     clean={("sys", D2): remove("event", s(D2, "EV", 1))})
 case("ref_relation_without_arg2", broken={("ref", D2): within("relation", f"{D2}-R1", lambda x: re.sub(
     r'(?s)\s*<relation_argument [^>]*ROLE="Arg-2"/>', "", re.sub(
         r'(?s)\s*<relation_mention_argument [^>]*ROLE="Arg-2">.*?</relation_mention_argument>', "", x)))},

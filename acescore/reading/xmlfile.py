@@ -1,16 +1,17 @@
-"""Parsing an XML input file safely (APF files, and source documents as XML for their DTD).
+"""Reading an XML file safely (01-input.md §2.1), and the DOCIDs of one that cannot be read.
 
-lxml with no entity expansion, no DTD loading and no network; the file is read through
-:func:`acescore.reading.safe_read.read_bytes` (regular files only, at most ``max_bytes``)
-and must be UTF-8.  Whether its XML declaration names another encoding is decided by the
-parser (the encoding it actually reads the file with), never by a pattern, so no spelling
-of a declaration makes a file be read as Latin-1.  Entity declarations and references to
-undefined entities are refused -- except inside comments, CDATA sections and processing
-instructions, where XML gives them no meaning.  Every problem is a one-line
-:class:`~acescore.errors.AceInputError` naming the file and line.
+lxml parses without external entities, DTD loading or network access.  The file is read
+through :func:`acescore.reading.safe_read.read_bytes` (regular files only, at most
+``max_bytes``) and must be UTF-8.  Whether its XML declaration names another encoding is
+decided by the parser (the encoding it actually reads the file with), never by a pattern,
+so no spelling of a declaration makes a file be read as Latin-1.  Entity declarations and
+references to undefined entities are refused -- except inside comments, CDATA sections and
+processing instructions, where XML gives them no meaning.  Every problem is a one-line
+:class:`~acescore.errors.AceInputError` naming the file (and line).
 """
 from __future__ import annotations
 
+import os
 import re
 from typing import Optional
 
@@ -25,6 +26,9 @@ DEFAULT_MAX_BYTES = 64 * 1024 * 1024
 # DOCTYPE, libxml2 accepts such a reference without a declaration and silently drops it
 # (in attributes) or keeps an unexpanded entity node (cutting a charseq's text short).
 _ENTITY_REF = re.compile(rb"&(?!(?:amp|lt|gt|quot|apos);)([A-Za-z_:][-A-Za-z0-9._:]*);")
+# the DOCIDs of a file that cannot be parsed (lenient mode skips them on both sides)
+_DOCID_TAG = re.compile(r"""<document\b[^>]*?\bDOCID\s*=\s*(?:"([^"]*)"|'([^']*)')""", re.I)
+_SCAN_BYTES = 1 << 20
 
 
 def _parser(encoding: Optional[str] = None) -> etree.XMLParser:
@@ -102,3 +106,28 @@ def parse_xml(path: str, max_bytes: int = DEFAULT_MAX_BYTES):
         enc = tree.docinfo.encoding
         raise AceInputError(f"declares encoding '{enc}'; only UTF-8 is supported", path, 1)
     return tree
+
+
+def guess_docid(path: str) -> str:
+    base = os.path.basename(path)
+    for suffix in (".apf.xml", ".apf", ".xml"):
+        if base.endswith(suffix):
+            return base[:-len(suffix)]
+    return base
+
+
+def scan_docids(path: str) -> tuple[tuple[str, ...], bool]:
+    """DOCIDs named in the ``document`` tags of a file that cannot be read properly, and
+    whether they were found (False: the DOCID is guessed from the file name)."""
+    try:
+        data = read_bytes(path, _SCAN_BYTES, head=True)    # a regular file only
+    except AceInputError:
+        data = b""
+    found = []
+    for m in _DOCID_TAG.finditer(data.decode("utf-8", "replace")):
+        v = (m.group(1) if m.group(1) is not None else m.group(2)).strip()
+        if v and v not in found:
+            found.append(v)
+    if found:
+        return tuple(found), True
+    return (guess_docid(path),), False
