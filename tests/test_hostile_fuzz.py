@@ -39,3 +39,12 @@ def test_harness_catches_what_it_must():
     assert bad[1].problems == ["exit 2 with 2 lines"]
     assert bad[2].problems == ["exit status 1 not in [0, 2, 3]"]
     assert bad[3].problems == ["hang"]
+    # validate lists each unusable path and then its summary line
+    v = fuzz_hostile.Case(0, "special", "", "validate", ["validate"])
+    ok = fuzz_hostile.Outcome(v, 2, 0.1, "a.list:3: x: cannot open: No such file or directory\n"
+                              "validate: 0 files, 0 documents, 0 charseqs checked against 0"
+                              " source documents: 0 problems, 1 unusable path\n", "")
+    two = fuzz_hostile.Outcome(v, 2, 0.1, "one\ntwo\n", "")
+    fuzz_hostile.check(ok)
+    fuzz_hostile.check(two)
+    assert (ok.problems, two.problems) == ([], ["exit 2 with 2 lines"])
