@@ -2,11 +2,15 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: install test clean example bench
+.PHONY: install test clean example bench chromium
 
-install: $(BIN)/acescore
+install: $(BIN)/acescore chromium
 
-$(BIN)/acescore: pyproject.toml
+# the HTML view test drives Debian's headless chromium (installed with apt-get when missing)
+chromium:
+	bash .ci/install-chromium.sh
+
+$(BIN)/acescore: pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[test]'

@@ -1,3 +1,3 @@
-from acescore.cli import main
+from acescore.entry import run
 
-main()
+run()

@@ -25,7 +25,8 @@ def options(params: Union[str, Params] = DEFAULT_PARAMS, mentions: bool = False,
             doc_scores: bool = False, all_mappings: bool = False, error_mappings: bool = False,
             summary: bool = False, check_duplicates: bool = False, lenient: bool = False,
             max_bytes: int = DEFAULT_MAX_BYTES, jobs: int = 1,
-            literature: bool = True, max_pairs: int = DEFAULT_MAX_PAIRS) -> Options:
+            literature: bool = True, docs=None,
+            max_pairs: int = DEFAULT_MAX_PAIRS) -> Options:
     """The :class:`~acescore.options.Options` of these keywords (``params``: a name or a
     preset :class:`~acescore.params.Params`)."""
     if isinstance(params, Params):
@@ -33,14 +34,16 @@ def options(params: Union[str, Params] = DEFAULT_PARAMS, mentions: bool = False,
     return Options(params=params, mentions=mentions, doc_scores=doc_scores,
                    all_mappings=all_mappings, error_mappings=error_mappings, summary=summary,
                    check_duplicates=check_duplicates, lenient=lenient, max_bytes=max_bytes,
-                   jobs=jobs, literature=literature, max_pairs=max_pairs)
+                   jobs=jobs, literature=literature,
+                   docs=tuple(docs) if docs is not None else None, max_pairs=max_pairs)
 
 
 def score(ref, sys, params: Union[str, Params] = DEFAULT_PARAMS, mentions: bool = False, *,
           doc_scores: bool = False, all_mappings: bool = False, error_mappings: bool = False,
           summary: bool = False, check_duplicates: bool = False, lenient: bool = False,
           max_bytes: int = DEFAULT_MAX_BYTES, jobs: int = 1, literature: bool = True,
-          keep_passes: bool = False, max_pairs: int = DEFAULT_MAX_PAIRS) -> Results:
+          keep_passes: bool = False, docs=None,
+          max_pairs: int = DEFAULT_MAX_PAIRS) -> Results:
     """Score system output ``sys`` against reference ``ref``.
 
     ``ref``/``sys``: a path (APF file, directory or list file), a sequence of paths, or a
@@ -48,12 +51,12 @@ def score(ref, sys, params: Union[str, Params] = DEFAULT_PARAMS, mentions: bool 
     line's options (``-P``, ``-m``, ``-d``, ``-a``, ``-e``, ``-s``, ``-c``, ``--lenient``,
     ``--max-file-size``, ``--jobs``, ``--max-pairs``); ``literature``: also compute the coreference and
     event-extraction metrics of the JSON output; ``keep_passes``: keep every pass's data
-    (:attr:`Results.passes`; scored in one process).
+    (:attr:`Results.passes`; scored in one process); ``docs``: only these DOCIDs (``--docs``).
     """
     opts = options(params, mentions, doc_scores=doc_scores, all_mappings=all_mappings,
                    error_mappings=error_mappings, summary=summary,
                    check_duplicates=check_duplicates, lenient=lenient, max_bytes=max_bytes,
-                   jobs=jobs, literature=literature, max_pairs=max_pairs)
+                   jobs=jobs, literature=literature, docs=docs, max_pairs=max_pairs)
     return _score_loaded(load(ref, sys, opts), keep_passes=keep_passes)
 
 

@@ -18,6 +18,7 @@ import re
 import subprocess
 import tempfile
 from dataclasses import dataclass, field
+from typing import Optional
 
 BANNER = re.compile(r"^======== (.+) ========$")
 NUMBER = re.compile(r"^-?\d+(\.\d+)?%?$")
@@ -91,8 +92,51 @@ def nist_flags(params: str, mentions: bool, doc_scores: bool, all_mappings: bool
     return flags
 
 
+def comparison_json(diffs: list, signature: str, inputs) -> dict:
+    """``crosscheck --format json``: every section with its line and cell counts."""
+    return {"signature": signature, "inputs": inputs,
+            "identical": not any(d.differing_lines for d in diffs),
+            "lines": sum(d.lines for d in diffs),
+            "differing_lines": sum(d.differing_lines for d in diffs),
+            "sections": [{"name": d.name, "lines": d.lines, "differing_lines": d.differing_lines,
+                          "cells": d.cells, "differing_cells": d.differing_cells,
+                          "examples": [{"line": ln, "nist": x, "acescore": y}
+                                       for ln, x, y in d.examples]} for d in diffs]}
+
+
+EXIT_NIST_FAILED = 4     # crosscheck: the NIST tool itself failed (no report to compare)
+
+
+@dataclass
+class NistRun:
+    """What the NIST tool did: its report (standard output), standard error, exit status."""
+    stdout: str
+    stderr: str
+    status: int
+
+    def failure(self) -> Optional[str]:
+        """Why there is no report to compare with, or None: the tool's exit status and its
+        last error (the last line of standard error with ``ERROR`` in it and the lines
+        that continue it, in one line; else the last line)."""
+        if self.status == 0 and "scoring mode parameter set" in self.stdout:
+            return None
+        lines = [ln.strip() for ln in self.stderr.splitlines()]
+        lines = [ln for ln in lines if ln]
+        err = [i for i, ln in enumerate(lines) if "ERROR" in ln]
+        # the last ERROR line with the lines that continue it (Perl's die message ends it)
+        last = " ".join(" ".join(lines[err[-1]:]).split()) if err else (
+            lines[-1] if lines else "no message on standard error")
+        if self.status < 0:
+            what = f"killed by signal {-self.status}"
+        elif self.status:
+            what = f"exit status {self.status}"
+        else:
+            what = "exit status 0 but no report on standard output"
+        return f"the NIST tool failed ({what}): {last}"
+
+
 def run_nist(nist: str, ref_paths: list[str], sys_paths: list[str], flags: list[str],
-             timeout: float | None = None) -> tuple[str, str]:
+             timeout: float | None = None) -> NistRun:
     """Run the NIST tool on the given files (through temporary list files)."""
     with tempfile.TemporaryDirectory(prefix="acecheck-") as tmp:
         rl = os.path.join(tmp, "ref.list")
@@ -102,5 +146,9 @@ def run_nist(nist: str, ref_paths: list[str], sys_paths: list[str], flags: list[
         with open(sl, "w", encoding="utf-8") as fh:
             fh.write("".join(os.path.abspath(p) + "\n" for p in sys_paths))
         cmd = ["perl", nist, "-r", rl, "-t", sl, *flags]
-        proc = subprocess.run(cmd, capture_output=True, timeout=timeout)
-    return (proc.stdout.decode("utf-8", "replace"), proc.stderr.decode("utf-8", "replace"))
+        try:
+            proc = subprocess.run(cmd, capture_output=True, timeout=timeout)
+        except OSError as e:
+            return NistRun("", f"cannot run perl: {e.strerror}", 127)
+    return NistRun(proc.stdout.decode("utf-8", "replace"),
+                   proc.stderr.decode("utf-8", "replace"), proc.returncode)

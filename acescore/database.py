@@ -164,6 +164,9 @@ def add_files(side: Side, files: Iterable[ApfFile], params: Params, warnings: li
                 continue
             side.documents[doc.docid] = doc
             evaluable += 1
+            for els in (doc.relations, doc.events):     # the reader's warnings, in its order
+                for el in els:
+                    warnings.extend(el.warnings)
             for els in (doc.entities, doc.relations, doc.events, doc.timex2s, doc.values):
                 for el in els:
                     _merge(side, doc, el, warnings)
@@ -272,14 +275,24 @@ def _metonymy_warnings(side_name: str, eid: str, g: GlobalElement, warnings: lis
 def build_sides(ref_files: list, sys_files: list, params: Params, warnings: list
                 ) -> tuple[Side, Side]:
     """The REF and SYS sides of files that keep the input rules (:mod:`acescore.rules`)."""
+    rside = build_ref_side(ref_files, params, warnings)
+    return rside, build_sys_side(rside, sys_files, params, warnings)
+
+
+def build_ref_side(ref_files: list, params: Params, warnings: list) -> Side:
     rside = Side("REF")
     add_files(rside, ref_files, params, warnings)
     finish(rside, params, warnings)
+    return rside
+
+
+def build_sys_side(rside: Side, sys_files: list, params: Params, warnings: list) -> Side:
+    """The SYS side against ``rside`` (not changed: one REF side can serve several)."""
     sside = Side("SYS")
     add_files(sside, sys_files, params, warnings, rside.documents)
     finish(sside, params, warnings)
     check_docs(rside, sside, warnings)
-    return rside, sside
+    return sside
 
 
 def check_docs(ref: Side, sys: Side, warnings: list) -> None:

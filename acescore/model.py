@@ -258,6 +258,8 @@ class Relation:
     #: symmetric relations: the IDs given as both Arg-1 and Arg-2 (one argument after
     #: the conversion to Arg; the cause of the NIST tool's argument-count error)
     both_args: tuple[str, ...] = field(default=(), compare=False)
+    # the NIST tool's warnings from reading this relation (reading/as_written.py)
+    warnings: tuple[str, ...] = field(default=(), compare=False)
 
     def attributes(self) -> dict[str, Optional[str]]:
         return {"MODALITY": self.modality, "SUBTYPE": self.subtype, "TYPE": self.type}
@@ -279,6 +281,8 @@ class Event:
     line: int = field(default=0, compare=False)
     kind: str = field(default="event", init=False)
     origin: Optional[str] = None
+    # the NIST tool's warnings from reading this event (reading/as_written.py)
+    warnings: tuple[str, ...] = field(default=(), compare=False)
 
     def attributes(self) -> dict[str, Optional[str]]:
         return {"GENERICITY": self.genericity, "MODALITY": self.modality,

@@ -4,6 +4,7 @@ the Python API (:func:`acescore.score`).  The command line's shared options
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Optional
 
 from acescore.errors import AceUsageError
 from acescore.params import DEFAULT_PARAMS, Params, get_params
@@ -25,6 +26,8 @@ class Options:
     max_bytes: int = DEFAULT_MAX_BYTES  # largest APF file read
     jobs: int = 1                      # processes for scoring
     literature: bool = True            # also the literature metrics (JSON ``coref``/``events``)
+    docs: Optional[tuple] = None       # --docs: only these DOCIDs (REF and SYS)
+    docs_file: Optional[str] = None    # the --docs file they were read from (for messages)
     max_pairs: int = DEFAULT_MAX_PAIRS  # REF/SYS pairs valued in one document (scoring/limits)
 
     def __post_init__(self):

@@ -60,18 +60,8 @@ class _Worker:
             os.close(out_r)
             if self.refs_w is not None:
                 os.close(self.refs_w)
-            code = 0
-            try:
-                wait = (lambda: _read_object(refs_r)) if refs_r is not None else None
-                payload = ("ok", _run_chains(ctx, chains, wait))
-            except BaseException as e:                # noqa: BLE001 - reported to the parent
-                payload = ("error", f"{type(e).__name__}: {e}")
-                code = 1
-            try:
-                with os.fdopen(out_w, "wb") as fh:
-                    pickle.dump(payload, fh, protocol=pickle.HIGHEST_PROTOCOL)
-            finally:
-                os._exit(code)
+            wait = (lambda: _read_object(refs_r)) if refs_r is not None else None
+            child_exit(out_w, lambda: _run_chains(ctx, chains, wait))
         self.pid = pid
         os.close(out_w)
         if refs_r is not None:
@@ -120,6 +110,22 @@ class _Worker:
                     os.close(fd)
                 except OSError:
                     pass
+
+
+def child_exit(fd: int, work) -> None:
+    """In a forked worker: send ``("ok", work())`` -- or ``("error", "Type: message")``
+    if it raised -- through ``fd``, and end the process (status 0, or 1 on error)."""
+    code = 0
+    try:
+        payload = ("ok", work())
+    except BaseException as e:                        # noqa: BLE001 - reported to the parent
+        payload = ("error", f"{type(e).__name__}: {e}")
+        code = 1
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            pickle.dump(payload, fh, protocol=pickle.HIGHEST_PROTOCOL)
+    finally:
+        os._exit(code)
 
 
 def _read_object(fd: int):

@@ -110,6 +110,13 @@ class Loaded:
     sys: Side
     warnings: list                    # NIST WARNING messages so far, in order
     skipped: Optional[object] = None  # lenient: acescore.robust.SkipReport
+    inputs: Optional[dict] = None     # {"ref": ..., "sys": ...}: the inputs as given
+
+    @property
+    def coverage(self):
+        """The documents scored (acescore.coverage): the end-of-run summary line."""
+        from acescore.coverage import coverage
+        return coverage(self.ref, self.sys, self.skipped)
 
     @property
     def params(self) -> Params:
@@ -156,24 +163,62 @@ def build(ref: Corpus, sys: Corpus, options: Options) -> Loaded:
     return Loaded(options, ref, sys, rside, sside, warnings)
 
 
+def build_reference(ref: Corpus, params: Params, warnings: list) -> Side:
+    """The REF side alone (strict: the first broken rule of its own is raised), to serve
+    several systems (``acescore compare``: :func:`build_system`)."""
+    problem = first_problem(corpus_problems(ref.files, []))
+    if problem is not None:
+        raise problem.error()
+    return database.build_ref_side(ref.files, params, warnings)
+
+
+def build_system(rside: Side, ref: Corpus, sys: Corpus, params: Params, warnings: list
+                 ) -> Side:
+    """The SYS side against a REF side built by :func:`build_reference`, which it does not
+    change (strict: the first broken rule of the pair is raised)."""
+    problem = first_problem(corpus_problems(ref.files, sys.files))
+    if problem is not None:
+        raise problem.error()
+    return database.build_sys_side(rside, sys.files, params, warnings)
+
+
 def load(ref, sys, options: Options, ref_list: bool = False, sys_list: bool = False,
          progress: Callable[[str, int], Progress] = None) -> Loaded:
     """Discover, read and build both sides.  ``ref``/``sys``: a path (file, directory or
     list file), a sequence of paths, or a :class:`Corpus` already read.
     ``progress(label, total)``, if given, returns a per-file callback (or None)."""
+    from acescore.coverage import require_common, require_documents
+    warnings_out: list = []
     with no_cyclic_gc():
         corpora = []
-        for spec, is_list, label in ((ref, ref_list, "reading reference"),
-                                     (sys, sys_list, "reading system output")):
+        for spec, is_list, label, side in ((ref, ref_list, "reading reference", "REF"),
+                                           (sys, sys_list, "reading system output", "SYS")):
             if isinstance(spec, Corpus):
                 corpora.append(spec)
                 continue
             paths = discover(spec, is_list, options.lenient)
-            with _hint_lenient():
-                corpora.append(read_corpus(paths, options,
-                                           progress(label, len(paths)) if progress else None))
+            try:
+                with _hint_lenient():
+                    corpus = read_corpus(paths, options,
+                                         progress(label, len(paths)) if progress else None)
+            except AceInputError as e:
+                raise_if_not_apf(e, side, spec)
+                raise
+            if paths:
+                require_documents(side, spec_label(spec), corpus.files)
+            corpora.append(corpus)
+        if options.docs is not None:
+            corpora = [restrict_corpus(c, options, side, warnings_out)
+                       for c, side in ((corpora[0], "REF"), (corpora[1], "SYS"))]
+        inputs = {"ref": spec_label(ref), "sys": spec_label(sys)}
+        # nothing in common: said before any problem of the input (it would not be scored)
+        require_common(*[[d.docid for f in c.files for d in f.documents] for c in corpora],
+                       inputs["ref"], inputs["sys"])
         with _hint_lenient():
-            return build(corpora[0], corpora[1], options)
+            loaded = build(corpora[0], corpora[1], options)
+        loaded.warnings[:0] = warnings_out
+        loaded.inputs = inputs
+        return loaded
 
 
 @contextlib.contextmanager
@@ -184,6 +229,48 @@ def _hint_lenient():
     except AceInputError as e:
         e.hint = hint(e)
         raise
+
+
+def raise_if_not_apf(e: AceInputError, side: str, spec) -> None:
+    """A file that cannot be read because it is no APF at all (an HTML page, a source
+    document) means nothing to score, and says so."""
+    from acescore.coverage import what_is_there
+    from acescore.errors import AceUsageError
+    if e.path and os.path.isfile(e.path):
+        what = what_is_there(e.path)
+        if what.startswith(("an HTML", "an ACE source")):
+            where = spec_label(spec)
+            if os.path.abspath(where) != os.path.abspath(e.path):
+                where += f" ({e.path})"
+            raise AceUsageError(f"nothing to score: {side} {where} holds no APF document:"
+                                f" {what}") from None
+
+
+def spec_label(spec) -> str:
+    """An input as messages and the JSON ``inputs`` name it."""
+    if isinstance(spec, (str, os.PathLike)):
+        return os.fspath(spec)
+    if isinstance(spec, Corpus):
+        return f"{len(spec.files)} APF files read"
+    spec = sorted(os.fspath(s) for s in spec)
+    return spec[0] if len(spec) == 1 else f"{len(spec)} paths ({spec[0]}, ...)"
+
+
+def restrict_corpus(corpus: Corpus, options: Options, side: str, warnings: list) -> Corpus:
+    """``--docs``: the documents of ``corpus`` that the list names (a warning line for the
+    listed DOCIDs the side does not have)."""
+    from acescore.reading.doclist import missing_note, restrict
+    found = {d.docid for f in corpus.files for d in f.documents}
+    docs_file = options.docs_file or "--docs"
+    if found and not found & set(options.docs):
+        from acescore.errors import AceUsageError
+        raise AceUsageError(f"nothing to score: none of the {len(options.docs)} DOCIDs of"
+                            f" --docs {docs_file} is in {side} (e.g. {options.docs[0]} is"
+                            f" not; {side} has {sorted(found)[0]}, ...)")
+    note = missing_note(docs_file, list(options.docs), found, side)
+    if note:
+        warnings.append(f"acescore: warning: {note}\n")
+    return Corpus(restrict(corpus.files, options.docs), corpus.skipped)
 
 
 def score(loaded: Loaded, keep_passes: bool = False):
@@ -209,7 +296,10 @@ def score(loaded: Loaded, keep_passes: bool = False):
     return Results(options, params, loaded.source_label, loaded.all_sources, preamble,
                    outputs, run.warnings, loaded.skipped,
                    {"ref": len(loaded.ref.documents), "sys": len(loaded.sys.all_documents)},
-                   loaded.dtd, literature, run if keep_passes else None)
+                   loaded.dtd, literature, run if keep_passes else None, loaded.inputs,
+                   loaded.coverage,
+                   {"ref": sorted(loaded.ref.documents),
+                    "sys": sorted(loaded.sys.all_documents)} if options.summary else None)
 
 
 def load_and_score(ref, sys, options: Options, keep_passes: bool = False, **load_kw):

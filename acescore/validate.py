@@ -34,7 +34,6 @@ means the scorer can read the data.
 """
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from typing import Optional
 
@@ -46,8 +45,10 @@ from acescore.params import Params, get_params
 from acescore.problems import Collect
 from acescore.reading import dtd as dtdmod
 from acescore.reading.apf import ascii_number, parse_xml, read_apf_tree
-from acescore.reading.discovery import discover, walk_files
-from acescore.reading.sgml import SourceText, read_source, span_matches
+from acescore.reading.discovery import discover
+from acescore.reading.sgml import SourceText, span_matches
+from acescore.reading.sgml_check import check_markup
+from acescore.reading.sources import SourceIndex  # noqa: F401 (acescore.validate.SourceIndex)
 
 # the elements and mentions (their IDs)
 _ID_TAGS = tuple(KINDS) + ("entity_mention", "value_mention", "timex2_mention", "relation_mention",
@@ -123,54 +124,9 @@ class Report:
 # --------------------------------------------------------------------------------------------
 # sources
 
-class SourceIndex:
-    """Source documents below a folder, found by file name; read once each."""
-
-    def __init__(self, directory: str, entities: str = "raw"):
-        if not os.path.isdir(directory):
-            raise AceInputError("source folder not found (--source-dir)" if not
-                                os.path.exists(directory) else
-                                "not a folder (--source-dir)", directory)
-        self.directory = directory
-        self.entities = entities
-        self.by_name: dict[str, str] = {}
-        for path in walk_files(directory, lambda name: True):
-            self.by_name.setdefault(os.path.basename(path), path)
-        self._cache: dict[str, object] = {}
-        self.dtd_checked: set = set()
-
-    def find(self, docid: str, uri: Optional[str]) -> tuple[Optional[str], list[str]]:
-        tried = []
-        for name in ([os.path.basename(uri)] if uri else []) + [docid + ".sgm", docid]:
-            if name and name not in tried:
-                tried.append(name)
-                p = self.by_name.get(name)
-                if p is not None:
-                    return p, tried
-        return None, tried
-
-    def read(self, path: str):
-        """A SourceText, or the AceInputError that reading it gave."""
-        r = self._cache.get(path)
-        if r is None:
-            try:
-                r = read_source(path, self.entities)
-            except AceInputError as e:
-                r = e
-            self._cache[path] = r
-        return r
-
-    @property
-    def count(self) -> int:
-        return sum(1 for v in self._cache.values() if isinstance(v, SourceText))
-
-
-def _source_dtd_problems(path: str) -> list[AceInputError]:
-    try:
-        tree = parse_xml(path)
-    except AceInputError as e:
-        return [AceInputError(f"source document: {e.message}", e.path, e.line, e.element)]
-    return dtdmod.validate_tree(tree, path, dtdmod.SOURCE_DTD)
+def _source_dtd_problems(src: SourceText) -> list[AceInputError]:
+    return [AceInputError(f"source document: {e.message}", e.path, e.line, e.element)
+            for e in check_markup(src.raw, src.path)]
 
 
 def _int(v: Optional[str]) -> Optional[int]:
@@ -226,6 +182,7 @@ class Validator:
                 continue
             self.validate_side(files)
         if self.sources is not None:
+            self.sources.require_some()
             self.report.sources = self.sources.count
         return self.report
 
@@ -317,7 +274,7 @@ class Validator:
                 continue
             if spath not in src_index.dtd_checked:
                 src_index.dtd_checked.add(spath)
-                for e in _source_dtd_problems(spath):
+                for e in _source_dtd_problems(src):
                     fr.source_problems.append(self._from_error(fr, e, group=1))
             if src.docid is not None and src.docid != docid:
                 fr.source_problems.append(self._p(fr, doc.sourceline, label,

@@ -396,11 +396,19 @@ def test_cli_coref_json_and_text(tmp_path):
     d = json.loads(res.output)
     for m in ("muc", "bcub", "ceafm", "ceafe", "blanc"):
         assert set(d[m]) == {"recall", "precision", "f1"}
-        assert all(0.0 <= d[m][k] <= 1.0 for k in d[m])
+        assert all(0.0 <= d[m][k] <= 100.0 for k in d[m])       # percent, as the text
+    assert d["score_unit"] == "percent"
+    assert d["conll_f1"] == pytest.approx((d["muc"]["f1"] + d["bcub"]["f1"]
+                                           + d["ceafe"]["f1"]) / 3)
+    assert d["signature"].endswith("|metric:coref|conll2012-v8|align:head")
+    assert d["inputs"] == {"ref": ref, "sys": sys}
     res = _run("coref", ref, sys, "-q")
     assert res.exit_code == 0
     for label in ("MUC", "B-cubed", "CEAF-m", "CEAF-e", "BLANC", "Recall %"):
         assert label in res.output
+    muc = next(ln for ln in res.output.splitlines() if ln.startswith("MUC"))
+    assert muc.split()[1:] == [f"{d['muc'][k]:.2f}" for k in ("recall", "precision", "f1")]
+    assert f"CoNLL F1 (mean of MUC, B-cubed, CEAF-e F1): {d['conll_f1']:.2f}" in res.output
     out = tmp_path / "c.json"
     res = _run("coref", ref, sys, "--format", "json", "-o", str(out), "-q")
     assert res.exit_code == 0 and res.output == ""

@@ -203,7 +203,7 @@ def test_cli_events_json_options(tmp_path):
     res = _run("events", str(DATA / "basic" / "ref"), str(DATA / "basic" / "sys"),
                "--format", "json", "--trigger-match", "overlap", "--arg-match", "extent",
                "-o", str(out))
-    assert res.exit_code == 0 and res.output == ""
+    assert res.exit_code == 0 and res.stdout == ""
     d = json.loads(out.read_text())
     assert d["definition"] == {"trigger_match": "overlap", "arg_match": "extent",
                                "arg_scope": "subtype"}

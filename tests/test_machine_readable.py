@@ -121,7 +121,7 @@ def test_exit_code_validation_problems():
 def test_unknown_gate_task():
     r = run_cli("score", str(GOLDEN / "tiny" / "ref"), str(GOLDEN / "tiny" / "sys-heavy"),
                 "-q", "--fail-under", "xyz=1")
-    assert r.exit_code == 3
+    assert r.exit_code == 2             # a usage error, before anything is scored
     out = r.output
     assert "unknown task 'xyz'" in out
 
@@ -173,6 +173,30 @@ def test_crosscheck_with_a_stand_in_tool(tmp_path):
     r = CliRunner().invoke(main, args, env=env)
     assert r.exit_code == 1
     assert "entity scoring" in r.output and "1 of" in r.output
+
+
+def test_crosscheck_says_when_the_nist_tool_failed(tmp_path):
+    """Its exit status and the last line it wrote to standard error; exit status 4."""
+    fake = tmp_path / "fake.pl"
+    fake.write_text('print STDERR "WARNING: something\\n";\n'
+                    'print STDERR "FATAL ERROR:  symmetric relation has 1 argument, but:\\n";\n'
+                    'print STDERR "        Arg arguments: \'E2\'\\n\\n";\n'
+                    'print "partial\\n"; exit 3;\n')
+    args = ["crosscheck", str(GOLDEN / "tiny" / "ref"), str(GOLDEN / "tiny" / "sys-heavy")]
+    r = CliRunner().invoke(main, args, env=dict(os.environ, ACE_NIST_SCORER=str(fake)))
+    assert r.exit_code == 4
+    assert r.output.splitlines() == ["acescore: the NIST tool failed (exit status 3): FATAL"
+                                     " ERROR: symmetric relation has 1 argument, but: Arg"
+                                     " arguments: 'E2'"]
+    fake.write_text('die "Can\'t locate object method via package \\"x\\"";\n')
+    r = CliRunner().invoke(main, args, env=dict(os.environ, ACE_NIST_SCORER=str(fake)))
+    assert r.exit_code == 4
+    assert r.output.startswith("acescore: the NIST tool failed (exit status 255): Can't locate")
+    fake.write_text('exit 0;\n')
+    r = CliRunner().invoke(main, args, env=dict(os.environ, ACE_NIST_SCORER=str(fake)))
+    assert (r.exit_code, r.output) == (4, "acescore: the NIST tool failed (exit status 0 but no"
+                                          " report on standard output): no message on standard"
+                                          " error\n")
 
 
 def test_crosscheck_needs_the_tool():

@@ -160,8 +160,12 @@ OTHER_CASES = [
                                      " does not occur in this document"], 1),
     (["valid.apf.xml", "--dtd", "2009"], ["unknown DTD '2009'; choose one of 5.1.1, 5.1.2, 5.2.0,"
                                           " source or give a .dtd file"], 2),
-    (["valid.apf.xml", "--source-dir", "nosuch"], ["nosuch: source folder not found"
-                                                   " (--source-dir)"], 2),
+    (["valid.apf.xml", "--source-dir", "nosuch"], ["--source-dir nosuch: no such folder"], 2),
+    (["valid.apf.xml", "--source-dir", "no_apf_files"],
+     ["--source-dir no_apf_files: no source document (*.sgm) in this folder or below it"], 2),
+    (["source_not_found.apf.xml", "--source-dir", "src"],
+     ["--source-dir src: no source document for the APF document (looked for BRK-7.sgm):"
+      " is it the wrong folder?"], 2),
 ]
 
 
@@ -180,7 +184,10 @@ def test_valid_base_document():
 
 @pytest.mark.parametrize("stem,expected", FILE_CASES, ids=[c[0] for c in FILE_CASES])
 def test_broken_file(stem, expected):
-    code, lines, summary = run([stem + ".apf.xml", "--source-dir", "src"], BROKEN)
+    # a folder with no source for any document is the wrong folder (a usage error, below):
+    # a missing source is a problem when others are there
+    extra = ["valid.apf.xml"] if stem == "source_not_found" else []
+    code, lines, summary = run([stem + ".apf.xml", *extra, "--source-dir", "src"], BROKEN)
     assert lines == [expected]
     assert code == 1
     assert SUMMARY.match(summary), summary
@@ -277,13 +284,17 @@ def test_dtd_choice():
         dtdmod.resolve_dtd_name("5.3.0")
 
 
-def test_dtds_shipped_in_package_and_tree():
-    """The package copies (used when installed) equal the top-level dtd/ files."""
-    pkg = os.path.join(os.path.dirname(HERE), "acescore", "dtd")
-    top = os.path.join(os.path.dirname(HERE), "dtd")
-    names = ["apf.v5.1.1.dtd", "apf.v5.1.2.dtd", "apf.v5.2.0.dtd", "ace_source_sgml.dtd"]
+def test_dtds_kept_once():
+    """One copy of the DTDs, the top-level dtd/ folder, installed as acescore/dtd/ (setup.py
+    maps the package to that folder; pyproject.toml lists its files as package data)."""
+    root = os.path.dirname(HERE)
+    assert not os.path.exists(os.path.join(root, "acescore", "dtd"))
+    names = ["ace_source_sgml.dtd", "apf.v5.1.1.dtd", "apf.v5.1.2.dtd", "apf.v5.2.0.dtd"]
+    assert sorted(os.listdir(os.path.join(root, "dtd"))) == names
     for n in names:
-        with open(os.path.join(pkg, n), "rb") as a, open(os.path.join(top, n), "rb") as b:
-            assert a.read() == b.read(), n
+        assert dtdmod.dtd_path(n) == os.path.join(root, "dtd", n)
         assert dtdmod.load_dtd(n) is not None
-    assert dtdmod.dtd_path(names[0]).startswith(pkg)
+    with open(os.path.join(root, "setup.py"), encoding="utf-8") as fh:
+        assert 'package_dir={"acescore.dtd": "dtd"}' in fh.read()
+    with open(os.path.join(root, "pyproject.toml"), encoding="utf-8") as fh:
+        assert '"acescore.dtd" = ["*.dtd"]' in fh.read()

@@ -22,6 +22,7 @@ import pytest
 from lxml import html as lhtml
 
 from acescore import api
+from acescore.errors import AceUsageError
 from acescore.report.html_view import write_view
 
 HERE = Path(__file__).resolve().parent
@@ -214,14 +215,26 @@ def test_doc_page_structure(site):
 
 
 def test_missing_source_dir(tmp_path):
+    """Sources of some documents missing: a note on their pages and a warning each; a folder
+    with none of them is the wrong folder (a usage error, nothing written)."""
     res = api.score(str(SMALL / "ref"), str(SMALL / "sys-heavy"), "local_2008", False,
                     keep_passes=True)
+    src = tmp_path / "src"
+    src.mkdir()
+    keep = sorted(os.listdir(SMALL / "src"))[-2:]
+    for name in keep:
+        (src / name).write_bytes((SMALL / "src" / name).read_bytes())
     warnings: list = []
-    files = write_view(res, str(tmp_path), str(tmp_path / "out"), warnings=warnings)
-    assert len(warnings) == 20
+    files = write_view(res, str(src), str(tmp_path / "out"), warnings=warnings)
+    assert len(warnings) == 18
     assert len(files) == 23
     page = (tmp_path / "out" / "doc" / "SYNBC_20030529.0019.html").read_text(encoding="utf-8")
     assert "source document not found" in page and 'id="text"' not in page
+    (src / keep[0]).rename(src / "other.sgm")
+    (src / keep[1]).unlink()
+    with pytest.raises(AceUsageError, match="no source document for any of the 20 APF"):
+        write_view(res, str(src), str(tmp_path / "out2"))
+    assert not (tmp_path / "out2").exists()
 
 
 def test_cli(tmp_path):

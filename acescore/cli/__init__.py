@@ -7,6 +7,7 @@ import click
 
 from acescore import __version__
 from acescore.cli.common import OneLineGroup
+from acescore.cli.compare import compare
 from acescore.cli.crosscheck import crosscheck
 from acescore.cli.formats import export, import_
 from acescore.cli.metrics import coref, events
@@ -22,5 +23,5 @@ def main():
     evaluation tool (ace08-eval-v08.pl) does -- same numbers, same report."""
 
 
-for _command in (score, crosscheck, validate, coref, events, view, import_, export):
+for _command in (score, crosscheck, validate, coref, events, view, import_, export, compare):
     main.add_command(_command)

@@ -9,6 +9,7 @@ import sys
 
 import click
 
+from acescore.cli.args import BYTE_SIZE
 from acescore.errors import EXIT_UNUSABLE, AceError
 from acescore.options import DEFAULT_MAX_BYTES, Options
 from acescore.params import DEFAULT_PARAMS, PARAMETER_SETS
@@ -44,6 +45,8 @@ class OneLineGroup(click.Group):
         except (click.Abort, KeyboardInterrupt):
             die("interrupted", EXIT_INTERRUPTED)
         except BrokenPipeError:
+            from acescore.output import _silence_stdout
+            _silence_stdout()
             sys.exit(EXIT_CLOSED_PIPE)
         except OSError as e:
             die(f"{e.filename + ': ' if e.filename else ''}{e.strerror or e}")
@@ -67,15 +70,39 @@ def mentions_option(f):
                              "(NIST -m).")(f)
 
 
+def _stash(name: str):
+    """Take the option ``name`` out of the command's keywords and keep it on the click
+    context (``ctx.meta``), where :func:`make_options` and the emit functions find it: an
+    option every reading command has, without a parameter in each command."""
+    def deco(f):
+        @functools.wraps(f)
+        def wrapper(*args, **kw):
+            click.get_current_context().meta[f"acescore.{name}"] = kw.pop(name)
+            return f(*args, **kw)
+        return wrapper
+    return deco
+
+
+def _meta(name: str, default=None):
+    ctx = click.get_current_context(silent=True)
+    return ctx.meta.get(f"acescore.{name}", default) if ctx is not None else default
+
+
 def read_options(f):
-    """-P, --max-file-size, --lenient: how APF input is read (every command that reads it)."""
+    """-P, --max-file-size, --lenient, --docs: how APF input is read (every command that
+    reads it)."""
+    f = _stash("docs_file")(f)
+    f = click.option("--docs", "docs_file", metavar="FILE", default=None,
+                     help="Only the documents whose DOCIDs FILE lists (one per line, as the"
+                          " split files of the literature; # lines ignored), in REF and"
+                          " SYS.")(f)
     f = click.option("--lenient", is_flag=True,
                      help="Skip broken elements (or, if they cannot be isolated, their "
                           "documents, on both sides) with a warning and go on, instead of "
                           "stopping.")(f)
-    f = click.option("--max-file-size", "max_bytes", type=click.IntRange(min=1),
-                     default=DEFAULT_MAX_BYTES, show_default=True,
-                     help="Largest APF file accepted, in bytes.")(f)
+    f = click.option("--max-file-size", "max_bytes", type=BYTE_SIZE, default="64M",
+                     show_default=True,
+                     help="Largest APF file accepted: bytes, or with K, M or G (64M, 1G).")(f)
     return params_option(f)
 
 
@@ -131,15 +158,20 @@ def output_options(formats=("text", "json"), output_help="Write to this file ins
                    "standard output (checked before the run; written whole or not at all)."):
     """-o and --format."""
     def deco(f):
-        f = click.option("--format", "fmt", type=click.Choice(list(formats)), default="text",
-                         show_default=True, help="Output format.")(f)
+        f = click.option("--format", "fmt", type=click.Choice(list(formats),
+                                                              case_sensitive=False),
+                         default="text", show_default=True, help="Output format.")(f)
         return output_option(output_help)(f)
     return deco
 
 
 def quiet_option(f):
+    f = _stash("verbose")(f)
+    f = click.option("--verbose", is_flag=True,
+                     help="Also the NIST tool's warning for every SYS document without a"
+                          " REF document (otherwise counted in the summary line).")(f)
     return click.option("-q", "--quiet", is_flag=True,
-                        help="No warnings or progress on standard error.")(f)
+                        help="No warnings, progress or summary line on standard error.")(f)
 
 
 def ref_sys_arguments(f):
@@ -160,6 +192,11 @@ def catch_errors(f):
 
 
 def make_options(params: str, max_bytes: int, lenient: bool, **kw) -> Options:
+    docs_file = _meta("docs_file")
+    if docs_file:
+        from acescore.reading.doclist import read_docids
+        kw.setdefault("docs", tuple(read_docids(docs_file)))
+        kw.setdefault("docs_file", docs_file)
     return Options(params=params, max_bytes=max_bytes, lenient=lenient, **kw)
 
 
@@ -167,13 +204,24 @@ def emit_warnings(results_or_warnings, quiet: bool) -> None:
     """The NIST WARNING messages, then what lenient mode skipped, on standard error."""
     if quiet:
         return
+    from acescore.coverage import fold_warnings
     warnings = getattr(results_or_warnings, "warnings", results_or_warnings)
-    for w in warnings:
+    for w in fold_warnings(warnings, bool(_meta("verbose"))):
         sys.stderr.write(w)
     skipped = getattr(results_or_warnings, "skipped", None)
     if skipped is not None:
         for line in skipped.lines():
             click.echo(f"acescore: {line}", err=True)
+
+
+def emit_summary(results_or_loaded, quiet: bool) -> None:
+    """The end-of-run line on standard error: the documents scored (acescore.coverage)."""
+    if quiet:
+        return
+    from acescore.coverage import summary_line
+    c = results_or_loaded.coverage
+    if c is not None:
+        click.echo(summary_line(c), err=True)
 
 
 def write_output(text: str, output) -> None:

@@ -98,6 +98,9 @@ def convention_output(loaded, name, rules: dict, fmt: str, per_label: bool) -> s
     from acescore.metrics.conventions import DEFAULT, get_convention
     conv = get_convention(name or DEFAULT, **rules)
     result = convention_scores(loaded.ref, loaded.sys, conv, __version__)
-    if fmt == "json":
-        return json.dumps(result, indent=2, sort_keys=True) + "\n"
+    if fmt == "json":      # one unit in every JSON: scores in percent (acescore.report.machine)
+        from acescore.report.machine import UNIT, as_percent
+        data = dict(as_percent(result), score_unit=UNIT, inputs=loaded.inputs,
+                    documents=loaded.coverage.as_dict())
+        return json.dumps(data, indent=2, sort_keys=True) + "\n"
     return convention_text(result, per_label)

@@ -1,13 +1,15 @@
 """``acescore crosscheck``: acescore and the NIST tool on the same input, compared."""
 from __future__ import annotations
 
+import json
 import os
 import sys
 
 import click
 
-from acescore.cli.common import (catch_errors, die, make_options, quiet_option, read_options,
-                                 ref_sys_arguments)
+from acescore.cli.common import (catch_errors, die, emit_summary, emit_warnings,
+                                 make_options, output_options, quiet_option, read_options,
+                                 ref_sys_arguments, write_output)
 from acescore.cli.score import nist_flag_options
 
 
@@ -17,17 +19,24 @@ from acescore.cli.score import nist_flag_options
 @nist_flag_options
 @click.option("--show", type=int, default=3, show_default=True,
               help="Differing lines shown per section.")
+@output_options(("text", "json"), "Write the comparison to this file instead of standard"
+                " output.")
 @quiet_option
 @catch_errors
 def crosscheck(ref, sys_, params, max_bytes, lenient, mentions, doc_scores, all_mappings,
-               error_mappings, summary, show, quiet):
+               error_mappings, summary, show, output, fmt, quiet):
     """Run acescore and the NIST tool (named by $ACE_NIST_SCORER) on the same input and
     report, section by section, where the two reports differ.  Exit 0 only when identical.
 
     Only a copy of the NIST tool that iterates in the canonical order matches byte for
-    byte; an unmodified one varies from run to run where mappings tie (see the README)."""
+    byte; an unmodified one varies from run to run where mappings tie (see the README).
+    With --docs the NIST tool reads the files that hold the listed documents.
+
+    Exit status: 0 identical, 1 the reports differ, 2 unusable input, 4 the NIST tool
+    failed (its exit status and last error line are shown)."""
     from acescore import pipeline
-    from acescore.crosscheck import compare_reports, nist_flags, run_nist
+    from acescore.crosscheck import (EXIT_NIST_FAILED, comparison_json, compare_reports,
+                                     nist_flags, run_nist)
     nist = os.environ.get("ACE_NIST_SCORER")
     if not nist:
         die("set ACE_NIST_SCORER to the path of a local copy of ace08-eval-v08.pl")
@@ -38,24 +47,35 @@ def crosscheck(ref, sys_, params, max_bytes, lenient, mentions, doc_scores, all_
                         summary=summary, literature=False)
     rpaths = pipeline.discover(ref)
     spaths = pipeline.discover(sys_)
-    ours = pipeline.load_and_score(rpaths, spaths, opts).to_text()
-    theirs, err = run_nist(nist, rpaths, spaths,
-                           nist_flags(params, mentions, doc_scores, all_mappings,
-                                      error_mappings, summary))
-    if "scoring mode parameter set" not in theirs:
-        first = next((ln for ln in err.splitlines() if ln.strip()), "no output")
-        die(f"the NIST tool failed: {first}")
-    diffs = compare_reports(theirs, ours, show)
-    bad = 0
-    for d in diffs:
-        state = "identical" if not d.differing_lines else (
-            f"{d.differing_lines} of {d.lines} lines, {d.differing_cells} of {d.cells} cells differ")
-        click.echo(f"{d.name:32s} {state}")
-        for ln, x, y in d.examples:
-            click.echo(f"    line {ln}:\n      NIST:     {x}\n      acescore: {y}")
-        bad += d.differing_lines
+    loaded = pipeline.load(ref, sys_, opts)
+    results = pipeline.score(loaded)
+    emit_warnings(results, quiet)
+    ours = results.to_text()
+    if opts.docs is not None:
+        kept = {f.path for c in (loaded.ref_corpus, loaded.sys_corpus) for f in c.files}
+        rpaths = [p for p in rpaths if p in kept]
+        spaths = [p for p in spaths if p in kept]
+    nist_run = run_nist(nist, rpaths, spaths, nist_flags(params, mentions, doc_scores,
+                                                         all_mappings, error_mappings, summary))
+    if nist_run.failure():
+        die(nist_run.failure(), EXIT_NIST_FAILED)
+    diffs = compare_reports(nist_run.stdout, ours, show)
+    bad = sum(d.differing_lines for d in diffs)
     total = sum(d.lines for d in diffs)
-    if bad:
-        click.echo(f"differs: {bad} of {total} lines")
-        sys.exit(1)
-    click.echo(f"identical: {total} lines")
+    if fmt == "json":
+        text = json.dumps(comparison_json(diffs, results.signature(), loaded.inputs),
+                          indent=1) + "\n"
+    else:
+        out = []
+        for d in diffs:
+            state = "identical" if not d.differing_lines else (
+                f"{d.differing_lines} of {d.lines} lines, {d.differing_cells} of {d.cells}"
+                " cells differ")
+            out.append(f"{d.name:32s} {state}")
+            for ln, x, y in d.examples:
+                out.append(f"    line {ln}:\n      NIST:     {x}\n      acescore: {y}")
+        out.append(f"differs: {bad} of {total} lines" if bad else f"identical: {total} lines")
+        text = "\n".join(out) + "\n"
+    write_output(text, output)
+    emit_summary(loaded, quiet)
+    sys.exit(1 if bad else 0)

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import json
+import sys
 
 import click
 from tabulate import tabulate
 
-from acescore.cli.common import (catch_errors, die, emit_warnings, make_options,
+from acescore.cli.common import (catch_errors, die, emit_summary, emit_warnings, make_options,
                                  output_options, pairs_option, quiet_option, read_options,
                                  ref_sys_arguments, write_output)
 from acescore.cli.conventions import convention_options, convention_output, write_nist_report
+
+COREF_SIGNATURE = "metric:coref|conll2012-v8|align:head"
 
 
 def _pct(x: float) -> str:
@@ -23,6 +26,23 @@ def load_sides(ref, sys_, params, max_bytes, lenient, quiet, **options):
     loaded = pipeline.load(ref, sys_, make_options(params, max_bytes, lenient, **options))
     emit_warnings(loaded, quiet)
     return loaded
+
+
+def finish(loaded, command: str, scores: dict, text: str, extra: str, fmt: str, output,
+           quiet: bool) -> None:
+    """Write a metric's output: its table, or its JSON (scores in percent, with the
+    signature and the inputs); then the signature (text) and the summary line."""
+    from acescore.report.machine import UNIT, make_signature
+    sig = make_signature(loaded.options.params, "", loaded.dtd, loaded.options.lenient,
+                         extra)
+    if fmt == "json":
+        data = {"command": command, "signature": sig, "score_unit": UNIT,
+                "inputs": loaded.inputs, "documents": loaded.coverage.as_dict(), **scores}
+        text = json.dumps(data, indent=2, sort_keys=True) + "\n"
+    write_output(text, output)
+    if not quiet and fmt != "json":
+        sys.stderr.write(f"\nsignature: {sig}\n")
+    emit_summary(loaded, quiet)
 
 
 def literature_command(f):
@@ -39,6 +59,7 @@ def literature_command(f):
 def coref_text(scores: dict) -> str:
     """The human-readable table of :func:`acescore.metrics.coref.coref_scores`."""
     from acescore.metrics.coref import METRIC_NAMES, METRICS
+    from acescore.report.machine import conll_f1
     rows = []
     for m in METRICS:
         s = scores[m]
@@ -48,7 +69,7 @@ def coref_text(scores: dict) -> str:
         rows.append([METRIC_NAMES["bcub_nist"], _pct(nist["recall"]), _pct(nist["precision"]),
                      _pct(nist["f1"])])
     m = scores["mentions"]
-    conll = (scores["muc"]["f1"] + scores["bcub"]["f1"] + scores["ceafe"]["f1"]) / 3
+    conll = conll_f1(scores)
     out = ["Entity coreference (mentions aligned one-to-one by head overlap; CoNLL-2012 v8"
            " definitions)",
            f"REF mentions: {m['ref']}   SYS mentions: {m['sys']}   aligned: {m['aligned']}",
@@ -73,13 +94,11 @@ def coref(ref, sys_, params, max_bytes, lenient, output, fmt, quiet, max_pairs):
     reference scorer v8.  REF and SYS are each an APF file, a directory or a list file.
     """
     from acescore.metrics.coref import coref_scores
+    from acescore.report.machine import coref_json
     loaded = load_sides(ref, sys_, params, max_bytes, lenient, quiet, max_pairs=max_pairs)
     scores = coref_scores(loaded.ref, loaded.sys, loaded.params)
-    if fmt == "json":
-        text = json.dumps(scores, indent=2, sort_keys=True) + "\n"
-    else:
-        text = coref_text(scores)
-    write_output(text, output)
+    finish(loaded, "coref", coref_json(scores), coref_text(scores), COREF_SIGNATURE, fmt,
+           output, quiet)
 
 
 # --------------------------------------------------------------------------------------------
@@ -128,6 +147,7 @@ def events(ref, sys_, params, max_bytes, lenient, output, fmt, quiet, trigger_ma
     any rule option) the scores follow a codebase's published rules instead.
     """
     from acescore.metrics.events import event_scores
+    from acescore.report.machine import events_json
     by_convention = convention or any(v is not None for v in rules.values())
     if by_convention and (trigger_match, arg_match, arg_scope) != ("exact", "head", "subtype"):
         die("--trigger-match, --arg-match and --arg-scope do not go with --convention or"
@@ -135,13 +155,15 @@ def events(ref, sys_, params, max_bytes, lenient, output, fmt, quiet, trigger_ma
     loaded = load_sides(ref, sys_, params, max_bytes, lenient, quiet)
     if by_convention:
         text = convention_output(loaded, convention, rules, fmt, per_label)
-    else:
-        scores = event_scores(loaded.ref, loaded.sys, trigger_match=trigger_match,
-                              arg_match=arg_match, arg_scope=arg_scope)
-        if fmt == "json":
-            text = json.dumps(scores, indent=2, sort_keys=True) + "\n"
-        else:
-            text = events_text(scores)
+        if nist_report:
+            write_nist_report(loaded, nist_report)      # last: scoring may change the sides
+        write_output(text, output)
+        emit_summary(loaded, quiet)
+        return
+    scores = event_scores(loaded.ref, loaded.sys, trigger_match=trigger_match,
+                          arg_match=arg_match, arg_scope=arg_scope)
     if nist_report:
-        write_nist_report(loaded, nist_report)      # last: scoring may change the sides
-    write_output(text, output)
+        write_nist_report(loaded, nist_report)
+    finish(loaded, "events", events_json(scores), events_text(scores),
+           f"metric:events|trigger:{trigger_match}|args:{arg_match}|scope:{arg_scope}", fmt,
+           output, quiet)

@@ -8,10 +8,12 @@ import time
 
 import click
 
-from acescore.cli.common import (catch_errors, die, emit_warnings, fast_exit, make_options,
+from acescore.cli.common import (catch_errors, die, emit_summary, emit_warnings, fast_exit,
+                                 make_options,
                                  mentions_option, output_options, pairs_option, progress_bars,
                                  quiet_option, read_options, write_output)
-from acescore.errors import EXIT_GATE
+from acescore.cli.args import parse_gates
+from acescore.errors import EXIT_GATE, EXIT_UNUSABLE
 from acescore.tasks import tasks_help
 
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
@@ -75,14 +77,18 @@ def resolve_jobs(jobs) -> int:
                    "memory.")
 @pairs_option
 @quiet_option
+@click.option("--score-only", is_flag=True,
+              help="Print one line instead of the report: each task's Value and the signature.")
 @catch_errors
 def score(ref, sys_, ref_file, ref_list, sys_file, sys_list, params, max_bytes, lenient,
           mentions, doc_scores, all_mappings, error_mappings, summary, check_duplicates,
-          output, fmt, fail_under, jobs, quiet, max_pairs):
+          output, fmt, fail_under, jobs, quiet, max_pairs, score_only=False):
     from acescore import pipeline
     import gc
     gc.disable()   # a one-shot process: the cyclic collector would only rescan the corpus
     argv = [os.path.basename(sys.argv[0])] + sys.argv[1:]
+    if sys_ is None and ref is not None and (ref_file or ref_list) and not (sys_file or sys_list):
+        ref, sys_ = None, ref           # -r LIST SYS / -R FILE SYS
     refs = [x for x in (ref, ref_file, ref_list) if x]
     syss = [x for x in (sys_, sys_file, sys_list) if x]
     if len(refs) != 1:
@@ -91,20 +97,14 @@ def score(ref, sys_, ref_file, ref_list, sys_file, sys_list, params, max_bytes, 
         die("give the system output once: SYS, -T FILE or -t LIST")
     if check_duplicates and refs[0] != syss[0]:
         die("ref and sys input must be the same when checking for duplicate elements (-c)")
-    gates = []
-    for g in fail_under:
-        try:
-            task, val = g.split("=", 1)
-            gates.append((task.strip().lower(), float(val)))
-        except ValueError:
-            die(f"--fail-under takes TASK=VALUE, not '{g}'")
-        if not math.isfinite(gates[-1][1]):
-            die(f"--fail-under takes a finite VALUE (a percentage), not '{val.strip()}'")
     opts = make_options(params, max_bytes, lenient, mentions=mentions, doc_scores=doc_scores,
                         all_mappings=all_mappings, error_mappings=error_mappings,
                         summary=summary, check_duplicates=check_duplicates,
                         jobs=resolve_jobs(jobs), literature=fmt == "json",
                         max_pairs=max_pairs)
+    gates, gate_warnings = parse_gates(fail_under, opts.mentions, opts.parameter_set)
+    for w in gate_warnings:
+        click.echo(f"acescore: warning: {w}", err=True)
     bars = progress_bars(quiet)
     loaded = pipeline.load(refs[0], syss[0], opts, ref_list=bool(ref_list),
                            sys_list=bool(sys_list), progress=bars)
@@ -112,18 +112,25 @@ def score(ref, sys_, ref_file, ref_list, sys_file, sys_list, params, max_bytes, 
         sys.stderr.write("\rscoring ..." + " " * 40 + "\r")
     results = pipeline.score(loaded)
     emit_warnings(results, quiet)
-    text = results.render(fmt)
-    if fmt == "text":
-        text = command_line_banner(argv) + text
+    if score_only:
+        from acescore.report.json_report import score_line
+        text = score_line(results)
+    else:
+        text = results.render(fmt)
+        if fmt == "text":
+            text = command_line_banner(argv) + text
     write_output(text, output)
-    if not quiet and fmt == "text":
+    if not quiet and fmt == "text" and not score_only:
         sys.stderr.write(f"\nsignature: {results.signature()}\n")
+    emit_summary(results, quiet)
     code = 0
     if gates:
-        from acescore.report.json_report import gate_failures
+        from acescore.report.json_report import gate_failures, task_value
         failed = gate_failures(results, gates)
         if failed:
             for msg in failed:
                 click.echo(f"acescore: {msg}", err=True)
-            code = EXIT_GATE
+            # a gate on a task the data gave nothing to score is a usage error
+            code = (EXIT_UNUSABLE if any(task_value(results, t) is None for t, _ in gates)
+                    else EXIT_GATE)
     fast_exit(code)

@@ -7,7 +7,7 @@ import time
 
 import click
 
-from acescore.cli.common import (catch_errors, die, emit_warnings, make_options,
+from acescore.cli.common import (catch_errors, die, emit_summary, emit_warnings, make_options,
                                  mentions_option, pairs_option, quiet_option, read_options,
                                  ref_sys_arguments, site_folder)
 
@@ -15,13 +15,15 @@ from acescore.cli.common import (catch_errors, die, emit_warnings, make_options,
 @click.command("view")
 @ref_sys_arguments
 @click.option("--source-dir", "source_dir", metavar="DIR", default=None,
-              type=click.Path(exists=True, file_okay=False),
               help="Folder of the source documents (.sgm, searched recursively by the file"
                    " name of the APF URI, then DOCID.sgm).  Without it the pages have no"
                    " text, only the tables.")
 @click.option("-o", "--output-dir", "out_dir", metavar="OUT_DIR", required=True,
               callback=site_folder,
               help="Folder to write the site into (created; files in it are overwritten).")
+@click.option("--format", "fmt", type=click.Choice(["html"], case_sensitive=False),
+              default="html", show_default=True,
+              help="Output format (the view is a site of HTML pages).")
 @read_options
 @mentions_option
 @click.option("--entities", type=click.Choice(["raw", "decode"]), default="raw",
@@ -31,7 +33,7 @@ from acescore.cli.common import (catch_errors, die, emit_warnings, make_options,
 @pairs_option
 @quiet_option
 @catch_errors
-def view(ref, sys_, source_dir, out_dir, params, max_bytes, lenient, mentions, entities,
+def view(ref, sys_, source_dir, out_dir, fmt, params, max_bytes, lenient, mentions, entities,
          quiet, max_pairs):
     """Write an HTML view of REF against SYS into OUT_DIR: index.html (the Value of every
     document and task, sortable, and charts of the cost components) and one page per
@@ -60,4 +62,5 @@ def view(ref, sys_, source_dir, out_dir, params, max_bytes, lenient, mentions, e
         ndocs = sum(1 for f in files if os.path.basename(os.path.dirname(f)) == "doc")
         click.echo(f"acescore view: {ndocs} documents, {len(files)} files in "
                    f"{time.perf_counter() - t0:.1f} s", err=True)
+    emit_summary(results, quiet)
     click.echo(os.path.join(out_dir, "index.html"))

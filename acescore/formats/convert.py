@@ -25,6 +25,7 @@ from acescore.model import (Argument, Document, Entity, EntityMention, Event, Ev
                             Locator, Relation, RelationMention, SimpleMention, Timex2, Value)
 from acescore.params import (ENTITY_SUBTYPES, EVENT_ROLES, EVENT_SUBTYPES, RELATION_SUBTYPES,
                              VALUE_SUBTYPES)
+from acescore.reading.as_written import written
 
 EXAMPLES = 5
 
@@ -246,7 +247,7 @@ class _Builder:
         return a[0], b[1] - 1
 
     def loc(self, sp) -> Locator:
-        return Locator("text", sp[0], sp[1], self.text[sp[0]:sp[1] + 1])
+        return Locator("text", sp[0], sp[1], written(self.text[sp[0]:sp[1] + 1]))
 
     def mentions(self) -> None:
         for i, m in enumerate(self.td.mentions):

@@ -7,8 +7,10 @@ the per-element checks follow the NIST tool; every problem is an
 error policy (:mod:`acescore.problems`): strict raises it, a collecting policy (lenient mode,
 ``acescore validate``) records it and the reader skips the element or document concerned.
 
-Where the NIST tool's home-made tokenizer differs from a real XML parser (entity decoding,
-comments, single-quoted attributes; 01 §2.2) we follow XML; the README lists these cases.
+Text and attribute values are read as written, as the NIST tool's home-made tokenizer reads
+them (no entity decoding, line breaks in attribute values kept; reading/as_written.py).  Where
+the tokenizer differs otherwise from a real XML parser (comments, single-quoted attributes;
+01 §2.2) we follow XML; the README lists these cases.
 """
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ from acescore.params import (ENTITY_CLASSES, ENTITY_SUBTYPES, EVENT_SUBTYPES, ME
                              RELATION_MODALITIES, RELATION_SUBTYPES, SYMMETRIC_RELATIONS,
                              VALUE_SUBTYPES, Params, get_params)
 from acescore.problems import STRICT, UNKNOWN_DOCID, Policy, from_error
+from acescore.reading.as_written import reading_warnings
 from acescore.reading.fastpath import (_ENTITY_CLASSES, _ENTITY_SUBTYPES, _ENTITY_TYPES,
                                        _EVENT_ATTRIBUTES, _EVENT_ROLES, _EVENT_SUBTYPES,
                                        _EVENT_TYPES, _MENTION_TYPES, _RELATION_MODALITIES,
@@ -567,6 +570,8 @@ class _Reader:
             mentions.append(mention if mention is not None else self._relation_mention(m, el))
         if not mentions and rtype != "METONYMY" and self.p.use_mentions:
             self.fail(node, "no mentions found", el)
+        notes = reading_warnings("relation", rid, self.docid, self.path, args, mentions,
+                                 self.p.min_overlap)
         args = tuple(args)
         both = ()
         if rtype in SYMMETRIC_RELATIONS:
@@ -576,7 +581,8 @@ class _Reader:
             mentions = [RelationMention(m.id, m.extent, self._symmetric(m.arguments), m.line)
                         for m in mentions]
         return Relation(rid, rtype, subtype, modality, args, tuple(mentions),
-                        self._links(link_nodes, el), node.sourceline or 0, both_args=both)
+                        self._links(link_nodes, el), node.sourceline or 0, both_args=both,
+                        warnings=notes)
 
     def _relation_mention(self, m, el) -> RelationMention:
         """Checked path of a relation_mention."""
@@ -619,9 +625,11 @@ class _Reader:
             mentions.append(mention if mention is not None else self._event_mention(m, el))
         if not mentions and self.p.use_mentions:
             self.fail(node, "no mentions found", el)
+        notes = reading_warnings("event", vid, self.docid, self.path, args, mentions,
+                                 self.p.min_overlap)
         return Event(vid, etype, subtype, attrs["GENERICITY"], attrs["MODALITY"],
                      attrs["POLARITY"], attrs["TENSE"], tuple(args), tuple(mentions),
-                     self._links(link_nodes, el), node.sourceline or 0)
+                     self._links(link_nodes, el), node.sourceline or 0, warnings=notes)
 
     def _event_mention(self, m, el) -> EventMention:
         """Checked path of an event_mention."""

@@ -1,7 +1,7 @@
 """DTD validation of APF files and ACE source documents.
 
-acescore ships its own DTDs (``acescore/dtd/``; the same files are in the top-level ``dtd/``
-folder of the source tree):
+acescore ships its own DTDs, kept once in the top-level ``dtd/`` folder of the source tree
+and installed as ``acescore/dtd/`` (see setup.py):
 
 * ``apf.v5.1.1.dtd`` -- APF 5.1.1 (ACE 2005), the default;
 * ``apf.v5.1.2.dtd`` -- APF 5.1.2 (ACE 2007);
@@ -47,8 +47,8 @@ ID_ERROR_TYPES = frozenset({"DTD_ID_REDEFINED", "DTD_UNKNOWN_ID", "DTD_ID_FIXED"
 
 
 def dtd_dirs() -> list[str]:
-    """Folders searched for the DTD files: the package's ``dtd`` folder, then the
-    top-level ``dtd`` folder of a source checkout."""
+    """Folders searched for the DTD files: the package's ``dtd`` folder (an installed
+    wheel), then the top-level ``dtd`` folder of a source checkout (editable install)."""
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))   # acescore/
     return [os.path.join(here, "dtd"), os.path.join(os.path.dirname(here), "dtd")]
 

@@ -86,9 +86,15 @@ def _ref(ent: str) -> str:
 def span_matches(charseq_text: str, source_span: str) -> bool:
     """Does the text of a ``charseq`` agree with the source text at its offsets?  Either
     literally, or after decoding character references in the source span (the APF text
-    may hold the decoded form of ``AT&amp;T``)."""
+    may hold the decoded form of ``AT&amp;T``), in the charseq text (APF text is read as
+    written: a source ``AT&amp;T`` is written ``AT&amp;amp;T`` in the APF file), or in both."""
     if charseq_text == source_span:
         return True
+    if "&" in charseq_text:
+        decoded = decode_references(charseq_text)
+        if decoded == source_span or ("&" in source_span
+                                      and decoded == decode_references(source_span)):
+            return True
     if "&" in source_span:
         return charseq_text == decode_references(source_span)
     return False

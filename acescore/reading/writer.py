@@ -8,7 +8,9 @@ the text of names (a name gets the head locator of a literal NAM mention with th
 normalised name, if there is one).  Defaults are left out rather than written (ROLE equal
 to the entity TYPE, METONYMY_MENTION FALSE, relation MODALITY ``Unspecified``, timex2 SET
 and NON_SPECIFIC ``NO``), so the output stays valid against the 5.1.1 DTD.  Symmetric
-relations (role ``Arg`` in the model) get ``Arg-1`` and ``Arg-2`` again.
+relations (role ``Arg`` in the model) get ``Arg-1`` and ``Arg-2`` again.  Text and values
+are written as the model holds them, i.e. as they were written in the file read
+(:func:`~acescore.reading.as_written.written_back`).
 """
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from lxml import etree
 
 from acescore.model import ApfFile, Document, Locator
 from acescore.params import SYMMETRIC_RELATIONS
+from acescore.reading.as_written import written_back
 from acescore.reading.text import normalize_name
 
 DEFAULT_DOCTYPE = "apf.v5.1.1.dtd"
@@ -176,9 +179,10 @@ def apf_bytes(apffile: ApfFile, doctype: Optional[str] = None) -> bytes:
     etree.indent(sf, space="  ")
     sysid = doctype or apffile.doctype
     if sysid:
-        return etree.tostring(sf, xml_declaration=True, encoding="UTF-8",
-                              doctype=f'<!DOCTYPE source_file SYSTEM "{sysid}">') + b"\n"
-    return etree.tostring(sf, xml_declaration=True, encoding="UTF-8") + b"\n"
+        return written_back(etree.tostring(sf, xml_declaration=True, encoding="UTF-8",
+                                           doctype=f'<!DOCTYPE source_file SYSTEM "{sysid}">')
+                            ) + b"\n"
+    return written_back(etree.tostring(sf, xml_declaration=True, encoding="UTF-8")) + b"\n"
 
 
 def write_apf(apffile: ApfFile, path: str, doctype: Optional[str] = None) -> None:

@@ -7,6 +7,8 @@ decided by the parser (the encoding it actually reads the file with), never by a
 so no spelling of a declaration makes a file be read as Latin-1.  Entity declarations and
 references to undefined entities are refused -- except inside comments, CDATA sections and
 processing instructions, where XML gives them no meaning.  Every problem is a one-line
+Text and attribute values come out as written, as the NIST tool reads them
+(reading/as_written.py).  Every problem is a one-line
 :class:`~acescore.errors.AceInputError` naming the file (and line).
 """
 from __future__ import annotations
@@ -19,6 +21,7 @@ from lxml import etree
 
 from acescore.errors import AceInputError
 from acescore.reading.safe_read import read_bytes
+from acescore.reading.as_written import as_written
 from acescore.reading.text import decode_utf8
 
 DEFAULT_MAX_BYTES = 64 * 1024 * 1024
@@ -85,7 +88,7 @@ def parse_xml(path: str, max_bytes: int = DEFAULT_MAX_BYTES):
                                 " &quot; &apos; and character references are allowed)", path,
                                 data[:m.start()].count(b"\n") + 1)
     try:
-        tree = etree.fromstring(data, _parser()).getroottree()
+        tree = etree.fromstring(as_written(data), _parser()).getroottree()
     except etree.XMLSyntaxError as e:
         msg = _syntax_message(e)
         if msg.startswith("Unsupported encoding"):

@@ -53,6 +53,15 @@ def write_view(results, source_dir: Optional[str], out_dir: str, *, entities: st
     ``URI``, then ``DOCID.sgm``, then ``DOCID``).  Returns the paths written.  Problems
     with source documents (missing, unreadable) do not stop the run: they are shown on the
     pages and appended to ``warnings``, if given."""
+    rdocs0 = results.run.ref.documents
+    index = None
+    if source_dir:              # a wrong folder is a usage error, before anything is written
+        from acescore.reading.sources import SourceIndex
+        index = SourceIndex(source_dir, entities)
+        for d in sorted(rdocs0):
+            if rdocs0[d].data_type == "text":
+                index.find(d, rdocs0[d].uri)
+        index.require_some()
     os.makedirs(os.path.join(out_dir, "doc"), exist_ok=True)
     os.makedirs(os.path.join(out_dir, "assets"), exist_ok=True)
     written = []
@@ -89,10 +98,6 @@ def write_view(results, source_dir: Optional[str], out_dir: str, *, entities: st
         used.add(name.lower())
         files[d] = f"doc/{name}.html"
 
-    index = None
-    if source_dir:
-        from acescore.validate import SourceIndex
-        index = SourceIndex(source_dir, entities)
     missing = []
     for pos, d in enumerate(docs):
         doc = rdocs[d]

@@ -15,6 +15,7 @@ from typing import Optional
 from acescore import __version__
 from acescore.errors import AceUsageError
 from acescore.report.conditions import MULTI, table_specs
+from acescore.report.machine import UNIT, coref_json, events_json, make_signature
 from acescore.report.tables import PassTables, accumulate, is_b3_table, row_fields
 from acescore.tasks import JSON_NAMES, lookup, task as task_of
 
@@ -25,9 +26,7 @@ SCHEMA_ID = "https://acescore.invalid/schema/results-1.json"
 def signature(results) -> str:
     """A one-line reproducibility signature in the spirit of sacrebleu's."""
     o = results.options
-    mode = "|lenient" if o.lenient else ""
-    return (f"acescore:{__version__}|params:{o.params}|flags:{o.flags or '-'}"
-            f"|order:canonical-05|dtd:{results.dtd or 'none'}{mode}")
+    return make_signature(o.params, o.flags, results.dtd, o.lenient)
 
 
 def _condition_name(spec) -> str:
@@ -96,6 +95,7 @@ def to_dict(results) -> dict:
         "$schema": SCHEMA_ID,
         "acescore_version": __version__,
         "signature": signature(results),
+        "score_unit": UNIT,
         "parameters": {"name": p.name, "mentions": bool(results.options.scores_mentions),
                        "map_weighting": p.map_weighting, "eval_weighting": p.eval_weighting,
                        "use_mentions": bool(p.use_mentions),
@@ -103,7 +103,9 @@ def to_dict(results) -> dict:
                        "allow_wrong_mapping": bool(p.allow_wrong_mapping),
                        "min_overlap": p.min_overlap},
         "sources": results.all_sources,
-        "documents": dict(results.documents),
+        **({"inputs": dict(results.inputs)} if results.inputs else {}),
+        "documents": (results.coverage.as_dict() if results.coverage is not None
+                      else dict(results.documents)),
         "tasks": {},
         "document_scores": {},
         # canonical order: the NIST order (standard error) follows the order of the files
@@ -116,8 +118,12 @@ def to_dict(results) -> dict:
             name = task_of(o.task).json_name
             out["tasks"][name] = o.data
             out["document_scores"][name] = o.documents
+    if results.document_ids is not None:       # -s
+        out["summary"] = {"ref_documents": results.document_ids["ref"],
+                          "sys_documents": results.document_ids["sys"]}
     if results.literature is not None:
-        out.update(results.literature)
+        out["coref"] = coref_json(results.literature["coref"])
+        out["events"] = events_json(results.literature["events"])
     return out
 
 
@@ -125,10 +131,18 @@ def to_json(results, indent: int = 1) -> str:
     return json.dumps(to_dict(results), indent=indent, sort_keys=False) + "\n"
 
 
+#: CSV columns after the table row fields: -d's document values, then the signature
+CSV_DOCUMENT_FIELDS = ("ref_value", "sys_value")
+
+
 def to_csv(results) -> str:
+    """One line per table row (task, condition, group, key, the row's fields); with -d also
+    one line per document and task (condition ``document``, key the DOCID, ``value`` its
+    Value in %, ``ref_value``/``sys_value``); every line ends with the run's signature."""
     d = to_dict(results)
     buf = io.StringIO()
     w = None
+    sig = d["signature"]
     for task, t in d["tasks"].items():
         for cond, rows in t["conditions"].items():
             groups = rows.items() if isinstance(rows, dict) else [("", rows)]
@@ -136,10 +150,17 @@ def to_csv(results) -> str:
                 for row in lst:
                     rec = {"task": task, "condition": cond, "group": k2, **row}
                     if w is None:
-                        w = csv.DictWriter(buf, fieldnames=list(rec.keys()), lineterminator="\n",
+                        w = csv.DictWriter(buf, fieldnames=list(rec) + list(CSV_DOCUMENT_FIELDS)
+                                           + ["signature"], lineterminator="\n",
                                            extrasaction="ignore")
                         w.writeheader()
-                    w.writerow(rec)
+                    w.writerow(dict(rec, signature=sig))
+    if w is not None and results.options.doc_scores:
+        for task, docs in d["document_scores"].items():
+            for docid, v in docs.items():
+                w.writerow({"task": task, "condition": "document", "group": "", "key": docid,
+                            "value": v["value_pct"], "ref_value": v["ref_value"],
+                            "sys_value": v["sys_value"], "signature": sig})
     return buf.getvalue()
 
 
@@ -179,3 +200,11 @@ def table(results, task: str, condition: str = "TYPE"):
     if o is None:
         raise KeyError(task)
     return o.data["conditions"][condition]
+
+
+def score_line(results) -> str:
+    """``score --score-only``: each scored task's Value (%, as the report rounds it) and the
+    signature on one line, e.g. ``edr=22.7 val=40.2 ... acescore:0.1.0|params:...``."""
+    values = [f"{name}={v:.1f}" for name in JSON_NAMES
+              if (v := task_value(results, name)) is not None]
+    return " ".join(values + [signature(results)]) + "\n"

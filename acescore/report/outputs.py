@@ -37,7 +37,9 @@ def render_pass(ctx: ReportContext, res) -> PassOutput:
     from acescore.report import json_report, nist_report
     out = PassOutput(res.task, res.printed, nist_report.pass_text(ctx, res))
     if res.printed:
-        out.data = json_report.pass_json(res, ctx.params, ctx.all_sources)
+        from acescore.report.machine import pass_details
+        out.data = dict(json_report.pass_json(res, ctx.params, ctx.all_sources),
+                        **pass_details(ctx.options, res))
         out.documents = json_report.documents_json(res)
         out.value = json_report.total_value(out.data)
     return out

@@ -61,6 +61,20 @@ def attribute_errors(kind: str, rd, sd) -> int:
     return n
 
 
+def attribute_differences(kind: str, rd, sd) -> list[tuple]:
+    """The attributes counted by :func:`attribute_errors`, as ``(name, REF value, SYS
+    value)`` (a value is None where the element has none)."""
+    ra = rd.attributes()
+    sa = sd.attributes()
+    out = []
+    for a in ERROR_ATTRIBUTES[kind]:
+        x = ra.get(a)
+        y = sa.get(a)
+        if (x is not None or y is not None) and x != y:
+            out.append((a, x, y))
+    return out
+
+
 def _count_differences(x: tuple, y: tuple) -> int:
     """Attribute errors from two attribute tuples: for each attribute, values that are not
     both None and not equal (for strings and None simply ``!=``)."""

@@ -27,6 +27,9 @@ class Results:
     dtd: str = "none"                 # the DOCTYPEs of the input files
     literature: Optional[dict] = None  # {"coref": ..., "events": ...} (acescore.metrics)
     run: Optional[object] = None      # the scoring run, with its passes (keep_passes)
+    inputs: Optional[dict] = None     # {"ref": path, "sys": path} as given, if paths
+    coverage: Optional[object] = None  # acescore.coverage.Coverage: documents scored
+    document_ids: Optional[dict] = None  # -s: {"ref": [DOCID...], "sys": [...]}
 
     @property
     def mentions(self) -> bool:

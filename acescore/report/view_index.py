@@ -86,6 +86,15 @@ def _legend_costs() -> str:
     return '<p class="legend">' + " ".join(f"<span>{i}</span>" for i in items) + "</p>"
 
 
+def _provenance(results) -> str:
+    """The REF and SYS inputs and the signature of the run, as on every JSON and CSV."""
+    inputs = results.inputs or {}
+    return ('<p class="muted" id="provenance">'
+            + "".join(f'{side.upper()} <code>{esc(inputs[side])}</code>, '
+                      for side in ("ref", "sys") if inputs.get(side))
+            + f'signature <code id="signature">{esc(results.signature())}</code></p>')
+
+
 def index_page(results, tasks: list, docs: list, files: dict, sources: dict,
                missing_sources: list) -> str:
     params = results.params
@@ -93,7 +102,7 @@ def index_page(results, tasks: list, docs: list, files: dict, sources: dict,
            f'<p class="muted">parameter set <b>{esc(params.name if hasattr(params, "name") else "")}'
            f'</b>, {len(docs)} documents, mentions {"on" if results.mentions else "off"}'
            f'{", source: " + esc(results.source_label) if results.source_label else ""}</p>'
-           '</header><main>']
+           + _provenance(results) + '</header><main>']
     # task summary
     out.append('<section><h2>Tasks</h2><table class="summary sortable" id="tasks"><thead><tr>'
                '<th data-type="text">Task</th><th data-type="num">Value (%)</th>'

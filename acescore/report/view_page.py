@@ -8,6 +8,7 @@ from typing import Optional
 
 from acescore.reading.sgml import span_matches
 from acescore.report.conditions import ERROR_ATTRIBUTES
+from acescore.report.records import attribute_differences
 from acescore.report.view_common import _fmt, _json_script, esc, page
 
 ENTITY_LIKE = ("entity", "value", "timex2")
@@ -35,15 +36,8 @@ def _attr_text(kind: str, attrs: dict) -> str:
 
 def _attr_diffs(kind: str, rd, sd) -> list[str]:
     """The attributes counted as errors (04 §2.5): 'NAME: ref ≠ sys'."""
-    ra, sa = rd.attributes(), sd.attributes()
-    out = []
-    for a in ERROR_ATTRIBUTES[kind]:
-        x, y = ra.get(a), sa.get(a)
-        if x is None and y is None:
-            continue
-        if x != y:
-            out.append(f"{a}: {x if x is not None else '—'} ≠ {y if y is not None else '—'}")
-    return out
+    return [f"{a}: {x if x is not None else '—'} ≠ {y if y is not None else '—'}"
+            for a, x, y in attribute_differences(kind, rd, sd)]
 
 
 def _quote(s: str, n: int = 60) -> str:

@@ -1,0 +1,38 @@
+"""``acescore compare``: is system B really better than system A?
+
+* :mod:`.stats` -- bootstrap, paired bootstrap and paired approximate randomization over
+  per-document components (numpy, vectorised, seeded);
+* :mod:`.components` -- a scored run as per-document components per task, and the groups
+  of documents that must be resampled together;
+* :mod:`.systems` (and :mod:`.workers`) -- reading the reference once and scoring each
+  system;
+* :mod:`.analysis` -- the comparison: intervals, differences, p-values, per-document view;
+* :mod:`.render` -- text and JSON.
+
+From Python::
+
+    from acescore.compare import compare_systems
+    result = compare_systems("ref/", ["sys-a/", "sys-b/"], mentions=True)
+    result["comparisons"][0]["tasks"]["edr"]["p_value"]
+"""
+from __future__ import annotations
+
+from typing import Optional, Sequence
+
+
+def compare_systems(ref, systems: Sequence, params: str = "local_2008", mentions: bool = True,
+                    names: Optional[list] = None, bootstrap: int = 1000,
+                    randomization: int = 10000, seed: int = 12345, alpha: float = 0.05,
+                    top: int = 10, lenient: bool = False, literature: bool = True,
+                    jobs: int = 1) -> dict:
+    """What ``acescore compare REF SYS_A SYS_B ... --format json`` prints, as a dict.
+    ``ref`` and each system: a path (file, directory, list file) or a sequence of paths."""
+    from acescore.compare.analysis import compare
+    from acescore.compare.systems import score_systems, system_names
+    from acescore.options import Options
+    from acescore.pipeline import discover
+    options = Options(params=params, mentions=mentions, lenient=lenient, jobs=jobs,
+                      literature=literature)
+    names = names or system_names([str(s) for s in systems])
+    scored = score_systems(discover(ref), [discover(s) for s in systems], options, names)
+    return compare(scored, bootstrap, randomization, seed, alpha=alpha, top=top)

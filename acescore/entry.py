@@ -1,0 +1,19 @@
+"""The program's entry point (console script ``acescore`` and ``python -m acescore``): exit
+130 on Ctrl-C, a quiet exit on a closed pipe."""
+from __future__ import annotations
+
+EXIT_INTERRUPTED = 130      # 128 + SIGINT, as shells report a Ctrl-C
+EXIT_BROKEN_PIPE = 141      # 128 + SIGPIPE, as shells report `acescore ... | head`
+
+
+def run(argv=None) -> None:
+    """The ``acescore`` program (console script and ``python -m acescore``).
+
+    A closed pipe (``acescore score ... | head``) ends the program quietly with status 141,
+    what a shell reports for SIGPIPE.  The signal itself stays ignored (Python's default):
+    with its default action a closed *standard error* would end the run at the first
+    warning and cost the report.  The command group (:class:`acescore.cli.common.
+    OneLineGroup`) ends every run: one-line usage errors, Ctrl-C 130 with one line on
+    standard error, a failing output one line (:mod:`acescore.output`)."""
+    from acescore.cli import main
+    main.main(args=argv, prog_name="acescore")          # ends the process (sys.exit)

@@ -1,0 +1,63 @@
+"""``--docs FILE``: the DOCIDs a run is restricted to, as the literature's split files give
+them (one per line: ``dev.txt``, ``test.txt`` ...).
+
+A line is a DOCID; blank lines and lines starting with ``#`` are ignored, and so is a
+leading folder and a ``.sgm``/``.apf.xml``/``.apf`` ending (``nw/AFP_ENG_1.sgm`` means
+``AFP_ENG_1``).  :func:`restrict` keeps the documents of REF and SYS that the list names.
+"""
+from __future__ import annotations
+
+import dataclasses
+import os
+import re
+
+from acescore.errors import AceInputError, AceUsageError
+from acescore.reading.text import decode_utf8
+
+_ENDING = re.compile(r"\.(sgm|apf\.xml|apf|xml)$", re.IGNORECASE)
+
+
+def read_docids(path: str) -> list[str]:
+    """The DOCIDs of a ``--docs`` file, in file order, without repeats."""
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read()
+    except OSError as e:
+        raise AceUsageError(f"--docs {path}: cannot open: {e.strerror}") from None
+    text = decode_utf8(data, path, "document lists")
+    out: dict = {}
+    for n, line in enumerate(text.splitlines(), 1):
+        s = line.strip()
+        if not s or s.startswith("#"):
+            continue
+        if len(s.split()) != 1:
+            raise AceInputError(f"not a DOCID: '{s[:60]}' (one DOCID per line)", path, n)
+        s = _ENDING.sub("", re.split(r"[/\\]", s)[-1])
+        out.setdefault(s, n)
+    if not out:
+        raise AceUsageError(f"--docs {path}: no DOCID in this file")
+    return list(out)
+
+
+def restrict(files: list, docids) -> list:
+    """The APF files (:class:`acescore.model.ApfFile`) with only the documents whose DOCID is
+    in ``docids``; files left without documents are dropped."""
+    keep = set(docids)
+    out = []
+    for f in files:
+        docs = tuple(d for d in f.documents if d.docid in keep)
+        if len(docs) == len(f.documents):
+            out.append(f)
+        elif docs:
+            out.append(dataclasses.replace(f, documents=docs))
+    return out
+
+
+def missing_note(path: str, docids: list, found: set, side: str) -> str:
+    """A warning line for the listed DOCIDs that a side does not have ('' if none)."""
+    missing = [d for d in docids if d not in found]
+    if not missing:
+        return ""
+    return (f"--docs {os.path.basename(path)}: {len(missing)} of the {len(docids)} listed"
+            f" DOCIDs {'is' if len(missing) == 1 else 'are'} not in {side} (e.g."
+            f" {missing[0]})")
