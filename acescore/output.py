@@ -80,9 +80,7 @@ class _TolerantStream(io.TextIOBase):
 
     def write(self, s: str) -> int:
         try:
-            self._stream.write(s)
-            if "\n" in s or "\r" in s:
-                self._stream.flush()
+            self._stream.write(s)      # buffered as the stream buffers (a terminal: by line)
         except (OSError, ValueError):
             self._fail()
         return len(s)
@@ -297,15 +295,24 @@ def write_file(path: str, text) -> None:
 
 
 def check_folder(path: str) -> None:
-    """Make sure the folder ``path`` exists (creating it and its parents) and that files
-    can be created in it; raises :class:`OutputError` otherwise."""
+    """Make sure the folder ``path`` can be written: it exists and files can be created in
+    it, or it does not exist and can be created (its nearest existing ancestor is a folder
+    that files can be created in).  Nothing is left behind: the folder itself is created
+    by the writer, after the run.  Raises :class:`OutputError` otherwise."""
     if not path:
         raise OutputError("empty folder name (-o)")
     if os.path.exists(path) and not os.path.isdir(path):
         raise OutputError(f"{path}: exists and is not a folder")
+    probe_in = os.path.abspath(path)
+    while not os.path.exists(probe_in):
+        parent = os.path.dirname(probe_in)
+        if parent == probe_in:
+            break
+        probe_in = parent
     try:
-        os.makedirs(path, exist_ok=True)
-        fd, probe = tempfile.mkstemp(prefix=".acescore-check.", dir=path)
+        if not os.path.isdir(probe_in):
+            raise NotADirectoryError(20, "Not a directory")
+        fd, probe = tempfile.mkstemp(prefix=".acescore-check.", dir=probe_in)
         os.close(fd)
         os.unlink(probe)
     except OSError as e:
