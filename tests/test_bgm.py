@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from acescore.scoring.bgm import bgm
+from acescore.bgm import bgm
 
 
 # ---------------------------------------------------------------------------------------

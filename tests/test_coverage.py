@@ -3,7 +3,6 @@ the building blocks of issue #14 points 3, 4 and 5, on sides built from the bund
 from __future__ import annotations
 
 import os
-import shutil
 
 import pytest
 

@@ -11,7 +11,7 @@ import click
 
 from acescore.cli.args import BYTE_SIZE
 from acescore.errors import EXIT_UNUSABLE, AceError
-from acescore.options import DEFAULT_MAX_BYTES, Options
+from acescore.options import Options
 from acescore.params import DEFAULT_PARAMS, PARAMETER_SETS
 from acescore.scoring.limits import DEFAULT_MAX_PAIRS
 

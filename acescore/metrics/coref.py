@@ -63,7 +63,7 @@ from typing import Hashable, Iterable, Optional, Sequence
 from acescore.params import Params, get_params
 from acescore.metrics.matching import max_weight_matching
 from acescore.scoring.limits import DEFAULT_MAX_PAIRS, too_many_pairs
-from acescore.scoring.spans import overlap
+from acescore.spans import overlap
 
 Clustering = Iterable[Iterable[Hashable]]
 

@@ -52,7 +52,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from acescore.metrics.matching import max_weight_matching
-from acescore.scoring.spans import overlap
+from acescore.spans import overlap
 
 TRIGGER_MATCHES = ("exact", "overlap")
 ARG_MATCHES = ("head", "extent")

@@ -25,6 +25,7 @@ import re
 from typing import Sequence
 
 from acescore.model import Argument
+from acescore.spans import overlap
 
 # A start tag (up to the first ">") with a line break or tab, and the quoted values in it.
 _TAG_WITH_BREAK = re.compile(rb"<[A-Za-z_][^<>\t\r\n]*[\t\r\n][^<>]*>")
@@ -107,9 +108,7 @@ def redundant_mentions(mentions: Sequence, head: str, min_overlap: float,
             if args != prev_args:
                 continue
             if event:
-                # The extent overlap of the scorer (02 §1; for images it needs the assignment
-                # routine).  Only asked for mentions with equal arguments, which is rare.
-                from acescore.scoring.spans import overlap
+                # the extent overlap of the scorer (02 §1)
                 if overlap(m.extent, prev.extent) < min_overlap:
                     continue
             found.append(f"{head}    {m.id} and {prev.id} appear to be redundant mentions\n")

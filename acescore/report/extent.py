@@ -25,7 +25,7 @@ def _pages(loc: Locator) -> dict:
 
 
 def _image_mismatch(ref: Locator, sys: Locator, max_diff_xy: float) -> float:
-    from acescore.scoring.bgm import bgm   # the assignment routine of 05 §3
+    from acescore.bgm import bgm   # the assignment routine of 05 §3
 
     rp, tp = _pages(ref), _pages(sys)
     worst = 0

@@ -25,7 +25,7 @@ from acescore.report.diagnostics import (
     _sorted_mentions,
     _true,
 )
-from acescore.scoring.spans import extent_mismatch
+from acescore.spans import extent_mismatch
 from acescore.tasks import task as task_of
 
 # ---------------------------------------------------------------------------------------------

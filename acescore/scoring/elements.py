@@ -16,9 +16,9 @@ from bisect import bisect_right
 from typing import Optional
 
 from acescore.params import EPSILON, Params
-from acescore.scoring.bgm import bgm
+from acescore.bgm import bgm
 from acescore.scoring.limits import too_many_pairs
-from acescore.scoring.spans import overlap, text_match
+from acescore.spans import overlap, text_match
 
 EPS = EPSILON
 

@@ -42,11 +42,11 @@ from typing import Optional
 from acescore.database import GlobalElement
 from acescore.model import Argument, Event, EventMention, Relation, RelationMention
 from acescore.params import EPSILON
-from acescore.scoring.bgm import bgm
+from acescore.bgm import bgm
 from acescore.scoring.elements import map_elements
 from acescore.scoring.limits import too_many_pairs
 from acescore.scoring.result import PassResult
-from acescore.scoring.spans import overlap
+from acescore.spans import overlap
 
 EPS = EPSILON
 _ASYM_ROLES = ("Arg-1", "Arg-2")

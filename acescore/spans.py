@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from acescore.model import Locator
-from acescore.scoring.bgm import bgm
+from acescore.bgm import bgm
 
 MAX_MISMATCH = 9999999999
 
