@@ -419,3 +419,14 @@ def test_prediction_file_fifo_is_refused(tmp_path):
                           str(EXAMPLES / "src"), "-o", str(tmp_path / "apf")], timeout=60)
     one_line_error(code, out, err, r"pred\.json: is a FIFO \(named pipe\), not a prediction"
                                    r" file$")
+
+
+def test_a_line_break_in_a_value_stays_one_line(tmp_path):
+    """Attribute values are read as written (a newline stays a newline); the message that
+    shows one is still one line (found by the fuzz harness: a byte flip made '-' a newline)."""
+    p = tmp_path / "a.apf.xml"
+    first = re.search(r'SUBTYPE="([^"]*)"', APF)
+    p.write_text(APF[:first.start(1)] + "County-or\nDistrict" + APF[first.end(1):], "utf-8")
+    code, out, err = invoke(["events", str(p), str(p), "-q"])
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1 and "(= 'County-or\\nDistrict')" in err, err

@@ -10,7 +10,7 @@ import sys
 import click
 
 from acescore.cli.args import BYTE_SIZE
-from acescore.errors import EXIT_UNUSABLE, AceError
+from acescore.errors import EXIT_UNUSABLE, AceError, one_line
 from acescore.options import Options
 from acescore.params import DEFAULT_PARAMS, PARAMETER_SETS
 from acescore.scoring.limits import DEFAULT_MAX_PAIRS
@@ -19,7 +19,7 @@ EXIT_INTERRUPTED = 130
 
 
 def die(message: str, code: int = EXIT_UNUSABLE):
-    click.echo(f"acescore: {message}", err=True)
+    click.echo(f"acescore: {one_line(message)}", err=True)
     sys.exit(code)
 
 
