@@ -17,6 +17,7 @@ from acescore.params import DEFAULT_PARAMS, Params
 from acescore.pipeline import (Corpus, Loaded, build_reference, build_system, discover, load,
                                no_cyclic_gc, read_corpus, score as _score_loaded, spec_label)
 from acescore.report.results import Results
+from acescore.scoring.limits import DEFAULT_MAX_PAIRS
 
 __all__ = ["score", "read_apf", "options", "Options", "Results", "Corpus", "discover",
            "read_corpus", "Reference", "prepare_reference", "score_systems"]
@@ -26,7 +27,8 @@ def options(params: Union[str, Params] = DEFAULT_PARAMS, mentions: bool = False,
             doc_scores: bool = False, all_mappings: bool = False, error_mappings: bool = False,
             summary: bool = False, check_duplicates: bool = False, lenient: bool = False,
             max_bytes: int = DEFAULT_MAX_BYTES, jobs: int = 1,
-            literature: bool = True, docs=None) -> Options:
+            literature: bool = True, docs=None,
+            max_pairs: int = DEFAULT_MAX_PAIRS) -> Options:
     """The :class:`~acescore.options.Options` of these keywords (``params``: a name or a
     preset :class:`~acescore.params.Params`)."""
     if isinstance(params, Params):
@@ -35,27 +37,28 @@ def options(params: Union[str, Params] = DEFAULT_PARAMS, mentions: bool = False,
                    all_mappings=all_mappings, error_mappings=error_mappings, summary=summary,
                    check_duplicates=check_duplicates, lenient=lenient, max_bytes=max_bytes,
                    jobs=jobs, literature=literature,
-                   docs=tuple(docs) if docs is not None else None)
+                   docs=tuple(docs) if docs is not None else None, max_pairs=max_pairs)
 
 
 def score(ref, sys, params: Union[str, Params] = DEFAULT_PARAMS, mentions: bool = False, *,
           doc_scores: bool = False, all_mappings: bool = False, error_mappings: bool = False,
           summary: bool = False, check_duplicates: bool = False, lenient: bool = False,
           max_bytes: int = DEFAULT_MAX_BYTES, jobs: int = 1, literature: bool = True,
-          keep_passes: bool = False, docs=None) -> Results:
+          keep_passes: bool = False, docs=None,
+          max_pairs: int = DEFAULT_MAX_PAIRS) -> Results:
     """Score system output ``sys`` against reference ``ref``.
 
     ``ref``/``sys``: a path (APF file, directory or list file), a sequence of paths, or a
     :class:`~acescore.pipeline.Corpus` already read.  The other keywords are the command
     line's options (``-P``, ``-m``, ``-d``, ``-a``, ``-e``, ``-s``, ``-c``, ``--lenient``,
-    ``--max-file-size``, ``--jobs``); ``literature``: also compute the coreference and
+    ``--max-file-size``, ``--jobs``, ``--max-pairs``); ``literature``: also compute the coreference and
     event-extraction metrics of the JSON output; ``keep_passes``: keep every pass's data
     (:attr:`Results.passes`; scored in one process); ``docs``: only these DOCIDs (``--docs``).
     """
     opts = options(params, mentions, doc_scores=doc_scores, all_mappings=all_mappings,
                    error_mappings=error_mappings, summary=summary,
                    check_duplicates=check_duplicates, lenient=lenient, max_bytes=max_bytes,
-                   jobs=jobs, literature=literature, docs=docs)
+                   jobs=jobs, literature=literature, docs=docs, max_pairs=max_pairs)
     if isinstance(ref, Reference):
         return _score_loaded(_against(ref, sys, opts), keep_passes=keep_passes)
     if jobs > 1 and not keep_passes and not isinstance(ref, Corpus) \

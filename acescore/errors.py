@@ -18,6 +18,18 @@ class AceError(Exception):
     exit_code = EXIT_UNUSABLE
 
 
+# line breaks shown escaped, so that a message is always one line (an attribute value, read
+# as written, or a file name can hold a newline)
+_LINE_BREAKS = str.maketrans({"\n": "\\n", "\r": "\\r", "\x0b": "\\x0b", "\x0c": "\\x0c",
+                              "\x1c": "\\x1c", "\x1d": "\\x1d", "\x1e": "\\x1e",
+                              "\x85": "\\x85", "\u2028": "\\u2028", "\u2029": "\\u2029"})
+
+
+def one_line(text: str) -> str:
+    """``text`` with every line break escaped (``\\n``)."""
+    return text.translate(_LINE_BREAKS)
+
+
 class AceInputError(AceError):
     """A problem in one input file.  ``element`` is e.g. ``entity DOC-E1`` or ``None``."""
 
@@ -45,8 +57,8 @@ class AceInputError(AceError):
             where += ": "
         elem = f"{self.element}: " if self.element else ""
         if self.cause:
-            return f"{where}{elem}{self.cause}; NIST: {self.message}"
-        return f"{where}{elem}{self.message}"
+            return one_line(f"{where}{elem}{self.cause}; NIST: {self.message}")
+        return one_line(f"{where}{elem}{self.message}")
 
 
 class AceUsageError(AceError):

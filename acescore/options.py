@@ -9,6 +9,7 @@ from typing import Optional
 from acescore.errors import AceUsageError
 from acescore.params import DEFAULT_PARAMS, Params, get_params
 from acescore.reading.apf import DEFAULT_MAX_BYTES
+from acescore.scoring.limits import DEFAULT_MAX_PAIRS
 
 
 
@@ -27,18 +28,23 @@ class Options:
     literature: bool = True            # also the literature metrics (JSON ``coref``/``events``)
     docs: Optional[tuple] = None       # --docs: only these DOCIDs (REF and SYS)
     docs_file: Optional[str] = None    # the --docs file they were read from (for messages)
+    max_pairs: int = DEFAULT_MAX_PAIRS  # REF/SYS pairs valued in one document (scoring/limits)
 
     def __post_init__(self):
         get_params(self.params)        # an unknown name is a usage error, here and now
         if not (isinstance(self.max_bytes, int) and self.max_bytes > 0):
             raise AceUsageError(f"the largest file size must be a positive number of bytes, "
                                 f"not {self.max_bytes!r}")
+        if not (isinstance(self.max_pairs, int) and self.max_pairs >= 1):
+            raise AceUsageError(f"the pair limit must be a whole number >= 1, not"
+                                f" {self.max_pairs!r}")
         if not (isinstance(self.jobs, int) and self.jobs >= 1):
             raise AceUsageError(f"jobs must be a whole number >= 1, not {self.jobs!r}")
 
     @property
     def parameter_set(self) -> Params:
-        return get_params(self.params)
+        p = get_params(self.params)
+        return p if p.max_pairs == self.max_pairs else replace(p, max_pairs=self.max_pairs)
 
     @property
     def scores_mentions(self) -> bool:

@@ -119,6 +119,8 @@ class Params:
     max_diff_time: float = 0.4
     max_diff_xy: float = 0.4
     min_name_similarity: float = 0.5
+    # not a NIST parameter: the most REF/SYS pairs valued in one document (scoring/limits.py)
+    max_pairs: int = 100_000
 
     entity_type_wgt: dict = field(default_factory=lambda: dict.fromkeys(
         ("PER", "ORG", "LOC", "GPE", "FAC", "VEH", "WEA"), 1.0))

@@ -42,18 +42,21 @@ def no_cyclic_gc():
             gc.enable()
 
 
-def discover(spec: Union[PathLike, Sequence[PathLike]], list_file: bool = False) -> list[str]:
+def discover(spec: Union[PathLike, Sequence[PathLike]], list_file: bool = False,
+             lenient: bool = False) -> list[str]:
     """APF paths from a file, a directory (recursive ``*.apf.xml``/``*.apf``), a list file
     (one path per line; ``list_file`` says it is one whatever it looks like) or a sequence
-    of those."""
+    of those.  ``lenient``: a list entry that names nothing is kept (and skipped when read)
+    instead of being an error."""
     if isinstance(spec, (list, tuple)):
         out = []
         for s in spec:
-            out.extend(discover(s, list_file))
+            out.extend(discover(s, list_file, lenient))
         return out
     from acescore.reading import discovery
     spec = os.fspath(spec)
-    return discovery.read_list(spec) if list_file else discovery.discover(spec)
+    return (discovery.read_list(spec, keep_missing=lenient) if list_file
+            else discovery.discover(spec, lenient))
 
 
 @dataclass
@@ -193,7 +196,7 @@ def load(ref, sys, options: Options, ref_list: bool = False, sys_list: bool = Fa
             if isinstance(spec, Corpus):
                 corpora.append(spec)
                 continue
-            paths = discover(spec, is_list)
+            paths = discover(spec, is_list, options.lenient)
             try:
                 with _hint_lenient():
                     corpus = read_corpus(paths, options,

@@ -44,7 +44,7 @@ from acescore.model import KINDS, ApfFile
 from acescore.params import Params, get_params
 from acescore.problems import Collect
 from acescore.reading import dtd as dtdmod
-from acescore.reading.apf import parse_xml, read_apf_tree
+from acescore.reading.apf import ascii_number, parse_xml, read_apf_tree
 from acescore.reading.discovery import discover
 from acescore.reading.sgml import SourceText, span_matches
 from acescore.reading.sgml_check import check_markup
@@ -130,12 +130,7 @@ def _source_dtd_problems(src: SourceText) -> list[AceInputError]:
 
 
 def _int(v: Optional[str]) -> Optional[int]:
-    if v is None:
-        return None
-    try:
-        return int(v.strip())
-    except ValueError:
-        return None
+    return None if v is None else ascii_number(v.strip())
 
 
 # --------------------------------------------------------------------------------------------

@@ -166,7 +166,7 @@ def test_crosscheck_with_a_stand_in_tool(tmp_path):
     args = ["crosscheck", str(GOLDEN / "tiny" / "ref"), str(GOLDEN / "tiny" / "sys-heavy"), "-m"]
     r = CliRunner().invoke(main, args, env=env)
     assert r.exit_code == 0, r.output
-    assert r.output.strip().endswith("lines") and "identical:" in r.output
+    assert r.stdout.strip().endswith("lines") and "identical:" in r.stdout
     changed = tmp_path / "changed.txt"
     changed.write_text(expected.read_text().replace("  total    45    10", "  total    46    10", 1))
     fake.write_text(f'open(F, "<", "{changed}"); print while <F>;\n')

@@ -144,7 +144,8 @@ OTHER_CASES = [
     (["does-not-exist.apf.xml"], ["does-not-exist.apf.xml: no such file or directory"], 2),
     (["no_apf_files"], ["no_apf_files: no APF files (*.apf.xml, *.apf) in this directory"], 2),
     (["empty.list"], ["empty.list: file list is empty"], 2),
-    (["missing_entry.list"], ["not-there.apf.xml: cannot open file: No such file or directory"], 1),
+    (["missing_entry.list"], ["missing_entry.list:2: not-there.apf.xml: cannot open: No such file"
+                              " or directory"], 2),
     (["duplicate_docid"], [f"{os.path.join('duplicate_docid', 'b.apf.xml')}:4: document BRK-1:"
                            " DOCID BRK-1 is also defined at"
                            f" {os.path.join('duplicate_docid', 'a.apf.xml')}:4; NIST: document"

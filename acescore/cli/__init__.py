@@ -6,6 +6,7 @@ from __future__ import annotations
 import click
 
 from acescore import __version__
+from acescore.cli.common import OneLineGroup
 from acescore.cli.compare import compare
 from acescore.cli.crosscheck import crosscheck
 from acescore.cli.formats import export, import_
@@ -15,7 +16,7 @@ from acescore.cli.validate import validate
 from acescore.cli.view import view
 
 
-@click.group(context_settings={"help_option_names": ["--help"]})
+@click.group(cls=OneLineGroup, context_settings={"help_option_names": ["--help"]})
 @click.version_option(__version__, prog_name="acescore")
 def main():
     """acescore: score ACE APF system output against a reference, as the NIST ACE

@@ -10,14 +10,52 @@ import sys
 import click
 
 from acescore.cli.args import BYTE_SIZE
-from acescore.errors import EXIT_UNUSABLE, AceError
+from acescore.errors import EXIT_UNUSABLE, AceError, one_line
 from acescore.options import Options
 from acescore.params import DEFAULT_PARAMS, PARAMETER_SETS
+from acescore.scoring.limits import DEFAULT_MAX_PAIRS
+
+EXIT_INTERRUPTED = 130
 
 
 def die(message: str, code: int = EXIT_UNUSABLE):
-    click.echo(f"acescore: {message}", err=True)
+    click.echo(f"acescore: {one_line(message)}", err=True)
     sys.exit(code)
+
+
+class OneLineGroup(click.Group):
+    """The command group, ending every run the same way: a bad command line is one line
+    (click's usage block would be four) with exit 2, Ctrl-C exits 130, a failing output
+    stream is one line (:mod:`acescore.output`), and no error ends in a traceback."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True,
+             **extra):
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, False, **extra)
+        from acescore.output import EXIT_CLOSED_PIPE, guard_streams
+        guard_streams()
+        try:
+            rv = super().main(args, prog_name, complete_var, False, **extra)
+        except click.ClickException as e:
+            ctx = getattr(e, "ctx", None)
+            where = (f" (acescore {ctx.info_name} --help)" if ctx is not None and ctx.parent
+                     else " (acescore --help)")
+            msg = " ".join(e.format_message().split())
+            die(f"{msg}{where}", e.exit_code if e.exit_code != 1 else EXIT_UNUSABLE)
+        except (click.Abort, KeyboardInterrupt):
+            die("interrupted", EXIT_INTERRUPTED)
+        except BrokenPipeError:
+            from acescore.output import _silence_stdout
+            _silence_stdout()
+            sys.exit(EXIT_CLOSED_PIPE)
+        except OSError as e:
+            die(f"{e.filename + ': ' if e.filename else ''}{e.strerror or e}")
+        except Exception as e:                      # noqa: BLE001 - never a traceback
+            if os.environ.get("ACESCORE_TRACEBACK"):
+                raise
+            die(f"internal error: {type(e).__name__}: {' '.join(str(e).split())}"
+                " (please report this; ACESCORE_TRACEBACK=1 shows where)")
+        sys.exit(rv if isinstance(rv, int) else 0)
 
 
 def params_option(f):
@@ -68,15 +106,62 @@ def read_options(f):
     return params_option(f)
 
 
+def pairs_option(f):
+    """--max-pairs: the work allowed per document (acescore.scoring.limits)."""
+    return click.option("--max-pairs", type=click.IntRange(min=1), default=DEFAULT_MAX_PAIRS,
+                        show_default=True,
+                        help="Most REF/SYS pairs (of mentions whose spans correspond, or of "
+                             "relations/events that may correspond) valued in one document; "
+                             "more is refused (elements sharing one span make the work grow "
+                             "with the square).")(f)
+
+
+def _destination(ctx, param, value):
+    """-o checked while the command line is read, before anything is read or scored: the
+    :class:`acescore.output.Emitter` that :func:`write_output` writes through."""
+    from acescore.output import Emitter
+    try:
+        return Emitter(value)
+    except AceError as e:
+        die(str(e), e.exit_code)
+
+
+def report_file(ctx, param, value):
+    """A file option other than -o (e.g. --nist-report) checked while the command line is
+    read: an :class:`acescore.output.ReportFile` (written with ``.write(text)``) or None."""
+    if value is None:
+        return None
+    from acescore.output import ReportFile
+    try:
+        return ReportFile(value)
+    except AceError as e:
+        die(str(e), e.exit_code)
+
+
+def site_folder(ctx, param, value):
+    """An output folder option checked (created, writable) while the command line is read."""
+    from acescore.output import check_folder
+    try:
+        check_folder(value)
+    except AceError as e:
+        die(str(e), e.exit_code)
+    return value
+
+
+def output_option(help="Write to this file instead of standard output (checked before the "
+                       "run; written whole or not at all)."):
+    """-o FILE, checked before the run (:func:`write_output` writes through it)."""
+    return click.option("-o", "--output", metavar="FILE", callback=_destination, help=help)
+
+
 def output_options(formats=("text", "json"), output_help="Write to this file instead of "
-                   "standard output."):
+                   "standard output (checked before the run; written whole or not at all)."):
     """-o and --format."""
     def deco(f):
         f = click.option("--format", "fmt", type=click.Choice(list(formats),
-                                                               case_sensitive=False),
+                                                              case_sensitive=False),
                          default="text", show_default=True, help="Output format.")(f)
-        return click.option("-o", "--output", type=click.Path(dir_okay=False),
-                            help=output_help)(f)
+        return output_option(output_help)(f)
     return deco
 
 
@@ -140,11 +225,15 @@ def emit_summary(results_or_loaded, quiet: bool) -> None:
 
 
 def write_output(text: str, output) -> None:
-    if output:
-        with open(output, "w", encoding="utf-8") as fh:
-            fh.write(text)
-    else:
-        sys.stdout.write(text)
+    """Write ``text`` to the -o destination (an :class:`acescore.output.Emitter`, checked
+    before the run; a path or None is checked now) or standard output."""
+    from acescore.output import Emitter
+    try:
+        if not isinstance(output, Emitter):
+            output = Emitter(output or None)
+        output.emit(text)
+    except AceError as e:
+        die(str(e), e.exit_code)
 
 
 def progress_bars(quiet: bool, minimum: int = 50):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import click
 from tabulate import tabulate
 
+from acescore.cli.common import report_file
 from acescore.metrics.conventions import CONVENTIONS, RULE_HELP, RULES
 
 
@@ -19,8 +20,7 @@ def convention_options(f):
         opt = "--" + rule.replace("_", "-")
         f = click.option(opt, rule, type=click.Choice(RULES[rule]), default=None,
                          help=f"Rule: {RULE_HELP[rule]} (default: the convention's).")(f)
-    f = click.option("--nist-report", type=click.Path(dir_okay=False, writable=True),
-                     default=None,
+    f = click.option("--nist-report", metavar="FILE", callback=report_file, default=None,
                      help="Also write the NIST report of REF and SYS (that of acescore score "
                           "-m, without its command-line line) to this file.")(f)
     f = click.option("--per-label", is_flag=True,
@@ -79,14 +79,15 @@ def convention_text(result: dict, per_label: bool = False) -> str:
     return "\n".join(out)
 
 
-def write_nist_report(loaded, path: str) -> None:
+def write_nist_report(loaded, path) -> None:
     """The NIST report of the sides read (``acescore score -m REF SYS`` without its
-    command-line line) into ``path``."""
+    command-line line) into ``path`` (a file name, or the :class:`acescore.output.ReportFile`
+    checked before the run), whole or not at all."""
     from dataclasses import replace
     from acescore.pipeline import score
+    from acescore.output import ReportFile
     text = score(replace(loaded, options=loaded.options.but(mentions=True))).to_text()
-    with open(path, "w", encoding="utf-8") as fh:
-        fh.write(text)
+    (path if isinstance(path, ReportFile) else ReportFile(path)).write(text)
 
 
 def convention_output(loaded, name, rules: dict, fmt: str, per_label: bool) -> str:

@@ -7,7 +7,8 @@ import sys
 
 import click
 
-from acescore.cli.common import catch_errors, params_option, write_output
+from acescore.cli.common import (catch_errors, output_option, params_option, site_folder,
+                                 write_output)
 from acescore.formats import FORMATS
 from acescore.params import ENTITY_SUBTYPES
 
@@ -18,8 +19,9 @@ from acescore.params import ENTITY_SUBTYPES
 @click.argument("pred", type=click.Path(dir_okay=False))
 @click.option("--source-dir", required=True, type=click.Path(file_okay=False),
               help="Folder of the source documents (.sgm) the offsets are aligned to.")
-@click.option("-o", "--output", "out_dir", required=True, type=click.Path(file_okay=False),
-              help="Folder to write one APF file per document into.")
+@click.option("-o", "--output", "out_dir", required=True, callback=site_folder,
+              help="Folder to write one APF file per document into (checked before the run;"
+                   " each file written whole).")
 @click.option("--argument-type", type=click.Choice(sorted(ENTITY_SUBTYPES)), default=None,
               help="Make an event argument whose span is no mention of the prediction an "
                    "entity mention of this TYPE (default: drop it and report it).")
@@ -56,8 +58,7 @@ def import_(fmt, pred, source_dir, out_dir, argument_type, tokens_from, force, q
               help="Other APF (e.g. REF when exporting SYS, and the other way round): "
                    "tokens and windows respect its bounds too, so both sides come out on "
                    "the same tokens and windows.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True),
-              help="Write to this file instead of standard output.")
+@output_option()
 @params_option
 @catch_errors
 def export(fmt, apf, source_dir, span, tokens_as, output, params):

@@ -9,7 +9,7 @@ import click
 from tabulate import tabulate
 
 from acescore.cli.common import (catch_errors, die, emit_summary, emit_warnings, make_options,
-                                 output_options, quiet_option, read_options,
+                                 output_options, pairs_option, quiet_option, read_options,
                                  ref_sys_arguments, write_output)
 from acescore.cli.conventions import convention_options, convention_output, write_nist_report
 
@@ -20,10 +20,10 @@ def _pct(x: float) -> str:
     return f"{100 * x:.2f}"
 
 
-def load_sides(ref, sys_, params, max_bytes, lenient, quiet):
+def load_sides(ref, sys_, params, max_bytes, lenient, quiet, **options):
     """Read and build both sides for a metric; the warnings go to standard error."""
     from acescore import pipeline
-    loaded = pipeline.load(ref, sys_, make_options(params, max_bytes, lenient))
+    loaded = pipeline.load(ref, sys_, make_options(params, max_bytes, lenient, **options))
     emit_warnings(loaded, quiet)
     return loaded
 
@@ -84,8 +84,9 @@ def coref_text(scores: dict) -> str:
 
 
 @click.command("coref")
+@pairs_option
 @literature_command
-def coref(ref, sys_, params, max_bytes, lenient, output, fmt, quiet):
+def coref(ref, sys_, params, max_bytes, lenient, output, fmt, quiet, max_pairs):
     """Entity coreference metrics of SYS against REF: MUC, B-cubed, CEAF-m, CEAF-e, BLANC.
 
     REF and SYS mentions are aligned one-to-one per document (heads with mutual overlap
@@ -94,7 +95,7 @@ def coref(ref, sys_, params, max_bytes, lenient, output, fmt, quiet):
     """
     from acescore.metrics.coref import coref_scores
     from acescore.report.machine import coref_json
-    loaded = load_sides(ref, sys_, params, max_bytes, lenient, quiet)
+    loaded = load_sides(ref, sys_, params, max_bytes, lenient, quiet, max_pairs=max_pairs)
     scores = coref_scores(loaded.ref, loaded.sys, loaded.params)
     finish(loaded, "coref", coref_json(scores), coref_text(scores), COREF_SIGNATURE, fmt,
            output, quiet)

@@ -1,6 +1,7 @@
 """``acescore score``: the NIST report (or JSON/CSV) of SYS against REF."""
 from __future__ import annotations
 
+import math
 import os
 import sys
 import time
@@ -9,7 +10,7 @@ import click
 
 from acescore.cli.common import (catch_errors, die, emit_summary, emit_warnings, fast_exit,
                                  make_options,
-                                 mentions_option, output_options, progress_bars,
+                                 mentions_option, output_options, pairs_option, progress_bars,
                                  quiet_option, read_options, write_output)
 from acescore.cli.args import parse_gates
 from acescore.errors import EXIT_GATE, EXIT_UNUSABLE
@@ -75,13 +76,14 @@ def resolve_jobs(jobs) -> int:
                    "where that is not possible (-a/-e/-s/-c, --lenient, JSON with -m) the "
                    "document and mention-level passes run in parallel.  The report is the "
                    "same for every value.")
+@pairs_option
 @quiet_option
 @click.option("--score-only", is_flag=True,
               help="Print one line instead of the report: each task's Value and the signature.")
 @catch_errors
 def score(ref, sys_, ref_file, ref_list, sys_file, sys_list, params, max_bytes, lenient,
           mentions, doc_scores, all_mappings, error_mappings, summary, check_duplicates,
-          output, fmt, fail_under, jobs, quiet, score_only=False):
+          output, fmt, fail_under, jobs, quiet, max_pairs, score_only=False):
     from acescore import pipeline
     import gc
     gc.disable()   # a one-shot process: the cyclic collector would only rescan the corpus
@@ -99,7 +101,8 @@ def score(ref, sys_, ref_file, ref_list, sys_file, sys_list, params, max_bytes, 
     opts = make_options(params, max_bytes, lenient, mentions=mentions, doc_scores=doc_scores,
                         all_mappings=all_mappings, error_mappings=error_mappings,
                         summary=summary, check_duplicates=check_duplicates,
-                        jobs=resolve_jobs(jobs), literature=fmt == "json")
+                        jobs=resolve_jobs(jobs), literature=fmt == "json",
+                        max_pairs=max_pairs)
     gates, gate_warnings = parse_gates(fail_under, opts.mentions, opts.parameter_set)
     for w in gate_warnings:
         click.echo(f"acescore: warning: {w}", err=True)

@@ -8,8 +8,8 @@ import time
 import click
 
 from acescore.cli.common import (catch_errors, die, emit_summary, emit_warnings, make_options,
-                                 mentions_option, quiet_option, read_options,
-                                 ref_sys_arguments)
+                                 mentions_option, pairs_option, quiet_option, read_options,
+                                 ref_sys_arguments, site_folder)
 
 
 @click.command("view")
@@ -19,7 +19,7 @@ from acescore.cli.common import (catch_errors, die, emit_summary, emit_warnings,
                    " name of the APF URI, then DOCID.sgm).  Without it the pages have no"
                    " text, only the tables.")
 @click.option("-o", "--output-dir", "out_dir", metavar="OUT_DIR", required=True,
-              type=click.Path(file_okay=False),
+              callback=site_folder,
               help="Folder to write the site into (created; files in it are overwritten).")
 @click.option("--format", "fmt", type=click.Choice(["html"], case_sensitive=False),
               default="html", show_default=True,
@@ -30,10 +30,11 @@ from acescore.cli.common import (catch_errors, die, emit_summary, emit_warnings,
               show_default=True,
               help="How a character reference such as &amp; in a source document counts for"
                    " offsets: as its characters (raw, the ACE rule) or as one character.")
+@pairs_option
 @quiet_option
 @catch_errors
 def view(ref, sys_, source_dir, out_dir, fmt, params, max_bytes, lenient, mentions, entities,
-         quiet):
+         quiet, max_pairs):
     """Write an HTML view of REF against SYS into OUT_DIR: index.html (the Value of every
     document and task, sortable, and charts of the cost components) and one page per
     document (the source text with REF and SYS mentions marked, and the document's
@@ -46,7 +47,8 @@ def view(ref, sys_, source_dir, out_dir, fmt, params, max_bytes, lenient, mentio
     from acescore import pipeline
     from acescore.report.html_view import write_view
     t0 = time.perf_counter()
-    opts = make_options(params, max_bytes, lenient, mentions=mentions, literature=False)
+    opts = make_options(params, max_bytes, lenient, mentions=mentions, literature=False,
+                        max_pairs=max_pairs)
     results = pipeline.load_and_score(ref, sys_, opts, keep_passes=True)
     warnings: list = []
     try:

@@ -15,7 +15,9 @@ import re
 from importlib import import_module
 
 from acescore.errors import AceInputError, AceUsageError
+from acescore.output import write_file
 from acescore.params import DEFAULT_PARAMS
+from acescore.reading.safe_read import read_text
 
 FORMATS = ("oneie", "dygiepp", "textee")
 _SOURCE = re.compile(r'<DOCTYPE[^>]*SOURCE="([^"]*)"', re.IGNORECASE)
@@ -103,11 +105,7 @@ def import_json(path: str, fmt: str, source_dir: str, out_dir: str, report,
     if old and not force:
         raise AceUsageError(f"{out_dir} already holds APF files ({old[0]}, ...); hint: another"
                             f" folder, or --force to remove them first")
-    try:
-        with open(path, encoding="utf-8") as fh:
-            text = fh.read()
-    except (OSError, UnicodeDecodeError) as e:
-        raise AceInputError(f"cannot read the prediction file: {e}", path) from None
+    text = read_text(path, "prediction file")
     if tokens_from is not None and fmt != "textee":
         raise AceUsageError("--tokens-from goes with --from textee only")
     tokdocs = mod.read(text, path, tokens_from) if tokens_from else mod.read(text, path)
@@ -129,7 +127,6 @@ def import_json(path: str, fmt: str, source_dir: str, out_dir: str, report,
     written = []
     for docid, data in outputs:
         p = os.path.join(out_dir, f"{docid}.apf.xml")
-        with open(p, "wb") as fh:
-            fh.write(data)
+        write_file(p, data)               # whole or not at all
         written.append(p)
     return written

@@ -16,7 +16,6 @@ file of the same windows.  Their arguments are spans, not mentions (see ``acesco
 """
 from __future__ import annotations
 
-from acescore.errors import AceInputError
 from acescore.formats.windowed import read_windows, window_tokens, write_windows
 
 KEYS = {"window": "wnd_id", "text": "text", "arg_offsets": True}
@@ -29,9 +28,6 @@ def write(tokdocs: list) -> str:
 def read(text: str, path: str, tokens_from: str = None) -> list:
     tokens = None
     if tokens_from is not None:
-        try:
-            with open(tokens_from, encoding="utf-8") as fh:
-                tokens = window_tokens(fh.read(), tokens_from, KEYS)
-        except (OSError, UnicodeDecodeError) as e:
-            raise AceInputError(f"cannot read the token file: {e}", tokens_from) from None
+        from acescore.reading.safe_read import read_text
+        tokens = window_tokens(read_text(tokens_from, "token file"), tokens_from, KEYS)
     return read_windows(text, path, KEYS, tokens)

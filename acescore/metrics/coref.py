@@ -62,6 +62,7 @@ from typing import Hashable, Iterable, Optional, Sequence
 
 from acescore.params import Params, get_params
 from acescore.metrics.matching import max_weight_matching
+from acescore.scoring.limits import DEFAULT_MAX_PAIRS, too_many_pairs
 from acescore.spans import overlap
 
 Clustering = Iterable[Iterable[Hashable]]
@@ -279,9 +280,11 @@ def corpus_scores(documents: Iterable[tuple[Clustering, Clustering]]) -> dict:
 # APF: mention alignment and clusterings
 
 
-def _candidates(ref: Sequence, sys: Sequence, min_overlap: float) -> dict:
+def _candidates(ref: Sequence, sys: Sequence, min_overlap: float,
+                max_pairs: int = DEFAULT_MAX_PAIRS, docid: str = "") -> dict:
     """{(i, j): overlap} for REF/SYS entity mentions whose heads correspond (02 §1.4:
-    they share a position and their mutual overlap is at least ``min_overlap``)."""
+    they share a position and their mutual overlap is at least ``min_overlap``).  More than
+    ``max_pairs`` of them is an error (acescore.scoring.limits)."""
     out: dict = {}
     if not ref or not sys:
         return out
@@ -289,9 +292,13 @@ def _candidates(ref: Sequence, sys: Sequence, min_overlap: float) -> dict:
     if text:
         order = sorted(range(len(sys)), key=lambda j: sys[j].head.start)
         starts = [sys[j].head.start for j in order]
+        maxlen = max(sys[j].head.end - sys[j].head.start for j in order)
         for i, rm in enumerate(ref):
             h = rm.head
-            for n in range(bisect_right(starts, h.end)):
+            if len(out) > max_pairs:
+                raise too_many_pairs(docid, "entity mention", len(out), max_pairs)
+            # SYS heads starting more than the longest head before this one end before it
+            for n in range(bisect_right(starts, h.start - maxlen - 1), bisect_right(starts, h.end)):
                 j = order[n]
                 sh = sys[j].head
                 if sh.end < h.start or sh.kind != h.kind:
@@ -300,6 +307,8 @@ def _candidates(ref: Sequence, sys: Sequence, min_overlap: float) -> dict:
                 if ov > 0 and ov >= min_overlap:
                     out[(i, j)] = ov
     else:
+        if len(ref) * len(sys) > max_pairs:
+            raise too_many_pairs(docid, "entity mention", len(ref) * len(sys), max_pairs)
         for i, rm in enumerate(ref):
             for j, sm in enumerate(sys):
                 if rm.head.kind != sm.head.kind:
@@ -311,7 +320,8 @@ def _candidates(ref: Sequence, sys: Sequence, min_overlap: float) -> dict:
 
 
 def align_mentions(ref_mentions: Sequence, sys_mentions: Sequence,
-                   min_overlap: float = 0.3) -> dict:
+                   min_overlap: float = 0.3, max_pairs: int = DEFAULT_MAX_PAIRS,
+                   docid: str = "") -> dict:
     """One-to-one alignment of the entity mentions of one document.
 
     Candidate pairs are the NIST tool's corresponding pairs (heads sharing a position with a
@@ -322,11 +332,14 @@ def align_mentions(ref_mentions: Sequence, sys_mentions: Sequence,
     """
     ref = sorted(ref_mentions, key=lambda m: m.id)
     sys = sorted(sys_mentions, key=lambda m: m.id)
-    cand = _candidates(ref, sys, min_overlap)
+    cand = _candidates(ref, sys, min_overlap, max_pairs, docid)
+    if len(cand) > max_pairs:
+        raise too_many_pairs(docid, "entity mention", len(cand), max_pairs)
     return {sys[j].id: ref[i].id for i, j in max_weight_matching(cand)}
 
 
-def document_clusterings(ref_doc, sys_doc, min_overlap: float = 0.3):
+def document_clusterings(ref_doc, sys_doc, min_overlap: float = 0.3,
+                         max_pairs: int = DEFAULT_MAX_PAIRS):
     """(key, response, alignment) of one document: the key holds the REF entities' mention
     IDs, the response the SYS entities' mentions, an aligned SYS mention standing for the ID
     of its REF mention, a twinless one for itself (as ``("SYS", id)``, so that it can never
@@ -335,7 +348,7 @@ def document_clusterings(ref_doc, sys_doc, min_overlap: float = 0.3):
     sents = sys_doc.entities if sys_doc is not None else ()
     rm = [m for e in rents for m in e.mentions]
     sm = [m for e in sents for m in e.mentions]
-    alignment = align_mentions(rm, sm, min_overlap)
+    alignment = align_mentions(rm, sm, min_overlap, max_pairs, getattr(ref_doc, "docid", ""))
     key = [[m.id for m in e.mentions] for e in rents]
     response = [[alignment.get(m.id, ("SYS", m.id)) for m in e.mentions] for e in sents]
     return key, response, alignment
@@ -384,7 +397,8 @@ def coref_scores(ref_side, sys_side, params: Optional[Params] = None,
     for docid in sorted(ref_side.documents):
         rd = ref_side.documents[docid]
         sd = sys_side.documents.get(docid)
-        key, response, alignment = document_clusterings(rd, sd, params.min_overlap)
+        key, response, alignment = document_clusterings(rd, sd, params.min_overlap,
+                                                        params.max_pairs)
         nref += sum(len(e) for e in key)
         nsys += sum(len(e) for e in response)
         naligned += len(alignment)

@@ -14,6 +14,7 @@ the tokenizer differs otherwise from a real XML parser (comments, single-quoted 
 """
 from __future__ import annotations
 
+import re
 from typing import Optional
 
 from acescore.errors import AceInputError
@@ -39,6 +40,23 @@ LEVEL_WEIGHT = {"NAM": 1.0, "NOM": 0.5, "PRO": 0.1}
 # Largest locator number accepted: beyond it numbers are not exact as floats (and huge ones
 # or NaN/infinity would break the arithmetic of scoring and reporting).
 MAX_NUMBER = 2 ** 53
+# Numbers of locators: ASCII digits with an optional minus sign (and, for times and
+# coordinates, a decimal point and exponent).  Python's int() and float() would also take
+# full-width or other Unicode digits, "6_1" and "+61"; the NIST tool's Perl reads none of
+# them as the number they seem to be.
+_INTEGER = re.compile(r"-?[0-9]+")
+_DECIMAL = re.compile(r"-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?")
+
+
+def ascii_number(v: str, integer: bool = True):
+    """The int (or float) written as ``v`` in ASCII digits (see ``_INTEGER``/``_DECIMAL``),
+    or None when ``v`` is not such a number."""
+    if (_INTEGER if integer else _DECIMAL).fullmatch(v) is None:
+        return None
+    try:
+        return int(v) if integer else float(v)
+    except ValueError:          # more digits than int() converts
+        return None
 
 
 class _Reader:
@@ -103,9 +121,8 @@ class _Reader:
         if v is None:
             self.fail(node, f"No '{name}' attribute found", element)
         shown = v if len(v) <= 40 else v[:37] + "..."
-        try:
-            x = int(v) if integer else float(v)
-        except ValueError:
+        x = ascii_number(v, integer)
+        if x is None:
             what = "an integer" if integer else "a number"
             self.fail(node, f"{name} attribute is not {what} (= '{shown}')", element)
         if not -MAX_NUMBER <= x <= MAX_NUMBER:      # also NaN; keeps all arithmetic finite

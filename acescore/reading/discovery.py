@@ -3,14 +3,19 @@
 A path given on the command line is one of:
 
 * an APF file -> that file;
-* a directory -> every ``*.apf.xml`` and ``*.apf`` file below it (recursively), sorted by
-  their path relative to the directory (code-point order);
+* a directory -> every file below it whose name ends in ``.apf.xml`` or ``.apf`` (in any
+  case: ``.APF.XML`` too), sorted by their path relative to the directory (code-point
+  order).  Symbolic links are followed, each real directory is read once (a link back up
+  the tree is no loop), and the walk is iterative (no depth limit).  A subdirectory that
+  cannot be read is an error naming it: its documents would silently be missing from the
+  score otherwise;
 * a list file, like the NIST tool's ``-r``/``-t`` argument -> one path per line, in list
   order.  A line is a path with its line end removed and surrounding whitespace ignored
-  (the NIST tool also ignores it when opening); empty lines are skipped (the NIST tool
-  would abort on them).  A relative path is taken relative to the current directory, as
-  the NIST tool does; if nothing exists there but the path exists relative to the list
-  file's folder, that one is used (so a list can be used from anywhere).
+  (the NIST tool also ignores it when opening); blank lines and lines starting with ``#``
+  are skipped.  A relative path is taken relative to the list file's folder (so a list
+  works from anywhere); if nothing exists there but the path exists relative to the
+  current directory (where the NIST tool looks), that one is used.  An entry that names
+  nothing is an error ``LIST:LINE: path: cannot open: reason``.
 
 A list file is told from an APF file by its content: an APF file is XML and starts with
 ``<`` (after an optional byte-order mark and whitespace); a file named ``*.apf.xml``,
@@ -21,17 +26,20 @@ REF and SYS documents are paired by DOCID, never by file name (:func:`pair_docum
 from __future__ import annotations
 
 import os
-from typing import Iterable, Optional
+from typing import Callable, Iterable, Optional
 
 from acescore.errors import AceInputError
+from acescore.problems import hint
+from acescore.reading.safe_read import read_bytes
 from acescore.reading.text import decode_utf8
 
 APF_SUFFIXES = (".apf.xml", ".apf")
 _SNIFF = 4096
+LIST_MAX_BYTES = 64 * 1024 * 1024
 
 
 def is_apf_name(name: str) -> bool:
-    return name.endswith(APF_SUFFIXES)
+    return name.lower().endswith(APF_SUFFIXES)
 
 
 def looks_like_list(path: str) -> bool:
@@ -42,9 +50,8 @@ def looks_like_list(path: str) -> bool:
     if low.endswith(APF_SUFFIXES) or low.endswith(".xml"):
         return False
     try:
-        with open(path, "rb") as fh:
-            head = fh.read(_SNIFF)
-    except OSError:
+        head = read_bytes(path, _SNIFF, head=True)
+    except AceInputError:
         return False
     if head.startswith(b"\xef\xbb\xbf"):
         head = head[3:]
@@ -62,47 +69,87 @@ def looks_like_list(path: str) -> bool:
     return True
 
 
+def walk_files(directory: str, wanted: Callable[[str], bool]) -> list[str]:
+    """The files below ``directory`` whose name satisfies ``wanted``, following symbolic
+    links; every real directory is read once (so links never loop), without recursion.
+    Order: depth first, entries of a directory in code-point order.  A directory that
+    cannot be read raises :class:`AceInputError` naming it."""
+    found: list[str] = []
+    seen: set = set()
+    stack = [directory]
+    while stack:
+        d = stack.pop()
+        try:
+            st = os.stat(d)
+            key = (st.st_dev, st.st_ino)
+            if key in seen:
+                continue
+            seen.add(key)
+            with os.scandir(d) as it:
+                entries = sorted(it, key=lambda e: e.name)
+        except OSError as e:
+            raise AceInputError(f"cannot read folder: {e.strerror} (the APF files in it"
+                                " would be missing from the score)", d) from None
+        subdirs = []
+        for e in entries:
+            try:
+                is_dir = e.is_dir()          # follows a symbolic link
+            except OSError:
+                is_dir = False
+            if is_dir:
+                subdirs.append(e.path)
+            elif wanted(e.name):
+                found.append(e.path)
+        stack.extend(reversed(subdirs))
+    return found
+
+
 def _walk(directory: str) -> list[str]:
-    found = []
-    for root, dirs, files in os.walk(directory):
-        dirs.sort()
-        for f in files:
-            if is_apf_name(f):
-                found.append(os.path.join(root, f))
+    found = walk_files(directory, is_apf_name)
     rel = {p: os.path.relpath(p, directory) for p in found}
     return sorted(found, key=lambda p: rel[p])
 
 
-def read_list(path: str) -> list[str]:
-    """The paths named by a list file (see the module documentation)."""
-    try:
-        with open(path, "rb") as fh:
-            data = fh.read()
-    except OSError as e:
-        raise AceInputError(f"cannot open file list: {e.strerror}", path) from None
+def read_list(path: str, keep_missing: bool = False) -> list[str]:
+    """The paths named by a list file (see the module documentation).  ``keep_missing``
+    (lenient mode): an entry that names nothing is kept (reading it fails later and its
+    document is skipped) instead of being an error."""
+    data = read_bytes(path, LIST_MAX_BYTES, "file list", "a file list")
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     text = decode_utf8(data, path, "file lists")
     base = os.path.dirname(path)
     out = []
-    for line in text.split("\n"):
-        p = line.strip()
-        if not p:
+    for number, line in enumerate(text.split("\n"), 1):
+        p = entry = line.strip()
+        if not p or p.startswith("#"):
             continue
-        if not os.path.isabs(p) and not os.path.exists(p):
+        if not os.path.isabs(p):
             alt = os.path.join(base, p)
-            if os.path.exists(alt):
+            if os.path.exists(alt) or not os.path.exists(p):
                 p = alt
+        try:
+            os.stat(p)
+        except (OSError, ValueError) as e:
+            if keep_missing:
+                out.append(p)
+                continue
+            reason = getattr(e, "strerror", None) or "not a valid path"
+            err = AceInputError(f"cannot open: {reason}", path, number, entry,
+                                scope="document")
+            err.hint = hint(err)      # lenient mode keeps the entry and skips its document
+            raise err from None
         out.append(p)
     if not out:
         raise AceInputError("file list is empty", path)
     return out
 
 
-def discover(path: str) -> list[str]:
+def discover(path: str, lenient: bool = False) -> list[str]:
     """The APF files meant by one command-line path (file, directory or list file).
     Raises :class:`AceInputError` for a missing path, an empty directory or an empty list.
-    Paths in the result keep the spelling of ``path`` (no absolutisation)."""
+    Paths in the result keep the spelling of ``path`` (no absolutisation).  ``lenient``:
+    see :func:`read_list`."""
     if path == "":
         raise AceInputError("empty path", "''")
     if os.path.isdir(path):
@@ -113,7 +160,7 @@ def discover(path: str) -> list[str]:
     if not os.path.exists(path):
         raise AceInputError("no such file or directory", path)
     if looks_like_list(path):
-        return read_list(path)
+        return read_list(path, keep_missing=lenient)
     return [path]
 
 

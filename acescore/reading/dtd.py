@@ -18,6 +18,7 @@ where ``element ID`` is the nearest enclosing element that has an ID.
 """
 from __future__ import annotations
 
+import io
 import os
 import re
 from functools import lru_cache
@@ -26,6 +27,9 @@ from typing import Optional
 from lxml import etree
 
 from acescore.errors import AceInputError, AceUsageError
+from acescore.reading.safe_read import read_bytes
+
+DTD_MAX_BYTES = 16 * 1024 * 1024
 
 APF_DTDS = {"5.1.1": "apf.v5.1.1.dtd", "5.1.2": "apf.v5.1.2.dtd", "5.2.0": "apf.v5.2.0.dtd"}
 DEFAULT_APF_DTD = APF_DTDS["5.1.1"]
@@ -103,9 +107,11 @@ def load_dtd(name: str) -> etree.DTD:
     """Parse a DTD (a shipped file name or a path); cached."""
     path = dtd_path(name)
     try:
-        with open(path, "rb") as fh:
-            return etree.DTD(fh)
-    except (OSError, etree.DTDParseError) as e:
+        data = read_bytes(path, DTD_MAX_BYTES, "DTD", "a DTD file")
+        return etree.DTD(io.BytesIO(data))
+    except AceInputError as e:
+        raise AceUsageError(f"cannot load DTD: {e}") from None
+    except etree.DTDParseError as e:
         raise AceUsageError(f"cannot load DTD '{path}': {e}") from None
 
 

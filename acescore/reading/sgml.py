@@ -20,12 +20,12 @@ A UTF-8 byte-order mark at the start of the file is not a character of the docum
 """
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass
 from typing import Optional
 
 from acescore.errors import AceInputError
+from acescore.reading.safe_read import read_bytes
 from acescore.reading.text import decode_utf8
 
 DEFAULT_MAX_BYTES = 64 * 1024 * 1024
@@ -147,17 +147,7 @@ def read_source(path: str, entities: str = "raw",
     :class:`AceInputError`s (missing file, too large, not UTF-8)."""
     if entities not in ("raw", "decode"):
         raise ValueError(f"entities must be 'raw' or 'decode', not {entities!r}")
-    try:
-        if os.path.isdir(path):
-            raise AceInputError("is a directory, not a source document", path)
-        size = os.path.getsize(path)
-        if size > max_bytes:
-            raise AceInputError(f"file is larger than the limit of {max_bytes} bytes"
-                                f" ({size} bytes)", path)
-        with open(path, "rb") as fh:
-            data = fh.read()
-    except OSError as e:
-        raise AceInputError(f"cannot open source document: {e.strerror}", path) from None
+    data = read_bytes(path, max_bytes, "source document", "a source document")
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     raw = decode_utf8(data, path, "source documents")

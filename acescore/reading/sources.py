@@ -11,6 +11,7 @@ import os
 from typing import Optional
 
 from acescore.errors import AceInputError, AceUsageError
+from acescore.reading.discovery import walk_files
 from acescore.reading.sgml import SourceText, read_source
 
 
@@ -25,10 +26,9 @@ class SourceIndex:
         self.directory = directory
         self.entities = entities
         self.by_name: dict[str, str] = {}
-        for root, dirs, files in os.walk(directory, followlinks=True):
-            dirs.sort()
-            for f in sorted(files):
-                self.by_name.setdefault(f, os.path.join(root, f))
+        # links followed, each real folder once (no loop), no depth limit
+        for path in walk_files(directory, lambda name: True):
+            self.by_name.setdefault(os.path.basename(path), path)
         if not any(n.lower().endswith(".sgm") for n in self.by_name):
             raise AceUsageError(f"--source-dir {directory}: no source document (*.sgm) in"
                                 " this folder or below it")

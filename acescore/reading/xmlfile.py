@@ -1,18 +1,26 @@
 """Reading an XML file safely (01-input.md §2.1), and the DOCIDs of one that cannot be read.
 
-lxml parses without external entities, DTD loading or network access; files are checked
-for size, UTF-8, entity declarations and undefined entity references first.  Text and
-attribute values come out as written, as the NIST tool reads them (reading/as_written.py).  Every problem
-is a one-line :class:`~acescore.errors.AceInputError` naming the file (and line).
+lxml parses without external entities, DTD loading or network access.  The file is read
+through :func:`acescore.reading.safe_read.read_bytes` (regular files only, at most
+``max_bytes``) and must be UTF-8.  Whether its XML declaration names another encoding is
+decided by the parser (the encoding it actually reads the file with), never by a pattern,
+so no spelling of a declaration makes a file be read as Latin-1.  Entity declarations and
+references to undefined entities are refused -- except inside comments, CDATA sections and
+processing instructions, where XML gives them no meaning.  Every problem is a one-line
+Text and attribute values come out as written, as the NIST tool reads them
+(reading/as_written.py).  Every problem is a one-line
+:class:`~acescore.errors.AceInputError` naming the file (and line).
 """
 from __future__ import annotations
 
 import os
 import re
+from typing import Optional
 
 from lxml import etree
 
 from acescore.errors import AceInputError
+from acescore.reading.safe_read import read_bytes
 from acescore.reading.as_written import as_written
 from acescore.reading.text import decode_utf8
 
@@ -26,59 +34,81 @@ _DOCID_TAG = re.compile(r"""<document\b[^>]*?\bDOCID\s*=\s*(?:"([^"]*)"|'([^']*)
 _SCAN_BYTES = 1 << 20
 
 
-def _parser() -> etree.XMLParser:
+def _parser(encoding: Optional[str] = None) -> etree.XMLParser:
     return etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
                            dtd_validation=False, huge_tree=False, remove_comments=True,
-                           remove_pis=True)
+                           remove_pis=True, encoding=encoding)
+
+
+def _first_outside_markup(data: bytes, pattern: bytes):
+    """The first match of ``pattern`` in ``data`` that is not inside a comment, a CDATA
+    section or a processing instruction (where XML gives it no meaning), or None."""
+    rx = re.compile(rb"<!--.*?-->|<!\[CDATA\[.*?\]\]>|<\?.*?\?>|(" + pattern + rb")", re.S)
+    for m in rx.finditer(data):
+        if m.group(1) is not None:
+            return m
+    return None
+
+
+def _utf8_name(encoding: Optional[str]) -> bool:
+    return (encoding or "UTF-8").upper().replace("-", "").replace("_", "") in (
+        "UTF8", "USASCII", "ASCII")
+
+
+def _syntax_message(e: etree.XMLSyntaxError) -> str:
+    msg = e.msg or str(e)
+    # lxml messages end with "(line N, column M)" -- the line is given separately.
+    if ", line " in msg:
+        msg = msg.rsplit(", line ", 1)[0]
+    return " ".join(msg.split())     # one line (some messages end with a newline)
 
 
 def parse_xml(path: str, max_bytes: int = DEFAULT_MAX_BYTES):
     """Parse an XML file safely; returns the lxml tree.  Errors are one-line
-    :class:`AceInputError`s (missing file, size limit, encoding, malformed XML, entities)."""
-    try:
-        size = os.path.getsize(path)
-    except OSError as e:
-        raise AceInputError(f"cannot open file: {e.strerror}", path) from None
-    if os.path.isdir(path):
-        raise AceInputError("is a directory, not an APF file", path)
-    if size > max_bytes:
-        raise AceInputError(f"file is larger than the limit of {max_bytes} bytes ({size} bytes)",
-                            path)
-    try:
-        with open(path, "rb") as fh:
-            data = fh.read()
-    except OSError as e:
-        raise AceInputError(f"cannot read file: {e.strerror}", path) from None
+    :class:`AceInputError`s (missing file, not a regular file, size limit, encoding,
+    malformed XML, entities).
+
+    The file must be UTF-8.  Whether its XML declaration says otherwise is decided by the
+    parser itself (the encoding it actually read the file with), never by a pattern: a
+    declaration naming another encoding, however it is spaced or padded, is refused rather
+    than read as Latin-1 or anything else."""
+    data = read_bytes(path, max_bytes, "", "an APF file")
     decode_utf8(data, path, "APF files")
-    head = data[:200].lower()
-    if head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<?xml") and \
-            b"encoding=" in head.split(b"?>")[0]:
-        decl = head.split(b"?>")[0]
-        enc = decl.split(b"encoding=")[1][1:].split(decl.split(b"encoding=")[1][:1])[0]
-        if enc.replace(b"-", b"").replace(b"_", b"") not in (b"utf8", b"usascii", b"ascii"):
-            raise AceInputError(f"declares encoding '{enc.decode('ascii', 'replace')}';"
-                                " only UTF-8 is supported", path, 1)
     if b"<!ENTITY" in data:
-        idx = data.index(b"<!ENTITY")
-        raise AceInputError("entity declarations are not allowed (external/internal entities"
-                            " are never expanded)", path, data[:idx].count(b"\n") + 1)
-    if b"&" in data:
-        m = _ENTITY_REF.search(data)
+        m = _first_outside_markup(data, rb"<!ENTITY")
         if m is not None:
-            name = m.group(1).decode("utf-8", "replace")
+            raise AceInputError("entity declarations are not allowed (external/internal"
+                                " entities are never expanded)", path,
+                                data[:m.start()].count(b"\n") + 1)
+    if b"&" in data:
+        m = _first_outside_markup(data, _ENTITY_REF.pattern)
+        if m is not None:
+            name = m.group(2).decode("utf-8", "replace")
             raise AceInputError(f"undefined entity reference '&{name};' (only &amp; &lt; &gt;"
                                 " &quot; &apos; and character references are allowed)", path,
                                 data[:m.start()].count(b"\n") + 1)
     try:
-        return etree.fromstring(as_written(data), _parser()).getroottree()
+        tree = etree.fromstring(as_written(data), _parser()).getroottree()
     except etree.XMLSyntaxError as e:
-        line = e.lineno if e.lineno else None
-        msg = e.msg or str(e)
-        # lxml messages end with "(line N, column M)" -- the line is given separately.
-        if ", line " in msg:
-            msg = msg.rsplit(", line ", 1)[0]
-        msg = " ".join(msg.split())     # one line (some messages end with a newline)
-        raise AceInputError(f"malformed XML: {msg}", path, line) from None
+        msg = _syntax_message(e)
+        if msg.startswith("Unsupported encoding"):
+            enc = msg.split(":", 1)[-1].strip()
+            raise AceInputError(f"declares encoding '{enc}'; only UTF-8 is supported",
+                                path, 1) from None
+        if e.lineno == 1 and data.lstrip(b"\xef\xbb\xbf").startswith(b"<?xml"):
+            # does the file parse when read as UTF-8 whatever its declaration says?
+            try:
+                etree.fromstring(data, _parser("utf-8"))
+            except etree.XMLSyntaxError:
+                pass
+            else:
+                raise AceInputError("the XML declaration names an encoding the file is not"
+                                    f" in ({msg}); only UTF-8 is supported", path, 1) from None
+        raise AceInputError(f"malformed XML: {msg}", path, e.lineno or None) from None
+    if not _utf8_name(tree.docinfo.encoding):
+        enc = tree.docinfo.encoding
+        raise AceInputError(f"declares encoding '{enc}'; only UTF-8 is supported", path, 1)
+    return tree
 
 
 def guess_docid(path: str) -> str:
@@ -93,9 +123,8 @@ def scan_docids(path: str) -> tuple[tuple[str, ...], bool]:
     """DOCIDs named in the ``document`` tags of a file that cannot be read properly, and
     whether they were found (False: the DOCID is guessed from the file name)."""
     try:
-        with open(path, "rb") as fh:
-            data = fh.read(_SCAN_BYTES)
-    except OSError:
+        data = read_bytes(path, _SCAN_BYTES, head=True)    # a regular file only
+    except AceInputError:
         data = b""
     found = []
     for m in _DOCID_TAG.finditer(data.decode("utf-8", "replace")):

@@ -30,6 +30,7 @@ import os
 from typing import Optional
 
 from acescore.errors import AceInputError
+from acescore.output import write_file
 from acescore.report.view_common import TaskNumbers, safe_name
 from acescore.report.view_index import index_page
 from acescore.report.view_page import ENTITY_LIKE, RELEVE, DocPage
@@ -67,8 +68,7 @@ def write_view(results, source_dir: Optional[str], out_dir: str, *, entities: st
 
     def write(rel: str, text: str) -> None:
         path = os.path.join(out_dir, rel)
-        with open(path, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        write_file(path, text)        # whole or not at all
         written.append(path)
 
     for name in ASSETS:

@@ -2,6 +2,7 @@
 (:class:`TaskNumbers`) and small HTML helpers."""
 from __future__ import annotations
 
+import hashlib
 import html
 import json
 import re
@@ -126,9 +127,20 @@ def esc(s) -> str:
     return html.escape("" if s is None else str(s), quote=True)
 
 
+# longest page name before ".html" (file names have at most 255 bytes; room is left for a
+# "-N" suffix and the temporary name used while writing)
+_MAX_NAME = 200
+
+
 def safe_name(docid: str) -> str:
-    s = re.sub(r"[^A-Za-z0-9._-]", "_", docid)
-    return s.lstrip(".") or "doc"
+    """A file name (without .html) for a document: DOCID with other characters than ASCII
+    letters, digits, ``._-`` replaced; a DOCID too long for a file name is cut and made
+    unique by a hash of the whole DOCID."""
+    s = re.sub(r"[^A-Za-z0-9._-]", "_", docid).lstrip(".") or "doc"
+    if len(s) > _MAX_NAME:
+        digest = hashlib.sha1(docid.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+        s = f"{s[:_MAX_NAME - 17]}-{digest}"
+    return s
 
 
 def _json_script(obj, id_: str) -> str:

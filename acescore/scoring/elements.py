@@ -17,6 +17,7 @@ from typing import Optional
 
 from acescore.params import EPSILON, Params
 from acescore.bgm import bgm
+from acescore.scoring.limits import too_many_pairs
 from acescore.spans import overlap, text_match
 
 EPS = EPSILON
@@ -382,12 +383,16 @@ class ElementPass:
                     lst.append((sid, m))
         entity = self.kind == "entity"
         cand = self.cand
+        limit = self.p.max_pairs
         for d, refs in ref_by_doc.items():
             syss = sys_by_doc.get(d)
             if not syss:
                 continue
             locs = [((m.head if entity else m.extent), sid, m) for sid, m in syss]
             if locs[0][0].kind == "image":
+                if len(refs) * len(locs) > limit:
+                    raise too_many_pairs(d, f"{self.kind} mention", len(refs) * len(locs),
+                                         limit)
                 pairs = [(r, s) for r in refs for s in locs]
             else:
                 locs.sort(key=lambda t: t[0].start)
@@ -402,6 +407,8 @@ class ElementPass:
                         sl = locs[k][0]
                         if sl.end >= rl.start:
                             pairs.append(((rid, rm), locs[k]))
+                    if len(pairs) > limit:
+                        raise too_many_pairs(d, f"{self.kind} mention", len(pairs), limit)
             for (rid, rm), (sl, sid, sm) in pairs:
                 score = self.mention_score(rm, sm)
                 if not score:

@@ -44,6 +44,7 @@ from acescore.model import Argument, Event, EventMention, Relation, RelationMent
 from acescore.params import EPSILON
 from acescore.bgm import bgm
 from acescore.scoring.elements import map_elements
+from acescore.scoring.limits import too_many_pairs
 from acescore.scoring.result import PassResult
 from acescore.spans import overlap
 
@@ -469,11 +470,15 @@ class _ReleveScorer:
         r_span, r_args = self._screening(ref, True)
         s_span, s_args = self._screening(sys, False)
         putative: dict = {}
+        limit = self.p.max_pairs
         for d in self.rside.documents:
             rids = ref_by_doc.get(d)
             if not rids:
                 continue
+            count = 0
             for sid in sys_by_doc.get(d, ()):
+                if count > limit:
+                    raise too_many_pairs(d, self.kind, count, limit)
                 ss = s_span[sid]
                 sa = s_args[sid]
                 for rid in rids:
@@ -482,6 +487,9 @@ class _ReleveScorer:
                             and (sa is None or r_args[rid].isdisjoint(sa))):
                         continue
                     putative.setdefault(rid, set()).add(sid)
+                    count += 1
+            if count > limit:
+                raise too_many_pairs(d, self.kind, count, limit)
 
         all_arg_maps: dict = {}
         mention_maps: dict = {}

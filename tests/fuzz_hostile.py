@@ -1,0 +1,605 @@
+"""Fuzz harness for hostile input and output faults (issue 15).
+
+Each input is the bundled example corpus (examples/: four REF and four SYS documents and
+their sources) with one fault, run through one command as a real process (forked from this
+one, which has imported acescore already, so a run costs no interpreter start-up):
+
+* ``flip``: bytes of one APF file changed at random;
+* ``trunc``: one APF file cut at a random byte;
+* ``attr``: an attribute of one APF file deleted, repeated in another case, or given a
+  hostile value (empty, huge, negative, full-width digits, ``6_1``, ``+61``, NaN, control
+  characters, 10,000 characters ...);
+* ``elem``: an element deleted, duplicated, renamed, moved into another one, or given text;
+* ``decl``: another XML declaration / DOCTYPE (encodings spelled every way, blanks, padding,
+  BOMs, entity declarations inside and outside comments and CDATA ...);
+* ``special``: a FIFO, a link to /dev/zero, a dangling link, a link loop, a folder named
+  ``x.apf.xml``, a FIFO as list file or as source document, a deep folder tree;
+* ``output``: ``-o`` into a missing or read-only folder, /dev/full, /proc, a folder, over a
+  previous report; standard output on /dev/full, closed, or a pipe closed by its reader;
+  standard error closed, on /dev/full, or a closed pipe.
+
+Commands: ``score`` (random options: -m -d -a -e -s --lenient --format -P --jobs),
+``coref``, ``events``, ``validate`` and ``view``.  Every run must end within the time limit
+(20 s), never print a traceback or an internal error, exit with a status of the README's
+table for that command (score 0/2/3, validate 0/1/2, the others 0/2; 141 for a closed
+standard output pipe), write exactly one line when the status is 2 (``validate``: one line
+per unusable path and its summary line), and leave a report
+that is whole (or the previous one) where ``-o`` pointed.
+
+Usage::
+
+    python tests/fuzz_hostile.py [-n 5000] [--seed 1] [--timeout 20] [--json out.json]
+
+``tests/test_hostile_fuzz.py`` runs a smaller number of inputs in the suite.
+"""
+from __future__ import annotations
+
+import argparse
+import atexit
+import io
+import json
+import os
+import random
+import re
+import select
+import shutil
+import signal
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+CLASSES = ("flip", "trunc", "attr", "elem", "decl", "special", "output")
+ALLOWED = {"score": {0, 2, 3}, "validate": {0, 1, 2}, "coref": {0, 2}, "events": {0, 2},
+           "view": {0, 2}}
+EXIT_CLOSED_PIPE = 141
+PREVIOUS = "a complete previous report\n"
+DOCS = 2                     # documents a side taken from examples/ (a run takes < 1 s)
+
+HOSTILE_VALUES = ["", " ", "-1", "0", "1e309", "nan", "NaN", "inf", "9" * 40, "-0",
+                  "\uff16\uff11", "6_1", "+61", " 61 ", "0x10", "\u0661\u0662", "1.5",
+                  "\x01", "x" * 10000, "PER", "ORG", "NAM", "Arg-1", "TRUE", "FALSE",
+                  "&amp;", "&lt;&gt;", "\u202e", "\ud7ff", "E1", "Q-E1"]
+DECLS = [
+    '<?xml version="1.0"?>', '<?xml version="1.0" encoding="UTF-8"?>',
+    '<?xml version="1.0" encoding=""?>', '<?xml version="1.0" encoding=?>',
+    '<?xml version="1.0" encoding = "UTF-8"?>', '<?xml version="1.0" encoding = "latin1"?>',
+    '<?xml version="1.0" encoding="ISO-8859-1"?>', "<?xml version='1.0' encoding='utf8'?>",
+    '<?xml version="1.0" encoding="UTF-16"?>', '<?xml version="1.0" encoding="bogus"?>',
+    '<?xml version="1.0" encoding="US-ASCII"?>', '<?xml version="1.1" encoding="UTF-8"?>',
+    '<?xml version="1.0" standalone="yes"?>', '<?xml version="1.0" encoding="UTF-8" ?>',
+    '<?xml  version="1.0"' + " " * 300 + 'encoding="latin1"?>',
+    '<?xml version="1.0"' + " " * 300 + 'encoding="UTF-8"?>',
+    '<?xml version="1.0" encoding="utf-8"?' , '<?xml encoding="UTF-8"?>', "<?xml?>",
+    '<?xml version="1.0" encoding="UTF-8"?><?xml version="1.0"?>', "",
+]
+PREFIXES = [b"", b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff", b"\n\n", b" ", b"\x00"]
+DOCTYPES = [
+    "", '<!DOCTYPE source_file SYSTEM "apf.v5.1.1.dtd">',
+    '<!DOCTYPE source_file SYSTEM "apf.v5.2.0.dtd">',
+    '<!DOCTYPE source_file SYSTEM "http://example.invalid/apf.dtd">',
+    '<!DOCTYPE source_file [<!ENTITY x "y">]>',
+    '<!DOCTYPE source_file [<!-- <!ENTITY x "y"> -->]>',
+    '<!-- <!ENTITY lol "lol"> &nbsp; --><!DOCTYPE source_file SYSTEM "apf.v5.1.1.dtd">',
+    '<!DOCTYPE source_file [<!ENTITY a "&b;&b;"><!ENTITY b "&a;&a;">]>',
+    '<!DOCTYPE source_file SYSTEM "file:///etc/passwd">',
+]
+
+
+@dataclass
+class Case:
+    number: int
+    kind: str
+    detail: str
+    command: str
+    args: list
+    stdout: str = "file"          # file | full | closed | pipe
+    stderr: str = "file"          # file | full | closed | pipe
+    report: str = ""              # the -o target whose integrity is checked
+    previous: bool = False        # a previous report stands at ``report``
+
+
+@dataclass
+class Outcome:
+    case: Case
+    status: int
+    seconds: float
+    out: str
+    err: str
+    problems: list = field(default_factory=list)
+
+
+# ---- building inputs ------------------------------------------------------------------------
+
+def _apf_files(work: Path) -> list:
+    return sorted(p for side in ("ref", "sys") for p in (work / side).iterdir()
+                  if p.name.endswith(".apf.xml"))
+
+
+def _mutate_attr(text: str, rng: random.Random) -> tuple:
+    attrs = list(re.finditer(r'(\s)([A-Za-z_]+)="([^"]*)"', text))
+    m = rng.choice(attrs)
+    op = rng.randrange(4)
+    if op == 0:
+        return text[:m.start()] + text[m.end():], f"delete {m.group(2)}"
+    if op == 1:
+        dup = f' {m.group(2).lower()}="{m.group(3)}x"'
+        return text[:m.end()] + dup + text[m.end():], f"repeat {m.group(2)} in lower case"
+    v = rng.choice(HOSTILE_VALUES)
+    v_xml = v.replace("&", "&amp;") if "&" in v and rng.random() < 0.5 else v
+    v_xml = v_xml.replace('"', "&quot;")
+    return (text[:m.start(3)] + v_xml + text[m.end(3):],
+            f"{m.group(2)}={v[:20]!r}")
+
+
+def _mutate_elem(data: bytes, rng: random.Random) -> tuple:
+    from lxml import etree
+    root = etree.fromstring(data, etree.XMLParser(resolve_entities=False, no_network=True,
+                                                  load_dtd=False))
+    nodes = [n for n in root.iter() if isinstance(n.tag, str) and n is not root]
+    n = rng.choice(nodes)
+    parent = n.getparent()
+    op = rng.randrange(6)
+    if op == 0:
+        parent.remove(n)
+        what = "delete"
+    elif op == 1:
+        parent.insert(parent.index(n), etree.fromstring(etree.tostring(n)))
+        what = "duplicate"
+    elif op == 2:
+        n.tag = rng.choice(["entity", "relation", "event", "value", "timex2", "charseq",
+                            "head", "extent", "document", "source_file", "bogus", "Entity"])
+        what = f"rename to {n.tag}"
+    elif op == 3:
+        other = rng.choice(nodes)
+        if other is n or n in other.iterancestors() or other in n.iter():
+            parent.remove(n)
+            what = "delete"
+        else:
+            parent.remove(n)
+            other.append(n)
+            what = f"move into {other.tag}"
+    elif op == 4:
+        n.text = rng.choice(["", "x" * 5000, "\u0000".replace("\u0000", "?"), "12", "<>&"])
+        what = "text"
+    else:
+        for c in list(n):
+            n.remove(c)
+        what = "empty"
+    return etree.tostring(root, xml_declaration=True, encoding="UTF-8"), f"{n.tag}: {what}"
+
+
+def _options(rng: random.Random) -> list:
+    opts = []
+    for flag in ("-m", "-d", "-a", "-e", "-s"):
+        if rng.random() < 0.3:
+            opts.append(flag)
+    if rng.random() < 0.3:
+        opts.append("--lenient")
+    if rng.random() < 0.3:
+        opts += ["--format", rng.choice(["json", "csv"])]
+    if rng.random() < 0.3:
+        opts += ["-P", rng.choice(["local_2007", "global_2008", "global_2008_with_mentions"])]
+    if rng.random() < 0.3:
+        opts += ["--jobs", rng.choice(["1", "2", "3"])]
+    if rng.random() < 0.1:
+        opts += ["--fail-under", rng.choice(["edr=50", "rdr=99", "emd=1e3", "edr=nan"])]
+    if rng.random() < 0.05:
+        opts += ["--max-file-size", rng.choice(["-1", "0", "100", "99999999"])]
+    return opts
+
+
+def _command(rng: random.Random, work: Path) -> tuple:
+    r = rng.random()
+    ref, sys_ = str(work / "ref"), str(work / "sys")
+    if r < 0.65:
+        return "score", ["score", ref, sys_, "-q"] + _options(rng)
+    if r < 0.77:
+        return "validate", ["validate", rng.choice([ref, sys_]), "--source-dir",
+                            str(work / "src")]
+    if r < 0.87:
+        return "coref", ["coref", ref, sys_, "-q"] + (["--format", "json"]
+                                                      if rng.random() < 0.5 else [])
+    if r < 0.97:
+        return "events", ["events", ref, sys_, "-q"]
+    return "view", ["view", ref, sys_, "--source-dir", str(work / "src"), "-o",
+                    str(work / "site"), "-q"] + (["-m"] if rng.random() < 0.5 else [])
+
+
+def make_case(number: int, seed: int, work: Path) -> Case:
+    """Write input ``number`` into ``work`` (a fresh folder) and return how to run it."""
+    rng = random.Random(f"{seed}:{number}")
+    for side in ("ref", "sys", "src"):
+        (work / side).mkdir()
+        for p in sorted((EXAMPLES / side).iterdir())[:DOCS]:
+            shutil.copy(p, work / side / p.name)
+    kind = CLASSES[number % len(CLASSES)]
+    command, args = _command(rng, work)
+    case = Case(number, kind, "", command, args)
+    files = _apf_files(work)
+    target = rng.choice(files)
+    data = target.read_bytes()
+    if kind == "flip":
+        b = bytearray(data)
+        k = rng.choice([1, 1, 2, 5, 50])
+        for _ in range(k):
+            i = rng.randrange(len(b))
+            b[i] = rng.randrange(256) if rng.random() < 0.5 else b[i] ^ (1 << rng.randrange(8))
+        target.write_bytes(bytes(b))
+        case.detail = f"{target.name}: {k} bytes changed"
+    elif kind == "trunc":
+        cut = rng.randrange(len(data))
+        target.write_bytes(data[:cut])
+        case.detail = f"{target.name}: cut at {cut}"
+    elif kind == "attr":
+        text, what = _mutate_attr(data.decode("utf-8"), rng)
+        target.write_bytes(text.encode("utf-8", "surrogatepass"))
+        case.detail = f"{target.name}: {what}"
+    elif kind == "elem":
+        out, what = _mutate_elem(data, rng)
+        target.write_bytes(out)
+        case.detail = f"{target.name}: {what}"
+    elif kind == "decl":
+        text = data.decode("utf-8")
+        body = re.sub(r"\A<\?xml[^>]*\?>\s*(<!DOCTYPE[^>]*>)?\s*", "", text)
+        decl, doctype = rng.choice(DECLS), rng.choice(DOCTYPES)
+        pre = rng.choice(PREFIXES) if rng.random() < 0.3 else b""
+        if rng.random() < 0.5:       # a character that Latin-1 would read differently
+            body = body.replace("</charseq>", "\u00e9</charseq>", 1)
+        target.write_bytes(pre + (decl + "\n" + doctype + "\n" + body).encode("utf-8"))
+        case.detail = f"{target.name}: {pre!r} {decl[:60]!r} {doctype[:50]!r}"
+    elif kind == "special":
+        case.detail = _special(rng, work, case)
+    else:
+        case.detail = _output_fault(rng, work, case)
+    return case
+
+
+def _special(rng: random.Random, work: Path, case: Case) -> str:
+    side = work / rng.choice(["ref", "sys"])
+    op = rng.randrange(9)
+    if op == 0:
+        os.mkfifo(side / "zz_fifo.apf.xml")
+        return "FIFO in a folder"
+    if op == 1:
+        os.symlink("/dev/zero", side / "zz_zero.apf.xml")
+        return "link to /dev/zero"
+    if op == 2:
+        os.symlink(side / "nowhere.apf.xml", side / "zz_dangling.apf.xml")
+        return "dangling link"
+    if op == 3:
+        os.symlink(side, side / "loop")
+        os.symlink(side / "loop", side / "loop2")
+        return "link loops"
+    if op == 4:
+        os.mkdir(side / "zz_dir.apf.xml")
+        return "folder named like an APF file"
+    if op == 5:
+        os.mkfifo(work / "ref.list")
+        case.args = [a if a != str(work / "ref") else str(work / "ref.list")
+                     for a in case.args]
+        return "FIFO as list file"
+    if op == 6:
+        src = rng.choice(sorted((work / "src").iterdir()))
+        os.unlink(src)
+        os.mkfifo(src)
+        if case.command not in ("validate", "view"):
+            case.command, case.args = "view", ["view", str(work / "ref"), str(work / "sys"),
+                                               "--source-dir", str(work / "src"), "-o",
+                                               str(work / "site"), "-q"]
+        return f"FIFO as source document {src.name}"
+    if op == 7:
+        d = side
+        for _ in range(1200):
+            d = d / "d"
+            os.mkdir(d)
+        shutil.copy(next(iter(sorted(side.glob("*.apf.xml")))), d / "deep.apf.xml")
+        return "1,200 nested folders"
+    lst = work / "ref.list"
+    lines = ["# REF", ""] + [f"ref/{p.name}" for p in sorted((work / "ref").iterdir())]
+    if rng.random() < 0.5:
+        lines.insert(rng.randrange(len(lines)), rng.choice(["ref/missing.apf.xml", "/nowhere",
+                                                            "ref", "ref.list", "\x00"]))
+    lst.write_text("\n".join(lines).replace("\x00", "\\0") + "\n")
+    case.args = [a if a != str(work / "ref") else str(lst) for a in case.args]
+    return "list file: " + "|".join(lines)[:80]
+
+
+def _output_fault(rng: random.Random, work: Path, case: Case) -> str:
+    if case.command == "validate" or (case.command == "view" and rng.random() < 0.5):
+        case.command, case.args = "score", ["score", str(work / "ref"), str(work / "sys")]
+    op = rng.randrange(13)
+    if case.command == "view":
+        case.args = case.args[:case.args.index("-o") + 1] + [
+            rng.choice(["/proc/site", str(work / "missing" / "x" / "site"), "/sys/site",
+                        str(work / "ref" / "SYNNW_20030216.0001.apf.xml"), "/dev/full"])
+        ] + case.args[case.args.index("-o") + 2:]
+        return f"view -o {case.args[case.args.index('-o') + 1]}"
+    quiet = [a for a in case.args if a != "-q"]
+    if op < 6:
+        dest = [str(work / "missing" / "r.txt"), "/sys/r.txt", "/dev/full", "/proc/r.txt",
+                str(work), str(work / "r.txt")][op]
+        case.args = quiet + ["-q", "-o", dest]
+        if op == 5:
+            (work / "r.txt").write_text(PREVIOUS)
+            case.report, case.previous = dest, True
+        return f"-o {dest}"
+    if op < 9:
+        case.stdout = ["full", "closed", "pipe"][op - 6]
+        case.args = quiet + ["-q"]
+        return f"standard output {case.stdout}"
+    case.stderr = ["full", "closed", "pipe", "pipe"][op - 9]
+    case.args = quiet + ["-m", "-o", str(work / "r.txt")]    # -m: warnings to write
+    case.report = str(work / "r.txt")
+    return f"standard error {case.stderr}"
+
+
+# ---- running one input --------------------------------------------------------------------------
+
+def _child(case: Case, work: Path) -> None:
+    os.setpgid(0, 0)
+    os.chdir(work)
+    for fd, how, name in ((1, case.stdout, "out"), (2, case.stderr, "err")):
+        if how == "file":
+            f = os.open(work / f"_{name}.txt", os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+        elif how == "full":
+            f = os.open("/dev/full", os.O_WRONLY)
+        elif how == "pipe":
+            r, f = os.pipe()
+            os.close(r)                     # nobody will ever read it
+        else:
+            os.close(fd)
+            continue
+        os.dup2(f, fd)
+        os.close(f)
+    # fresh standard streams on the new descriptors, as a new interpreter has them (the
+    # parent's may be a test runner's capture objects); None where the descriptor is closed
+    sys.stdout = (None if case.stdout == "closed" else
+                  io.TextIOWrapper(io.FileIO(1, "w", closefd=False), encoding="utf-8"))
+    sys.stderr = (None if case.stderr == "closed" else
+                  io.TextIOWrapper(io.FileIO(2, "w", closefd=False), encoding="utf-8",
+                                   errors="backslashreplace", line_buffering=True))
+    if case.stdout == "pipe" or case.stderr == "pipe":
+        signal.signal(signal.SIGPIPE, signal.SIG_IGN)    # as Python sets it up
+    sys.argv = ["acescore"] + case.args
+    code = 0
+    try:
+        from acescore.cli import main
+        main(case.args, prog_name="acescore")
+    except SystemExit as e:
+        code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
+    except BaseException:                                # noqa: BLE001 - reported as such
+        import traceback
+        try:
+            os.write(2, ("Traceback (harness)\n" + traceback.format_exc()).encode())
+        except OSError:
+            pass
+        code = 99
+    try:
+        atexit._run_exitfuncs()          # what the interpreter does at exit
+        sys.stdout.flush()
+    except Exception:                                    # noqa: BLE001
+        pass
+    os._exit(code)
+
+
+def _wait(pid: int, timeout: float):
+    """(status or None on timeout, seconds)."""
+    t0 = time.monotonic()
+    try:
+        fd = os.pidfd_open(pid)
+    except (AttributeError, OSError):
+        fd = None
+    while True:
+        left = timeout - (time.monotonic() - t0)
+        if fd is not None:
+            ready, _, _ = select.select([fd], [], [], max(left, 0))
+            done = bool(ready)
+        else:
+            time.sleep(0.01)
+            done = os.waitpid(pid, os.WNOHANG)[0] != 0
+            if done:
+                os.close(os.open(os.devnull, os.O_RDONLY))
+        if done or left <= 0:
+            break
+    if not done:
+        try:
+            os.killpg(pid, signal.SIGKILL)
+        except OSError:
+            pass
+        os.waitpid(pid, 0)
+        if fd is not None:
+            os.close(fd)
+        return None, time.monotonic() - t0
+    _, status = os.waitpid(pid, 0)
+    if fd is not None:
+        os.close(fd)
+    try:
+        os.killpg(pid, signal.SIGKILL)      # workers left behind, if any
+    except OSError:
+        pass
+    return os.waitstatus_to_exitcode(status), time.monotonic() - t0
+
+
+def run_case(case: Case, work: Path, timeout: float) -> Outcome:
+    sys.stdout.flush()
+    sys.stderr.flush()
+    pid = os.fork()
+    if pid == 0:
+        _child(case, work)
+    status, secs = _wait(pid, timeout)
+
+    def text(name):
+        p = work / f"_{name}.txt"
+        return p.read_text("utf-8", "replace") if p.exists() else ""
+    o = Outcome(case, status if status is not None else -1, secs, text("out"), text("err"))
+    check(o)
+    return o
+
+
+def check(o: Outcome) -> None:
+    c = o.case
+    both = o.out + o.err
+    if o.status == -1:
+        o.problems.append("hang")
+        return
+    if "Traceback" in both:
+        o.problems.append("traceback")
+    if "internal error" in o.err:
+        o.problems.append("internal error")
+    allowed = set(ALLOWED[c.command])
+    if c.stdout == "pipe":
+        allowed.add(EXIT_CLOSED_PIPE)
+    if o.status not in allowed:
+        o.problems.append(f"exit status {o.status} not in {sorted(allowed)}")
+    if o.status == 2 and c.stderr == "file":
+        shown = [ln for ln in (o.out if c.command == "validate" else o.err).split("\n") if ln]
+        if c.command == "validate" and len(shown) > 1 and shown[-1].startswith("validate: "):
+            # validate lists every unusable path (one line each), then its summary line
+            shown = shown[-1:] if "unusable path" in shown[-1] else shown
+        if len(shown) != 1 or (c.command != "validate" and o.out not in ("",)
+                                and c.stdout == "file"):
+            o.problems.append(f"exit 2 with {len(shown)} lines")
+    if c.report:
+        try:
+            got = Path(c.report).read_text("utf-8")
+        except OSError:
+            got = None
+        if o.status in (0, 3):
+            if got is None or not _whole(got, c.command, c.args):
+                o.problems.append("report missing or not whole")
+        elif c.previous and got != PREVIOUS:
+            o.problems.append("previous report lost")
+    leftovers = [p.name for p in Path(c.report).parent.iterdir()
+                 if p.name.endswith(".part")] if c.report else []
+    if leftovers:
+        o.problems.append(f"temporary files left: {leftovers}")
+
+
+def _whole(text: str, command: str, args: list) -> bool:
+    if "--format" in args:
+        fmt = args[args.index("--format") + 1]
+        if fmt == "json":
+            try:
+                json.loads(text)
+                return True
+            except ValueError:
+                return False
+        return text.endswith("\n") and text.count("\n") > 1
+    if command == "score":
+        return text.startswith("command line") and text.endswith("\n")
+    return text.endswith("\n") and text.count("\n") > 1
+
+
+# ---- the run ------------------------------------------------------------------------------------
+
+def preload() -> None:
+    """Import what the commands use once, before the forks (a run then costs no imports)."""
+    import importlib
+    for name in ("acescore.cli", "acescore.api", "acescore.robust", "acescore.validate",
+                 "acescore.parallel", "acescore.metrics", "acescore.metrics.coref",
+                 "acescore.metrics.events", "acescore.report.json_report",
+                 "acescore.report.nist_report", "acescore.report.html_view",
+                 "acescore.report.diagnostics", "scipy.optimize", "tabulate"):
+        importlib.import_module(name)
+
+
+def fuzz(n: int, seed: int = 1, timeout: float = 20.0, start: int = 0, log=None) -> dict:
+    preload()
+    summary = {"inputs": 0, "by_class": {k: 0 for k in CLASSES}, "by_command": {},
+               "exit_status": {}, "hangs": 0, "tracebacks": 0, "bad_exit": 0,
+               "exit2_not_one_line": 0, "report_problems": 0, "max_seconds": 0.0,
+               "total_seconds": 0.0, "failures": []}
+    base = Path(tempfile.mkdtemp(prefix="acescore-fuzz-"))
+    try:
+        for number in range(start, start + n):
+            work = base / str(number)
+            work.mkdir()
+            case = make_case(number, seed, work)
+            o = run_case(case, work, timeout)
+            summary["inputs"] += 1
+            summary["by_class"][case.kind] += 1
+            summary["by_command"][case.command] = summary["by_command"].get(case.command, 0) + 1
+            key = str(o.status)
+            summary["exit_status"][key] = summary["exit_status"].get(key, 0) + 1
+            summary["max_seconds"] = max(summary["max_seconds"], round(o.seconds, 2))
+            summary["total_seconds"] += o.seconds
+            for p in o.problems:
+                if p == "hang":
+                    summary["hangs"] += 1
+                elif p in ("traceback", "internal error"):
+                    summary["tracebacks"] += 1
+                elif p.startswith("exit status"):
+                    summary["bad_exit"] += 1
+                elif p.startswith("exit 2"):
+                    summary["exit2_not_one_line"] += 1
+                else:
+                    summary["report_problems"] += 1
+            if o.problems:
+                summary["failures"].append({"input": number, "class": case.kind,
+                                            "detail": case.detail, "args": case.args,
+                                            "stdout": case.stdout, "stderr": case.stderr,
+                                            "status": o.status, "problems": o.problems,
+                                            "err": o.err[-600:], "out": o.out[-300:]})
+            if log is not None and (number + 1) % 100 == 0:
+                log.write(f"{number + 1} inputs, {len(summary['failures'])} failing,"
+                          f" {summary['total_seconds']:.0f} s\n")
+                log.flush()
+            _rmtree(work)
+    finally:
+        _rmtree(base)
+    summary["total_seconds"] = round(summary["total_seconds"], 1)
+    return summary
+
+
+def _rmtree(path: Path) -> None:
+    """Remove a folder iteratively (shutil.rmtree recurses: the deep-tree inputs)."""
+    stack = [str(path)]
+    dirs = []
+    while stack:
+        d = stack.pop()
+        dirs.append(d)
+        try:
+            entries = list(os.scandir(d))
+        except OSError:
+            continue
+        for e in entries:
+            if e.is_dir(follow_symlinks=False):
+                stack.append(e.path)
+            else:
+                try:
+                    os.unlink(e.path)
+                except OSError:
+                    pass
+    for d in reversed(dirs):
+        try:
+            os.rmdir(d)
+        except OSError:
+            pass
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("-n", type=int, default=5000, help="number of inputs")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--start", type=int, default=0, help="number of the first input")
+    ap.add_argument("--timeout", type=float, default=20.0, help="seconds per input")
+    ap.add_argument("--json", help="write the summary here")
+    a = ap.parse_args()
+    s = fuzz(a.n, a.seed, a.timeout, a.start, log=sys.stderr)
+    text = json.dumps(s, indent=1)
+    if a.json:
+        Path(a.json).write_text(text + "\n")
+    print(json.dumps({k: v for k, v in s.items() if k != "failures"}, indent=1))
+    for f in s["failures"][:20]:
+        print(json.dumps(f))
+    bad = s["hangs"] + s["tracebacks"] + s["bad_exit"] + s["exit2_not_one_line"] + \
+        s["report_problems"]
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
