@@ -41,7 +41,9 @@ import numpy as np
 
 from acescore.database import Side, add_files, check_docs, finish
 from acescore.parallel import Child, collect, fork_available
-from acescore.reading.apf import read_apf
+from acescore.errors import AceInputError
+from acescore.reading.apf import DEFAULT_MAX_BYTES, read_apf
+from acescore.reading.safe_read import read_bytes
 from acescore.tasks import CHAINS, KINDS, TASKS
 
 #: the passes in report order, with the kind of element each scores
@@ -64,10 +66,13 @@ _ELEMENT_ID = re.compile(rb'<(?:entity|relation|event|value|timex2)\s[^>]*?\bID\
 
 
 def _read_head(path: str, whole: bool) -> Optional[bytes]:
+    """The file's first bytes (``whole``: all of it), or None where it cannot be read --
+    not a regular file, too large, ... (the run then goes without shards and reports it)."""
     try:
-        with open(path, "rb") as fh:
-            return fh.read() if whole else fh.read(_HEAD)
-    except OSError:
+        if whole:
+            return read_bytes(path, DEFAULT_MAX_BYTES)
+        return read_bytes(path, _HEAD, head=True)
+    except AceInputError:
         return None
 
 
