@@ -448,3 +448,22 @@ def test_python_api_equals_cli():
     cli = json.loads(_compare(str(SMALL / "sys-heavy"), str(SMALL / "sys-coref"),
                               "--format", "json").output)
     assert json.loads(json.dumps(result)) == cli
+
+
+def test_summary_line_per_system(tmp_path):
+    """Issue #14's end-of-run line, once per system and named: a system missing one REF
+    document scores 19 of 20, with that document scored as misses."""
+    import shutil
+    part = tmp_path / "sys-part"
+    shutil.copytree(SMALL / "sys-heavy", part)
+    dropped = sorted(part.glob("*.apf.xml"))[0]
+    dropped.unlink()
+    r = CliRunner().invoke(main, ["compare", str(SMALL / "ref"), str(SMALL / "sys-perfect"),
+                                  str(part), "--bootstrap", "10", "--ar", "10", "-j", "1"])
+    assert r.exit_code == 0, r.output
+    lines = [ln for ln in r.stderr.splitlines() if ln.startswith("acescore: sys-")]
+    assert lines == [
+        "acescore: sys-perfect: scored 20 of 20 REF documents; 0 REF documents have no SYS "
+        "document (scored as misses); 0 SYS documents have no REF document (ignored)",
+        "acescore: sys-part: scored 19 of 20 REF documents; 1 REF documents have no SYS "
+        "document (scored as misses); 0 SYS documents have no REF document (ignored)"]

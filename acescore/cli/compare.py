@@ -85,6 +85,11 @@ def compare(ref, systems, params, max_bytes, lenient, mentions, docs, top, boots
         die(f"--fail-if-worse: task(s) not compared: {', '.join(unknown)} (compared: "
             + ", ".join(result["tasks"]) + ")")
     write_output(to_json(result) if fmt == "json" else to_text(result, docs), output)
+    if not quiet:
+        from acescore.coverage import summary_line
+        for name, c in scored.coverage.items():      # one line per system, named
+            click.echo(summary_line(c).replace("acescore: ", f"acescore: {name}: ", 1),
+                       err=True)
     code = 0
     if gates:
         failures, notes = worse(result, gates, alpha)

@@ -29,6 +29,7 @@ class Scored:
     warnings: dict = field(default_factory=dict)   # "REF" / system name -> [warning]
     skipped: dict = field(default_factory=dict)    # system name -> SkipReport (lenient)
     dtd: str = "none"                  # the DOCTYPEs of the input files (the signature)
+    coverage: dict = field(default_factory=dict)   # system name -> Coverage (summary line)
 
     @property
     def params(self):
@@ -53,11 +54,13 @@ class _System:
     warnings: list
     skipped: object
     dtds: set
+    coverage: object = None
 
 
 def _score_system(name: str, paths: list, rc: Corpus, rside, options: Options) -> _System:
     """Read, build and score one system against the reference (``rside``; in lenient mode
     built again from ``rc`` with this system's skips)."""
+    from acescore.coverage import coverage
     from acescore.pipeline import build, read_corpus
     from acescore.scoring.engine import run_scoring
     params = options.parameter_set
@@ -70,6 +73,7 @@ def _score_system(name: str, paths: list, rc: Corpus, rside, options: Options) -
         w = []
         rs, ss = rside, build_system(rside, rc, sc, params, w)
     docids = sorted(rs.documents)
+    covered = coverage(rs, ss, skipped)
     run = run_scoring(rs, ss, params, options.mentions, w)
     s = SystemScores(name)
     s.tasks, s.absent = nist_tasks(run, docids, options.scores_mentions)
@@ -78,7 +82,7 @@ def _score_system(name: str, paths: list, rc: Corpus, rside, options: Options) -
         s.tasks.update(literature_tasks(rs, ss, params, docids))
     links = [element_links(ss, docids)] + ([element_links(rs, docids)] if options.lenient
                                            else [])
-    return _System(s, docids, links, w, skipped, _dtds(sc.files))
+    return _System(s, docids, links, w, skipped, _dtds(sc.files), covered)
 
 
 def _dtds(files) -> set:
@@ -123,4 +127,5 @@ def score_systems(ref_paths: list, sys_paths: list, options: Options,
     for task in {t for s in systems for t in s.tasks}:
         task_units[task] = units(links, LINKING_KINDS.get(task, ()), len(docids))
     dtd = ",".join(sorted(_dtds(rc.files).union(*(d.dtds for d in done)))) or "none"
-    return Scored(options, docids, systems, task_units, warnings, skipped, dtd)
+    return Scored(options, docids, systems, task_units, warnings, skipped, dtd,
+                  {d.scores.name: d.coverage for d in done})
