@@ -1,16 +1,16 @@
 """What a run is asked to do: one typed, immutable options object for every command and for
 the Python API (:func:`acescore.score`).  The command line's shared options
-(:mod:`acescore.cli.options`) build one of these; so does the API from its keywords."""
+(:mod:`acescore.cli.common`) build one of these; so does the API from its keywords."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Optional
 
 from acescore.errors import AceUsageError
 from acescore.params import DEFAULT_PARAMS, Params, get_params
 from acescore.reading.apf import DEFAULT_MAX_BYTES
 from acescore.scoring.limits import DEFAULT_MAX_PAIRS
-
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -41,8 +41,9 @@ class Options:
         if not (isinstance(self.jobs, int) and self.jobs >= 1):
             raise AceUsageError(f"jobs must be a whole number >= 1, not {self.jobs!r}")
 
-    @property
+    @cached_property
     def parameter_set(self) -> Params:
+        """The parameter set (with this run's ``max_pairs``), made once per Options."""
         p = get_params(self.params)
         return p if p.max_pairs == self.max_pairs else replace(p, max_pairs=self.max_pairs)
 
