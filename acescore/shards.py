@@ -24,9 +24,10 @@ never differs from a sequential one:
 Under a global parameter set elements span documents: documents linked by an element ID
 (on either side) are one connected component, and shards end only where no component
 continues (planning reads the files' element IDs then); where no such place exists the
-run is not sharded.  ``-a``/``-e``/``-s``/``-c``, ``--lenient``, ``--docs`` and the JSON
-output's literature metrics (they need both whole sides) are scored as before (one
-process, or the chains of :mod:`acescore.parallel`).
+run is not sharded.  The ``-s``/``-a``/``-e`` listings merge by element ID
+(:mod:`acescore.report.listing_records`), the JSON's literature metrics are per-document
+counts (:mod:`acescore.metrics.records`); ``-c``, ``--lenient`` and ``--docs`` are scored
+as before (one process, or the chains of :mod:`acescore.parallel`).
 Warnings are put together phase by phase (reading and building each side, the document
 check, each pass), shard after shard.
 """
@@ -53,13 +54,9 @@ _HEAD = 8192
 
 
 def applicable(options) -> bool:
-    """Whether a run with these :class:`~acescore.options.Options` can go in shards (the
-    literature metrics of the JSON output need both whole sides)."""
-    params = options.parameter_set
+    """Whether a run with these :class:`~acescore.options.Options` can go in shards."""
     return (options.jobs > 1 and fork_available() and options.docs is None
-            and not (options.literature and params.use_mentions)
-            and not (options.all_mappings or options.error_mappings or options.summary
-                     or options.check_duplicates or options.lenient))
+            and not (options.check_duplicates or options.lenient))
 
 
 _ELEMENT_ID = re.compile(rb'<(?:entity|relation|event|value|timex2)\s[^>]*?\bID\s*=\s*"([^"]*)"')
@@ -222,8 +219,13 @@ def _shard(rpaths, spaths, options) -> dict:
             bounds.append(len(warnings))
     releves.promote_releves = phased_promote
 
+    from acescore.report.listing_records import pass_records
+    from acescore.report.outputs import ReportContext
+    ctx = ReportContext(run, params, options, "", all_sources)
+
     def on_pass(res) -> None:
         data = section_data(res, params, all_sources, True)
+        data.listings = pass_records(ctx, res)
         passes.append((res.task, data, len(run.warnings), list(bounds)))
         bounds.clear()
     run.on_pass = on_pass
@@ -232,13 +234,20 @@ def _shard(rpaths, spaths, options) -> dict:
     run.on_pass = None
     ids = (_ids(rside), _ids(sside))
     cov = coverage(rside, sside)
+    extra = {}
+    if options.summary:
+        from acescore.report.listing_records import document_records
+        extra["documents"] = document_records(rside, sside)
+    if options.literature and params.use_mentions:
+        from acescore.metrics.records import literature_records
+        extra["literature"] = literature_records(rside, sside, params)
     return {"docs": (list(rside.documents), list(sside.all_documents)), "ids": ids,
             "counts": {(side.name, k): len(side.of(k)) for side in (rside, sside) for k in KINDS},
             "sources": sources, "n_docs": (len(rside.documents), len(sside.all_documents)),
             "dtds": {os.path.basename(f.doctype) if f.doctype else "none"
                      for f in rfiles + sfiles},
             "coverage": (cov.ref, cov.scored, cov.sys, cov.sys_without_ref),
-            "marks": marks, "warnings": warnings, "passes": passes}
+            "marks": marks, "warnings": warnings, "passes": passes, **extra}
 
 
 def _consistent(plans: list, outs: list) -> bool:
@@ -285,22 +294,25 @@ def _render(task: str, kind: str, parts: list, options, source_label: str,
     from acescore.report.outputs import PassOutput
     from acescore.report.sections import add_counts, merged_document_costs, merged_tables
     from acescore.report.tables import detection_tables
+    from acescore.report.listing_records import merged_pass
     params = options.parameter_set
     printed = any(p.printed for p in parts)
+    unprinted, listings, details = merged_pass([p.listings for p in parts], options, printed)
     if not printed:
-        return PassOutput(task, False, "")
+        return PassOutput(task, False, unprinted)
     res = SimpleNamespace(task=task, kind=kind)
     tables = merged_tables(parts)
     stats = None
     for p in parts:
         stats = add_counts(stats, p.recognition)
     costs = merged_document_costs(parts)
-    text = [banner(task), detection_tables(res, params, all_sources, tables),
+    text = [listings, banner(task),
+            detection_tables(res, params, all_sources, tables),
             recognition_text(task, kind, stats, params, source_label)]
     if options.doc_scores:
         text.append(document_scores_text(res, costs))
     out = PassOutput(task, True, "".join(text))
-    out.data = pass_json(res, params, all_sources, tables)
+    out.data = dict(pass_json(res, params, all_sources, tables), **details)
     out.documents = documents_json(res, costs)
     out.value = total_value(out.data)
     return out
@@ -375,11 +387,20 @@ def score_paths(rpaths: list, spaths: list, options, inputs: Optional[dict] = No
     from acescore.coverage import Coverage
     from acescore.report.header import header
     from acescore.report.results import Results
+    from acescore.report.listing_records import merged_documents
     dtds = set().union(*(o["dtds"] for o in outs))
-    results = Results(options, params, source_label, all_sources, header(params), rendered,
+    preamble, document_ids = header(params), None
+    if options.summary:
+        lists, document_ids = merged_documents([o["documents"] for o in outs])
+        preamble += lists
+    literature = None
+    if options.literature and params.use_mentions:
+        from acescore.metrics.records import merged_literature
+        literature = merged_literature([o["literature"] for o in outs], params)
+    results = Results(options, params, source_label, all_sources, preamble, rendered,
                       warnings, None, {"ref": sum(o["n_docs"][0] for o in outs),
                                        "sys": sum(o["n_docs"][1] for o in outs)},
-                      ",".join(sorted(dtds)) or "none", inputs=inputs,
-                      coverage=Coverage(*counts))
+                      ",".join(sorted(dtds)) or "none", literature, inputs=inputs,
+                      coverage=Coverage(*counts), document_ids=document_ids)
     results.shards = len(outs)
     return results

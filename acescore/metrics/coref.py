@@ -247,13 +247,24 @@ COUNTS = {"muc": muc_counts, "bcub": bcubed_counts, "ceafm": ceaf_m_counts,
           "ceafe": ceaf_e_counts, "blanc": blanc_counts}
 
 
+def document_counts(key: Clustering, response: Clustering) -> dict:
+    """The counts of every metric for one document's ``key`` and ``response``."""
+    k, r = _norm(key), _norm(response)
+    return {m: COUNTS[m](k, r) for m in METRICS}
+
+
 def corpus_counts(documents: Iterable[tuple[Clustering, Clustering]]) -> dict:
     """Summed counts of every metric over ``(key, response)`` document pairs."""
+    return summed_counts(document_counts(key, response) for key, response in documents)
+
+
+def summed_counts(counts: Iterable[dict]) -> dict:
+    """The sum of per-document :func:`document_counts`, added in the order given (floating
+    point: the order of the documents is part of the result)."""
     total = {m: None for m in METRICS}
-    for key, response in documents:
-        k, r = _norm(key), _norm(response)
+    for c_doc in counts:
         for m in METRICS:
-            c = COUNTS[m](k, r)
+            c = c_doc[m]
             total[m] = c if total[m] is None else tuple(a + b for a, b in zip(total[m], c))
     for m in METRICS:
         if total[m] is None:
@@ -359,20 +370,42 @@ def nist_b3(ref_side, sys_side, params: Params) -> Optional[dict]:
     ``None`` when the parameter set does not use mentions."""
     if not params.use_mentions:
         return None
+    return nist_b3_from_summands([nist_b3_summands(ref_side, sys_side, params)])
+
+
+def nist_b3_summands(ref_side, sys_side, params: Params) -> Optional[tuple]:
+    """Per side (REF, SYS), per mention of an entity in mention-ID order (05 R17),
+    (mention ID, its summand: max COUNT / the host's mention count, or None without
+    partners); None when neither side has entities."""
     from acescore.scoring.b3 import compute_b3
     from acescore.scoring.elements import ElementPass
     ref, sys = ref_side.of("entity"), sys_side.of("entity")
     if not ref and not sys:
-        return {"recall": 0.0, "precision": 0.0, "f1": 0.0}
+        return None
     ep = ElementPass("entity", ref, sys, params, params.eval_weighting == "LEVEL").run()
     b3 = compute_b3(ep)
+    return tuple([(bm.mention.id, max(bm.count.values()) / totals[bm.entity_id][0]
+                   if bm.count else None) for bm in mentions]
+                 for mentions, totals in ((b3.ref, b3.ref_totals), (b3.sys, b3.sys_totals)))
+
+
+def nist_b3_from_summands(parts: list) -> dict:
+    """The NIST B-cubed from the :func:`nist_b3_summands` of one or more disjoint sets of
+    documents (document shards): the summands are added in mention-ID order over all."""
+    from heapq import merge
+    parts = [p for p in parts if p is not None]
+    if not parts:
+        return {"recall": 0.0, "precision": 0.0, "f1": 0.0}
     sums = []
-    for mentions, totals in ((b3.ref, b3.ref_totals), (b3.sys, b3.sys_totals)):
+    for side in (0, 1):
+        runs = [p[side] for p in parts]
         s = 0.0
-        for bm in mentions:
-            if bm.count:
-                s += max(bm.count.values()) / totals[bm.entity_id][0]
-        sums.append(_ratio(s, len(mentions)))
+        n = 0
+        for _, x in (runs[0] if len(runs) == 1 else merge(*runs, key=lambda t: t[0])):
+            n += 1
+            if x is not None:
+                s += x
+        sums.append(_ratio(s, n))
     r, p = sums
     return {"recall": r, "precision": p, "f1": 2 * p * r / max(p + r, 1e-30)}
 
@@ -392,19 +425,35 @@ def coref_scores(ref_side, sys_side, params: Optional[Params] = None,
     all values fractions.
     """
     params = params or get_params("local_2008")
-    docs = []
-    nref = nsys = naligned = 0
+    out = coref_from_documents(coref_documents(ref_side, sys_side, params))
+    if with_nist_b3:
+        out["bcub_nist"] = nist_b3(ref_side, sys_side, params)
+    return out
+
+
+def coref_documents(ref_side, sys_side, params: Params) -> list:
+    """Per REF document in DOCID order: (DOCID, its :func:`document_counts`, (REF
+    mentions, SYS mentions, aligned mentions))."""
+    out = []
     for docid in sorted(ref_side.documents):
         rd = ref_side.documents[docid]
         sd = sys_side.documents.get(docid)
         key, response, alignment = document_clusterings(rd, sd, params.min_overlap,
                                                         params.max_pairs)
-        nref += sum(len(e) for e in key)
-        nsys += sum(len(e) for e in response)
-        naligned += len(alignment)
-        docs.append((key, response))
-    out = scores_from_counts(corpus_counts(docs))
+        out.append((docid, document_counts(key, response),
+                    (sum(len(e) for e in key), sum(len(e) for e in response),
+                     len(alignment))))
+    return out
+
+
+def coref_from_documents(documents: list) -> dict:
+    """:func:`coref_scores` (without ``bcub_nist``) from :func:`coref_documents` records in
+    DOCID order (those of document shards merged)."""
+    out = scores_from_counts(summed_counts(c for _, c, _ in documents))
+    nref = nsys = naligned = 0
+    for _, _, (r, s, a) in documents:
+        nref += r
+        nsys += s
+        naligned += a
     out["mentions"] = {"ref": nref, "sys": nsys, "aligned": naligned}
-    if with_nist_b3:
-        out["bcub_nist"] = nist_b3(ref_side, sys_side, params)
     return out

@@ -191,6 +191,14 @@ def event_scores(ref_side, sys_side, trigger_match: str = "exact", arg_match: st
         raise ValueError(f"arg_match must be one of {ARG_MATCHES}, not {arg_match!r}")
     if arg_scope not in ARG_SCOPES:
         raise ValueError(f"arg_scope must be one of {ARG_SCOPES}, not {arg_scope!r}")
+    return scores_from_totals(event_totals(ref_side, sys_side, trigger_match, arg_match,
+                                           arg_scope), trigger_match, arg_match, arg_scope)
+
+
+def event_totals(ref_side, sys_side, trigger_match: str = "exact", arg_match: str = "head",
+                 arg_scope: str = "subtype") -> dict:
+    """{task: (correct, REF items, SYS items)} summed over the REF documents (integers: the
+    totals of disjoint sets of documents add up)."""
     totals = {t: (0, 0, 0) for t in TASKS}
     for docid in sorted(ref_side.documents):
         ref = _event_mentions(ref_side.documents[docid], arg_match)
@@ -198,6 +206,12 @@ def event_scores(ref_side, sys_side, trigger_match: str = "exact", arg_match: st
         counts = _document_counts(ref, sys, trigger_match, arg_scope)
         for t in TASKS:
             totals[t] = tuple(a + b for a, b in zip(totals[t], counts[t]))
+    return totals
+
+
+def scores_from_totals(totals: dict, trigger_match: str = "exact", arg_match: str = "head",
+                       arg_scope: str = "subtype") -> dict:
+    """:func:`event_scores` from :func:`event_totals`."""
     out: dict = {t: _prf(*totals[t]) for t in TASKS}
     out["definition"] = {"trigger_match": trigger_match, "arg_match": arg_match,
                          "arg_scope": arg_scope}

@@ -52,6 +52,24 @@ ARG_KINDS = ("entity", "value", "timex2")
 # small helpers
 
 
+class Blocks(list):
+    """The text pieces of a listing, with where the block of each element starts: a listing
+    is a header, then one block per element in sort-key order, so the blocks of document
+    shards merge by key (:mod:`acescore.report.listing_records`)."""
+
+    def __init__(self, head: str):
+        super().__init__([head])
+        self.starts: list = []          # (sort key, index of the block's first piece)
+
+    def start(self, key) -> None:
+        self.starts.append((key, len(self)))
+
+    def blocks(self) -> list:
+        """[(sort key, block text)], in listing order."""
+        ends = [i for _, i in self.starts[1:]] + [len(self)]
+        return [(k, "".join(self[i:j])) for (k, i), j in zip(self.starts, ends)]
+
+
 def _true(v) -> bool:
     """Perl truthiness of a string (or number)."""
     if v is None:
@@ -242,13 +260,25 @@ class _Ctx:
 
 def documents_text(results) -> str:
     """The REF and TST document lists of ``-s`` (01 §1.8)."""
+    return documents_listing(document_lines(results.run.ref, results.run.sys))
+
+
+def document_lines(ref, sys) -> tuple[list, list]:
+    """The lines of the REF and the TST document list of two Sides, as (DOCID, line), in
+    DOCID order."""
     out = []
-    for label, docs in (("REF", results.run.ref.documents),
-                        ("TST", results.run.sys.all_documents or results.run.sys.documents)):
+    for docs in (ref.documents, sys.all_documents or sys.documents):
+        out.append([(d, f"ID={d}, TYPE={docs[d].data_type}, FILE={docs[d].uri},"
+                        f" SOURCE={docs[d].source}\n") for d in sorted(docs)])
+    return out[0], out[1]
+
+
+def documents_listing(lines: tuple) -> str:
+    """The ``-s`` document lists from :func:`document_lines`."""
+    out = []
+    for label, items in zip(("REF", "TST"), lines):
         out.append(f"\n======== {label} documents ========\n")
-        for d in sorted(docs):
-            doc = docs[d]
-            out.append(f"ID={d}, TYPE={doc.data_type}, FILE={doc.uri}, SOURCE={doc.source}\n")
+        out.extend(line for _, line in items)
     return "".join(out)
 
 
@@ -259,22 +289,28 @@ def documents_text(results) -> str:
 def listing_text(results, res, side: str) -> str:
     """The ``-s`` listing of the REF (``side`` = "REF") or SYS ("SYS"/"TST") elements of one
     pass (04 §5.2)."""
+    return "".join(listing_blocks(results, res, side))
+
+
+def listing_blocks(results, res, side: str) -> Blocks:
+    """:func:`listing_text` as :class:`Blocks` (keyed by element ID)."""
     side = "REF" if side == "REF" else "SYS"
     label = "REF" if side == "REF" else "TST"
     ctx = _Ctx(results, res)
     coll = res.ref if side == "REF" else res.sys
-    out = [f"\n======== {label} {task_of(res.task).listing_label} ========\n"]
+    out = Blocks(f"\n======== {label} {task_of(res.task).listing_label} ========\n")
     if res.kind == "entity":
         _list_entities(out, res, side, coll)
     elif res.kind in ("value", "timex2"):
         _list_values(out, res, side, coll)
     else:
         _list_releves(out, ctx, side, coll)
-    return "".join(out)
+    return out
 
 
 def _list_entities(out, res, side, coll):
     for eid in sorted(coll):
+        out.start(eid)
         g = coll[eid]
         a = g.attrs
         out.append("ID=%s, VALUE=%.5f, TYPE=%s, SUBTYPE=%s, LEVEL=%s, CLASS=%s\n"
@@ -298,6 +334,7 @@ def _list_entities(out, res, side, coll):
 def _list_values(out, res, side, coll):
     attributes = ATTRIBUTES[res.kind]
     for eid in sorted(coll):
+        out.start(eid)
         g = coll[eid]
         line = "ID=%s, VALUE=%.5f, TYPE=%s" % (eid, _num(res.value.get((side, eid))),
                                                _s(g.attrs.get("TYPE")))
@@ -331,6 +368,7 @@ def _list_releves(out, ctx: _Ctx, side, coll):
     event = res.kind == "event"
     sys_mention_suffix = " mention" if (ctx.mention_level and side == "SYS") else ""
     for eid in sorted(coll):
+        out.start(eid)
         g = coll[eid]
         a = g.attrs
         line = "ID=%s, VALUE=%.5f, TYPE=%s, SUBTYPE=%s" % (

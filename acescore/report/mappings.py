@@ -11,6 +11,7 @@ from acescore.params import EPSILON
 from acescore.report.diagnostics import (
     ATTRIBUTES,
     ENTITY_ATTRIBUTES,
+    Blocks,
     SEPARATOR,
     _attr,
     _best_text,
@@ -34,15 +35,20 @@ from acescore.tasks import task as task_of
 
 def mapping_text(results, res, all_blocks: bool) -> str:
     """The ``-a`` (``all_blocks``) or ``-e`` mapping listing of one pass (04 §5.3)."""
+    return "".join(mapping_blocks(results, res, all_blocks))
+
+
+def mapping_blocks(results, res, all_blocks: bool) -> Blocks:
+    """:func:`mapping_text` as :class:`Blocks`, keyed (0, REF ID) then (1, SYS ID)."""
     ctx = _Ctx(results, res)
-    out = [f"\n======== {res.task} mapping ========\n"]
+    out = Blocks(f"\n======== {res.task} mapping ========\n")
     if res.kind == "entity":
         _entity_mapping(out, ctx, all_blocks)
     elif res.kind in ("value", "timex2"):
         _value_mapping(out, ctx, all_blocks)
     else:
         _releve_mapping(out, ctx, all_blocks)
-    return "".join(out)
+    return out
 
 
 class _Flag:
@@ -72,6 +78,7 @@ def _flush_block(out: list, block: list, flag, ctx, r, s, details) -> None:
 def _entity_mapping(out, ctx: _Ctx, all_blocks: bool):
     res = ctx.res
     for rid in sorted(res.ref):
+        out.start((0, rid))
         flag = _Flag(all_blocks)
         r = res.ref[rid]
         sid = res.mapping.get(rid)
@@ -107,6 +114,7 @@ def _entity_mapping(out, ctx: _Ctx, all_blocks: bool):
     for sid in sorted(res.sys):
         if sid in res.rmapping:
             continue
+        out.start((1, sid))
         s = res.sys[sid]
         flag = _Flag(True)
         out.append(f">>> tst entity {_id_plus_external_ids(s)} "
@@ -268,6 +276,7 @@ def _value_mapping(out, ctx: _Ctx, all_blocks: bool):
     word = res.kind                        # "value" or "timex2"
     attributes = ATTRIBUTES[res.kind]
     for rid in sorted(res.ref):
+        out.start((0, rid))
         flag = _Flag(all_blocks)
         r = res.ref[rid]
         sid = res.mapping.get(rid)
@@ -299,6 +308,7 @@ def _value_mapping(out, ctx: _Ctx, all_blocks: bool):
     for sid in sorted(res.sys):
         if sid in res.rmapping:
             continue
+        out.start((1, sid))
         s = res.sys[sid]
         flag = _Flag(True)
         out.append(f">>> tst {word} {sid}{_value_attr_list(s, attributes)} -- NO MATCHING REF VALUE\n")
@@ -439,6 +449,7 @@ def _releve_mapping(out, ctx: _Ctx, all_blocks: bool):
     word = res.task
     attributes = ATTRIBUTES[res.kind]
     for rid in sorted(res.ref):
+        out.start((0, rid))
         flag = _Flag(all_blocks)
         r = res.ref[rid]
         sid = res.mapping.get(rid)
@@ -473,6 +484,7 @@ def _releve_mapping(out, ctx: _Ctx, all_blocks: bool):
     for sid in sorted(res.sys):
         if sid in res.rmapping:
             continue
+        out.start((1, sid))
         s = res.sys[sid]
         flag = _Flag(True)
         out.append(f">>> tst {word} {sid} {_list_element_attributes(s, attributes)}"

@@ -12,7 +12,9 @@ prints is then put together from the shards' :class:`SectionData`:
   columns are put in canonical order and summed exactly as in one process
   (:func:`merged_tables` builds a :class:`~acescore.report.tables.PassTables` from them);
 * the recognition tables (04 §4) are integer counts: they add up (:func:`add_counts`);
-* the ``-d`` document scores are per document: the shards' tables are joined.
+* the ``-d`` document scores are per document: the shards' tables are joined;
+* the ``-s``/``-a``/``-e`` listings are blocks per element: merged by element ID
+  (:mod:`acescore.report.listing_records`).
 """
 from __future__ import annotations
 
@@ -46,6 +48,7 @@ class SectionData:
     b3: Optional[list] = None       # per side: (mention IDs, summands, {cond: (codes, names)})
     recognition: dict = field(default_factory=dict)
     doc_costs: Optional[dict] = None    # -d: docid -> [REF value, cost]
+    listings: Optional[dict] = None     # -s/-a/-e: acescore.report.listing_records
 
 
 def _conditions(kind: str, params, all_sources) -> tuple[set, set]:

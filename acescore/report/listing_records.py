@@ -1,0 +1,107 @@
+"""The ``-s`` listings and the ``-a``/``-e`` mapping listings of document shards
+(``acescore score --jobs N``: :mod:`acescore.shards`), as records that merge.
+
+One process prints, per pass, a listing as a header and then one block per element in
+element-ID order over the whole corpus -- the ``-s`` listings (REF, then TST) every element
+of one side sorted by ID, the mapping listing every REF element sorted by ID, then every
+SYS element without a REF partner sorted by ID -- and the ``-s`` document lists in DOCID
+order (:mod:`acescore.report.diagnostics`, :mod:`acescore.report.mappings`).  The JSON
+follows the same orders: ``mappings`` the records of the pass's document-level records
+(REF elements by ID, then SYS elements by ID), ``listing`` each side by ID, ``summary``
+the DOCIDs sorted.
+
+Under a local parameter set (or a global one that :func:`acescore.shards.plan` could cut
+into linked components) no element, mention or document is in two shards, and everything
+a block shows is of its own element and its documents: the same text in a shard as in one
+process.  So each shard sends its blocks with their sort keys (element ID, or (0, REF ID)
+/ (1, SYS ID), or DOCID) and the merge puts them in key order (:func:`heapq.merge` of the
+shards' sorted runs) under the one header.
+"""
+from __future__ import annotations
+
+from heapq import merge
+from operator import itemgetter
+from typing import Optional
+
+_KEY = itemgetter(0)
+
+
+def wanted(options) -> bool:
+    """Whether a run prints listings (``-s``, ``-a``, ``-e``)."""
+    return bool(options.summary or options.all_mappings or options.error_mappings)
+
+
+def pass_records(ctx, res) -> Optional[dict]:
+    """In a shard: the listings of one pass (``ctx``: its
+    :class:`~acescore.report.outputs.ReportContext`), or None where none is asked for."""
+    opts = ctx.options
+    if not wanted(opts):
+        return None
+    out: dict = {}
+    if opts.summary:
+        from acescore.report.diagnostics import listing_blocks
+        from acescore.report.machine import listing_json
+        for side in ("REF", "SYS"):
+            b = listing_blocks(ctx, res, side)
+            out[side] = (b[0], b.blocks())
+        out["listing"] = {side: [(item["id"], item) for item in items]
+                          for side, items in listing_json(res).items()}
+    if opts.all_mappings or opts.error_mappings:
+        from acescore.report.machine import mappings_json
+        from acescore.report.mappings import mapping_blocks
+        b = mapping_blocks(ctx, res, all_blocks=opts.all_mappings)
+        out["mapping"] = (b[0], b.blocks())
+        out["mappings"] = [((0, item["ref"]) if item["ref"] is not None else (1, item["sys"]),
+                            item)
+                           for item in mappings_json(res, errors_only=not opts.all_mappings)]
+    return out
+
+
+def _merged(runs: list) -> list:
+    """The payloads of several shards' (key, payload) runs, in key order."""
+    if len(runs) == 1:
+        return [x for _, x in runs[0]]
+    return [x for _, x in merge(*runs, key=_KEY)]
+
+
+def _text(parts: list, name: str) -> str:
+    head = parts[0][name][0]
+    return head + "".join(_merged([p[name][1] for p in parts]))
+
+
+def merged_pass(records: list, options, printed: bool) -> tuple[str, str, dict]:
+    """From the :func:`pass_records` of the shards that scored a pass (shard order): (the
+    text before the pass's section when it has none -- the REF ``-s`` listing --, the text
+    before its section when it has one, what ``-a``/``-e``/``-s`` add to its JSON)."""
+    parts = [r for r in records if r is not None]
+    if not parts:
+        return "", "", {}
+    before = [_text(parts, "REF")] if options.summary else []
+    unprinted = "".join(before)
+    if not printed:
+        return unprinted, "", {}
+    data: dict = {}
+    if options.summary:
+        before.append(_text(parts, "SYS"))
+    if options.all_mappings or options.error_mappings:
+        before.append(_text(parts, "mapping"))
+        data["mappings"] = _merged([p["mappings"] for p in parts])
+    if options.summary:
+        data["listing"] = {side: _merged([p["listing"][side] for p in parts])
+                           for side in parts[0]["listing"]}
+    return unprinted, "".join(before), data
+
+
+def document_records(rside, sside) -> tuple:
+    """In a shard: the ``-s`` document lists of its two sides (DOCID, line)."""
+    from acescore.report.diagnostics import document_lines
+    return document_lines(rside, sside)
+
+
+def merged_documents(records: list) -> tuple[str, dict]:
+    """The ``-s`` document lists (text) and the JSON's ``summary`` DOCIDs from the shards'
+    :func:`document_records`."""
+    from acescore.report.diagnostics import documents_listing
+    lines = tuple(list(merge(*[r[i] for r in records], key=_KEY)) for i in (0, 1))
+    return documents_listing(lines), {"ref": [d for d, _ in lines[0]],
+                                      "sys": [d for d, _ in lines[1]]}
