@@ -1,0 +1,123 @@
+"""-a/-e/-s and the JSON literature metrics in document shards (acescore.shards with
+acescore.report.listing_records and acescore.metrics.records): the report, JSON and CSV of
+--jobs 2 and 3 are those of one process byte for byte, the runs are really sharded, and
+the NIST tool's expected -a/-e/-s reports still match."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from acescore import api, parallel
+from test_diagnostics import CASES, expected_text
+
+pytestmark = pytest.mark.skipif(not parallel.fork_available(),
+                                reason="shards are forked processes (Linux)")
+
+HERE = Path(__file__).parent
+GOLDEN = HERE / "data" / "golden"
+
+#: the command lines compared (all with -m): flags -> api.score keywords
+FLAGS = {
+    "-a": dict(all_mappings=True),
+    "-e": dict(error_mappings=True),
+    "-s": dict(summary=True),
+    "-a -e -s -d": dict(all_mappings=True, error_mappings=True, summary=True, doc_scores=True),
+    "--format json": dict(literature=True),
+    "--format json -a -s": dict(literature=True, all_mappings=True, summary=True),
+    "--format csv -d": dict(doc_scores=True),
+}
+
+
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory) -> Path:
+    """A synthetic corpus of 9 documents (local IDs: every document can go in a shard)."""
+    out = tmp_path_factory.mktemp("shard-listings")
+    subprocess.run([sys.executable, str(HERE / "tools" / "acesynth.py"), "--out", str(out),
+                    "--docs", "9", "--seed", "shard-listings", "--profiles", "heavy,args",
+                    "--quiet"], check=True)
+    return out
+
+
+def _corpus(name: str, generated: Path) -> tuple[str, str]:
+    if name == "generated":
+        return str(generated / "ref"), str(generated / "sys-heavy")
+    return str(GOLDEN / name / "ref"), str(GOLDEN / name / "sys-heavy")
+
+
+def _outputs(res) -> tuple:
+    return res.to_text(), res.to_json(), res.to_csv(), res.warnings
+
+
+@pytest.mark.parametrize("flags", sorted(FLAGS))
+@pytest.mark.parametrize("corpus,params", [("tiny", "local_2008"), ("small", "local_2008"),
+                                           ("generated", "local_2008"),
+                                           ("generated", "local_2007")])
+def test_identical_for_every_jobs_value(corpus, params, flags, generated):
+    ref, sys_ = _corpus(corpus, generated)
+    kw = dict(FLAGS[flags])
+    kw.setdefault("literature", False)          # as the command line: only JSON has them
+    one = api.score(ref, sys_, params, True, **kw)
+    assert getattr(one, "shards", None) is None
+    n_docs = len(api.discover(ref))
+    for jobs in (2, 3):
+        res = api.score(ref, sys_, params, True, jobs=jobs, **kw)
+        assert getattr(res, "shards", None) == min(jobs, n_docs), "the run was not sharded"
+        assert _outputs(res) == _outputs(one)
+    if "json" in flags:
+        assert one.literature is not None and "coref" in one.to_dict()
+    if "-s" in flags:
+        assert "======== REF documents ========" in one.to_text()
+        assert len(one.to_dict()["summary"]["ref_documents"]) == n_docs
+    if "-a" in flags or "-e" in flags:
+        assert "======== entity mapping ========" in one.to_text()
+
+
+@pytest.mark.parametrize("params", ["global_2008", "global_2008_with_mentions"])
+def test_global_sets_in_linked_shards(params):
+    """Global sets: the shards of linked documents (acescore.shards.plan) list and merge
+    alike."""
+    ref, sys_ = str(GOLDEN / "small" / "ref"), str(GOLDEN / "small" / "sys-heavy")
+    kw = dict(all_mappings=True, error_mappings=True, summary=True, literature=True)
+    one = api.score(ref, sys_, params, True, **kw)
+    res = api.score(ref, sys_, params, True, jobs=3, **kw)
+    assert getattr(res, "shards", None) == 3
+    assert _outputs(res) == _outputs(one)
+
+
+# the NIST tool's -a/-e/-s reports (tests/test_diagnostics.py), scored with --jobs 2 and 3;
+# -c is scored in one process (see README)
+LISTING_CASES = sorted(n for n, case in CASES.items() if not case[5].get("check_duplicates"))
+
+
+@pytest.mark.parametrize("name", LISTING_CASES)
+def test_expected_listings_with_jobs(name):
+    corpus, ref, sys_, params, mentions, opts = CASES[name]
+    expected = expected_text(name)
+    for jobs in (2, 3):
+        res = api.score(str(corpus / ref), str(corpus / sys_), params, mentions, jobs=jobs,
+                        **opts)
+        assert res.to_text() == expected
+        if corpus.name in ("tiny", "small") and params.startswith("local"):
+            assert getattr(res, "shards", None) == min(jobs, len(api.discover(
+                str(corpus / ref))))
+
+
+def test_literature_counts_merge_in_document_order():
+    """B-cubed and CEAF are floating-point sums over the documents: the merge adds the
+    shards' per-document counts in DOCID order, as one process does, not the shards'
+    subtotals."""
+    from acescore.metrics.coref import coref_from_documents, summed_counts
+    docs = [("D1", {"muc": (1, 2, 1, 2), "bcub": (0.1, 1, 0.1, 1), "ceafm": (0.2, 1, 0.2, 1),
+                    "ceafe": (0.7, 1, 0.7, 1), "blanc": (1, 1, 1, 1, 1, 1)}, (1, 1, 1)),
+            ("D2", {"muc": (0, 1, 0, 1), "bcub": (0.2, 1, 0.2, 1), "ceafm": (0.1, 1, 0.1, 1),
+                    "ceafe": (0.1, 1, 0.1, 1), "blanc": (0, 1, 0, 1, 0, 1)}, (2, 2, 0)),
+            ("D3", {"muc": (0, 1, 0, 1), "bcub": (0.3, 1, 0.3, 1), "ceafm": (0.3, 1, 0.3, 1),
+                    "ceafe": (0.2, 1, 0.2, 1), "blanc": (0, 1, 0, 1, 0, 1)}, (1, 0, 0))]
+    total = summed_counts(c for _, c, _ in docs)
+    assert total["bcub"][0] == (0.1 + 0.2) + 0.3 != 0.1 + (0.2 + 0.3)
+    out = coref_from_documents(docs)
+    assert out["mentions"] == {"ref": 4, "sys": 3, "aligned": 1}
+    assert out["muc"]["recall"] == 1 / 4
