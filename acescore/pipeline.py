@@ -259,8 +259,16 @@ def spec_label(spec) -> str:
 def restrict_corpus(corpus: Corpus, options: Options, side: str, warnings: list) -> Corpus:
     """``--docs``: the documents of ``corpus`` that the list names (a warning line for the
     listed DOCIDs the side does not have)."""
-    from acescore.reading.doclist import missing_note, restrict
-    found = {d.docid for f in corpus.files for d in f.documents}
+    from acescore.reading.doclist import restrict
+    warnings.extend(docs_warnings(options, {d.docid for f in corpus.files
+                                            for d in f.documents}, side))
+    return Corpus(restrict(corpus.files, options.docs), corpus.skipped)
+
+
+def docs_warnings(options: Options, found: set, side: str) -> list:
+    """``--docs``: the warning line (if any) for the listed DOCIDs that a side with the
+    documents ``found`` does not have; none of them there is an error."""
+    from acescore.reading.doclist import missing_note
     docs_file = options.docs_file or "--docs"
     if found and not found & set(options.docs):
         from acescore.errors import AceUsageError
@@ -268,9 +276,7 @@ def restrict_corpus(corpus: Corpus, options: Options, side: str, warnings: list)
                             f" --docs {docs_file} is in {side} (e.g. {options.docs[0]} is"
                             f" not; {side} has {sorted(found)[0]}, ...)")
     note = missing_note(docs_file, list(options.docs), found, side)
-    if note:
-        warnings.append(f"acescore: warning: {note}\n")
-    return Corpus(restrict(corpus.files, options.docs), corpus.skipped)
+    return [f"acescore: warning: {note}\n"] if note else []
 
 
 def score(loaded: Loaded, keep_passes: bool = False):

@@ -135,6 +135,16 @@ def build_lenient(ref_files: list, sys_files: list, params: Params, warnings: li
     are the reading problems (their side set); documents they name are skipped on both
     sides, and so is everything the input rules (:mod:`acescore.rules`) find broken.  NIST
     warnings of the build are appended to ``warnings``."""
+    rfiles, sfiles, log = isolate(ref_files, sys_files, read_skips)
+    rside, sside = build_sides(rfiles, sfiles, params, warnings)
+    report = SkipReport(sorted(log, key=Skip.sort_key))
+    return LenientBuild(rfiles, sfiles, rside, sside, report)
+
+
+def isolate(ref_files: list, sys_files: list, read_skips: Iterable[Skip] = ()
+            ) -> tuple[list, list, list]:
+    """The REF and SYS files without what the reading problems ``read_skips`` and the input
+    rules find broken, and every skip (reading problems first; not yet sorted)."""
     log = list(read_skips)
     removed_docs = set()
     for s in log:
@@ -143,11 +153,8 @@ def build_lenient(ref_files: list, sys_files: list, params: Params, warnings: li
     removed_ref: set = set()
     removed_sys: set = set()
     log.extend(corpus_problems(ref_files, sys_files, removed_docs, removed_ref, removed_sys))
-    rfiles = materialize(ref_files, removed_docs, removed_ref)
-    sfiles = materialize(sys_files, removed_docs, removed_sys)
-    rside, sside = build_sides(rfiles, sfiles, params, warnings)
-    report = SkipReport(sorted(log, key=Skip.sort_key))
-    return LenientBuild(rfiles, sfiles, rside, sside, report)
+    return (materialize(ref_files, removed_docs, removed_ref),
+            materialize(sys_files, removed_docs, removed_sys), log)
 
 
 def with_side(skips: Iterable[Skip], side: str) -> list:

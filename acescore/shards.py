@@ -26,8 +26,11 @@ Under a global parameter set elements span documents: documents linked by an ele
 continues (planning reads the files' element IDs then); where no such place exists the
 run is not sharded.  The ``-s``/``-a``/``-e`` listings merge by element ID
 (:mod:`acescore.report.listing_records`), the JSON's literature metrics are per-document
-counts (:mod:`acescore.metrics.records`); ``-c``, ``--lenient`` and ``--docs`` are scored
-as before (one process, or the chains of :mod:`acescore.parallel`).
+counts (:mod:`acescore.metrics.records`); with ``--docs`` every shard reads all its files
+and keeps the listed documents, as one process does; with ``--lenient`` every shard
+isolates the problems of its documents (:func:`acescore.robust.isolate`) and the skips are
+merged in their canonical order.  ``-c`` is scored as before (one process, or the chains
+of :mod:`acescore.parallel`).
 Warnings are put together phase by phase (reading and building each side, the document
 check, each pass), shard after shard.
 """
@@ -55,8 +58,7 @@ _HEAD = 8192
 
 def applicable(options) -> bool:
     """Whether a run with these :class:`~acescore.options.Options` can go in shards."""
-    return (options.jobs > 1 and fork_available() and options.docs is None
-            and not (options.check_duplicates or options.lenient))
+    return options.jobs > 1 and fork_available() and not options.check_duplicates
 
 
 _ELEMENT_ID = re.compile(rb'<(?:entity|relation|event|value|timex2)\s[^>]*?\bID\s*=\s*"([^"]*)"')
@@ -181,8 +183,24 @@ def _shard(rpaths, spaths, options) -> dict:
     from acescore.rules import corpus_problems, first_problem
     from acescore.scoring.engine import new_run, run_chain
     params, max_bytes = options.parameter_set, options.max_bytes
-    rfiles = [read_apf(p, params, max_bytes) for p in rpaths]
-    sfiles = [read_apf(p, params, max_bytes) for p in spaths]
+    skips = None
+    if options.lenient:                 # reading problems isolated (acescore.robust)
+        from acescore.pipeline import read_corpus
+        from acescore.robust import with_side
+        rc, sc = read_corpus(rpaths, options), read_corpus(spaths, options)
+        rfiles, sfiles = rc.files, sc.files
+        skips = with_side(rc.skipped, "REF") + with_side(sc.skipped, "SYS")
+    else:
+        rfiles = [read_apf(p, params, max_bytes) for p in rpaths]
+        sfiles = [read_apf(p, params, max_bytes) for p in spaths]
+    found = None
+    if options.docs is not None:        # --docs: the listed documents of every file read
+        from acescore.reading.doclist import restrict
+        found = [{d.docid for f in files for d in f.documents} for files in (rfiles, sfiles)]
+        rfiles, sfiles = restrict(rfiles, options.docs), restrict(sfiles, options.docs)
+    if skips is not None:               # and what breaks the input rules
+        from acescore.robust import isolate
+        rfiles, sfiles, skips = isolate(rfiles, sfiles, skips)
     warnings: list = []
     marks = []
     rside = Side("REF")
@@ -196,7 +214,7 @@ def _shard(rpaths, spaths, options) -> dict:
                  lambda: check_docs(rside, sside, warnings)):
         step()
         marks.append(len(warnings))
-    problem = first_problem(corpus_problems(rfiles, sfiles))
+    problem = None if skips is not None else first_problem(corpus_problems(rfiles, sfiles))
     if problem is not None:         # the run is scored in one process: it says so there
         raise problem.error()
     sources = {s for f in rfiles + sfiles for s in f.sources}
@@ -247,7 +265,8 @@ def _shard(rpaths, spaths, options) -> dict:
             "dtds": {os.path.basename(f.doctype) if f.doctype else "none"
                      for f in rfiles + sfiles},
             "coverage": (cov.ref, cov.scored, cov.sys, cov.sys_without_ref),
-            "marks": marks, "warnings": warnings, "passes": passes, **extra}
+            "marks": marks, "warnings": warnings, "passes": passes, "found": found,
+            "skips": skips, **extra}
 
 
 def _consistent(plans: list, outs: list) -> bool:
@@ -354,11 +373,27 @@ def score_paths(rpaths: list, spaths: list, options, inputs: Optional[dict] = No
     counts = [sum(x) for x in zip(*(o["coverage"] for o in outs))]
     if not counts[1]:       # nothing in common: said by the run in one process
         return None
+    skipped = None
+    if options.lenient:         # every shard's skips, in canonical order
+        from acescore.robust import Skip, SkipReport
+        skipped = SkipReport(sorted((x for o in outs for x in o["skips"]), key=Skip.sort_key))
+        if len({x.sort_key() for x in skipped.reasons}) != len(skipped.reasons):
+            return None         # an order the shards cannot tell: one process decides
+        counts += [skipped.elements, skipped.documents]
     sources = set().union(*(o["sources"] for o in outs))
     all_sources = sorted(sources)
     source_label = "" if not sources else (next(iter(sources)) if len(sources) == 1
                                            else "MIXED")
     warnings: list = []
+    if options.docs is not None:
+        from acescore.errors import AceUsageError
+        from acescore.pipeline import docs_warnings
+        try:
+            for i, side in enumerate(("REF", "SYS")):
+                warnings += docs_warnings(options, set().union(*(o["found"][i] for o in outs)),
+                                          side)
+        except AceUsageError:       # said by the run in one process
+            return None
     for phase in range(len(outs[0]["marks"])):
         for o in outs:
             start = o["marks"][phase - 1] if phase else 0
@@ -398,7 +433,7 @@ def score_paths(rpaths: list, spaths: list, options, inputs: Optional[dict] = No
         from acescore.metrics.records import merged_literature
         literature = merged_literature([o["literature"] for o in outs], params)
     results = Results(options, params, source_label, all_sources, preamble, rendered,
-                      warnings, None, {"ref": sum(o["n_docs"][0] for o in outs),
+                      warnings, skipped, {"ref": sum(o["n_docs"][0] for o in outs),
                                        "sys": sum(o["n_docs"][1] for o in outs)},
                       ",".join(sorted(dtds)) or "none", literature, inputs=inputs,
                       coverage=Coverage(*counts), document_ids=document_ids)

@@ -121,3 +121,20 @@ def test_literature_counts_merge_in_document_order():
     out = coref_from_documents(docs)
     assert out["mentions"] == {"ref": 4, "sys": 3, "aligned": 1}
     assert out["muc"]["recall"] == 1 / 4
+
+
+def test_docs_in_shards():
+    """--docs: every shard reads all its files and keeps the listed documents; the warning
+    for listed DOCIDs that a side lacks comes first, as in one process."""
+    ref, sys_ = str(GOLDEN / "small" / "ref"), str(GOLDEN / "small" / "sys-heavy")
+    docids = sorted(Path(p).name[:-len(".apf.xml")] for p in api.discover(ref))
+    listed = docids[1::3] + ["NOT_THERE_1"]
+    kw = dict(docs=listed, summary=True, all_mappings=True, doc_scores=True,
+              literature=True)
+    one = api.score(ref, sys_, "local_2008", True, **kw)
+    assert one.warnings[0].startswith("acescore: warning: --docs --docs: 1 of the")
+    assert one.to_dict()["summary"]["ref_documents"] == docids[1::3]
+    for jobs in (2, 3):
+        res = api.score(ref, sys_, "local_2008", True, jobs=jobs, **kw)
+        assert getattr(res, "shards", None) == jobs
+        assert _outputs(res) == _outputs(one)

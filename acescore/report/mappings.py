@@ -397,47 +397,39 @@ class _ReleveMapping:
 
 def _phantom_parts(ctx: _Ctx) -> set:
     """The empty SYS argument document parts the tool creates while matching arguments
-    (03 §12), accumulated over the relation/event passes of this level up to this one."""
+    (03 §12), accumulated over the relation/event passes of this level up to this one:
+    (b, every document of s) for every SYS argument b of a SYS element s that shares an
+    evaluated document with a REF element r one of whose arguments a has a pair value
+    with b (and, where arguments must map, is mapped to b)."""
     run = ctx.run
     level = ctx.mention_level
     args = ctx.args_ctx()
     if args is None:
         return set()
-    pair_keys = set()
-    for (a, b, _d) in args.pair_value:
-        pair_keys.add((a, b))
     allow_wrong = True if level else bool(ctx.params.allow_wrong_mapping)
     mapping = args.mapping if not level else {}
+    partners: dict = {}                     # SYS argument b -> REF arguments a with a pair
+    for (a, b, _d) in args.pair_value:
+        if allow_wrong or mapping.get(a) == b:
+            partners.setdefault(b, set()).add(a)
     eval_docs = run.ref.documents
     out: set = set()
     for p in run.releve_passes:
         if task_of(p.task).mention_level != level:
             continue
-        ref_by_doc: dict = {}
-        for rid, g in p.ref.items():
-            if g.arg_pairs:
-                for d in g.docs:
-                    ref_by_doc.setdefault(d, []).append(g)
-        sys_by_doc: dict = {}
-        for sid, g in p.sys.items():
-            if g.arg_pairs:
-                for d in g.docs:
-                    sys_by_doc.setdefault(d, []).append(g)
-        done = set()
-        for d in eval_docs:
-            for r in ref_by_doc.get(d, ()):
-                for s in sys_by_doc.get(d, ()):
-                    if (r.id, s.id) in done:
-                        continue
-                    done.add((r.id, s.id))
-                    for _rr, a in r.arg_pairs:
-                        for _tr, b in s.arg_pairs:
-                            if (a, b) not in pair_keys:
-                                continue
-                            if not allow_wrong and mapping.get(a) != b:
-                                continue
-                            for sd in s.docs:
-                                out.add((b, sd))
+        ref_args: dict = {}                 # evaluated document -> its REF elements' arguments
+        for g in p.ref.values():
+            for d in g.docs:
+                if d in eval_docs and g.arg_pairs:
+                    ref_args.setdefault(d, set()).update(a for _r, a in g.arg_pairs)
+        for s in p.sys.values():
+            near = [ref_args[d] for d in s.docs if d in ref_args]
+            if not near:
+                continue
+            for _tr, b in s.arg_pairs:
+                mine = partners.get(b)
+                if mine and any(not mine.isdisjoint(x) for x in near):
+                    out.update((b, sd) for sd in s.docs)
         if p is ctx.res:
             break
     return out
