@@ -26,6 +26,7 @@ class Options:
     max_bytes: int = DEFAULT_MAX_BYTES  # largest APF file read
     jobs: int = 1                      # processes for scoring
     literature: bool = True            # also the literature metrics (JSON ``coref``/``events``)
+    listing_data: bool = True          # -a/-e/-s also as data (JSON ``mappings``/``listing``)
     docs: Optional[tuple] = None       # --docs: only these DOCIDs (REF and SYS)
     docs_file: Optional[str] = None    # the --docs file they were read from (for messages)
     max_pairs: int = DEFAULT_MAX_PAIRS  # REF/SYS pairs valued in one document (scoring/limits)

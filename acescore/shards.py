@@ -239,11 +239,13 @@ def _shard(rpaths, spaths, options) -> dict:
 
     from acescore.report.listing_records import pass_records
     from acescore.report.outputs import ReportContext
+    from acescore.report.tables import PassTables
     ctx = ReportContext(run, params, options, "", all_sources)
 
     def on_pass(res) -> None:
-        data = section_data(res, params, all_sources, True)
-        data.listings = pass_records(ctx, res)
+        tables = PassTables(res)
+        data = section_data(res, params, all_sources, True, tables)
+        data.listings = pass_records(ctx, res, tables)
         passes.append((res.task, data, len(run.warnings), list(bounds)))
         bounds.clear()
     run.on_pass = on_pass

@@ -138,3 +138,59 @@ def test_docs_in_shards():
         res = api.score(ref, sys_, "local_2008", True, jobs=jobs, **kw)
         assert getattr(res, "shards", None) == jobs
         assert _outputs(res) == _outputs(one)
+
+
+#: broken corpora of three documents (tests/data/robust) that go in two shards
+SHARDED_CASES = ["combined", "sys_truncated", "ref_entity_defined_twice",
+                 "ref_cascade_argument_skipped", "ref_dangling_argument", "sys_mention_id_twice",
+                 "sys_event_argument_twice", "sys_symmetric_relation_same_entity"]
+#: and some that cannot (a file the plan cannot read, a document in two SYS files, ...);
+#: with three shards one document's relations (or events) have no SYS counterpart in its
+#: shard, so the run goes in one process (acescore.shards._consistent)
+ROBUST_CASES = SHARDED_CASES + ["ref_malformed_xml", "sys_docid_in_two_files",
+                                "sys_data_type_differs", "global_attribute_conflict"]
+
+
+@pytest.mark.parametrize("case", ROBUST_CASES)
+def test_lenient_in_shards(case, tmp_path):
+    """--lenient: every shard isolates the problems of its documents; the skips merge in
+    their canonical order (acescore.robust), the report and JSON are one process's."""
+    sys.path.insert(0, str(HERE / "data" / "robust"))
+    import make_robust
+    make_robust.write_case(case, "broken", str(tmp_path))
+    ref, sys_ = str(tmp_path / "ref"), str(tmp_path / "sys")
+    kw = dict(lenient=True, summary=True, all_mappings=True, literature=True)
+    one = api.score(ref, sys_, "local_2008", True, **kw)
+    assert one.skipped
+    for jobs in (2, 3):
+        res = api.score(ref, sys_, "local_2008", True, jobs=jobs, **kw)
+        if jobs == 2 and case in SHARDED_CASES:
+            assert getattr(res, "shards", None) == 2, "the run was not sharded"
+        assert _outputs(res) == _outputs(one)
+        assert res.skipped.lines() == one.skipped.lines()
+        assert res.coverage == one.coverage
+
+
+def test_command_line_text_and_json(tmp_path, generated):
+    """The command line: text output leaves the listings' JSON data out (listing_data), in
+    one process and in shards alike; --jobs 1 and 2 write the same files."""
+    ref, sys_ = _corpus("generated", generated)
+    outs = {}
+    for jobs in ("1", "2"):
+        for fmt in ("text", "json"):
+            out = tmp_path / f"{jobs}.{fmt}"
+            p = subprocess.run([sys.executable, "-m", "acescore", "score", ref, sys_, "-m",
+                                "-a", "-s", "-q", "--format", fmt, "--jobs", jobs,
+                                "-o", str(out)], capture_output=True, text=True)
+            assert p.returncode == 0, p.stderr
+            text = out.read_text(encoding="utf-8")
+            outs[(jobs, fmt)] = text.split("\n", 1)[1] if fmt == "text" else text
+    assert outs[("1", "text")] == outs[("2", "text")]
+    assert outs[("1", "json")] == outs[("2", "json")]
+    assert '"mappings"' in outs[("1", "json")] and "entity mapping" in outs[("1", "text")]
+    kw = dict(all_mappings=True, literature=False, listing_data=False)
+    from acescore.options import Options
+    from acescore.shards import score_paths
+    opts = Options(params="local_2008", mentions=True, jobs=2, **kw)
+    res = score_paths(api.discover(ref), api.discover(sys_), opts)
+    assert res is not None and "mappings" not in res.to_dict()["tasks"]["edr"]

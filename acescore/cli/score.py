@@ -102,6 +102,7 @@ def score(ref, sys_, ref_file, ref_list, sys_file, sys_list, params, max_bytes, 
                         all_mappings=all_mappings, error_mappings=error_mappings,
                         summary=summary, check_duplicates=check_duplicates,
                         jobs=resolve_jobs(jobs), literature=fmt == "json",
+                        listing_data=fmt == "json",
                         max_pairs=max_pairs)
     gates, gate_warnings = parse_gates(fail_under, opts.mentions, opts.parameter_set)
     for w in gate_warnings:

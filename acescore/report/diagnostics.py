@@ -64,10 +64,16 @@ class Blocks(list):
     def start(self, key) -> None:
         self.starts.append((key, len(self)))
 
-    def blocks(self) -> list:
-        """[(sort key, block text)], in listing order."""
-        ends = [i for _, i in self.starts[1:]] + [len(self)]
-        return [(k, "".join(self[i:j])) for (k, i), j in zip(self.starts, ends)]
+    def packed(self) -> tuple:
+        """(header, the blocks' sort keys in listing order, the blocks' text, where each
+        block starts in it): few objects to send from a process to another."""
+        keys, offsets, pos = [], [], len(self[0])
+        starts = self.starts + [(None, len(self))]
+        for (k, i), (_, j) in zip(starts, starts[1:]):
+            keys.append(k)
+            offsets.append(pos - len(self[0]))
+            pos += sum(map(len, self[i:j]))
+        return self[0], keys, "".join(self[1:]), offsets
 
 
 def _true(v) -> bool:

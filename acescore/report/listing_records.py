@@ -31,9 +31,11 @@ def wanted(options) -> bool:
     return bool(options.summary or options.all_mappings or options.error_mappings)
 
 
-def pass_records(ctx, res) -> Optional[dict]:
+def pass_records(ctx, res, tables=None) -> Optional[dict]:
     """In a shard: the listings of one pass (``ctx``: its
-    :class:`~acescore.report.outputs.ReportContext`), or None where none is asked for."""
+    :class:`~acescore.report.outputs.ReportContext`; ``tables``: its PassTables, if at
+    hand), or None where none is asked for.  Text as :meth:`Blocks.packed`, data (JSON,
+    ``options.listing_data``) as (key, item) lists."""
     opts = ctx.options
     if not wanted(opts):
         return None
@@ -42,18 +44,18 @@ def pass_records(ctx, res) -> Optional[dict]:
         from acescore.report.diagnostics import listing_blocks
         from acescore.report.machine import listing_json
         for side in ("REF", "SYS"):
-            b = listing_blocks(ctx, res, side)
-            out[side] = (b[0], b.blocks())
-        out["listing"] = {side: [(item["id"], item) for item in items]
-                          for side, items in listing_json(res).items()}
+            out[side] = listing_blocks(ctx, res, side).packed()
+        if opts.listing_data:
+            out["listing"] = {side: [(item["id"], item) for item in items]
+                              for side, items in listing_json(res).items()}
     if opts.all_mappings or opts.error_mappings:
         from acescore.report.machine import mappings_json
         from acescore.report.mappings import mapping_blocks
-        b = mapping_blocks(ctx, res, all_blocks=opts.all_mappings)
-        out["mapping"] = (b[0], b.blocks())
-        out["mappings"] = [((0, item["ref"]) if item["ref"] is not None else (1, item["sys"]),
-                            item)
-                           for item in mappings_json(res, errors_only=not opts.all_mappings)]
+        out["mapping"] = mapping_blocks(ctx, res, all_blocks=opts.all_mappings).packed()
+        if opts.listing_data:
+            out["mappings"] = [((0, item["ref"]) if item["ref"] is not None
+                                else (1, item["sys"]), item)
+                               for item in mappings_json(res, not opts.all_mappings, tables)]
     return out
 
 
@@ -65,8 +67,17 @@ def _merged(runs: list) -> list:
 
 
 def _text(parts: list, name: str) -> str:
-    head = parts[0][name][0]
-    return head + "".join(_merged([p[name][1] for p in parts]))
+    """One listing from the shards' packed blocks, in key order."""
+    packs = [p[name] for p in parts]
+    out = [packs[0][0]]
+    if len(packs) == 1:
+        out.append(packs[0][2])
+        return "".join(out)
+    runs = [[(k, n, i) for i, k in enumerate(keys)] for n, (_, keys, _, _) in enumerate(packs)]
+    for _, n, i in merge(*runs, key=_KEY):
+        _, keys, text, offsets = packs[n]
+        out.append(text[offsets[i]:offsets[i + 1] if i + 1 < len(offsets) else len(text)])
+    return "".join(out)
 
 
 def merged_pass(records: list, options, printed: bool) -> tuple[str, str, dict]:
@@ -85,8 +96,9 @@ def merged_pass(records: list, options, printed: bool) -> tuple[str, str, dict]:
         before.append(_text(parts, "SYS"))
     if options.all_mappings or options.error_mappings:
         before.append(_text(parts, "mapping"))
-        data["mappings"] = _merged([p["mappings"] for p in parts])
-    if options.summary:
+        if "mappings" in parts[0]:
+            data["mappings"] = _merged([p["mappings"] for p in parts])
+    if "listing" in parts[0]:
         data["listing"] = {side: _merged([p["listing"][side] for p in parts])
                            for side in parts[0]["listing"]}
     return unprinted, "".join(before), data

@@ -68,17 +68,17 @@ def _val(x) -> Optional[float]:
     return None if x is None else float(x)
 
 
-def mappings_json(res, errors_only: bool = False) -> list:
+def mappings_json(res, errors_only: bool = False, tables=None) -> list:
     """The ``-a`` listing (``errors_only``: ``-e``) of one pass as records: every REF element
     with its SYS partner (or none), then every SYS element without one.  ``documents``:
     per document the record's status (correct, error, miss, fa), the REF document value,
     the mapped pair's value, the cost (REF value - pair value, or the false-alarm cost),
     the cost components and the attributes in error.  ``-e`` keeps the elements with
-    a document that is not correct."""
+    a document that is not correct.  ``tables``: the pass's PassTables, if at hand."""
     from acescore.report.records import attribute_differences
     from acescore.report.tables import PassTables
     by_elem: dict = {}
-    for rec in PassTables(res).docs:
+    for rec in (PassTables(res) if tables is None else tables).docs:
         by_elem.setdefault((rec.side, rec.eid), []).append(rec)
     out = []
     for (side, eid), recs in by_elem.items():
@@ -134,8 +134,11 @@ def listing_json(res) -> dict:
 
 
 def pass_details(options, res) -> dict:
-    """What ``-a``/``-e``/``-s`` add to one pass's JSON."""
+    """What ``-a``/``-e``/``-s`` add to one pass's JSON (nothing where the options say that
+    no JSON is wanted: ``listing_data``)."""
     out = {}
+    if not options.listing_data:
+        return out
     if options.all_mappings or options.error_mappings:
         out["mappings"] = mappings_json(res, errors_only=not options.all_mappings)
     if options.summary:
