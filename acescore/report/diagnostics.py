@@ -228,8 +228,9 @@ class _Ctx:
         coll: dict = {}
         if side == "SYS" and self.mention_level:
             from acescore.scoring.promote import promote_elements
+            promoted = getattr(self.run, "promoted", None) or {}     # the run's, if kept
             for k in ARG_KINDS:
-                prom, _ = promote_elements(sd.of(k))
+                prom, _ = promoted.get(("SYS", k)) or promote_elements(sd.of(k))
                 coll.update(prom)
         else:
             for k in ARG_KINDS:
