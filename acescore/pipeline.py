@@ -279,6 +279,33 @@ def docs_warnings(options: Options, found: set, side: str) -> list:
     return [f"acescore: warning: {note}\n"] if note else []
 
 
+def read_shard(rpaths: list, spaths: list, options: Options) -> tuple:
+    """The files of a document shard (:mod:`acescore.shards`) read as :func:`load` reads a
+    corpus: (REF files, SYS files, with ``--docs`` the DOCIDs of every file read per side
+    (else None), with ``--lenient`` every skip (else None)); with ``--docs`` only the
+    listed documents are kept, with ``--lenient`` what the reading problems and the input
+    rules find broken is left out (:func:`acescore.robust.isolate`)."""
+    skips = None
+    if options.lenient:
+        from acescore.robust import with_side
+        rc, sc = read_corpus(rpaths, options), read_corpus(spaths, options)
+        rfiles, sfiles = rc.files, sc.files
+        skips = with_side(rc.skipped, "REF") + with_side(sc.skipped, "SYS")
+    else:
+        params = options.parameter_set
+        rfiles = [read_apf(p, params, options.max_bytes) for p in rpaths]
+        sfiles = [read_apf(p, params, options.max_bytes) for p in spaths]
+    found = None
+    if options.docs is not None:
+        from acescore.reading.doclist import restrict
+        found = [{d.docid for f in files for d in f.documents} for files in (rfiles, sfiles)]
+        rfiles, sfiles = restrict(rfiles, options.docs), restrict(sfiles, options.docs)
+    if skips is not None:
+        from acescore.robust import isolate
+        rfiles, sfiles, skips = isolate(rfiles, sfiles, skips)
+    return rfiles, sfiles, found, skips
+
+
 def score(loaded: Loaded, keep_passes: bool = False):
     """Score every pass of ``loaded`` over ``options.jobs`` processes, rendering each as it
     is scored; returns :class:`~acescore.report.results.Results`.  ``keep_passes``: keep the

@@ -46,7 +46,7 @@ import numpy as np
 from acescore.database import Side, add_files, check_docs, finish
 from acescore.parallel import Child, collect, fork_available
 from acescore.errors import AceInputError
-from acescore.reading.apf import DEFAULT_MAX_BYTES, read_apf
+from acescore.reading.apf import DEFAULT_MAX_BYTES
 from acescore.reading.safe_read import read_bytes
 from acescore.tasks import CHAINS, KINDS, TASKS
 
@@ -182,25 +182,9 @@ def _shard(rpaths, spaths, options) -> dict:
     from acescore.report.sections import section_data
     from acescore.rules import corpus_problems, first_problem
     from acescore.scoring.engine import new_run, run_chain
-    params, max_bytes = options.parameter_set, options.max_bytes
-    skips = None
-    if options.lenient:                 # reading problems isolated (acescore.robust)
-        from acescore.pipeline import read_corpus
-        from acescore.robust import with_side
-        rc, sc = read_corpus(rpaths, options), read_corpus(spaths, options)
-        rfiles, sfiles = rc.files, sc.files
-        skips = with_side(rc.skipped, "REF") + with_side(sc.skipped, "SYS")
-    else:
-        rfiles = [read_apf(p, params, max_bytes) for p in rpaths]
-        sfiles = [read_apf(p, params, max_bytes) for p in spaths]
-    found = None
-    if options.docs is not None:        # --docs: the listed documents of every file read
-        from acescore.reading.doclist import restrict
-        found = [{d.docid for f in files for d in f.documents} for files in (rfiles, sfiles)]
-        rfiles, sfiles = restrict(rfiles, options.docs), restrict(sfiles, options.docs)
-    if skips is not None:               # and what breaks the input rules
-        from acescore.robust import isolate
-        rfiles, sfiles, skips = isolate(rfiles, sfiles, skips)
+    from acescore.pipeline import read_shard
+    params = options.parameter_set
+    rfiles, sfiles, found, skips = read_shard(rpaths, spaths, options)
     warnings: list = []
     marks = []
     rside = Side("REF")

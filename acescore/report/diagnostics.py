@@ -209,6 +209,14 @@ class _Ctx:
         self.eval_docs = self.run.ref.documents
         self._arg_elements: dict = {}
         self._mentions: dict = {}
+        self._best: dict = {}
+
+    def best_text(self, g) -> str:
+        """:func:`_best_text` of an argument element (held by this context), once."""
+        t = self._best.get(id(g))
+        if t is None:
+            t = self._best[id(g)] = _best_text(g)
+        return t
 
     # argument elements ("refs" of the tool) ------------------------------------------------
     def arg_element(self, side: str, eid: str):
@@ -365,7 +373,7 @@ def _argument_description(ctx: _Ctx, side: str, role: str, aid: str) -> str:
         role, _s(a.get("TYPE")), _opt(a.get("SUBTYPE")), _opt(a.get("LEVEL")),
         _opt(a.get("CLASS")), g.id if g is not None else "")
     if g is not None:
-        out += _best_text(g)
+        out += ctx.best_text(g)
     return out + "\n"
 
 

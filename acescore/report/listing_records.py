@@ -66,17 +66,36 @@ def _merged(runs: list) -> list:
     return [x for _, x in merge(*runs, key=_KEY)]
 
 
+def _group(key) -> object:
+    """The part of a listing a key belongs to: (0, REF ID) REF blocks, (1, SYS ID) SYS."""
+    return key[0] if isinstance(key, tuple) else 0
+
+
 def _text(parts: list, name: str) -> str:
-    """One listing from the shards' packed blocks, in key order."""
+    """One listing from the shards' packed blocks, in key order.  Shards are consecutive
+    documents, and IDs usually sort with their documents: then each part of the listing
+    is the shards' texts one after the other, and no block needs to be moved."""
     packs = [p[name] for p in parts]
     out = [packs[0][0]]
-    if len(packs) == 1:
-        out.append(packs[0][2])
+
+    def cut(n: int, i: int) -> int:
+        _, _, text, offsets = packs[n]
+        return offsets[i] if i < len(offsets) else len(text)
+    segments = []                   # (group, shard, first block, end) in shard order
+    for n, (_, keys, _, _) in enumerate(packs):
+        start = 0
+        for i in range(1, len(keys) + 1):
+            if i == len(keys) or _group(keys[i]) != _group(keys[start]):
+                segments.append((_group(keys[start]), n, start, i))
+                start = i
+    segments.sort(key=_KEY)         # stable: the shards in order within a group
+    if all(packs[a[1]][1][a[3] - 1] < packs[b[1]][1][b[2]]
+           for a, b in zip(segments, segments[1:])):
+        out.extend(packs[n][2][cut(n, i):cut(n, j)] for _, n, i, j in segments)
         return "".join(out)
     runs = [[(k, n, i) for i, k in enumerate(keys)] for n, (_, keys, _, _) in enumerate(packs)]
     for _, n, i in merge(*runs, key=_KEY):
-        _, keys, text, offsets = packs[n]
-        out.append(text[offsets[i]:offsets[i + 1] if i + 1 < len(offsets) else len(text)])
+        out.append(packs[n][2][cut(n, i):cut(n, i + 1)])
     return "".join(out)
 
 

@@ -14,7 +14,6 @@ from acescore.report.diagnostics import (
     Blocks,
     SEPARATOR,
     _attr,
-    _best_text,
     _Ctx,
     _id_plus_external_ids,
     _list_element_attributes,
@@ -596,7 +595,7 @@ def _mapped_argument_description(st: _ReleveMapping, src: str, ra, ta, r, s, d) 
     else:
         out += ")"
     if g is not None:
-        out += _best_text(g)
+        out += ctx.best_text(g)
     return out
 
 
