@@ -323,6 +323,39 @@ def _render(task: str, kind: str, parts: list, options, source_label: str,
     return out
 
 
+def _merged_extras(outs: list, options) -> Optional[SimpleNamespace]:
+    """What ``--docs``, ``--lenient``, ``-s`` and the JSON's literature metrics add to a
+    run, from the shards' reports: ``warnings`` (--docs: first), ``skipped`` (--lenient:
+    every shard's skips in canonical order), ``documents`` (-s: the document lists) and
+    ``document_ids``, ``literature``; None where the shards cannot tell (the run in one
+    process says what)."""
+    from acescore.errors import AceUsageError
+    params = options.parameter_set
+    out = SimpleNamespace(warnings=[], skipped=None, documents="", document_ids=None,
+                          literature=None)
+    if options.docs is not None:
+        from acescore.pipeline import docs_warnings
+        try:
+            for i, side in enumerate(("REF", "SYS")):
+                out.warnings += docs_warnings(options, set().union(*(o["found"][i]
+                                                                     for o in outs)), side)
+        except AceUsageError:       # nothing listed on one side
+            return None
+    if options.lenient:
+        from acescore.robust import Skip, SkipReport
+        out.skipped = SkipReport(sorted((x for o in outs for x in o["skips"]),
+                                        key=Skip.sort_key))
+        if len({x.sort_key() for x in out.skipped.reasons}) != len(out.skipped.reasons):
+            return None             # an order the shards cannot tell
+    if options.summary:
+        from acescore.report.listing_records import merged_documents
+        out.documents, out.document_ids = merged_documents([o["documents"] for o in outs])
+    if options.literature and params.use_mentions:
+        from acescore.metrics.records import merged_literature
+        out.literature = merged_literature([o["literature"] for o in outs], params)
+    return out
+
+
 def score_paths(rpaths: list, spaths: list, options, inputs: Optional[dict] = None):
     """Score with :class:`~acescore.options.Options` ``options`` in ``options.jobs``
     document shards: the :class:`~acescore.report.results.Results` of the run, or None
@@ -359,27 +392,16 @@ def score_paths(rpaths: list, spaths: list, options, inputs: Optional[dict] = No
     counts = [sum(x) for x in zip(*(o["coverage"] for o in outs))]
     if not counts[1]:       # nothing in common: said by the run in one process
         return None
-    skipped = None
-    if options.lenient:         # every shard's skips, in canonical order
-        from acescore.robust import Skip, SkipReport
-        skipped = SkipReport(sorted((x for o in outs for x in o["skips"]), key=Skip.sort_key))
-        if len({x.sort_key() for x in skipped.reasons}) != len(skipped.reasons):
-            return None         # an order the shards cannot tell: one process decides
-        counts += [skipped.elements, skipped.documents]
+    extras = _merged_extras(outs, options)
+    if extras is None:
+        return None
+    if extras.skipped is not None:
+        counts += [extras.skipped.elements, extras.skipped.documents]
     sources = set().union(*(o["sources"] for o in outs))
     all_sources = sorted(sources)
     source_label = "" if not sources else (next(iter(sources)) if len(sources) == 1
                                            else "MIXED")
-    warnings: list = []
-    if options.docs is not None:
-        from acescore.errors import AceUsageError
-        from acescore.pipeline import docs_warnings
-        try:
-            for i, side in enumerate(("REF", "SYS")):
-                warnings += docs_warnings(options, set().union(*(o["found"][i] for o in outs)),
-                                          side)
-        except AceUsageError:       # said by the run in one process
-            return None
+    warnings: list = list(extras.warnings)
     for phase in range(len(outs[0]["marks"])):
         for o in outs:
             start = o["marks"][phase - 1] if phase else 0
@@ -408,20 +430,12 @@ def score_paths(rpaths: list, spaths: list, options, inputs: Optional[dict] = No
     from acescore.coverage import Coverage
     from acescore.report.header import header
     from acescore.report.results import Results
-    from acescore.report.listing_records import merged_documents
     dtds = set().union(*(o["dtds"] for o in outs))
-    preamble, document_ids = header(params), None
-    if options.summary:
-        lists, document_ids = merged_documents([o["documents"] for o in outs])
-        preamble += lists
-    literature = None
-    if options.literature and params.use_mentions:
-        from acescore.metrics.records import merged_literature
-        literature = merged_literature([o["literature"] for o in outs], params)
-    results = Results(options, params, source_label, all_sources, preamble, rendered,
-                      warnings, skipped, {"ref": sum(o["n_docs"][0] for o in outs),
-                                       "sys": sum(o["n_docs"][1] for o in outs)},
-                      ",".join(sorted(dtds)) or "none", literature, inputs=inputs,
-                      coverage=Coverage(*counts), document_ids=document_ids)
+    results = Results(options, params, source_label, all_sources,
+                      header(params) + extras.documents, rendered, warnings, extras.skipped,
+                      {"ref": sum(o["n_docs"][0] for o in outs),
+                       "sys": sum(o["n_docs"][1] for o in outs)},
+                      ",".join(sorted(dtds)) or "none", extras.literature, inputs=inputs,
+                      coverage=Coverage(*counts), document_ids=extras.document_ids)
     results.shards = len(outs)
     return results
