@@ -29,8 +29,8 @@ run is not sharded.  The ``-s``/``-a``/``-e`` listings merge by element ID
 counts (:mod:`acescore.metrics.records`); with ``--docs`` every shard reads all its files
 and keeps the listed documents, as one process does; with ``--lenient`` every shard
 isolates the problems of its documents (:func:`acescore.robust.isolate`) and the skips are
-merged in their canonical order.  ``-c`` is scored as before (one process, or the chains
-of :mod:`acescore.parallel`).
+merged in their canonical order; with ``-c`` each valuation's duplicate warnings are a
+phase of their own.
 Warnings are put together phase by phase (reading and building each side, the document
 check, each pass), shard after shard.
 """
@@ -58,7 +58,7 @@ _HEAD = 8192
 
 def applicable(options) -> bool:
     """Whether a run with these :class:`~acescore.options.Options` can go in shards."""
-    return options.jobs > 1 and fork_available() and not options.check_duplicates
+    return options.jobs > 1 and fork_available()
 
 
 _ELEMENT_ID = re.compile(rb'<(?:entity|relation|event|value|timex2)\s[^>]*?\bID\s*=\s*"([^"]*)"')
@@ -220,6 +220,18 @@ def _shard(rpaths, spaths, options) -> dict:
         finally:
             bounds.append(len(warnings))
     releves.promote_releves = phased_promote
+    if options.check_duplicates:
+        # -c: each valuation's warnings are a phase of their own, in ID order over the
+        # corpus (the tool stops at an ID "" or "0": such a corpus goes in one process)
+        from acescore.scoring import duplicates
+        check = duplicates.duplicate_warnings
+
+        def phased_check(element_type, sys_ids, *args):
+            if "" in sys_ids or "0" in sys_ids:
+                raise ValueError("an element ID '' or '0'")
+            bounds.append(len(warnings))
+            return check(element_type, sys_ids, *args)
+        duplicates.duplicate_warnings = phased_check
 
     from acescore.report.listing_records import pass_records
     from acescore.report.outputs import ReportContext
@@ -234,7 +246,7 @@ def _shard(rpaths, spaths, options) -> dict:
         bounds.clear()
     run.on_pass = on_pass
     for chain in CHAINS:
-        run_chain(run, chain, options.mentions)
+        run_chain(run, chain, options.mentions, options.check_duplicates)
     run.on_pass = None
     ids = (_ids(rside), _ids(sside))
     cov = coverage(rside, sside)
@@ -324,8 +336,8 @@ def _render(task: str, kind: str, parts: list, options, source_label: str,
 
 
 def _merged_extras(outs: list, options) -> Optional[SimpleNamespace]:
-    """What ``--docs``, ``--lenient``, ``-s`` and the JSON's literature metrics add to a
-    run, from the shards' reports: ``warnings`` (--docs: first), ``skipped`` (--lenient:
+    """What ``--docs``, ``--lenient``, ``-c``, ``-s`` and the JSON's literature metrics add
+    to a run, from the shards' reports: ``warnings`` (--docs: first), ``skipped`` (--lenient:
     every shard's skips in canonical order), ``documents`` (-s: the document lists) and
     ``document_ids``, ``literature``; None where the shards cannot tell (the run in one
     process says what)."""
@@ -333,6 +345,8 @@ def _merged_extras(outs: list, options) -> Optional[SimpleNamespace]:
     params = options.parameter_set
     out = SimpleNamespace(warnings=[], skipped=None, documents="", document_ids=None,
                           literature=None)
+    if options.check_duplicates and len({tuple(p[0] for p in o["passes"]) for o in outs}) > 1:
+        return None         # -c: the phases of every shard's warnings must be the same
     if options.docs is not None:
         from acescore.pipeline import docs_warnings
         try:

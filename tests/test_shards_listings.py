@@ -194,3 +194,25 @@ def test_command_line_text_and_json(tmp_path, generated):
     opts = Options(params="local_2008", mentions=True, jobs=2, **kw)
     res = score_paths(api.discover(ref), api.discover(sys_), opts)
     assert res is not None and "mappings" not in res.to_dict()["tasks"]["edr"]
+
+
+@pytest.mark.parametrize("params", ["local_2008", "local_2007"])
+def test_duplicate_check_in_shards(tmp_path, params):
+    """-c: each valuation's duplicate warnings are a phase of their own; on copies of the
+    hand-made duplicate document (IDs prefixed with their DOCID) the warnings of --jobs 2
+    and 3 are one process's, in the same order."""
+    text = (HERE / "data" / "diagnostics" / "dup" / "ref" / "DUP_20060512.0001.apf.xml"
+            ).read_text(encoding="utf-8")
+    for k in range(1, 5):
+        docid = f"DUP_20060512.000{k}"
+        (tmp_path / f"{docid}.apf.xml").write_text(text.replace("DUP_20060512.0001", docid),
+                                                   encoding="utf-8")
+    one = api.score(str(tmp_path), str(tmp_path), params, True, check_duplicates=True,
+                    all_mappings=True)
+    assert sum("equivalent" in w for w in one.warnings) >= 4 * 6
+    for jobs in (2, 3):
+        res = api.score(str(tmp_path), str(tmp_path), params, True, check_duplicates=True,
+                        all_mappings=True, jobs=jobs)
+        assert getattr(res, "shards", None) == jobs
+        assert res.warnings == one.warnings
+        assert _outputs(res) == _outputs(one)
