@@ -144,13 +144,18 @@ def _match_external_links(r, s) -> Optional[str]:
     return "error"
 
 
+_LISTED: dict = {}      # attribute names -> those listed after TYPE and SUBTYPE
+
+
 def _list_element_attributes(g, attributes) -> str:
-    out = "(" + _opt(g.attrs.get("TYPE")) + "/" + _opt(g.attrs.get("SUBTYPE"))
-    for a in attributes:
-        if a in ("TYPE", "SUBTYPE", "ID"):
-            continue
-        out += "/" + _opt(_attr(g, a))
-    return out + ")"
+    """``(TYPE/SUBTYPE/...)``: the element's attributes in ``attributes`` order, ``---``
+    for those not true (ID left out)."""
+    rest = _LISTED.get(attributes)
+    if rest is None:
+        rest = _LISTED[attributes] = ("TYPE", "SUBTYPE") + tuple(
+            a for a in attributes if a not in ("TYPE", "SUBTYPE", "ID"))
+    get = g.attrs.get
+    return "(" + "/".join([v if _true(v) else "---" for v in map(get, rest)]) + ")"
 
 
 def _longest_name(g) -> str:
