@@ -384,6 +384,7 @@ class _ReleveMapping:
         self.arg_map_ref = mapping                              # REF arg element -> SYS
         self.arg_map_sys = {v: k for k, v in mapping.items() if v is not None}
         self.phantoms = _phantom_parts(ctx)
+        self.entries: tuple = (None, [])       # (REF id, SYS id) of a block, its arguments
 
     def sys_arg_in_doc(self, b: str, d: str) -> bool:
         g = self.ctx.arg_element("SYS", b)
@@ -407,10 +408,14 @@ def _phantom_parts(ctx: _Ctx) -> set:
         return set()
     allow_wrong = True if level else bool(ctx.params.allow_wrong_mapping)
     mapping = args.mapping if not level else {}
-    partners: dict = {}                     # SYS argument b -> REF arguments a with a pair
-    for (a, b, _d) in args.pair_value:
-        if allow_wrong or mapping.get(a) == b:
-            partners.setdefault(b, set()).add(a)
+    # SYS argument b -> REF arguments a with a pair (the same for every pass of a level)
+    cache = run.__dict__.setdefault("_phantom_partners", {})
+    partners = cache.get((level, id(args)))
+    if partners is None:
+        partners = cache[(level, id(args))] = {}
+        for (a, b, _d) in args.pair_value:
+            if allow_wrong or mapping.get(a) == b:
+                partners.setdefault(b, set()).add(a)
     eval_docs = run.ref.documents
     out: set = set()
     for p in run.releve_passes:
@@ -537,12 +542,20 @@ def _argument_mapping(st: _ReleveMapping, flag: _Flag, r, s, d: Optional[str]) -
     out = []
     # (the tool's "no ref args" / "no tst args" lines never appear: its valuation has
     # already created an empty argument table for every relation and event)
-    for ra, ta in _argument_entries(st, r, s):
-        for side, mine, other, partner, arg_map in (("ref", ra, ta, s, st.arg_map_ref),
-                                                    ("tst", ta, ra, r, st.arg_map_sys)):
+    key = (r.id if r is not None else None, s.id if s is not None else None)
+    if st.entries[0] != key:        # the block's entries, for it and each of its documents
+        st.entries = (key, [(ra, ta, [_argument_errors(side, mine, other, arg_map,
+                                                       ctx.mention_level)
+                                      if mine is not None else ""
+                                      for side, mine, other, arg_map in (
+                                          ("ref", ra, ta, st.arg_map_ref),
+                                          ("tst", ta, ra, st.arg_map_sys))])
+                            for ra, ta in _argument_entries(st, r, s)])
+    for ra, ta, errs in st.entries[1]:
+        for side, mine, other, partner, err in (("ref", ra, ta, s, errs[0]),
+                                                ("tst", ta, ra, r, errs[1])):
             if mine is None:
                 continue
-            err = _argument_errors(side, mine, other, arg_map, ctx.mention_level)
             if err:
                 flag.on = True
             if partner is None:
