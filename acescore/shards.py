@@ -238,7 +238,11 @@ def _shard(rpaths, spaths, options) -> dict:
     from acescore.report.tables import PassTables
     ctx = ReportContext(run, params, options, "", all_sources)
 
+    entity_b3 = []          # the entity pass's B-cubed data (the JSON's bcub_nist)
+
     def on_pass(res) -> None:
+        if res.task == "entity" and res.b3 is not None and options.literature:
+            entity_b3.append(res.b3)
         tables = PassTables(res)
         data = section_data(res, params, all_sources, True, tables)
         data.listings = pass_records(ctx, res, tables)
@@ -256,7 +260,8 @@ def _shard(rpaths, spaths, options) -> dict:
         extra["documents"] = document_records(rside, sside)
     if options.literature and params.use_mentions:
         from acescore.metrics.records import literature_records
-        extra["literature"] = literature_records(rside, sside, params)
+        extra["literature"] = literature_records(rside, sside, params,
+                                                 entity_b3[0] if entity_b3 else None)
     return {"docs": (list(rside.documents), list(sside.all_documents)), "ids": ids,
             "counts": {(side.name, k): len(side.of(k)) for side in (rside, sside) for k in KINDS},
             "sources": sources, "n_docs": (len(rside.documents), len(sside.all_documents)),

@@ -373,17 +373,21 @@ def nist_b3(ref_side, sys_side, params: Params) -> Optional[dict]:
     return nist_b3_from_summands([nist_b3_summands(ref_side, sys_side, params)])
 
 
-def nist_b3_summands(ref_side, sys_side, params: Params) -> Optional[tuple]:
+def nist_b3_summands(ref_side, sys_side, params: Params, b3=None) -> Optional[tuple]:
     """Per side (REF, SYS), per mention of an entity in mention-ID order (05 R17),
     (mention ID, its summand: max COUNT / the host's mention count, or None without
-    partners); None when neither side has entities."""
+    partners); None when neither side has entities.  ``b3``: the B-cubed data of the
+    entity pass of these sides (:func:`acescore.scoring.b3.compute_b3` of its scoring
+    valuation), if at hand: the mention correspondences and counts do not depend on the
+    weighting, so it is what a valuation made here would give."""
     from acescore.scoring.b3 import compute_b3
     from acescore.scoring.elements import ElementPass
     ref, sys = ref_side.of("entity"), sys_side.of("entity")
     if not ref and not sys:
         return None
-    ep = ElementPass("entity", ref, sys, params, params.eval_weighting == "LEVEL").run()
-    b3 = compute_b3(ep)
+    if b3 is None:
+        ep = ElementPass("entity", ref, sys, params, params.eval_weighting == "LEVEL").run()
+        b3 = compute_b3(ep)
     return tuple([(bm.mention.id, max(bm.count.values()) / totals[bm.entity_id][0]
                    if bm.count else None) for bm in mentions]
                  for mentions, totals in ((b3.ref, b3.ref_totals), (b3.sys, b3.sys_totals)))

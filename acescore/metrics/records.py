@@ -29,12 +29,13 @@ from acescore.metrics.coref import (coref_documents, coref_from_documents,
 from acescore.metrics.events import event_totals, scores_from_totals
 
 
-def literature_records(ref_side, sys_side, params) -> dict:
+def literature_records(ref_side, sys_side, params, b3=None) -> dict:
     """In a shard: what :func:`merged_literature` needs of its documents (the defaults of
-    :func:`acescore.metrics.literature_scores`)."""
+    :func:`acescore.metrics.literature_scores`); ``b3``: the B-cubed data of the shard's
+    entity pass, if any (:func:`~acescore.metrics.coref.nist_b3_summands`)."""
     return {"entities": bool(ref_side.of("entity")),
             "coref": coref_documents(ref_side, sys_side, params),
-            "b3": nist_b3_summands(ref_side, sys_side, params) if params.use_mentions
+            "b3": nist_b3_summands(ref_side, sys_side, params, b3) if params.use_mentions
             else None,
             "events": event_totals(ref_side, sys_side)}
 
