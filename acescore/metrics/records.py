@@ -14,8 +14,8 @@ does:
   subtotals instead would round differently);
 * ``bcub_nist`` (the NIST tool's B-cubed, 02 §8.3): a sum over every entity mention of the
   corpus in mention-ID order; each summand is of the mention's own entity (within a shard),
-  so the shards send the summands with their mention IDs and the merge adds them in
-  mention-ID order;
+  so the shards send the summands with their mention IDs (from the B-cubed data of the
+  shard's entity pass, where it has one) and the merge adds them in mention-ID order;
 * ``events``: integer counts, the shards' totals add up.
 """
 from __future__ import annotations
