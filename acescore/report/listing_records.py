@@ -71,10 +71,11 @@ def _group(key) -> object:
     return key[0] if isinstance(key, tuple) else 0
 
 
-def _text(parts: list, name: str) -> str:
-    """One listing from the shards' packed blocks, in key order.  Shards are consecutive
-    documents, and IDs usually sort with their documents: then each part of the listing
-    is the shards' texts one after the other, and no block needs to be moved."""
+def _text(parts: list, name: str) -> list:
+    """One listing from the shards' packed blocks, in key order (its pieces).  Shards are
+    consecutive documents, and IDs usually sort with their documents: then each part of
+    the listing is the shards' texts one after the other, and no block needs to be
+    moved."""
     packs = [p[name] for p in parts]
     out = [packs[0][0]]
 
@@ -92,11 +93,11 @@ def _text(parts: list, name: str) -> str:
     if all(packs[a[1]][1][a[3] - 1] < packs[b[1]][1][b[2]]
            for a, b in zip(segments, segments[1:])):
         out.extend(packs[n][2][cut(n, i):cut(n, j)] for _, n, i, j in segments)
-        return "".join(out)
+        return out
     runs = [[(k, n, i) for i, k in enumerate(keys)] for n, (_, keys, _, _) in enumerate(packs)]
     for _, n, i in merge(*runs, key=_KEY):
         out.append(packs[n][2][cut(n, i):cut(n, i + 1)])
-    return "".join(out)
+    return out
 
 
 def merged_pass(records: list, options, printed: bool) -> tuple[str, str, dict]:
@@ -106,21 +107,20 @@ def merged_pass(records: list, options, printed: bool) -> tuple[str, str, dict]:
     parts = [r for r in records if r is not None]
     if not parts:
         return "", "", {}
-    before = [_text(parts, "REF")] if options.summary else []
-    unprinted = "".join(before)
+    before = _text(parts, "REF") if options.summary else []
     if not printed:
-        return unprinted, "", {}
+        return "".join(before), "", {}
     data: dict = {}
     if options.summary:
-        before.append(_text(parts, "SYS"))
+        before += _text(parts, "SYS")
     if options.all_mappings or options.error_mappings:
-        before.append(_text(parts, "mapping"))
+        before += _text(parts, "mapping")
         if "mappings" in parts[0]:
             data["mappings"] = _merged([p["mappings"] for p in parts])
     if "listing" in parts[0]:
         data["listing"] = {side: _merged([p["listing"][side] for p in parts])
                            for side in parts[0]["listing"]}
-    return unprinted, "".join(before), data
+    return "", "".join(before), data
 
 
 def document_records(rside, sside) -> tuple:
