@@ -175,8 +175,9 @@ def _ids(side: Side) -> tuple[np.ndarray, list]:
     return np.fromiter(map(hash, defined), dtype=np.int64, count=len(defined)), sorted(outside)
 
 
-def _shard(rpaths, spaths, options) -> dict:
-    """In a worker: read, build and score one shard; its sections as data."""
+def _shard(rpaths, spaths, options, extra=None) -> dict:
+    """In a worker: read, build and score one shard; its sections as data (``extra``: see
+    :func:`score_paths`)."""
     import gc
     gc.disable()
     from acescore.coverage import coverage
@@ -223,7 +224,8 @@ def _shard(rpaths, spaths, options) -> dict:
     releves.promote_releves = phased_promote
 
     def on_pass(res) -> None:
-        data = section_data(res, params, all_sources, True)
+        data = (section_data(res, params, all_sources, True) if extra is None
+                else extra.section(res, params, all_sources))
         passes.append((res.task, data, len(run.warnings), list(bounds)))
         bounds.clear()
     run.on_pass = on_pass
@@ -232,7 +234,8 @@ def _shard(rpaths, spaths, options) -> dict:
     run.on_pass = None
     ids = (_ids(rside), _ids(sside))
     cov = coverage(rside, sside)
-    return {"docs": (list(rside.documents), list(sside.all_documents)), "ids": ids,
+    more = extra.finish(rside, sside) if extra is not None else None
+    return {"extra": more, "docs": (list(rside.documents), list(sside.all_documents)), "ids": ids,
             "counts": {(side.name, k): len(side.of(k)) for side in (rside, sside) for k in KINDS},
             "sources": sources, "n_docs": (len(rside.documents), len(sside.all_documents)),
             "dtds": {os.path.basename(f.doctype) if f.doctype else "none"
@@ -306,18 +309,26 @@ def _render(task: str, kind: str, parts: list, options, source_label: str,
     return out
 
 
-def score_paths(rpaths: list, spaths: list, options, inputs: Optional[dict] = None):
+def score_paths(rpaths: list, spaths: list, options, inputs: Optional[dict] = None,
+                extra=None):
     """Score with :class:`~acescore.options.Options` ``options`` in ``options.jobs``
     document shards: the :class:`~acescore.report.results.Results` of the run, or None
     where that is not possible (then score as usual).  ``inputs``: the REF and SYS inputs
-    as given (``{"ref": ..., "sys": ...}``, for messages and the JSON)."""
+    as given (``{"ref": ..., "sys": ...}``, for messages and the JSON).
+
+    ``extra`` (the HTML view: :mod:`acescore.report.view_shards`) does more in each shard:
+    ``extra.start(plans)`` (here, before the workers start; False: no shards),
+    ``extra.section(res, params, all_sources)`` in place of
+    :func:`~acescore.report.sections.section_data` and ``extra.finish(rside, sside)`` at
+    the end of a shard; what that returns, and the shards' outputs, are in
+    ``Results.shard_outputs``."""
     if not applicable(options) or not spaths:
         return None
     params = options.parameter_set
     # global sets (name similarity: the NIST tool's global mode) link documents
     plans = plan(list(rpaths), list(spaths), options.jobs,
                  linked=bool(params.use_name_similarity))
-    if not plans or len(plans) < 2:
+    if not plans or len(plans) < 2 or (extra is not None and not extra.start(plans)):
         return None
     import sys
     sys.stdout.flush()
@@ -325,7 +336,7 @@ def score_paths(rpaths: list, spaths: list, options, inputs: Optional[dict] = No
     children = []
     try:
         for rp, sp in plans:
-            children.append(Child(lambda rp=rp, sp=sp: _shard(rp, sp, options)))
+            children.append(Child(lambda rp=rp, sp=sp: _shard(rp, sp, options, extra)))
     except OSError:
         for c in children:
             c.kill()
@@ -382,4 +393,6 @@ def score_paths(rpaths: list, spaths: list, options, inputs: Optional[dict] = No
                       ",".join(sorted(dtds)) or "none", inputs=inputs,
                       coverage=Coverage(*counts))
     results.shards = len(outs)
+    if extra is not None:
+        results.shard_outputs = outs
     return results

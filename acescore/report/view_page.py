@@ -48,12 +48,12 @@ def _quote(s: str, n: int = 60) -> str:
 class DocPage:
     """Builds one document page."""
 
-    def __init__(self, docid: str, results, tasks: dict, source, source_note: str,
+    def __init__(self, docid: str, params, tasks: dict, source, source_note: str,
                  nav: tuple, printed: tuple = ()):
         self.docid = docid
-        self.results = results
-        self.tasks = tasks                  # task name -> TaskNumbers (element passes)
-        self.printed = printed              # TaskNumbers of the report's sections
+        self.params = params
+        self.tasks = tasks                  # task name -> DocNumbers (element passes)
+        self.printed = printed              # DocNumbers of the report's sections
         self.source = source                # SourceText or None
         self.source_note = source_note
         self.nav = nav
@@ -200,7 +200,7 @@ class DocPage:
                         (m.extent.start, m.extent.end) != (pm.extent.start, pm.extent.end):
                     notes.append(f"extents differ: {_quote(m.extent.text, 30)} vs "
                                  f"{_quote(pm.extent.text, 30)}")
-            elif mm is None and not getattr(self.results.params, "use_mentions", True) \
+            elif mm is None and not getattr(self.params, "use_mentions", True) \
                     and kind in ENTITY_LIKE:
                 status = "ok"
                 notes.append(f"{kind} mapped to {other_side} {kind} {other} (mentions are"
