@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import hashlib
 import html
-import json
 import re
 from typing import Optional
 
@@ -142,8 +141,16 @@ class DocNumbers:
 
 # ---- small helpers ------------------------------------------------------------------------
 
+_SPECIAL = re.compile(r"[&<>\"']").search
+
+
 def esc(s) -> str:
-    return html.escape("" if s is None else str(s), quote=True)
+    """``s`` (None: empty) escaped for HTML text and attribute values."""
+    if s is None:
+        return ""
+    if type(s) is not str:
+        s = str(s)
+    return html.escape(s, quote=True) if _SPECIAL(s) else s
 
 
 # longest page name before ".html" (file names have at most 255 bytes; room is left for a
@@ -162,8 +169,8 @@ def safe_name(docid: str) -> str:
     return s
 
 
-def _json_script(obj, id_: str) -> str:
-    text = json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+def script_json(text: str, id_: str) -> str:
+    """A script element holding the JSON ``text`` (which cannot end it early)."""
     text = text.replace("</", "<\\/").replace("<!--", "<\\!--")
     return f'<script type="application/json" id="{id_}">{text}</script>'
 

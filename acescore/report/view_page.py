@@ -3,19 +3,23 @@ SYS mentions marked, and tables of the document's elements with their mapping, v
 costs (see :mod:`acescore.report.html_view`)."""
 from __future__ import annotations
 
+import json
 from bisect import bisect_left
+from json.encoder import encode_basestring as _enc
 from typing import Optional
 
 from acescore.reading.sgml import span_matches
 from acescore.report.conditions import ERROR_ATTRIBUTES
 from acescore.report.records import attribute_differences
-from acescore.report.view_common import _fmt, _json_script, esc, page
+from acescore.report.view_common import _fmt, esc, page, script_json
 
 ENTITY_LIKE = ("entity", "value", "timex2")
 RELEVE = ("relation", "event")
 KIND_TITLES = {"entity": "Entities", "value": "Values", "timex2": "Timex2",
                "relation": "Relations", "event": "Events"}
 NCOLOURS = 24
+_WHAT = {"entity": "entity mention", "value": "value mention", "timex2": "timex2 mention",
+         "relation": "relation mention", "event": "event mention"}
 
 
 def _attr_text(kind: str, attrs: dict) -> str:
@@ -63,6 +67,9 @@ class DocPage:
         self.elements: dict = {}            # "R:kind:id" -> {"row":..., "m": [keys]}
         self.colour: dict = {}              # (kind, ref id) -> colour index
         self.offset_mismatch = 0
+        self._facts: dict = {}              # (side, kind, id) -> _element_facts
+        self._diffs: dict = {}              # (kind, REF id, SYS id) -> _attr_diffs
+        self._attr_texts: dict = {}         # (side, kind, id) -> _attr_text
 
     # ---- collecting the mentions
     def _new_key(self, side: str) -> str:
@@ -118,8 +125,25 @@ class DocPage:
             key = (other, eid, d)
         return other, key
 
-    def _describe(self, mk: dict) -> None:
-        side, kind, eid, i, m = mk["side"], mk["kind"], mk["el"], mk["i"], mk["m"]
+    def diffs(self, kind: str, rid: str, sid: str, rd, sd) -> list[str]:
+        """_attr_diffs of a mapped pair in this document (once per pair)."""
+        key = (kind, rid, sid)
+        out = self._diffs.get(key)
+        if out is None:
+            out = self._diffs[key] = _attr_diffs(kind, rd, sd)
+        return out
+
+    def attr_text(self, side: str, kind: str, eid: str, g) -> str:
+        """_attr_text of an element (once per element)."""
+        key = (side, kind, eid)
+        out = self._attr_texts.get(key)
+        if out is None:
+            out = self._attr_texts[key] = _attr_text(kind, g.attrs)
+        return out
+
+    def _element_facts(self, side: str, kind: str, eid: str) -> dict:
+        """What every mention of one element shares: its partner element, their mention
+        mapping (both ways), colour, status and the notes and errors of the element."""
         other_side = "SYS" if side == "REF" else "REF"
         res = self.tasks[kind].res
         d = self.docid
@@ -127,30 +151,14 @@ class DocPage:
         g = (res.ref if side == "REF" else res.sys)[eid]
         el = g.docs[d]
         mm = res.mention_map.get(key) if other is not None else None
-        partner = None
-        if other is not None and mm:
-            if side == "REF":
-                j = mm.get(i)
-            else:
-                j = next((a for a, b in mm.items() if b == i), None)
-            if j is not None:
-                partner = self.mkey.get((other_side, kind, other, j))
+        inv: dict = {}
+        if mm and side != "REF":
+            for a, b in mm.items():
+                inv.setdefault(b, a)
         colour = self.colour.get((kind, eid if side == "REF" else other)) \
             if other is not None else None
-        notes = []
-        errors = []
-        mtype = getattr(m, "type", None)
-        head = getattr(m, "head", None)
-        anchor = getattr(m, "anchor", None)
-        what = {"entity": "entity mention", "value": "value mention",
-                "timex2": "timex2 mention", "relation": "relation mention",
-                "event": "event mention"}[kind]
-        title = f"{side} {what} {m.id}" + (f" ({mtype})" if mtype else "")
-        notes.append(f"of {kind} {eid}: {_attr_text(kind, g.attrs)}")
-        text_loc = head or anchor or m.extent
-        if text_loc is not None and text_loc.text:
-            notes.append(("head " if head else "anchor " if anchor else "extent ")
-                         + _quote(text_loc.text))
+        notes, errors = [], []
+        status = None               # None: decided per mention (mapped with a value)
         if other is None:
             mapped_elsewhere = (res.mapping.get(eid) if side == "REF"
                                 else res.rmapping.get(eid))
@@ -171,49 +179,80 @@ class DocPage:
         else:
             ograph = (res.sys if side == "REF" else res.ref)[other]
             oel = ograph.docs[d]
+            rid, sid = (eid, other) if side == "REF" else (other, eid)
             rd, sd = (el, oel) if side == "REF" else (oel, el)
-            diffs = _attr_diffs(kind, rd, sd)
+            diffs = self.diffs(kind, rid, sid, rd, sd)
             if diffs:
-                errors.append(f"attribute error ({kind} {eid if side == 'REF' else other}"
-                              f" ↔ {other if side == 'REF' else eid}): " + "; ".join(diffs))
+                errors.append(f"attribute error ({kind} {rid} ↔ {sid}): " + "; ".join(diffs))
             if kind in RELEVE:
-                ne = res.arg_errors.get(eid if side == "REF" else other, 0)
+                ne = res.arg_errors.get(rid, 0)
                 if ne:
                     errors.append(f"{ne} argument error{'s' if ne != 1 else ''}")
-            if partner is not None:
-                status = "ok"
-                pm = self._mark(partner)["m"]
-                notes.append(f"mapped to {other_side} mention {pm.id} of {kind} {other}")
-                if kind == "entity":
-                    if m.type != pm.type:
-                        errors.append(f"mention type: {m.type} ≠ {pm.type}")
-                    if m.role != pm.role:
-                        errors.append(f"mention role: {m.role} ≠ {pm.role}")
-                    if m.style != pm.style:
-                        errors.append(f"mention style: {m.style} ≠ {pm.style}")
-                ph = getattr(pm, "head", None)
-                if head is not None and ph is not None and head.kind == "text" and \
-                        (head.start, head.end) != (ph.start, ph.end):
-                    notes.append(f"heads differ: {_quote(head.text, 30)} vs "
-                                 f"{_quote(ph.text, 30)}")
-                if m.extent.kind == "text" and \
-                        (m.extent.start, m.extent.end) != (pm.extent.start, pm.extent.end):
-                    notes.append(f"extents differ: {_quote(m.extent.text, 30)} vs "
-                                 f"{_quote(pm.extent.text, 30)}")
-            elif mm is None and not getattr(self.params, "use_mentions", True) \
-                    and kind in ENTITY_LIKE:
-                status = "ok"
-                notes.append(f"{kind} mapped to {other_side} {kind} {other} (mentions are"
-                             " not mapped under this parameter set)")
-            else:
-                status = "mmiss" if side == "REF" else "mfa"
-                notes.append((f"MENTION MISS: {kind} {eid} is mapped to {other}, but no SYS"
-                              " mention corresponds to this one") if side == "REF" else
-                             (f"MENTION FALSE ALARM: {kind} {eid} is mapped to {other}, but no"
-                              " REF mention corresponds to this one"))
-        mk.update(partner=partner, colour=colour, status=status, title=title, notes=notes,
-                  errors=errors,
-                  pe=self.element_key(other_side, kind, other) if other is not None else None)
+        return {"other_side": other_side, "other": other, "mm": mm, "inv": inv,
+                "colour": colour, "status": status, "notes": notes, "errors": errors,
+                "of": f"of {kind} {eid}: {self.attr_text(side, kind, eid, g)}",
+                "pe": self.element_key(other_side, kind, other) if other is not None else None,
+                "plain": (mm is None and not getattr(self.params, "use_mentions", True)
+                          and kind in ENTITY_LIKE)}
+
+    def _describe(self, mk: dict) -> None:
+        side, kind, eid, i, m = mk["side"], mk["kind"], mk["el"], mk["i"], mk["m"]
+        fk = (side, kind, eid)
+        f = self._facts.get(fk)
+        if f is None:
+            f = self._facts[fk] = self._element_facts(side, kind, eid)
+        other_side, other, mm = f["other_side"], f["other"], f["mm"]
+        partner = None
+        if other is not None and mm:
+            j = mm.get(i) if side == "REF" else f["inv"].get(i)
+            if j is not None:
+                partner = self.mkey.get((other_side, kind, other, j))
+        errors = list(f["errors"])
+        mtype = getattr(m, "type", None)
+        head = getattr(m, "head", None)
+        anchor = getattr(m, "anchor", None)
+        title = f"{side} {_WHAT[kind]} {m.id}" + (f" ({mtype})" if mtype else "")
+        notes = [f["of"]]
+        text_loc = head or anchor or m.extent
+        if text_loc is not None and text_loc.text:
+            notes.append(("head " if head else "anchor " if anchor else "extent ")
+                         + _quote(text_loc.text))
+        notes.extend(f["notes"])
+        status = f["status"]
+        if status is not None:
+            pass
+        elif partner is not None:
+            status = "ok"
+            pm = self._mark(partner)["m"]
+            notes.append(f"mapped to {other_side} mention {pm.id} of {kind} {other}")
+            if kind == "entity":
+                if m.type != pm.type:
+                    errors.append(f"mention type: {m.type} ≠ {pm.type}")
+                if m.role != pm.role:
+                    errors.append(f"mention role: {m.role} ≠ {pm.role}")
+                if m.style != pm.style:
+                    errors.append(f"mention style: {m.style} ≠ {pm.style}")
+            ph = getattr(pm, "head", None)
+            if head is not None and ph is not None and head.kind == "text" and \
+                    (head.start, head.end) != (ph.start, ph.end):
+                notes.append(f"heads differ: {_quote(head.text, 30)} vs "
+                             f"{_quote(ph.text, 30)}")
+            if m.extent.kind == "text" and \
+                    (m.extent.start, m.extent.end) != (pm.extent.start, pm.extent.end):
+                notes.append(f"extents differ: {_quote(m.extent.text, 30)} vs "
+                             f"{_quote(pm.extent.text, 30)}")
+        elif f["plain"]:
+            status = "ok"
+            notes.append(f"{kind} mapped to {other_side} {kind} {other} (mentions are"
+                         " not mapped under this parameter set)")
+        else:
+            status = "mmiss" if side == "REF" else "mfa"
+            notes.append((f"MENTION MISS: {kind} {eid} is mapped to {other}, but no SYS"
+                          " mention corresponds to this one") if side == "REF" else
+                         (f"MENTION FALSE ALARM: {kind} {eid} is mapped to {other}, but no"
+                          " REF mention corresponds to this one"))
+        mk.update(partner=partner, colour=f["colour"], status=status, title=title,
+                  notes=notes, errors=errors, pe=f["pe"])
 
     def _mark(self, key: str) -> dict:
         return self.marks[int(key[1:])]
@@ -251,88 +290,98 @@ class DocPage:
         text = self.source.text
         bounds, spans = self.segments()
         nseg = len(bounds) - 1
-        ref_ext = [None] * nseg        # innermost REF entity-like mention (len, mark)
-        sys_ext = [None] * nseg
+        big = len(text) + 1
+        ref_len = [big] * nseg          # innermost REF entity-like mention: its length and
+        ref_cls = [None] * nseg         # classes (the first of equal lengths)
+        sys_len = [big] * nseg
+        sys_cls = [None] * nseg
         ref_head = [False] * nseg
         sys_head = [False] * nseg
         err = [False] * nseg
         anc = [""] * nseg
-        cover: list = [[] for _ in range(nseg)]
+        cover: list = [None] * nseg
         for mk, what, s, e in spans:
             i0 = bisect_left(bounds, s)
             i1 = bisect_left(bounds, e)
             mk[what] = [i0, i1]
             entity_like = mk["kind"] in ENTITY_LIKE
             ln = e - s
+            is_ref = mk["side"] == "REF"
             if what == "x" and entity_like:
-                arr = ref_ext if mk["side"] == "REF" else sys_ext
+                lens, clss = (ref_len, ref_cls) if is_ref else (sys_len, sys_cls)
+                c = _extent_classes(is_ref, mk["status"], mk["colour"])
+                item = (ln, 0 if is_ref else 1, mk["k"])
                 for i in range(i0, i1):
-                    cur = arr[i]
-                    if cur is None or ln < cur[0]:
-                        arr[i] = (ln, mk)
-                    cover[i].append((ln, 0 if mk["side"] == "REF" else 1, mk["k"]))
+                    if ln < lens[i]:
+                        lens[i] = ln
+                        clss[i] = c
+                    cv = cover[i]
+                    if cv is None:
+                        cover[i] = [item]
+                    else:
+                        cv.append(item)
             elif what == "h" and entity_like:
-                arr = ref_head if mk["side"] == "REF" else sys_head
+                arr = ref_head if is_ref else sys_head
+                bad = bool(mk["errors"])
                 for i in range(i0, i1):
                     arr[i] = True
-                    if mk["errors"]:
+                    if bad:
                         err[i] = True
             elif what == "a":
-                c = "ra" if mk["side"] == "REF" else "sa"
+                c = "ra" if is_ref else "sa"
+                bad = bool(mk["errors"])
+                item = (10 ** 9 + ln, 0 if is_ref else 1, mk["k"])
                 for i in range(i0, i1):
                     anc[i] = (anc[i] + " " + c).strip() if c not in anc[i] else anc[i]
-                    cover[i].append((10 ** 9 + ln, 0 if mk["side"] == "REF" else 1, mk["k"]))
-                    if mk["errors"]:
+                    cv = cover[i]
+                    if cv is None:
+                        cover[i] = [item]
+                    else:
+                        cv.append(item)
+                    if bad:
                         err[i] = True
         region = self.source.text_region
+        r0, r1 = region if region is not None else (None, None)
         out = []
         newlines = 2                   # blank lines at the start are not shown
         for i in range(nseg):
             a, b = bounds[i], bounds[i + 1]
             cls = []
-            if ref_ext[i] is not None:
-                mk = ref_ext[i][1]
-                cls.append("r")
-                if mk["status"] == "miss":
-                    cls.append("rx")
-                else:
-                    if mk["colour"] is not None:
-                        cls.append(f"k{mk['colour']}")
-                    if mk["status"] == "mmiss":
-                        cls.append("rd")
+            rc = ref_cls[i]
+            if rc is not None:
+                cls.append(rc)
                 if ref_head[i]:
                     cls.append("rh")
-            if sys_ext[i] is not None:
-                mk = sys_ext[i][1]
-                cls.append("s")
-                if mk["status"] == "fa":
-                    cls.append("sx")
-                else:
-                    if mk["colour"] is not None:
-                        cls.append(f"q{mk['colour']}")
-                    if mk["status"] == "mfa":
-                        cls.append("sd")
+            sc = sys_cls[i]
+            if sc is not None:
+                cls.append(sc)
                 if sys_head[i]:
                     cls.append("sh")
             if err[i]:
                 cls.append("e")
             if anc[i]:
                 cls.append(anc[i])
-            if region is not None and not (region[0] <= a < region[1]):
+            if region is not None and not (r0 <= a < r1):
                 cls.append("nt")
             seg = text[a:b]
-            if not cover[i] and ref_ext[i] is None and sys_ext[i] is None:
+            cv = cover[i]
+            if cv is None:
                 # display only: runs of blank lines (left by removed tags) shrink to one;
                 # the offsets live in the segment ranges, not in the displayed characters
                 seg, newlines = _squeeze_blank_lines(seg, newlines)
+                if cls:
+                    out.append(f'<span class="{" ".join(cls)}">{esc(seg)}</span>')
+                else:
+                    out.append(f"<span>{esc(seg)}</span>")
             else:
                 newlines = 0
-            attrs = ""
-            if cls:
-                attrs += f' class="{" ".join(cls)}"'
-            if cover[i]:
-                attrs += ' data-c="' + " ".join(k for _, _, k in sorted(cover[i])) + '"'
-            out.append(f"<span{attrs}>{esc(seg)}</span>")
+                cv.sort()
+                keys = " ".join([k for _, _, k in cv])
+                if cls:
+                    out.append(f'<span class="{" ".join(cls)}" data-c="{keys}">{esc(seg)}'
+                               '</span>')
+                else:
+                    out.append(f'<span data-c="{keys}">{esc(seg)}</span>')
         return "".join(out)
 
     # ---- tables
@@ -430,7 +479,8 @@ class DocPage:
             sg = res.sys[sid] if sid else None
             rd = rg.docs.get(d) if rg is not None else None
             sd = sg.docs.get(d) if sg is not None else None
-            diffs = _attr_diffs(kind, rd, sd) if rd is not None and sd is not None else []
+            diffs = (self.diffs(kind, rid, sid, rd, sd) if rd is not None and sd is not None
+                     else [])
             bad_attrs = {x.split(":")[0] for x in diffs}
             status = rec.status
             expl = {"correct": "mapped, no attribute error", "miss": "missed",
@@ -438,10 +488,10 @@ class DocPage:
             if status == "error" and releve and res.arg_errors.get(rid, 0):
                 expl["error"] += ("; " if diffs else "") + f"{res.arg_errors[rid]} argument error(s)"
 
-            def attrs_cell(g, other_bad):
+            def attrs_cell(side, eid, g, other_bad):
                 if g is None:
                     return "<td></td>"
-                txt = esc(_attr_text(kind, g.attrs))
+                txt = esc(self.attr_text(side, kind, eid, g))
                 if other_bad:
                     return f'<td class="attr bad" title="{esc("; ".join(diffs))}">{txt}</td>'
                 return f'<td class="attr">{txt}</td>'
@@ -454,7 +504,8 @@ class DocPage:
                 f'<td class="id">{esc(rid) if rid else ""}</td>'
                 f'<td class="id">{esc(sid) if sid else (sid_note or "")}</td>'
                 f'<td class="status" title="{esc(expl[status])}">{status}</td>'
-                + attrs_cell(rg, bool(bad_attrs)) + attrs_cell(sg, bool(bad_attrs))
+                + attrs_cell("REF", rid, rg, bool(bad_attrs))
+                + attrs_cell("SYS", sid, sg, bool(bad_attrs))
                 + (f'<td>{self._arguments(kind, rid, sid)}</td>' if releve else "")
                 + f'<td class="ms">{self._mention_links(rkey) if rkey else ""}</td>'
                 f'<td class="ms">{self._mention_links(skey) if skey else ""}</td>'
@@ -472,6 +523,35 @@ class DocPage:
                 f'<span class="muted">({summary})</span></h2>'
                 f'<div class="tablewrap"><table class="el"><thead>{head}</thead><tbody>'
                 + "".join(rows) + "</tbody></table></div></section>")
+
+    # ---- the page data (JSON)
+    def data_json(self) -> str:
+        """The page's data, ``{"m": [every mark], "el": self.elements}``, as
+        ``json.dumps(..., ensure_ascii=False, separators=(",", ":"))`` writes it (built
+        piece by piece: what an element's marks share is encoded once)."""
+        by_mid = self.by_mid
+        shared: dict = {}
+        marks = []
+        for mk in self.marks:
+            m = mk["m"]
+            side, ekey = mk["side"], mk["ek"]
+            head = shared.get(ekey)
+            if head is None:
+                head = shared[ekey] = (f',"sd":{_enc(side)},"kd":{_enc(mk["kind"])},'
+                                       f'"el":{_js(mk["el"])},"ek":{_enc(ekey)}')
+            args = []
+            for a in getattr(m, "arguments", ()) or ():
+                k = by_mid.get((side, a.refid))
+                if k is not None:
+                    args.append(k)
+            marks.append(f'{{"k":{_enc(mk["k"])}{head},"id":{_js(m.id)},'
+                         f'"x":{_range(mk.get("x"))},"h":{_range(mk.get("h"))},'
+                         f'"an":{_range(mk.get("a"))},"p":{_js(mk["partner"])},'
+                         f'"pe":{_js(mk["pe"])},"st":{_enc(mk["status"])},'
+                         f'"t":{_enc(mk["title"])},"n":{_strings(mk["notes"])},'
+                         f'"e":{_strings(mk["errors"])},"a":{_strings(args)}}}')
+        return ('{"m":[' + ",".join(marks) + '],"el":'
+                + json.dumps(self.elements, ensure_ascii=False, separators=(",", ":")) + "}")
 
     # ---- the page
     def render(self, sources: dict) -> str:
@@ -507,19 +587,7 @@ class DocPage:
         bad = sum(1 for mk in self.marks if mk.get("bad"))
         if bad and self.source is not None:
             notes.append(f"{bad} mention(s) with offsets outside the source text")
-        data = {"m": [], "el": self.elements}
-        for mk in self.marks:
-            m = mk["m"]
-            args = []
-            for a in getattr(m, "arguments", ()) or ():
-                k = self.by_mid.get((mk["side"], a.refid))
-                if k is not None:
-                    args.append(k)
-            data["m"].append({
-                "k": mk["k"], "sd": mk["side"], "kd": mk["kind"], "el": mk["el"],
-                "ek": mk["ek"], "id": m.id, "x": mk.get("x"), "h": mk.get("h"),
-                "an": mk.get("a"), "p": mk["partner"], "pe": mk["pe"], "st": mk["status"],
-                "t": mk["title"], "n": mk["notes"], "e": mk["errors"], "a": args})
+        data = self.data_json()
         legend = ('<div class="legend doc-legend">'
                   '<span><span class="smp r k0">REF</span> underlined: reference mention'
                   ' (thick + tint: head)</span>'
@@ -542,8 +610,37 @@ class DocPage:
                 f'</div><aside id="info"><p class="muted">Click a mention in the text or in a'
                 f' table.</p></aside></main>{tables}'
                 f'<div id="tip" hidden></div><div id="selftest" hidden></div>'
-                + _json_script(data, "doc-data"))
+                + script_json(data, "doc-data"))
         return page(f"{d} — acescore view", body, "../", "doc")
+
+
+def _js(s) -> str:
+    """A string or None as JSON."""
+    return "null" if s is None else _enc(s)
+
+
+def _range(r) -> str:
+    """A segment range [i0, i1] or None as JSON."""
+    return "null" if r is None else f"[{r[0]},{r[1]}]"
+
+
+def _strings(xs: list) -> str:
+    """A list of strings as JSON."""
+    return "[" + ",".join([_enc(x) for x in xs]) + "]"
+
+
+def _extent_classes(is_ref: bool, status: str, colour) -> str:
+    """The classes of a segment of text whose innermost REF (SYS) entity-like mention is
+    one of this status and colour."""
+    if is_ref:
+        if status == "miss":
+            return "r rx"
+        return ("r" + (f" k{colour}" if colour is not None else "")
+                + (" rd" if status == "mmiss" else ""))
+    if status == "fa":
+        return "s sx"
+    return ("s" + (f" q{colour}" if colour is not None else "")
+            + (" sd" if status == "mfa" else ""))
 
 
 def _squeeze_blank_lines(seg: str, newlines: int) -> tuple[str, int]:
