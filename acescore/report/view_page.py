@@ -18,6 +18,7 @@ RELEVE = ("relation", "event")
 KIND_TITLES = {"entity": "Entities", "value": "Values", "timex2": "Timex2",
                "relation": "Relations", "event": "Events"}
 NCOLOURS = 24
+_EXPLAIN = {"correct": "mapped, no attribute error", "miss": "missed", "fa": "false alarm"}
 _WHAT = {"entity": "entity mention", "value": "value mention", "timex2": "timex2 mention",
          "relation": "relation mention", "event": "event mention"}
 
@@ -45,7 +46,11 @@ def _attr_diffs(kind: str, rd, sd) -> list[str]:
 
 
 def _quote(s: str, n: int = 60) -> str:
-    s = " ".join((s or "").split())
+    return _quoted(" ".join((s or "").split()), n)
+
+
+def _quoted(s: str, n: int) -> str:
+    """``s`` (blanks squeezed) in quotes, cut to ``n`` characters."""
     return "“" + (s if len(s) <= n else s[:n - 1] + "…") + "”"
 
 
@@ -67,14 +72,10 @@ class DocPage:
         self.elements: dict = {}            # "R:kind:id" -> {"row":..., "m": [keys]}
         self.colour: dict = {}              # (kind, ref id) -> colour index
         self.offset_mismatch = 0
-        self._facts: dict = {}              # (side, kind, id) -> _element_facts
         self._diffs: dict = {}              # (kind, REF id, SYS id) -> _attr_diffs
         self._attr_texts: dict = {}         # (side, kind, id) -> _attr_text
 
     # ---- collecting the mentions
-    def _new_key(self, side: str) -> str:
-        return f"{side[0]}{len(self.marks)}"
-
     def element_key(self, side: str, kind: str, eid: str) -> str:
         return f"{side[0]}:{kind}:{eid}"
 
@@ -90,26 +91,32 @@ class DocPage:
                     self.colour[(kind, rid)] = ncol % NCOLOURS
                     ncol += 1
         # REF then SYS, every kind; partners resolved afterwards
+        d = self.docid
+        marks, mkey, by_mid, elements = self.marks, self.mkey, self.by_mid, self.elements
         for side in ("REF", "SYS"):
+            s0 = side[0]
             for kind in ENTITY_LIKE + RELEVE:
                 t = self.tasks.get(kind)
                 if t is None:
                     continue
                 res = t.res
                 coll = res.ref if side == "REF" else res.sys
-                for eid in t.ids(side, self.docid):
-                    el = coll[eid].docs[self.docid]
+                entity_like = kind in ENTITY_LIKE
+                for eid in t.ids(side, d):
+                    el = coll[eid].docs[d]
                     ekey = self.element_key(side, kind, eid)
-                    self.elements[ekey] = {"row": f"row-{ekey}", "m": []}
+                    facts = self._element_facts(side, kind, eid)
+                    keys = []
+                    elements[ekey] = {"row": f"row-{ekey}", "m": keys}
                     for i, m in enumerate(el.mentions):
-                        k = self._new_key(side)
-                        self.mkey[(side, kind, eid, i)] = k
-                        if kind in ENTITY_LIKE:
-                            self.by_mid[(side, m.id)] = k
-                        self.elements[ekey]["m"].append(k)
-                        self.marks.append({"k": k, "side": side, "kind": kind, "el": eid,
-                                           "ek": ekey, "id": m.id, "m": m, "i": i})
-        for mk in self.marks:
+                        k = f"{s0}{len(marks)}"
+                        mkey[(side, kind, eid, i)] = k
+                        if entity_like:
+                            by_mid[(side, m.id)] = k
+                        keys.append(k)
+                        marks.append({"k": k, "side": side, "kind": kind, "el": eid,
+                                      "ek": ekey, "id": m.id, "m": m, "i": i, "f": facts})
+        for mk in marks:
             self._describe(mk)
 
     def _partner(self, side: str, kind: str, eid: str):
@@ -196,11 +203,7 @@ class DocPage:
                           and kind in ENTITY_LIKE)}
 
     def _describe(self, mk: dict) -> None:
-        side, kind, eid, i, m = mk["side"], mk["kind"], mk["el"], mk["i"], mk["m"]
-        fk = (side, kind, eid)
-        f = self._facts.get(fk)
-        if f is None:
-            f = self._facts[fk] = self._element_facts(side, kind, eid)
+        side, kind, eid, i, m, f = mk["side"], mk["kind"], mk["el"], mk["i"], mk["m"], mk["f"]
         other_side, other, mm = f["other_side"], f["other"], f["mm"]
         partner = None
         if other is not None and mm:
@@ -214,9 +217,11 @@ class DocPage:
         title = f"{side} {_WHAT[kind]} {m.id}" + (f" ({mtype})" if mtype else "")
         notes = [f["of"]]
         text_loc = head or anchor or m.extent
+        q = None                    # the text of the mention, blanks squeezed
         if text_loc is not None and text_loc.text:
+            q = " ".join(text_loc.text.split())
             notes.append(("head " if head else "anchor " if anchor else "extent ")
-                         + _quote(text_loc.text))
+                         + _quoted(q, 60))
         notes.extend(f["notes"])
         status = f["status"]
         if status is not None:
@@ -252,7 +257,7 @@ class DocPage:
                          (f"MENTION FALSE ALARM: {kind} {eid} is mapped to {other}, but no"
                           " REF mention corresponds to this one"))
         mk.update(partner=partner, colour=f["colour"], status=status, title=title,
-                  notes=notes, errors=errors, pe=f["pe"])
+                  notes=notes, errors=errors, pe=f["pe"], q=q)
 
     def _mark(self, key: str) -> dict:
         return self.marks[int(key[1:])]
@@ -390,15 +395,15 @@ class DocPage:
         if not el:
             return ""
         links = []
+        marks = self.marks
         for k in el["m"]:
-            mk = self._mark(k)
-            m = mk["m"]
-            short = m.id
-            loc = getattr(m, "head", None) or getattr(m, "anchor", None) or m.extent
-            label = _quote(loc.text, 24) if loc is not None and loc.text else short
+            mk = marks[int(k[1:])]
+            mid = mk["id"]
+            q = mk["q"]
+            label = mid if q is None else _quoted(q, 24)
             st = mk["status"]
             links.append(f'<a href="#" class="ml st-{st}" data-k="{k}" '
-                         f'title="{esc(m.id)}: {esc(st)}">{esc(label)}</a>')
+                         f'title="{esc(mid)}: {esc(st)}">{esc(label)}</a>')
         return " ".join(links)
 
     def _arguments(self, kind: str, rid: Optional[str], sid: Optional[str]) -> str:
@@ -481,38 +486,44 @@ class DocPage:
             sd = sg.docs.get(d) if sg is not None else None
             diffs = (self.diffs(kind, rid, sid, rd, sd) if rd is not None and sd is not None
                      else [])
-            bad_attrs = {x.split(":")[0] for x in diffs}
             status = rec.status
-            expl = {"correct": "mapped, no attribute error", "miss": "missed",
-                    "fa": "false alarm", "error": "mapped with errors: " + "; ".join(diffs)}
-            if status == "error" and releve and res.arg_errors.get(rid, 0):
-                expl["error"] += ("; " if diffs else "") + f"{res.arg_errors[rid]} argument error(s)"
-
-            def attrs_cell(side, eid, g, other_bad):
-                if g is None:
-                    return "<td></td>"
-                txt = esc(self.attr_text(side, kind, eid, g))
-                if other_bad:
-                    return f'<td class="attr bad" title="{esc("; ".join(diffs))}">{txt}</td>'
-                return f'<td class="attr">{txt}</td>'
-            comps = rec.comps or (None, None, None, None)
+            if status == "error":
+                expl = "mapped with errors: " + "; ".join(diffs)
+                if releve and res.arg_errors.get(rid, 0):
+                    expl += ("; " if diffs else "") + f"{res.arg_errors[rid]} argument error(s)"
+            else:
+                expl = _EXPLAIN[status]
+            if diffs:
+                bad = esc("; ".join(diffs))
+                rcell = (f'<td class="attr bad" title="{bad}">'
+                         f'{esc(self.attr_text("REF", kind, rid, rg))}</td>'
+                         if rg is not None else "<td></td>")
+                scell = (f'<td class="attr bad" title="{bad}">'
+                         f'{esc(self.attr_text("SYS", kind, sid, sg))}</td>'
+                         if sg is not None else "<td></td>")
+            else:
+                rcell = (f'<td class="attr">{esc(self.attr_text("REF", kind, rid, rg))}</td>'
+                         if rg is not None else "<td></td>")
+                scell = (f'<td class="attr">{esc(self.attr_text("SYS", kind, sid, sg))}</td>'
+                         if sg is not None else "<td></td>")
+            c1, c2, c3, c4 = rec.comps or (None, None, None, None)
             pair_value = res.doc_mv.get((rid, sid, d)) if rid and sid else None
-            ids = " ".join(x for x in (rkey, skey) if x)
+            ids = f"{rkey} {skey}" if rkey and skey else (rkey or skey)
             row_id = rkey or skey
             rows.append(
                 f'<tr id="row-{esc(row_id)}" class="st-{status}" data-el="{esc(ids)}">'
                 f'<td class="id">{esc(rid) if rid else ""}</td>'
                 f'<td class="id">{esc(sid) if sid else (sid_note or "")}</td>'
-                f'<td class="status" title="{esc(expl[status])}">{status}</td>'
-                + attrs_cell("REF", rid, rg, bool(bad_attrs))
-                + attrs_cell("SYS", sid, sg, bool(bad_attrs))
+                f'<td class="status" title="{esc(expl)}">{status}</td>'
+                f'{rcell}{scell}'
                 + (f'<td>{self._arguments(kind, rid, sid)}</td>' if releve else "")
                 + f'<td class="ms">{self._mention_links(rkey) if rkey else ""}</td>'
                 f'<td class="ms">{self._mention_links(skey) if skey else ""}</td>'
                 f'<td class="num">{_fmt(rec.norm) if rec.side == "REF" else ""}</td>'
                 f'<td class="num">{_fmt(pair_value)}</td>'
                 f'<td class="num">{_fmt(rec.cost)}</td>'
-                + "".join(f'<td class="num">{_fmt(c)}</td>' for c in comps) + "</tr>")
+                f'<td class="num">{_fmt(c1)}</td><td class="num">{_fmt(c2)}</td>'
+                f'<td class="num">{_fmt(c3)}</td><td class="num">{_fmt(c4)}</td></tr>')
             if skey:
                 # make the SYS element of a mapped row findable as well
                 self.elements.get(skey, {})["row"] = f"row-{row_id}"

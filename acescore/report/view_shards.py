@@ -27,7 +27,6 @@ import tempfile
 from typing import Optional
 
 from acescore.errors import AceUsageError
-from acescore.output import write_file
 from acescore.report.html_view import (Pages, Site, page_files, source_index)
 from acescore.report.view_common import DocNumbers, TaskNumbers
 from acescore.report.view_index import index_page
@@ -87,9 +86,9 @@ class ViewShard:
         sources = {d: rdocs[d].source for d in docs}
         pages = Pages(self.params, self.index, self.source_dir, self.order, self.files,
                       doc_tasks, printed)
-        for d in docs:
-            write_file(os.path.join(self.stage, os.path.basename(self.files[d])),
-                       pages.page(d, rdocs[d], sources))
+        for d in docs:             # the stage is private: no temporary file and rename
+            with open(os.path.join(self.stage, os.path.basename(self.files[d])), "wb") as fh:
+                fh.write(pages.page(d, rdocs[d], sources).encode("utf-8"))
         index = self.index
         return {"docs": docs, "sources": sources, "missing": pages.missing,
                 "notes": dict(zip(pages.missing, pages.notes)),
