@@ -114,10 +114,17 @@ class DocNumbers:
         self.res = res
         self.task = res.task
         self.code = task_of(res.task).code
+        self.printed = bool(res.printed)
         self.tables = tables
         self.doc_values = {d: doc_score(refv, cost) for d, (refv, cost) in costs.items()}
         self._records: Optional[dict] = None
         self._ids: Optional[dict] = None
+
+    def values_only(self) -> "DocNumbers":
+        """Let go of the pass (its Values stay): the pages of a pass whose elements they do
+        not show need no more."""
+        self.res = self.tables = None
+        return self
 
     @property
     def records(self) -> dict:

@@ -148,7 +148,7 @@ class DocPage:
             out = self._attr_texts[key] = _attr_text(kind, g.attrs)
         return out
 
-    def _element_facts(self, side: str, kind: str, eid: str) -> dict:
+    def _element_facts(self, side: str, kind: str, eid: str) -> tuple:
         """What every mention of one element shares: its partner element, their mention
         mapping (both ways), colour, status and the notes and errors of the element."""
         other_side = "SYS" if side == "REF" else "REF"
@@ -195,35 +195,35 @@ class DocPage:
                 ne = res.arg_errors.get(rid, 0)
                 if ne:
                     errors.append(f"{ne} argument error{'s' if ne != 1 else ''}")
-        return {"other_side": other_side, "other": other, "mm": mm, "inv": inv,
-                "colour": colour, "status": status, "notes": notes, "errors": errors,
-                "of": f"of {kind} {eid}: {self.attr_text(side, kind, eid, g)}",
-                "pe": self.element_key(other_side, kind, other) if other is not None else None,
-                "plain": (mm is None and not getattr(self.params, "use_mentions", True)
-                          and kind in ENTITY_LIKE)}
+        # (a tuple: _describe unpacks it once per mention)
+        return (other_side, other, mm, inv, colour, status, tuple(notes), tuple(errors),
+                f"of {kind} {eid}: {self.attr_text(side, kind, eid, g)}",
+                self.element_key(other_side, kind, other) if other is not None else None,
+                (mm is None and not getattr(self.params, "use_mentions", True)
+                 and kind in ENTITY_LIKE))
 
     def _describe(self, mk: dict) -> None:
-        side, kind, eid, i, m, f = mk["side"], mk["kind"], mk["el"], mk["i"], mk["m"], mk["f"]
-        other_side, other, mm = f["other_side"], f["other"], f["mm"]
+        side, kind, eid, i, m = mk["side"], mk["kind"], mk["el"], mk["i"], mk["m"]
+        (other_side, other, mm, inv, colour, status, enotes, eerrors, of, pe,
+         plain) = mk["f"]
         partner = None
         if other is not None and mm:
-            j = mm.get(i) if side == "REF" else f["inv"].get(i)
+            j = mm.get(i) if side == "REF" else inv.get(i)
             if j is not None:
                 partner = self.mkey.get((other_side, kind, other, j))
-        errors = list(f["errors"])
+        errors = list(eerrors)
         mtype = getattr(m, "type", None)
         head = getattr(m, "head", None)
         anchor = getattr(m, "anchor", None)
         title = f"{side} {_WHAT[kind]} {m.id}" + (f" ({mtype})" if mtype else "")
-        notes = [f["of"]]
+        notes = [of]
         text_loc = head or anchor or m.extent
         q = None                    # the text of the mention, blanks squeezed
         if text_loc is not None and text_loc.text:
             q = " ".join(text_loc.text.split())
             notes.append(("head " if head else "anchor " if anchor else "extent ")
                          + _quoted(q, 60))
-        notes.extend(f["notes"])
-        status = f["status"]
+        notes.extend(enotes)
         if status is not None:
             pass
         elif partner is not None:
@@ -246,7 +246,7 @@ class DocPage:
                     (m.extent.start, m.extent.end) != (pm.extent.start, pm.extent.end):
                 notes.append(f"extents differ: {_quote(m.extent.text, 30)} vs "
                              f"{_quote(pm.extent.text, 30)}")
-        elif f["plain"]:
+        elif plain:
             status = "ok"
             notes.append(f"{kind} mapped to {other_side} {kind} {other} (mentions are"
                          " not mapped under this parameter set)")
@@ -256,8 +256,8 @@ class DocPage:
                           " mention corresponds to this one") if side == "REF" else
                          (f"MENTION FALSE ALARM: {kind} {eid} is mapped to {other}, but no"
                           " REF mention corresponds to this one"))
-        mk.update(partner=partner, colour=f["colour"], status=status, title=title,
-                  notes=notes, errors=errors, pe=f["pe"], q=q)
+        mk.update(partner=partner, colour=colour, status=status, title=title,
+                  notes=notes, errors=errors, pe=pe, q=q)
 
     def _mark(self, key: str) -> dict:
         return self.marks[int(key[1:])]
@@ -373,7 +373,13 @@ class DocPage:
             if cv is None:
                 # display only: runs of blank lines (left by removed tags) shrink to one;
                 # the offsets live in the segment ranges, not in the displayed characters
-                seg, newlines = _squeeze_blank_lines(seg, newlines)
+                if "\n" not in seg:        # (what _squeeze_blank_lines does with it)
+                    if seg.strip():
+                        newlines = 0
+                    elif newlines >= 2:
+                        seg = ""
+                else:
+                    seg, newlines = _squeeze_blank_lines(seg, newlines)
                 if cls:
                     out.append(f'<span class="{" ".join(cls)}">{esc(seg)}</span>')
                 else:
@@ -543,24 +549,31 @@ class DocPage:
         by_mid = self.by_mid
         shared: dict = {}
         marks = []
+        enc = _enc
         for mk in self.marks:
             m = mk["m"]
             side, ekey = mk["side"], mk["ek"]
             head = shared.get(ekey)
             if head is None:
-                head = shared[ekey] = (f',"sd":{_enc(side)},"kd":{_enc(mk["kind"])},'
-                                       f'"el":{_js(mk["el"])},"ek":{_enc(ekey)}')
+                head = shared[ekey] = (f',"sd":{enc(side)},"kd":{enc(mk["kind"])},'
+                                       f'"el":{_js(mk["el"])},"ek":{enc(ekey)}')
             args = []
             for a in getattr(m, "arguments", ()) or ():
                 k = by_mid.get((side, a.refid))
                 if k is not None:
                     args.append(k)
-            marks.append(f'{{"k":{_enc(mk["k"])}{head},"id":{_js(m.id)},'
-                         f'"x":{_range(mk.get("x"))},"h":{_range(mk.get("h"))},'
-                         f'"an":{_range(mk.get("a"))},"p":{_js(mk["partner"])},'
-                         f'"pe":{_js(mk["pe"])},"st":{_enc(mk["status"])},'
-                         f'"t":{_enc(mk["title"])},"n":{_strings(mk["notes"])},'
-                         f'"e":{_strings(mk["errors"])},"a":{_strings(args)}}}')
+            x, h, an, p, pe = mk.get("x"), mk.get("h"), mk.get("a"), mk["partner"], mk["pe"]
+            notes, errors = mk["notes"], mk["errors"]
+            marks.append(
+                f'{{"k":{enc(mk["k"])}{head},"id":{_js(m.id)},'
+                f'"x":{"null" if x is None else f"[{x[0]},{x[1]}]"},'
+                f'"h":{"null" if h is None else f"[{h[0]},{h[1]}]"},'
+                f'"an":{"null" if an is None else f"[{an[0]},{an[1]}]"},'
+                f'"p":{"null" if p is None else enc(p)},"pe":{"null" if pe is None else enc(pe)},'
+                f'"st":{enc(mk["status"])},"t":{enc(mk["title"])},'
+                f'"n":[{",".join([enc(n) for n in notes])}],'
+                f'"e":[{",".join([enc(e) for e in errors]) if errors else ""}],'
+                f'"a":[{",".join([enc(a) for a in args]) if args else ""}]}}')
         return ('{"m":[' + ",".join(marks) + '],"el":'
                 + json.dumps(self.elements, ensure_ascii=False, separators=(",", ":")) + "}")
 
@@ -628,16 +641,6 @@ class DocPage:
 def _js(s) -> str:
     """A string or None as JSON."""
     return "null" if s is None else _enc(s)
-
-
-def _range(r) -> str:
-    """A segment range [i0, i1] or None as JSON."""
-    return "null" if r is None else f"[{r[0]},{r[1]}]"
-
-
-def _strings(xs: list) -> str:
-    """A list of strings as JSON."""
-    return "[" + ",".join([_enc(x) for x in xs]) + "]"
 
 
 def _extent_classes(is_ref: bool, status: str, colour) -> str:

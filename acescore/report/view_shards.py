@@ -71,7 +71,10 @@ class ViewShard:
         from acescore.report.tables import PassTables
         tables = PassTables(res)
         data = section_data(res, params, all_sources, True, tables)
-        self.numbers.append(DocNumbers(res, tables, data.doc_costs))
+        numbers = DocNumbers(res, tables, data.doc_costs)
+        if res.task not in ENTITY_LIKE + RELEVE:
+            numbers.values_only()
+        self.numbers.append(numbers)
         return data
 
     def finish(self, rside, sside) -> Optional[dict]:
@@ -82,7 +85,7 @@ class ViewShard:
         if any(d not in self.files for d in docs):
             return None
         doc_tasks = {n.task: n for n in self.numbers if n.task in ENTITY_LIKE + RELEVE}
-        printed = tuple(n for n in self.numbers if n.res.printed)
+        printed = tuple(n for n in self.numbers if n.printed)
         sources = {d: rdocs[d].source for d in docs}
         pages = Pages(self.params, self.index, self.source_dir, self.order, self.files,
                       doc_tasks, printed)
@@ -95,7 +98,7 @@ class ViewShard:
                 "asked": list(index.asked) if index is not None else [],
                 "found": index.found if index is not None else 0,
                 # sections not printed in this shard whose Values its pages would show
-                "hidden": [n.task for n in self.numbers if not n.res.printed and n.doc_values]}
+                "hidden": [n.task for n in self.numbers if not n.printed and n.doc_values]}
 
 
 def _index_numbers(results, outs: list) -> list:
