@@ -182,3 +182,19 @@ def test_case_twins_named_across_shards(tmp_path):
     done, _ = sharded(tmp_path / "ref", tmp_path / "sys-heavy", tmp_path / "src",
                       tmp_path / "direct", "local_2008", 2)
     assert done is not None and done[0].shards == 2
+
+
+def test_messages_same_for_every_jobs_value(tmp_path):
+    """The NIST warnings, the view's line and the summary line on standard error, in the
+    same order with shards as in one process."""
+    outs = []
+    for jobs in (1, 2):
+        r = CliRunner().invoke(main, ["view", str(SMALL / "ref"), str(SMALL / "sys-heavy"),
+                                      "--source-dir", str(SMALL / "src"), "-m",
+                                      "-o", str(tmp_path / f"site-{jobs}"), "--jobs", str(jobs)])
+        assert r.exit_code == 0, r.output
+        text = re.sub(r"files in \d+\.\d s", "files in - s", r.output)
+        outs.append(text.replace(str(tmp_path / f"site-{jobs}"), "SITE"))
+    assert outs[0] == outs[1]
+    assert "WARNING:" in outs[0] and "acescore view: 20 documents, 23 files" in outs[0]
+    assert "scored 20 of 20 REF documents" in outs[0]

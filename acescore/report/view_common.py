@@ -148,16 +148,16 @@ class DocNumbers:
 
 # ---- small helpers ------------------------------------------------------------------------
 
-_SPECIAL = re.compile(r"[&<>\"']").search
-
-
 def esc(s) -> str:
-    """``s`` (None: empty) escaped for HTML text and attribute values."""
+    """``s`` (None: empty) escaped for HTML text and attribute values (most strings need
+    nothing: they are returned as they are)."""
     if s is None:
         return ""
     if type(s) is not str:
         s = str(s)
-    return html.escape(s, quote=True) if _SPECIAL(s) else s
+    if "&" in s or "<" in s or ">" in s or '"' in s or "'" in s:
+        return html.escape(s, quote=True)
+    return s
 
 
 # longest page name before ".html" (file names have at most 255 bytes; room is left for a
