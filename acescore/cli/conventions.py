@@ -4,7 +4,6 @@ literature table (see :mod:`acescore.metrics.conventions`).  Used by
 from __future__ import annotations
 
 import click
-from tabulate import tabulate
 
 from acescore.cli.common import report_file
 from acescore.metrics.conventions import CONVENTIONS, RULE_HELP, RULES
@@ -45,6 +44,7 @@ HEADERS = ["Score", "REF", "SYS", "Correct", "P %", "R %", "F1 %"]
 
 
 def _table(rows: list, first: str = "Score") -> str:
+    from tabulate import tabulate
     return tabulate(rows, headers=[first] + HEADERS[1:], tablefmt="simple",
                     disable_numparse=True, colalign=("left",) + ("right",) * 6)
 

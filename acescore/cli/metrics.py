@@ -6,7 +6,6 @@ import json
 import sys
 
 import click
-from tabulate import tabulate
 
 from acescore.cli.common import (catch_errors, die, emit_summary, emit_warnings, make_options,
                                  output_options, pairs_option, quiet_option, read_options,
@@ -58,6 +57,7 @@ def literature_command(f):
 
 def coref_text(scores: dict) -> str:
     """The human-readable table of :func:`acescore.metrics.coref.coref_scores`."""
+    from tabulate import tabulate
     from acescore.metrics.coref import METRIC_NAMES, METRICS
     from acescore.report.machine import conll_f1
     rows = []
@@ -105,6 +105,7 @@ def coref(ref, sys_, params, max_bytes, lenient, output, fmt, quiet, max_pairs):
 
 def events_text(scores: dict) -> str:
     """The human-readable table of :func:`acescore.metrics.events.event_scores`."""
+    from tabulate import tabulate
     from acescore.metrics.events import TASK_NAMES, TASKS
     rows = []
     for t in TASKS:

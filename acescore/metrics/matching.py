@@ -3,7 +3,6 @@ scores, which use the tool's own routine, acescore.bgm)."""
 from __future__ import annotations
 
 import numpy as np
-from scipy.optimize import linear_sum_assignment
 
 
 def max_weight_matching(weights: dict) -> list:
@@ -11,6 +10,7 @@ def max_weight_matching(weights: dict) -> list:
     rows and columns are taken in ascending order, so ties resolve deterministically."""
     if not weights:
         return []
+    from scipy.optimize import linear_sum_assignment   # here: scipy takes 0.3 s to import
     rows = sorted({i for i, _ in weights})
     cols = sorted({j for _, j in weights})
     ri = {i: n for n, i in enumerate(rows)}

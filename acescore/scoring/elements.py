@@ -208,15 +208,19 @@ class ElementPass:
             if ev is None:
                 ev = self._ev_by_attrs[key] = self._value_value(x, y)
             return ev, None
-        # timex2
-        ev = EPS
-        xa = x.attributes()
-        ya = xa if x is y else y.attributes()
-        for attr, w in self._discounts:
-            va, vb = xa.get(attr), ya.get(attr)
-            if va is None or vb is None:
-                continue
-            ev += w * (1 if va == vb else EPS)
+        # timex2: EV depends on the two attribute tuples only
+        key = (x.attrs, y.attrs)
+        ev = self._ev_by_attrs.get(key)
+        if ev is None:
+            ev = EPS
+            xa = x.attributes()
+            ya = xa if x is y else y.attributes()
+            for attr, w in self._discounts:
+                va, vb = xa.get(attr), ya.get(attr)
+                if va is None or vb is None:
+                    continue
+                ev += w * (1 if va == vb else EPS)
+            self._ev_by_attrs[key] = ev
         return ev, None
 
     def _entity_value(self, x, y) -> float:

@@ -132,6 +132,10 @@ def _element_value(w: _Weights, x: dict, y: Optional[dict]) -> float:
 # the pass
 
 
+#: :meth:`_ReleveScorer.argument_map`: the pair can have no value (C2 fails whatever is mapped)
+UNVALUED: dict = {}
+
+
 class _ReleveScorer:
     def __init__(self, kind, task, ref, sys, params, args, rside, sside, run, mention_level,
                  arg_origin):
@@ -155,6 +159,9 @@ class _ReleveScorer:
         for (a, b, d), v in args.pair_value.items():
             self.arg_partners.setdefault(a, {}).setdefault(b, {})[d] = v
         self.rv_self: dict = {}              # ("REF"/"SYS", id) -> RV(x)
+        # C2 (relations, 03 §7): which SYS argument roles a valued pair needs mapped
+        nreq = str(params.nargs_required)
+        self.c2 = nreq if self.w.relation and nreq in ("1", "2") else None
         self.missing_heads: set = set()
         self._heads: dict = {}
 
@@ -250,6 +257,8 @@ class _ReleveScorer:
                 costs.setdefault(j, {})[i] = fa_score * rv_s - map_score * rv_rs
         if not costs:
             return None
+        if self.c2 is not None and self._c2_fails(costs, tst_args):
+            return UNVALUED
         m = bgm(costs)
         out: dict = {}
         for j in range(len(tst_args)):
@@ -257,6 +266,18 @@ class _ReleveScorer:
             if i is not None:
                 out[tst_args[j]] = ref_args[i]
         return out
+
+    def _c2_fails(self, costs: dict, tst_args) -> bool:
+        """Whether condition C2 (03 §7) fails for every argument mapping that the matching
+        could choose: the SYS arguments that have a cost (the only ones it can map) lack
+        the roles C2 asks for.  Then the pair has no value in any document."""
+        roles: dict = {}
+        for j in costs:
+            r = tst_args[j][0]
+            roles[r] = roles.get(r, 0) + 1
+        if self.c2 == "2":
+            return not (roles.get("Arg-1") and roles.get("Arg-2")) and roles.get("Arg", 0) < 2
+        return not (roles.get("Arg-1") or roles.get("Arg-2") or roles.get("Arg"))
 
     # ---- extent pairing (03 §7) ------------------------------------------------------------
     @staticmethod
@@ -510,6 +531,8 @@ class _ReleveScorer:
                 if rv_rs is None:
                     rv_rs = rv_cache[key] = _pair_value_of_signatures(w, rsig, sys_sig[sid])
                 arg_map = self.argument_map(r, s, rv_rs, self.rv_self[("SYS", sid)])
+                if arg_map is UNVALUED:         # C2 fails in every document
+                    continue
                 if arg_map is not None:
                     all_arg_maps[(rid, sid)] = arg_map
                 total = None
