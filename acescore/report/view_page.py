@@ -550,28 +550,37 @@ class DocPage:
         shared: dict = {}
         marks = []
         enc = _enc
+        statuses = {st: enc(st) for st in ("ok", "miss", "fa", "mmiss", "mfa")}
         for mk in self.marks:
             m = mk["m"]
             side, ekey = mk["side"], mk["ek"]
-            head = shared.get(ekey)
-            if head is None:
-                head = shared[ekey] = (f',"sd":{enc(side)},"kd":{enc(mk["kind"])},'
-                                       f'"el":{_js(mk["el"])},"ek":{enc(ekey)}')
+            sh = shared.get(ekey)
+            if sh is None:
+                pe = mk["pe"]
+                sh = shared[ekey] = (f',"sd":{enc(side)},"kd":{enc(mk["kind"])},'
+                                     f'"el":{_js(mk["el"])},"ek":{enc(ekey)}',
+                                     "null" if pe is None else enc(pe), mk["f"][8],
+                                     enc(mk["f"][8]))
+            head, pej, of, ofj = sh
             args = []
             for a in getattr(m, "arguments", ()) or ():
                 k = by_mid.get((side, a.refid))
                 if k is not None:
                     args.append(k)
-            x, h, an, p, pe = mk.get("x"), mk.get("h"), mk.get("a"), mk["partner"], mk["pe"]
-            notes, errors = mk["notes"], mk["errors"]
+            x, h, an, p = mk.get("x"), mk.get("h"), mk.get("a"), mk["partner"]
+            notes, errors, st = mk["notes"], mk["errors"], mk["status"]
+            if notes[0] is of:
+                nj = ",".join([ofj] + [enc(n) for n in notes[1:]])
+            else:
+                nj = ",".join([enc(n) for n in notes])
             marks.append(
                 f'{{"k":{enc(mk["k"])}{head},"id":{_js(m.id)},'
                 f'"x":{"null" if x is None else f"[{x[0]},{x[1]}]"},'
                 f'"h":{"null" if h is None else f"[{h[0]},{h[1]}]"},'
                 f'"an":{"null" if an is None else f"[{an[0]},{an[1]}]"},'
-                f'"p":{"null" if p is None else enc(p)},"pe":{"null" if pe is None else enc(pe)},'
-                f'"st":{enc(mk["status"])},"t":{enc(mk["title"])},'
-                f'"n":[{",".join([enc(n) for n in notes])}],'
+                f'"p":{"null" if p is None else enc(p)},"pe":{pej},'
+                f'"st":{statuses.get(st) or enc(st)},"t":{enc(mk["title"])},'
+                f'"n":[{nj}],'
                 f'"e":[{",".join([enc(e) for e in errors]) if errors else ""}],'
                 f'"a":[{",".join([enc(a) for a in args]) if args else ""}]}}')
         return ('{"m":[' + ",".join(marks) + '],"el":'
