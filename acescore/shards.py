@@ -235,13 +235,13 @@ def _shard(rpaths, spaths, options, extra=None) -> dict:
     ids = (_ids(rside), _ids(sside))
     cov = coverage(rside, sside)
     more = extra.finish(rside, sside) if extra is not None else None
-    return {"extra": more, "docs": (list(rside.documents), list(sside.all_documents)), "ids": ids,
+    return {"docs": (list(rside.documents), list(sside.all_documents)), "ids": ids,
             "counts": {(side.name, k): len(side.of(k)) for side in (rside, sside) for k in KINDS},
             "sources": sources, "n_docs": (len(rside.documents), len(sside.all_documents)),
             "dtds": {os.path.basename(f.doctype) if f.doctype else "none"
                      for f in rfiles + sfiles},
             "coverage": (cov.ref, cov.scored, cov.sys, cov.sys_without_ref),
-            "marks": marks, "warnings": warnings, "passes": passes}
+            "marks": marks, "warnings": warnings, "passes": passes, "extra": more}
 
 
 def _consistent(plans: list, outs: list) -> bool:
