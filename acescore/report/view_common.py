@@ -11,6 +11,10 @@ from acescore.report.conditions import MULTI, table_specs
 from acescore.report.tables import ROW_FORMAT, format_row
 from acescore.tasks import task as task_of
 
+#: the kinds of element whose mentions are marked in the text as such, and the others
+ENTITY_LIKE = ("entity", "value", "timex2")
+RELEVE = ("relation", "event")
+
 # ---- numbers of the report ----------------------------------------------------------------
 
 #: the 30 numeric fields of a detection-table row (after the 7-character label), in order

@@ -4,17 +4,14 @@ costs (see :mod:`acescore.report.html_view`)."""
 from __future__ import annotations
 
 import json
-from bisect import bisect_left
 from json.encoder import encode_basestring as _enc
 from typing import Optional
 
-from acescore.reading.sgml import span_matches
 from acescore.report.conditions import ERROR_ATTRIBUTES
 from acescore.report.records import attribute_differences
-from acescore.report.view_common import _fmt, esc, page, script_json
+from acescore.report.view_common import ENTITY_LIKE, RELEVE, _fmt, esc, page, script_json
+from acescore.report.view_text import segments, text_html
 
-ENTITY_LIKE = ("entity", "value", "timex2")
-RELEVE = ("relation", "event")
 KIND_TITLES = {"entity": "Entities", "value": "Values", "timex2": "Timex2",
                "relation": "Relations", "event": "Events"}
 NCOLOURS = 24
@@ -262,138 +259,12 @@ class DocPage:
     def _mark(self, key: str) -> dict:
         return self.marks[int(key[1:])]
 
-    # ---- text segmentation
+    # ---- text segmentation (acescore.report.view_text)
     def segments(self):
-        """(boundaries, per-segment covering lists) and mention segment ranges."""
-        text = self.source.text
-        n = len(text)
-        points = {0, n}
-        if self.source.text_region:
-            points.update(self.source.text_region)
-        spans = []                     # (mark, what, start, end+1)
-        for mk in self.marks:
-            m = mk["m"]
-            for what, loc in (("x", m.extent), ("h", getattr(m, "head", None)),
-                              ("a", getattr(m, "anchor", None))):
-                if loc is None or loc.kind != "text":
-                    continue
-                s, e = int(loc.start), int(loc.end) + 1
-                if s < 0 or e > n or e <= s:
-                    mk.setdefault("bad", True)
-                    continue
-                if what == "x" and loc.text and not _span_ok(loc.text, text[s:e]):
-                    self.offset_mismatch += 1
-                    mk["notes"].append("the charseq text differs from the source text at"
-                                       " these offsets")
-                points.add(s)
-                points.add(e)
-                spans.append((mk, what, s, e))
-        bounds = sorted(points)
-        return bounds, spans
+        return segments(self)
 
     def text_html(self) -> str:
-        text = self.source.text
-        bounds, spans = self.segments()
-        nseg = len(bounds) - 1
-        big = len(text) + 1
-        ref_len = [big] * nseg          # innermost REF entity-like mention: its length and
-        ref_cls = [None] * nseg         # classes (the first of equal lengths)
-        sys_len = [big] * nseg
-        sys_cls = [None] * nseg
-        ref_head = [False] * nseg
-        sys_head = [False] * nseg
-        err = [False] * nseg
-        anc = [""] * nseg
-        cover: list = [None] * nseg
-        for mk, what, s, e in spans:
-            i0 = bisect_left(bounds, s)
-            i1 = bisect_left(bounds, e)
-            mk[what] = [i0, i1]
-            entity_like = mk["kind"] in ENTITY_LIKE
-            ln = e - s
-            is_ref = mk["side"] == "REF"
-            if what == "x" and entity_like:
-                lens, clss = (ref_len, ref_cls) if is_ref else (sys_len, sys_cls)
-                c = _extent_classes(is_ref, mk["status"], mk["colour"])
-                item = (ln, 0 if is_ref else 1, mk["k"])
-                for i in range(i0, i1):
-                    if ln < lens[i]:
-                        lens[i] = ln
-                        clss[i] = c
-                    cv = cover[i]
-                    if cv is None:
-                        cover[i] = [item]
-                    else:
-                        cv.append(item)
-            elif what == "h" and entity_like:
-                arr = ref_head if is_ref else sys_head
-                bad = bool(mk["errors"])
-                for i in range(i0, i1):
-                    arr[i] = True
-                    if bad:
-                        err[i] = True
-            elif what == "a":
-                c = "ra" if is_ref else "sa"
-                bad = bool(mk["errors"])
-                item = (10 ** 9 + ln, 0 if is_ref else 1, mk["k"])
-                for i in range(i0, i1):
-                    anc[i] = (anc[i] + " " + c).strip() if c not in anc[i] else anc[i]
-                    cv = cover[i]
-                    if cv is None:
-                        cover[i] = [item]
-                    else:
-                        cv.append(item)
-                    if bad:
-                        err[i] = True
-        region = self.source.text_region
-        r0, r1 = region if region is not None else (None, None)
-        out = []
-        newlines = 2                   # blank lines at the start are not shown
-        for i in range(nseg):
-            a, b = bounds[i], bounds[i + 1]
-            cls = []
-            rc = ref_cls[i]
-            if rc is not None:
-                cls.append(rc)
-                if ref_head[i]:
-                    cls.append("rh")
-            sc = sys_cls[i]
-            if sc is not None:
-                cls.append(sc)
-                if sys_head[i]:
-                    cls.append("sh")
-            if err[i]:
-                cls.append("e")
-            if anc[i]:
-                cls.append(anc[i])
-            if region is not None and not (r0 <= a < r1):
-                cls.append("nt")
-            seg = text[a:b]
-            cv = cover[i]
-            if cv is None:
-                # display only: runs of blank lines (left by removed tags) shrink to one;
-                # the offsets live in the segment ranges, not in the displayed characters
-                if "\n" not in seg:        # (what _squeeze_blank_lines does with it)
-                    if seg.strip():
-                        newlines = 0
-                    elif newlines >= 2:
-                        seg = ""
-                else:
-                    seg, newlines = _squeeze_blank_lines(seg, newlines)
-                if cls:
-                    out.append(f'<span class="{" ".join(cls)}">{esc(seg)}</span>')
-                else:
-                    out.append(f"<span>{esc(seg)}</span>")
-            else:
-                newlines = 0
-                cv.sort()
-                keys = " ".join([k for _, _, k in cv])
-                if cls:
-                    out.append(f'<span class="{" ".join(cls)}" data-c="{keys}">{esc(seg)}'
-                               '</span>')
-                else:
-                    out.append(f'<span data-c="{keys}">{esc(seg)}</span>')
-        return "".join(out)
+        return text_html(self)
 
     # ---- tables
     def _mention_links(self, ekey: str) -> str:
@@ -650,39 +521,3 @@ class DocPage:
 def _js(s) -> str:
     """A string or None as JSON."""
     return "null" if s is None else _enc(s)
-
-
-def _extent_classes(is_ref: bool, status: str, colour) -> str:
-    """The classes of a segment of text whose innermost REF (SYS) entity-like mention is
-    one of this status and colour."""
-    if is_ref:
-        if status == "miss":
-            return "r rx"
-        return ("r" + (f" k{colour}" if colour is not None else "")
-                + (" rd" if status == "mmiss" else ""))
-    if status == "fa":
-        return "s sx"
-    return ("s" + (f" q{colour}" if colour is not None else "")
-            + (" sd" if status == "mfa" else ""))
-
-
-def _squeeze_blank_lines(seg: str, newlines: int) -> tuple[str, int]:
-    """``seg`` with at most one blank line in a row, given that the text shown before it
-    ends with ``newlines`` line breaks (and blanks); returns the new count as well."""
-    out = []
-    parts = seg.split("\n")
-    for j, part in enumerate(parts):
-        if j > 0:
-            if newlines < 2:
-                out.append("\n")
-            newlines += 1
-        if part.strip():
-            out.append(part)
-            newlines = 0
-        elif newlines < 2:
-            out.append(part)
-    return "".join(out), newlines
-
-
-def _span_ok(charseq: str, source_span: str) -> bool:
-    return span_matches(charseq, source_span)
