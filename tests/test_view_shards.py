@@ -19,6 +19,7 @@ from acescore.cli import main
 from acescore.errors import AceUsageError
 from acescore.options import Options
 from acescore.report.view_shards import write_site
+from test_shards import _link_documents
 
 HERE = Path(__file__).resolve().parent
 SMALL = HERE / "data" / "golden" / "small"
@@ -198,3 +199,18 @@ def test_messages_same_for_every_jobs_value(tmp_path):
     assert outs[0] == outs[1]
     assert "WARNING:" in outs[0] and "acescore view: 20 documents, 23 files" in outs[0]
     assert "scored 20 of 20 REF documents" in outs[0]
+
+
+@pytest.mark.parametrize("params", ["global_2008", "global_2008_with_mentions"])
+def test_global_set_with_linked_documents(tmp_path, params):
+    """Under a global parameter set, REF documents 2 and 4 linked by a cross-document
+    entity stay in one shard (with 3 between them); the shards still happen and the site
+    is that of one process."""
+    r, _ = _link_documents(tmp_path, 2, 4)
+    args = ("-m", "-P", params) if params.endswith("mentions") else ("-P", params)
+    assert_same_sites(tmp_path / "ref", tmp_path / "sys-heavy", SMALL / "src", tmp_path, *args)
+    done, _ = sharded(tmp_path / "ref", tmp_path / "sys-heavy", SMALL / "src",
+                      tmp_path / "direct", params, 3, "-m" in args)
+    assert done is not None and done[0].shards == 3
+    pages = {p.name for p in (tmp_path / "direct" / "doc").iterdir()}
+    assert len(pages) == 20 and Path(r[3]).name.replace(".apf.xml", ".html") in pages
