@@ -444,16 +444,19 @@ class DocPage:
                 nj = ",".join([ofj] + [enc(n) for n in notes[1:]])
             else:
                 nj = ",".join([enc(n) for n in notes])
+            # (the keys of marks, "R12", "S7", need no escaping)
+            pj = "null" if p is None else '"' + p + '"'
+            aj = ",".join(['"' + a + '"' for a in args]) if args else ""
             marks.append(
-                f'{{"k":{enc(mk["k"])}{head},"id":{_js(m.id)},'
+                f'{{"k":"{mk["k"]}"{head},"id":{_js(m.id)},'
                 f'"x":{"null" if x is None else f"[{x[0]},{x[1]}]"},'
                 f'"h":{"null" if h is None else f"[{h[0]},{h[1]}]"},'
                 f'"an":{"null" if an is None else f"[{an[0]},{an[1]}]"},'
-                f'"p":{"null" if p is None else enc(p)},"pe":{pej},'
+                f'"p":{pj},"pe":{pej},'
                 f'"st":{statuses.get(st) or enc(st)},"t":{enc(mk["title"])},'
                 f'"n":[{nj}],'
                 f'"e":[{",".join([enc(e) for e in errors]) if errors else ""}],'
-                f'"a":[{",".join([enc(a) for a in args]) if args else ""}]}}')
+                f'"a":[{aj}]}}')
         return ('{"m":[' + ",".join(marks) + '],"el":'
                 + json.dumps(self.elements, ensure_ascii=False, separators=(",", ":")) + "}")
 
