@@ -112,7 +112,11 @@ class DocPage:
                             by_mid[(side, m.id)] = k
                         keys.append(k)
                         marks.append({"k": k, "side": side, "kind": kind, "el": eid,
-                                      "ek": ekey, "id": m.id, "m": m, "i": i, "f": facts})
+                                      "ek": ekey, "id": m.id, "m": m, "i": i, "f": facts,
+                                      # filled in by _describe
+                                      "partner": None, "colour": None, "status": None,
+                                      "title": None, "notes": None, "errors": None,
+                                      "pe": None, "q": None})
         for mk in marks:
             self._describe(mk)
 
@@ -253,8 +257,14 @@ class DocPage:
                           " mention corresponds to this one") if side == "REF" else
                          (f"MENTION FALSE ALARM: {kind} {eid} is mapped to {other}, but no"
                           " REF mention corresponds to this one"))
-        mk.update(partner=partner, colour=colour, status=status, title=title,
-                  notes=notes, errors=errors, pe=pe, q=q)
+        mk["partner"] = partner
+        mk["colour"] = colour
+        mk["status"] = status
+        mk["title"] = title
+        mk["notes"] = notes
+        mk["errors"] = errors
+        mk["pe"] = pe
+        mk["q"] = q
 
     def _mark(self, key: str) -> dict:
         return self.marks[int(key[1:])]
