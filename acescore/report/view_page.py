@@ -67,6 +67,7 @@ class DocPage:
         self.mkey: dict = {}                # (side, kind, eid, index) -> key
         self.by_mid: dict = {}              # (side, mention id) -> key (entity-like)
         self.elements: dict = {}            # "R:kind:id" -> {"row":..., "m": [keys]}
+        self.element_marks: dict = {}       # "R:kind:id" -> [the marks of its mentions]
         self.colour: dict = {}              # (kind, ref id) -> colour index
         self.offset_mismatch = 0
         self._diffs: dict = {}              # (kind, REF id, SYS id) -> _attr_diffs
@@ -105,6 +106,7 @@ class DocPage:
                     facts = self._element_facts(side, kind, eid)
                     keys = []
                     elements[ekey] = {"row": f"row-{ekey}", "m": keys}
+                    emarks = self.element_marks[ekey] = []
                     for i, m in enumerate(el.mentions):
                         k = f"{s0}{len(marks)}"
                         mkey[(side, kind, eid, i)] = k
@@ -117,6 +119,7 @@ class DocPage:
                                       "partner": None, "colour": None, "status": None,
                                       "title": None, "notes": None, "errors": None,
                                       "pe": None, "q": None})
+                        emarks.append(marks[-1])
         for mk in marks:
             self._describe(mk)
 
@@ -278,19 +281,14 @@ class DocPage:
 
     # ---- tables
     def _mention_links(self, ekey: str) -> str:
-        el = self.elements.get(ekey)
-        if not el:
-            return ""
         links = []
-        marks = self.marks
-        for k in el["m"]:
-            mk = marks[int(k[1:])]
+        for mk in self.element_marks.get(ekey, ()):
             mid = mk["id"]
             q = mk["q"]
             label = mid if q is None else _quoted(q, 24)
-            st = mk["status"]
-            links.append(f'<a href="#" class="ml st-{st}" data-k="{k}" '
-                         f'title="{esc(mid)}: {esc(st)}">{esc(label)}</a>')
+            st = mk["status"]       # a status name: nothing to escape
+            links.append(f'<a href="#" class="ml st-{st}" data-k="{mk["k"]}" '
+                         f'title="{esc(mid)}: {st}">{esc(label)}</a>')
         return " ".join(links)
 
     def _arguments(self, kind: str, rid: Optional[str], sid: Optional[str]) -> str:
