@@ -174,8 +174,9 @@ def _ids(side: Side) -> tuple[np.ndarray, list]:
     return np.fromiter(map(hash, defined), dtype=np.int64, count=len(defined)), sorted(outside)
 
 
-def _shard(rpaths, spaths, options) -> dict:
-    """In a worker: read, build and score one shard; its sections as data."""
+def _shard(rpaths, spaths, options, extra=None) -> dict:
+    """In a worker: read, build and score one shard; its sections as data (``extra``: see
+    :func:`score_paths`)."""
     import gc
     gc.disable()
     from acescore.coverage import coverage
@@ -243,9 +244,13 @@ def _shard(rpaths, spaths, options) -> dict:
     def on_pass(res) -> None:
         if res.task == "entity" and res.b3 is not None and options.literature:
             entity_b3.append(res.b3)
-        tables = PassTables(res)
-        data = section_data(res, params, all_sources, True, tables)
-        data.listings = pass_records(ctx, res, tables)
+        if extra is not None:
+            data = extra.section(res, params, all_sources)
+            data.listings = pass_records(ctx, res)
+        else:
+            tables = PassTables(res)
+            data = section_data(res, params, all_sources, True, tables)
+            data.listings = pass_records(ctx, res, tables)
         passes.append((res.task, data, len(run.warnings), list(bounds)))
         bounds.clear()
     run.on_pass = on_pass
@@ -254,13 +259,14 @@ def _shard(rpaths, spaths, options) -> dict:
     run.on_pass = None
     ids = (_ids(rside), _ids(sside))
     cov = coverage(rside, sside)
-    extra = {}
+    more = extra.finish(rside, sside) if extra is not None else None
+    added = {}
     if options.summary:
         from acescore.report.listing_records import document_records
-        extra["documents"] = document_records(rside, sside)
+        added["documents"] = document_records(rside, sside)
     if options.literature and params.use_mentions:
         from acescore.metrics.records import literature_records
-        extra["literature"] = literature_records(rside, sside, params,
+        added["literature"] = literature_records(rside, sside, params,
                                                  entity_b3[0] if entity_b3 else None)
     return {"docs": (list(rside.documents), list(sside.all_documents)), "ids": ids,
             "counts": {(side.name, k): len(side.of(k)) for side in (rside, sside) for k in KINDS},
@@ -268,8 +274,8 @@ def _shard(rpaths, spaths, options) -> dict:
             "dtds": {os.path.basename(f.doctype) if f.doctype else "none"
                      for f in rfiles + sfiles},
             "coverage": (cov.ref, cov.scored, cov.sys, cov.sys_without_ref),
-            "marks": marks, "warnings": warnings, "passes": passes, "found": found,
-            "skips": skips, **extra}
+            "marks": marks, "warnings": warnings, "passes": passes, "extra": more,
+            "found": found, "skips": skips, **added}
 
 
 def _consistent(plans: list, outs: list) -> bool:
@@ -375,18 +381,26 @@ def _merged_extras(outs: list, options) -> Optional[SimpleNamespace]:
     return out
 
 
-def score_paths(rpaths: list, spaths: list, options, inputs: Optional[dict] = None):
+def score_paths(rpaths: list, spaths: list, options, inputs: Optional[dict] = None,
+                extra=None):
     """Score with :class:`~acescore.options.Options` ``options`` in ``options.jobs``
     document shards: the :class:`~acescore.report.results.Results` of the run, or None
     where that is not possible (then score as usual).  ``inputs``: the REF and SYS inputs
-    as given (``{"ref": ..., "sys": ...}``, for messages and the JSON)."""
+    as given (``{"ref": ..., "sys": ...}``, for messages and the JSON).
+
+    ``extra`` (the HTML view: :mod:`acescore.report.view_shards`) does more in each shard:
+    ``extra.start(plans)`` (here, before the workers start; False: no shards),
+    ``extra.section(res, params, all_sources)`` in place of
+    :func:`~acescore.report.sections.section_data` and ``extra.finish(rside, sside)`` at
+    the end of a shard; what that returns, and the shards' outputs, are in
+    ``Results.shard_outputs``."""
     if not applicable(options) or not spaths:
         return None
     params = options.parameter_set
     # global sets (name similarity: the NIST tool's global mode) link documents
     plans = plan(list(rpaths), list(spaths), options.jobs,
                  linked=bool(params.use_name_similarity))
-    if not plans or len(plans) < 2:
+    if not plans or len(plans) < 2 or (extra is not None and not extra.start(plans)):
         return None
     import sys
     sys.stdout.flush()
@@ -394,7 +408,7 @@ def score_paths(rpaths: list, spaths: list, options, inputs: Optional[dict] = No
     children = []
     try:
         for rp, sp in plans:
-            children.append(Child(lambda rp=rp, sp=sp: _shard(rp, sp, options)))
+            children.append(Child(lambda rp=rp, sp=sp: _shard(rp, sp, options, extra)))
     except OSError:
         for c in children:
             c.kill()
@@ -457,4 +471,6 @@ def score_paths(rpaths: list, spaths: list, options, inputs: Optional[dict] = No
                       ",".join(sorted(dtds)) or "none", extras.literature, inputs=inputs,
                       coverage=Coverage(*counts), document_ids=extras.document_ids)
     results.shards = len(outs)
+    if extra is not None:
+        results.shard_outputs = outs
     return results

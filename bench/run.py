@@ -138,7 +138,7 @@ def _command(args, variant: str, j: int, profile: str, scratch: Path) -> list[st
     (``acescore view -m`` writing its site to ``scratch``)."""
     if variant == "view":
         return [args.acescore, "view", "ref.list", f"sys-{profile}.list", "--source-dir", "src",
-                "-o", str(scratch), "-m", "-q"]
+                "-o", str(scratch), "-m", "--jobs", str(j), "-q"]
     return [args.acescore, "score", "-r", "ref.list", "-t", f"sys-{profile}.list",
             *variant.split(), "--jobs", str(j), "-q"]
 
@@ -157,7 +157,8 @@ def main() -> int:
     ap.add_argument("--flags", default="-m")
     ap.add_argument("--variants", default=None,
                     help="';'-separated flag sets to run instead of --flags (e.g. "
-                         "'-m;-m -a;-m --format json;view'); 'view' is acescore view -m")
+                         "'-m;-m -a;-m --format json;view'); 'view' is acescore view -m"
+                         " (with each --jobs value)")
     ap.add_argument("--jobs", default="1",
                     help="acescore --jobs values to run, comma-separated (e.g. 1,3)")
     ap.add_argument("--synth", default=str(DEFAULT_SYNTH))
@@ -182,8 +183,8 @@ def main() -> int:
         runs: dict = {}
         for k in range(args.runs):          # round robin: a change of load hits every setting
             for variant in variants:
-                for j in ([1] if variant == "view" else jobs_values):
-                    name = f"{variant} --jobs {j}" if variant != "view" else "view"
+                for j in jobs_values:
+                    name = f"{variant} --jobs {j}"
                     out = tmp / f"ours-{size}-{glob}-{len(runs.get(name, []))}-{abs(hash(name))}.txt"
                     runs.setdefault(name, []).append(
                         measure(_command(args, variant, j, profile, tmp / "view"), corpus, out))
@@ -223,7 +224,7 @@ def main() -> int:
                          f" reports {'identical' if a['identical'] else 'DIFFER'}")
             print(line, flush=True)
         outs = {n: Path(p).read_text(encoding="utf-8", errors="replace").split("\n", 1)[1:]
-                for n, p in row["first_output"].items() if n != "view"}
+                for n, p in row["first_output"].items() if not n.startswith("view")}
         for variant in variants:
             same = {outs[n] == outs[f"{variant} --jobs {jobs_values[0]}"]
                     for n in outs if n.startswith(variant + " --jobs")}

@@ -116,6 +116,20 @@ def pairs_option(f):
                              "with the square).")(f)
 
 
+def resolve_jobs(jobs) -> int:
+    """--jobs: default and 0 mean one process per CPU available to this one."""
+    if not jobs:
+        from acescore.parallel import available_cpus
+        return available_cpus()
+    return jobs
+
+
+def jobs_option(help: str):
+    """-j/--jobs N: processes (default and 0: one per CPU available; :func:`resolve_jobs`)."""
+    return click.option("-j", "--jobs", type=click.IntRange(min=0), default=None,
+                        help=help)
+
+
 def _destination(ctx, param, value):
     """-o checked while the command line is read, before anything is read or scored: the
     :class:`acescore.output.Emitter` that :func:`write_output` writes through."""

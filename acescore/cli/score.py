@@ -11,7 +11,7 @@ import click
 from acescore.cli.common import (catch_errors, die, emit_summary, emit_warnings, fast_exit,
                                  make_options,
                                  mentions_option, output_options, pairs_option, progress_bars,
-                                 quiet_option, read_options, write_output)
+                                 quiet_option, read_options, resolve_jobs, write_output)
 from acescore.cli.args import parse_gates
 from acescore.errors import EXIT_GATE, EXIT_UNUSABLE
 from acescore.tasks import tasks_help
@@ -43,14 +43,6 @@ def nist_flag_options(f):
             ("-d", "--doc-scores", "Print document-level scores (NIST -d).")):
         f = click.option(opt, name, is_flag=True, help=text)(f)
     return mentions_option(f)
-
-
-def resolve_jobs(jobs) -> int:
-    """--jobs: default and 0 mean one process per CPU available to this one."""
-    if not jobs:
-        from acescore.parallel import available_cpus
-        return available_cpus()
-    return jobs
 
 
 @click.command("score", help=SCORE_HELP)

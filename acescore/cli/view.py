@@ -7,9 +7,9 @@ import time
 
 import click
 
-from acescore.cli.common import (catch_errors, die, emit_summary, emit_warnings, make_options,
-                                 mentions_option, pairs_option, quiet_option, read_options,
-                                 ref_sys_arguments, site_folder)
+from acescore.cli.common import (catch_errors, die, emit_summary, emit_warnings, jobs_option,
+                                 make_options, mentions_option, pairs_option, quiet_option,
+                                 read_options, ref_sys_arguments, resolve_jobs, site_folder)
 
 
 @click.command("view")
@@ -31,10 +31,13 @@ from acescore.cli.common import (catch_errors, die, emit_summary, emit_warnings,
               help="How a character reference such as &amp; in a source document counts for"
                    " offsets: as its characters (raw, the ACE rule) or as one character.")
 @pairs_option
+@jobs_option("Processes (default and 0: one per CPU available).  The documents are read,"
+             " scored and their pages written in that many shards, one process each, where"
+             " that is possible (as for score); the site is the same for every value.")
 @quiet_option
 @catch_errors
 def view(ref, sys_, source_dir, out_dir, fmt, params, max_bytes, lenient, mentions, entities,
-         quiet, max_pairs):
+         quiet, max_pairs, jobs):
     """Write an HTML view of REF against SYS into OUT_DIR: index.html (the Value of every
     document and task, sortable, and charts of the cost components) and one page per
     document (the source text with REF and SYS mentions marked, and the document's
@@ -46,14 +49,22 @@ def view(ref, sys_, source_dir, out_dir, fmt, params, max_bytes, lenient, mentio
     """
     from acescore import pipeline
     from acescore.report.html_view import write_view
+    from acescore.report.view_shards import write_site
+    import gc
+    gc.disable()   # a one-shot process: the cyclic collector would only rescan the corpus
     t0 = time.perf_counter()
     opts = make_options(params, max_bytes, lenient, mentions=mentions, literature=False,
-                        max_pairs=max_pairs)
-    results = pipeline.load_and_score(ref, sys_, opts, keep_passes=True)
+                        max_pairs=max_pairs, jobs=resolve_jobs(jobs))
     warnings: list = []
     try:
-        files = write_view(results, source_dir, out_dir, entities=entities,
-                           warnings=warnings)
+        done = write_site(ref, sys_, opts, source_dir, out_dir, entities=entities,
+                          warnings=warnings) if opts.jobs > 1 else None
+        if done is not None:            # documents in shards, one process each
+            results, files = done
+        else:
+            results = pipeline.load_and_score(ref, sys_, opts, keep_passes=True)
+            files = write_view(results, source_dir, out_dir, entities=entities,
+                               warnings=warnings)
     except OSError as e:
         die(f"{e.filename or out_dir}: {e.strerror}")
     emit_warnings(results, quiet)

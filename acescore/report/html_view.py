@@ -31,7 +31,7 @@ from typing import Optional
 
 from acescore.errors import AceInputError
 from acescore.output import write_file
-from acescore.report.view_common import TaskNumbers, safe_name
+from acescore.report.view_common import DocNumbers, TaskNumbers, safe_name
 from acescore.report.view_index import index_page
 from acescore.report.view_page import ENTITY_LIKE, RELEVE, DocPage
 
@@ -46,47 +46,9 @@ def asset_text(name: str) -> str:
     return resources.files("acescore.report").joinpath("static", name).read_text("utf-8")
 
 
-def write_view(results, source_dir: Optional[str], out_dir: str, *, entities: str = "raw",
-               warnings: Optional[list] = None) -> list[str]:
-    """Write the site for ``results`` (an :class:`acescore.api.Results`) into ``out_dir``;
-    source documents are looked up below ``source_dir`` (by the file name of the APF
-    ``URI``, then ``DOCID.sgm``, then ``DOCID``).  Returns the paths written.  Problems
-    with source documents (missing, unreadable) do not stop the run: they are shown on the
-    pages and appended to ``warnings``, if given."""
-    rdocs0 = results.run.ref.documents
-    index = None
-    if source_dir:              # a wrong folder is a usage error, before anything is written
-        from acescore.reading.sources import SourceIndex
-        index = SourceIndex(source_dir, entities)
-        for d in sorted(rdocs0):
-            if rdocs0[d].data_type == "text":
-                index.find(d, rdocs0[d].uri)
-        index.require_some()
-    os.makedirs(os.path.join(out_dir, "doc"), exist_ok=True)
-    os.makedirs(os.path.join(out_dir, "assets"), exist_ok=True)
-    written = []
-
-    def write(rel: str, text: str) -> None:
-        path = os.path.join(out_dir, rel)
-        write_file(path, text)        # whole or not at all
-        written.append(path)
-
-    for name in ASSETS:
-        write(f"assets/{name}", asset_text(name))
-
-    params = results.params
-    tasks = [TaskNumbers(res, params, results.all_sources) for res in results.passes
-             if res.printed]
-    by_name = {t.task: t for t in tasks}
-    # every pass (also those not printed) is used for the document pages
-    doc_tasks = {}
-    for res in results.passes:
-        if res.task in ENTITY_LIKE + RELEVE:
-            doc_tasks[res.task] = by_name.get(res.task) or TaskNumbers(res, params,
-                                                                       results.all_sources)
-    rdocs = results.run.ref.documents
-    docs = sorted(rdocs)
-    sources = {d: rdocs[d].source for d in docs}
+def page_files(docs: list) -> dict:
+    """DOCID -> the page of each document (``doc/NAME.html``), for ``docs`` sorted; names
+    that differ only in case are made unique in that order."""
     files: dict = {}
     used: set = set()
     for d in docs:
@@ -97,35 +59,128 @@ def write_view(results, source_dir: Optional[str], out_dir: str, *, entities: st
             name = f"{base}-{n}"
         used.add(name.lower())
         files[d] = f"doc/{name}.html"
+    return files
 
-    missing = []
-    for pos, d in enumerate(docs):
-        doc = rdocs[d]
-        source, note = None, ""
-        if doc.data_type != "text":
-            note = f"{doc.data_type} document: no text to show"
-        elif index is None:
-            note = "no --source-dir given: no text to show"
-        else:
-            path, tried = index.find(d, doc.uri)
-            if path is None:
-                note = (f"source document not found below {source_dir} (looked for "
-                        + ", ".join(tried) + ")")
-                missing.append(d)
-            else:
-                r = index.read(path)
-                if isinstance(r, AceInputError):
-                    note = f"cannot read source document: {r}"
-                    missing.append(d)
-                else:
-                    source = r
-                    if r.docid is not None and r.docid != d:
-                        note = f"the source document {path} has DOCID {r.docid}"
-        if note and warnings is not None and d in missing:
-            warnings.append(f"view: {d}: {note}\n")
-        prev_f = os.path.basename(files[docs[pos - 1]]) if pos > 0 else None
-        next_f = os.path.basename(files[docs[pos + 1]]) if pos + 1 < len(docs) else None
-        dp = DocPage(d, results, doc_tasks, source, note, (prev_f, next_f), tuple(tasks))
-        write(files[d], dp.render(sources))
-    write("index.html", index_page(results, tasks, docs, files, sources, missing))
-    return written
+
+def source_of(index, source_dir: Optional[str], d: str, doc) -> tuple:
+    """(the SourceText of document ``d`` or None, the note shown on its page, whether its
+    source is missing)."""
+    if doc.data_type != "text":
+        return None, f"{doc.data_type} document: no text to show", False
+    if index is None:
+        return None, "no --source-dir given: no text to show", False
+    path, tried = index.find(d, doc.uri)
+    if path is None:
+        return None, (f"source document not found below {source_dir} (looked for "
+                      + ", ".join(tried) + ")"), True
+    r = index.read(path)
+    if isinstance(r, AceInputError):
+        return None, f"cannot read source document: {r}", True
+    if r.docid is not None and r.docid != d:
+        return r, f"the source document {path} has DOCID {r.docid}", False
+    return r, "", False
+
+
+class Pages:
+    """Writes the pages of some documents of the site: ``order`` is every document of the
+    site, sorted, ``files`` their pages (:func:`page_files`); ``printed`` the
+    :class:`DocNumbers` of the report's sections, ``doc_tasks`` those of the element passes
+    (by kind).  Collects the documents whose source is missing and the notes to warn of."""
+
+    def __init__(self, params, index, source_dir: Optional[str], order: list, files: dict,
+                 doc_tasks: dict, printed: tuple):
+        self.params, self.index, self.source_dir = params, index, source_dir
+        self.order, self.files = order, files
+        self.pos = {d: i for i, d in enumerate(order)}
+        self.doc_tasks, self.printed = doc_tasks, printed
+        self.missing: list = []
+        self.notes: list = []          # the warnings, in document order
+
+    def page(self, d: str, doc, sources: dict) -> str:
+        source, note, missing = source_of(self.index, self.source_dir, d, doc)
+        if missing:
+            self.missing.append(d)
+            self.notes.append(f"view: {d}: {note}\n")
+        pos, order = self.pos[d], self.order
+        prev_f = os.path.basename(self.files[order[pos - 1]]) if pos > 0 else None
+        next_f = (os.path.basename(self.files[order[pos + 1]]) if pos + 1 < len(order)
+                  else None)
+        dp = DocPage(d, self.params, self.doc_tasks, source, note, (prev_f, next_f),
+                     self.printed)
+        return dp.render(sources)
+
+
+def pass_numbers(passes: list, params, all_sources) -> tuple[list, dict, tuple]:
+    """(TaskNumbers of the printed passes, DocNumbers of the element passes by kind,
+    DocNumbers of the printed passes) of the PassResults of one process."""
+    from acescore.report.nist_report import document_costs
+    from acescore.report.tables import PassTables
+    tasks, doc_tasks, printed = [], {}, []
+    for res in passes:
+        if not (res.printed or res.task in ENTITY_LIKE + RELEVE):
+            continue
+        tables = PassTables(res)
+        costs = document_costs(res)
+        dn = DocNumbers(res, tables, costs)
+        if res.printed:
+            tasks.append(TaskNumbers(res.task, res.kind, tables, costs, params, all_sources))
+            printed.append(dn)
+        if res.task in ENTITY_LIKE + RELEVE:
+            doc_tasks[res.task] = dn
+    return tasks, doc_tasks, tuple(printed)
+
+
+def source_index(source_dir: Optional[str], entities: str):
+    """The SourceIndex of ``--source-dir`` (None without it); a usage error for a folder
+    that is no folder or holds no source document."""
+    if not source_dir:
+        return None
+    from acescore.reading.sources import SourceIndex
+    return SourceIndex(source_dir, entities)
+
+
+class Site:
+    """The files of the site, each written whole (:func:`acescore.output.write_file`), in
+    the order written."""
+
+    def __init__(self, out_dir: str):
+        self.out_dir = out_dir
+        self.written: list = []
+        os.makedirs(os.path.join(out_dir, "doc"), exist_ok=True)
+        os.makedirs(os.path.join(out_dir, "assets"), exist_ok=True)
+        for name in ASSETS:
+            self.write(f"assets/{name}", asset_text(name))
+
+    def write(self, rel: str, text: str) -> None:
+        path = os.path.join(self.out_dir, rel)
+        write_file(path, text)        # whole or not at all
+        self.written.append(path)
+
+
+def write_view(results, source_dir: Optional[str], out_dir: str, *, entities: str = "raw",
+               warnings: Optional[list] = None) -> list[str]:
+    """Write the site for ``results`` (an :class:`acescore.api.Results`) into ``out_dir``;
+    source documents are looked up below ``source_dir`` (by the file name of the APF
+    ``URI``, then ``DOCID.sgm``, then ``DOCID``).  Returns the paths written.  Problems
+    with source documents (missing, unreadable) do not stop the run: they are shown on the
+    pages and appended to ``warnings``, if given."""
+    rdocs = results.run.ref.documents
+    docs = sorted(rdocs)
+    index = source_index(source_dir, entities)
+    if index is not None:       # a wrong folder is a usage error, before anything is written
+        for d in docs:
+            if rdocs[d].data_type == "text":
+                index.find(d, rdocs[d].uri)
+        index.require_some()
+    site = Site(out_dir)
+    params = results.params
+    tasks, doc_tasks, printed = pass_numbers(results.passes, params, results.all_sources)
+    sources = {d: rdocs[d].source for d in docs}
+    files = page_files(docs)
+    pages = Pages(params, index, source_dir, docs, files, doc_tasks, printed)
+    for d in docs:
+        site.write(files[d], pages.page(d, rdocs[d], sources))
+    if warnings is not None:
+        warnings.extend(pages.notes)
+    site.write("index.html", index_page(results, tasks, docs, files, sources, pages.missing))
+    return site.written

@@ -64,7 +64,7 @@ def _conditions(kind: str, params, all_sources) -> tuple[set, set]:
 
 def section_data(res, params, all_sources, doc_scores: bool, tables=None) -> SectionData:
     """What the merged section needs of one shard's pass ``res`` (``tables``: its
-    PassTables, if at hand)."""
+    PassTables if at hand)."""
     tables = PassTables(res) if tables is None else tables
     cols = tables.cols
     conds, b3_conds = _conditions(res.kind, params, all_sources)

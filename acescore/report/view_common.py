@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import hashlib
 import html
-import json
 import re
 from typing import Optional
 
 from acescore.report.conditions import MULTI, table_specs
-from acescore.report.nist_report import document_costs
-from acescore.report.tables import ROW_FORMAT, PassTables, format_row
+from acescore.report.tables import ROW_FORMAT, format_row
 from acescore.tasks import task as task_of
+
+#: the kinds of element whose mentions are marked in the text as such, and the others
+ENTITY_LIKE = ("entity", "value", "timex2")
+RELEVE = ("relation", "event")
 
 # ---- numbers of the report ----------------------------------------------------------------
 
@@ -78,25 +80,25 @@ CHART_CONDITIONS = {"entity": ("TYPE", "LEVEL"), "relation": ("TYPE",), "event":
 
 
 class TaskNumbers:
-    """The numbers of one printed pass: totals, per-document values, chart rows."""
+    """The numbers of one printed pass on the index page: totals, per-document values,
+    chart rows -- from the pass's tables (a :class:`PassTables`, or the tables merged from
+    document shards) and its :func:`document_costs`."""
 
-    def __init__(self, res, params, all_sources):
-        self.res = res
-        self.task = res.task
-        self.code = task_of(res.task).code
-        self.tables = PassTables(res)
-        tot = self.tables.total()
+    def __init__(self, task: str, kind: str, tables, costs: dict, params, all_sources):
+        self.task = task
+        self.kind = kind
+        self.code = task_of(task).code
+        tot = tables.total()
         self.total_value = tot.norm if tot is not None else 0.0
         self.total = report_fields("total", tot, self.total_value) if tot is not None else None
-        self.doc_values = {d: doc_score(refv, cost)
-                           for d, (refv, cost) in document_costs(res).items()}
+        self.doc_values = {d: doc_score(refv, cost) for d, (refv, cost) in costs.items()}
         self.charts = []                     # (condition, table label, rows)
-        specs = table_specs(res.kind, params, all_sources)
-        for cond in CHART_CONDITIONS[res.kind]:
+        specs = table_specs(kind, params, all_sources)
+        for cond in CHART_CONDITIONS[kind]:
             spec = next((s for s in specs if s.cond1 == cond and s.cond2 is None), None)
             if spec is None or tot is None:
                 continue
-            cells = self.tables.single(cond)
+            cells = tables.single(cond)
             rows = []
             for key in spec.values1 + (MULTI, "total"):
                 c = cells.get(key)
@@ -106,25 +108,60 @@ class TaskNumbers:
                     rows.append(f)
             if rows:
                 self.charts.append((cond, f"{spec.label1} {spec.label2}", rows))
-        # document-level records by document; element IDs (in ID order) by document
-        self.records: dict = {}
-        for rec in self.tables.docs:
-            self.records.setdefault(rec.docid, []).append(rec)
-        self.ids_by_doc: dict = {}
-        for side, coll in (("REF", res.ref), ("SYS", res.sys)):
-            for eid in sorted(coll):
-                for d in coll[eid].docs:
-                    self.ids_by_doc.setdefault((side, d), []).append(eid)
+
+
+class DocNumbers:
+    """What the document pages need of one pass: its result, every document's Value (as
+    ``-d`` prints it), its document-level records and element IDs by document."""
+
+    def __init__(self, res, tables, costs: dict):
+        self.res = res
+        self.task = res.task
+        self.code = task_of(res.task).code
+        self.printed = bool(res.printed)
+        self.tables = tables
+        self.doc_values = {d: doc_score(refv, cost) for d, (refv, cost) in costs.items()}
+        self._records: Optional[dict] = None
+        self._ids: Optional[dict] = None
+
+    def values_only(self) -> "DocNumbers":
+        """Let go of the pass (its Values stay): the pages of a pass whose elements they do
+        not show need no more."""
+        self.res = self.tables = None
+        return self
+
+    @property
+    def records(self) -> dict:
+        """DOCID -> the document-level records of the document, in canonical order."""
+        if self._records is None:
+            self._records = {}
+            for rec in self.tables.docs:
+                self._records.setdefault(rec.docid, []).append(rec)
+        return self._records
 
     def ids(self, side: str, docid: str) -> list:
         """IDs of the ``side`` elements that occur in ``docid``, in ID order."""
-        return self.ids_by_doc.get((side, docid), [])
+        if self._ids is None:
+            self._ids = {}
+            for s, coll in (("REF", self.res.ref), ("SYS", self.res.sys)):
+                for eid in sorted(coll):
+                    for d in coll[eid].docs:
+                        self._ids.setdefault((s, d), []).append(eid)
+        return self._ids.get((side, docid), [])
 
 
 # ---- small helpers ------------------------------------------------------------------------
 
 def esc(s) -> str:
-    return html.escape("" if s is None else str(s), quote=True)
+    """``s`` (None: empty) escaped for HTML text and attribute values (most strings need
+    nothing: they are returned as they are)."""
+    if s is None:
+        return ""
+    if type(s) is not str:
+        s = str(s)
+    if "&" in s or "<" in s or ">" in s or '"' in s or "'" in s:
+        return html.escape(s, quote=True)
+    return s
 
 
 # longest page name before ".html" (file names have at most 255 bytes; room is left for a
@@ -143,8 +180,8 @@ def safe_name(docid: str) -> str:
     return s
 
 
-def _json_script(obj, id_: str) -> str:
-    text = json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+def script_json(text: str, id_: str) -> str:
+    """A script element holding the JSON ``text`` (which cannot end it early)."""
     text = text.replace("</", "<\\/").replace("<!--", "<\\!--")
     return f'<script type="application/json" id="{id_}">{text}</script>'
 

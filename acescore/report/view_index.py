@@ -58,7 +58,7 @@ def _chart_svg(task: TaskNumbers, cond: str, rows: list, arg_label: str) -> str:
 
 
 def _chart_block(task: TaskNumbers, cond: str, title: str, rows: list) -> str:
-    arg_label = "Arg" if task.res.kind in ("relation", "event") else "Mention"
+    arg_label = "Arg" if task.kind in ("relation", "event") else "Mention"
     body = []
     for r in rows:
         tds = "".join(f'<td data-f="{f}">{esc(r[f])}</td>' for f, _ in CHART_FIELDS)

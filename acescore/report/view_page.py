@@ -3,19 +3,21 @@ SYS mentions marked, and tables of the document's elements with their mapping, v
 costs (see :mod:`acescore.report.html_view`)."""
 from __future__ import annotations
 
-from bisect import bisect_left
+import json
+from json.encoder import encode_basestring as _enc
 from typing import Optional
 
-from acescore.reading.sgml import span_matches
 from acescore.report.conditions import ERROR_ATTRIBUTES
 from acescore.report.records import attribute_differences
-from acescore.report.view_common import _fmt, _json_script, esc, page
+from acescore.report.view_common import ENTITY_LIKE, RELEVE, _fmt, esc, page, script_json
+from acescore.report.view_text import segments, text_html
 
-ENTITY_LIKE = ("entity", "value", "timex2")
-RELEVE = ("relation", "event")
 KIND_TITLES = {"entity": "Entities", "value": "Values", "timex2": "Timex2",
                "relation": "Relations", "event": "Events"}
 NCOLOURS = 24
+_EXPLAIN = {"correct": "mapped, no attribute error", "miss": "missed", "fa": "false alarm"}
+_WHAT = {"entity": "entity mention", "value": "value mention", "timex2": "timex2 mention",
+         "relation": "relation mention", "event": "event mention"}
 
 
 def _attr_text(kind: str, attrs: dict) -> str:
@@ -41,19 +43,23 @@ def _attr_diffs(kind: str, rd, sd) -> list[str]:
 
 
 def _quote(s: str, n: int = 60) -> str:
-    s = " ".join((s or "").split())
+    return _quoted(" ".join((s or "").split()), n)
+
+
+def _quoted(s: str, n: int) -> str:
+    """``s`` (blanks squeezed) in quotes, cut to ``n`` characters."""
     return "“" + (s if len(s) <= n else s[:n - 1] + "…") + "”"
 
 
 class DocPage:
     """Builds one document page."""
 
-    def __init__(self, docid: str, results, tasks: dict, source, source_note: str,
+    def __init__(self, docid: str, params, tasks: dict, source, source_note: str,
                  nav: tuple, printed: tuple = ()):
         self.docid = docid
-        self.results = results
-        self.tasks = tasks                  # task name -> TaskNumbers (element passes)
-        self.printed = printed              # TaskNumbers of the report's sections
+        self.params = params
+        self.tasks = tasks                  # task name -> DocNumbers (element passes)
+        self.printed = printed              # DocNumbers of the report's sections
         self.source = source                # SourceText or None
         self.source_note = source_note
         self.nav = nav
@@ -61,13 +67,13 @@ class DocPage:
         self.mkey: dict = {}                # (side, kind, eid, index) -> key
         self.by_mid: dict = {}              # (side, mention id) -> key (entity-like)
         self.elements: dict = {}            # "R:kind:id" -> {"row":..., "m": [keys]}
+        self.element_marks: dict = {}       # "R:kind:id" -> [the marks of its mentions]
         self.colour: dict = {}              # (kind, ref id) -> colour index
         self.offset_mismatch = 0
+        self._diffs: dict = {}              # (kind, REF id, SYS id) -> _attr_diffs
+        self._attr_texts: dict = {}         # (side, kind, id) -> _attr_text
 
     # ---- collecting the mentions
-    def _new_key(self, side: str) -> str:
-        return f"{side[0]}{len(self.marks)}"
-
     def element_key(self, side: str, kind: str, eid: str) -> str:
         return f"{side[0]}:{kind}:{eid}"
 
@@ -83,26 +89,38 @@ class DocPage:
                     self.colour[(kind, rid)] = ncol % NCOLOURS
                     ncol += 1
         # REF then SYS, every kind; partners resolved afterwards
+        d = self.docid
+        marks, mkey, by_mid, elements = self.marks, self.mkey, self.by_mid, self.elements
         for side in ("REF", "SYS"):
+            s0 = side[0]
             for kind in ENTITY_LIKE + RELEVE:
                 t = self.tasks.get(kind)
                 if t is None:
                     continue
                 res = t.res
                 coll = res.ref if side == "REF" else res.sys
-                for eid in t.ids(side, self.docid):
-                    el = coll[eid].docs[self.docid]
+                entity_like = kind in ENTITY_LIKE
+                for eid in t.ids(side, d):
+                    el = coll[eid].docs[d]
                     ekey = self.element_key(side, kind, eid)
-                    self.elements[ekey] = {"row": f"row-{ekey}", "m": []}
+                    facts = self._element_facts(side, kind, eid)
+                    keys = []
+                    elements[ekey] = {"row": f"row-{ekey}", "m": keys}
+                    emarks = self.element_marks[ekey] = []
                     for i, m in enumerate(el.mentions):
-                        k = self._new_key(side)
-                        self.mkey[(side, kind, eid, i)] = k
-                        if kind in ENTITY_LIKE:
-                            self.by_mid[(side, m.id)] = k
-                        self.elements[ekey]["m"].append(k)
-                        self.marks.append({"k": k, "side": side, "kind": kind, "el": eid,
-                                           "ek": ekey, "id": m.id, "m": m, "i": i})
-        for mk in self.marks:
+                        k = f"{s0}{len(marks)}"
+                        mkey[(side, kind, eid, i)] = k
+                        if entity_like:
+                            by_mid[(side, m.id)] = k
+                        keys.append(k)
+                        marks.append({"k": k, "side": side, "kind": kind, "el": eid,
+                                      "ek": ekey, "id": m.id, "m": m, "i": i, "f": facts,
+                                      # filled in by _describe
+                                      "partner": None, "colour": None, "status": None,
+                                      "title": None, "notes": None, "errors": None,
+                                      "pe": None, "q": None})
+                        emarks.append(marks[-1])
+        for mk in marks:
             self._describe(mk)
 
     def _partner(self, side: str, kind: str, eid: str):
@@ -118,8 +136,25 @@ class DocPage:
             key = (other, eid, d)
         return other, key
 
-    def _describe(self, mk: dict) -> None:
-        side, kind, eid, i, m = mk["side"], mk["kind"], mk["el"], mk["i"], mk["m"]
+    def diffs(self, kind: str, rid: str, sid: str, rd, sd) -> list[str]:
+        """_attr_diffs of a mapped pair in this document (once per pair)."""
+        key = (kind, rid, sid)
+        out = self._diffs.get(key)
+        if out is None:
+            out = self._diffs[key] = _attr_diffs(kind, rd, sd)
+        return out
+
+    def attr_text(self, side: str, kind: str, eid: str, g) -> str:
+        """_attr_text of an element (once per element)."""
+        key = (side, kind, eid)
+        out = self._attr_texts.get(key)
+        if out is None:
+            out = self._attr_texts[key] = _attr_text(kind, g.attrs)
+        return out
+
+    def _element_facts(self, side: str, kind: str, eid: str) -> tuple:
+        """What every mention of one element shares: its partner element, their mention
+        mapping (both ways), colour, status and the notes and errors of the element."""
         other_side = "SYS" if side == "REF" else "REF"
         res = self.tasks[kind].res
         d = self.docid
@@ -127,30 +162,14 @@ class DocPage:
         g = (res.ref if side == "REF" else res.sys)[eid]
         el = g.docs[d]
         mm = res.mention_map.get(key) if other is not None else None
-        partner = None
-        if other is not None and mm:
-            if side == "REF":
-                j = mm.get(i)
-            else:
-                j = next((a for a, b in mm.items() if b == i), None)
-            if j is not None:
-                partner = self.mkey.get((other_side, kind, other, j))
+        inv: dict = {}
+        if mm and side != "REF":
+            for a, b in mm.items():
+                inv.setdefault(b, a)
         colour = self.colour.get((kind, eid if side == "REF" else other)) \
             if other is not None else None
-        notes = []
-        errors = []
-        mtype = getattr(m, "type", None)
-        head = getattr(m, "head", None)
-        anchor = getattr(m, "anchor", None)
-        what = {"entity": "entity mention", "value": "value mention",
-                "timex2": "timex2 mention", "relation": "relation mention",
-                "event": "event mention"}[kind]
-        title = f"{side} {what} {m.id}" + (f" ({mtype})" if mtype else "")
-        notes.append(f"of {kind} {eid}: {_attr_text(kind, g.attrs)}")
-        text_loc = head or anchor or m.extent
-        if text_loc is not None and text_loc.text:
-            notes.append(("head " if head else "anchor " if anchor else "extent ")
-                         + _quote(text_loc.text))
+        notes, errors = [], []
+        status = None               # None: decided per mention (mapped with a value)
         if other is None:
             mapped_elsewhere = (res.mapping.get(eid) if side == "REF"
                                 else res.rmapping.get(eid))
@@ -171,185 +190,105 @@ class DocPage:
         else:
             ograph = (res.sys if side == "REF" else res.ref)[other]
             oel = ograph.docs[d]
+            rid, sid = (eid, other) if side == "REF" else (other, eid)
             rd, sd = (el, oel) if side == "REF" else (oel, el)
-            diffs = _attr_diffs(kind, rd, sd)
+            diffs = self.diffs(kind, rid, sid, rd, sd)
             if diffs:
-                errors.append(f"attribute error ({kind} {eid if side == 'REF' else other}"
-                              f" ↔ {other if side == 'REF' else eid}): " + "; ".join(diffs))
+                errors.append(f"attribute error ({kind} {rid} ↔ {sid}): " + "; ".join(diffs))
             if kind in RELEVE:
-                ne = res.arg_errors.get(eid if side == "REF" else other, 0)
+                ne = res.arg_errors.get(rid, 0)
                 if ne:
                     errors.append(f"{ne} argument error{'s' if ne != 1 else ''}")
-            if partner is not None:
-                status = "ok"
-                pm = self._mark(partner)["m"]
-                notes.append(f"mapped to {other_side} mention {pm.id} of {kind} {other}")
-                if kind == "entity":
-                    if m.type != pm.type:
-                        errors.append(f"mention type: {m.type} ≠ {pm.type}")
-                    if m.role != pm.role:
-                        errors.append(f"mention role: {m.role} ≠ {pm.role}")
-                    if m.style != pm.style:
-                        errors.append(f"mention style: {m.style} ≠ {pm.style}")
-                ph = getattr(pm, "head", None)
-                if head is not None and ph is not None and head.kind == "text" and \
-                        (head.start, head.end) != (ph.start, ph.end):
-                    notes.append(f"heads differ: {_quote(head.text, 30)} vs "
-                                 f"{_quote(ph.text, 30)}")
-                if m.extent.kind == "text" and \
-                        (m.extent.start, m.extent.end) != (pm.extent.start, pm.extent.end):
-                    notes.append(f"extents differ: {_quote(m.extent.text, 30)} vs "
-                                 f"{_quote(pm.extent.text, 30)}")
-            elif mm is None and not getattr(self.results.params, "use_mentions", True) \
-                    and kind in ENTITY_LIKE:
-                status = "ok"
-                notes.append(f"{kind} mapped to {other_side} {kind} {other} (mentions are"
-                             " not mapped under this parameter set)")
-            else:
-                status = "mmiss" if side == "REF" else "mfa"
-                notes.append((f"MENTION MISS: {kind} {eid} is mapped to {other}, but no SYS"
-                              " mention corresponds to this one") if side == "REF" else
-                             (f"MENTION FALSE ALARM: {kind} {eid} is mapped to {other}, but no"
-                              " REF mention corresponds to this one"))
-        mk.update(partner=partner, colour=colour, status=status, title=title, notes=notes,
-                  errors=errors,
-                  pe=self.element_key(other_side, kind, other) if other is not None else None)
+        # (a tuple: _describe unpacks it once per mention)
+        return (other_side, other, mm, inv, colour, status, tuple(notes), tuple(errors),
+                f"of {kind} {eid}: {self.attr_text(side, kind, eid, g)}",
+                self.element_key(other_side, kind, other) if other is not None else None,
+                (mm is None and not getattr(self.params, "use_mentions", True)
+                 and kind in ENTITY_LIKE))
+
+    def _describe(self, mk: dict) -> None:
+        side, kind, eid, i, m = mk["side"], mk["kind"], mk["el"], mk["i"], mk["m"]
+        (other_side, other, mm, inv, colour, status, enotes, eerrors, of, pe,
+         plain) = mk["f"]
+        partner = None
+        if other is not None and mm:
+            j = mm.get(i) if side == "REF" else inv.get(i)
+            if j is not None:
+                partner = self.mkey.get((other_side, kind, other, j))
+        errors = list(eerrors)
+        mtype = getattr(m, "type", None)
+        head = getattr(m, "head", None)
+        anchor = getattr(m, "anchor", None)
+        title = f"{side} {_WHAT[kind]} {m.id}" + (f" ({mtype})" if mtype else "")
+        notes = [of]
+        text_loc = head or anchor or m.extent
+        q = None                    # the text of the mention, blanks squeezed
+        if text_loc is not None and text_loc.text:
+            q = " ".join(text_loc.text.split())
+            notes.append(("head " if head else "anchor " if anchor else "extent ")
+                         + _quoted(q, 60))
+        notes.extend(enotes)
+        if status is not None:
+            pass
+        elif partner is not None:
+            status = "ok"
+            pm = self._mark(partner)["m"]
+            notes.append(f"mapped to {other_side} mention {pm.id} of {kind} {other}")
+            if kind == "entity":
+                if m.type != pm.type:
+                    errors.append(f"mention type: {m.type} ≠ {pm.type}")
+                if m.role != pm.role:
+                    errors.append(f"mention role: {m.role} ≠ {pm.role}")
+                if m.style != pm.style:
+                    errors.append(f"mention style: {m.style} ≠ {pm.style}")
+            ph = getattr(pm, "head", None)
+            if head is not None and ph is not None and head.kind == "text" and \
+                    (head.start, head.end) != (ph.start, ph.end):
+                notes.append(f"heads differ: {_quote(head.text, 30)} vs "
+                             f"{_quote(ph.text, 30)}")
+            if m.extent.kind == "text" and \
+                    (m.extent.start, m.extent.end) != (pm.extent.start, pm.extent.end):
+                notes.append(f"extents differ: {_quote(m.extent.text, 30)} vs "
+                             f"{_quote(pm.extent.text, 30)}")
+        elif plain:
+            status = "ok"
+            notes.append(f"{kind} mapped to {other_side} {kind} {other} (mentions are"
+                         " not mapped under this parameter set)")
+        else:
+            status = "mmiss" if side == "REF" else "mfa"
+            notes.append((f"MENTION MISS: {kind} {eid} is mapped to {other}, but no SYS"
+                          " mention corresponds to this one") if side == "REF" else
+                         (f"MENTION FALSE ALARM: {kind} {eid} is mapped to {other}, but no"
+                          " REF mention corresponds to this one"))
+        mk["partner"] = partner
+        mk["colour"] = colour
+        mk["status"] = status
+        mk["title"] = title
+        mk["notes"] = notes
+        mk["errors"] = errors
+        mk["pe"] = pe
+        mk["q"] = q
 
     def _mark(self, key: str) -> dict:
         return self.marks[int(key[1:])]
 
-    # ---- text segmentation
+    # ---- text segmentation (acescore.report.view_text)
     def segments(self):
-        """(boundaries, per-segment covering lists) and mention segment ranges."""
-        text = self.source.text
-        n = len(text)
-        points = {0, n}
-        if self.source.text_region:
-            points.update(self.source.text_region)
-        spans = []                     # (mark, what, start, end+1)
-        for mk in self.marks:
-            m = mk["m"]
-            for what, loc in (("x", m.extent), ("h", getattr(m, "head", None)),
-                              ("a", getattr(m, "anchor", None))):
-                if loc is None or loc.kind != "text":
-                    continue
-                s, e = int(loc.start), int(loc.end) + 1
-                if s < 0 or e > n or e <= s:
-                    mk.setdefault("bad", True)
-                    continue
-                if what == "x" and loc.text and not _span_ok(loc.text, text[s:e]):
-                    self.offset_mismatch += 1
-                    mk["notes"].append("the charseq text differs from the source text at"
-                                       " these offsets")
-                points.add(s)
-                points.add(e)
-                spans.append((mk, what, s, e))
-        bounds = sorted(points)
-        return bounds, spans
+        return segments(self)
 
     def text_html(self) -> str:
-        text = self.source.text
-        bounds, spans = self.segments()
-        nseg = len(bounds) - 1
-        ref_ext = [None] * nseg        # innermost REF entity-like mention (len, mark)
-        sys_ext = [None] * nseg
-        ref_head = [False] * nseg
-        sys_head = [False] * nseg
-        err = [False] * nseg
-        anc = [""] * nseg
-        cover: list = [[] for _ in range(nseg)]
-        for mk, what, s, e in spans:
-            i0 = bisect_left(bounds, s)
-            i1 = bisect_left(bounds, e)
-            mk[what] = [i0, i1]
-            entity_like = mk["kind"] in ENTITY_LIKE
-            ln = e - s
-            if what == "x" and entity_like:
-                arr = ref_ext if mk["side"] == "REF" else sys_ext
-                for i in range(i0, i1):
-                    cur = arr[i]
-                    if cur is None or ln < cur[0]:
-                        arr[i] = (ln, mk)
-                    cover[i].append((ln, 0 if mk["side"] == "REF" else 1, mk["k"]))
-            elif what == "h" and entity_like:
-                arr = ref_head if mk["side"] == "REF" else sys_head
-                for i in range(i0, i1):
-                    arr[i] = True
-                    if mk["errors"]:
-                        err[i] = True
-            elif what == "a":
-                c = "ra" if mk["side"] == "REF" else "sa"
-                for i in range(i0, i1):
-                    anc[i] = (anc[i] + " " + c).strip() if c not in anc[i] else anc[i]
-                    cover[i].append((10 ** 9 + ln, 0 if mk["side"] == "REF" else 1, mk["k"]))
-                    if mk["errors"]:
-                        err[i] = True
-        region = self.source.text_region
-        out = []
-        newlines = 2                   # blank lines at the start are not shown
-        for i in range(nseg):
-            a, b = bounds[i], bounds[i + 1]
-            cls = []
-            if ref_ext[i] is not None:
-                mk = ref_ext[i][1]
-                cls.append("r")
-                if mk["status"] == "miss":
-                    cls.append("rx")
-                else:
-                    if mk["colour"] is not None:
-                        cls.append(f"k{mk['colour']}")
-                    if mk["status"] == "mmiss":
-                        cls.append("rd")
-                if ref_head[i]:
-                    cls.append("rh")
-            if sys_ext[i] is not None:
-                mk = sys_ext[i][1]
-                cls.append("s")
-                if mk["status"] == "fa":
-                    cls.append("sx")
-                else:
-                    if mk["colour"] is not None:
-                        cls.append(f"q{mk['colour']}")
-                    if mk["status"] == "mfa":
-                        cls.append("sd")
-                if sys_head[i]:
-                    cls.append("sh")
-            if err[i]:
-                cls.append("e")
-            if anc[i]:
-                cls.append(anc[i])
-            if region is not None and not (region[0] <= a < region[1]):
-                cls.append("nt")
-            seg = text[a:b]
-            if not cover[i] and ref_ext[i] is None and sys_ext[i] is None:
-                # display only: runs of blank lines (left by removed tags) shrink to one;
-                # the offsets live in the segment ranges, not in the displayed characters
-                seg, newlines = _squeeze_blank_lines(seg, newlines)
-            else:
-                newlines = 0
-            attrs = ""
-            if cls:
-                attrs += f' class="{" ".join(cls)}"'
-            if cover[i]:
-                attrs += ' data-c="' + " ".join(k for _, _, k in sorted(cover[i])) + '"'
-            out.append(f"<span{attrs}>{esc(seg)}</span>")
-        return "".join(out)
+        return text_html(self)
 
     # ---- tables
     def _mention_links(self, ekey: str) -> str:
-        el = self.elements.get(ekey)
-        if not el:
-            return ""
         links = []
-        for k in el["m"]:
-            mk = self._mark(k)
-            m = mk["m"]
-            short = m.id
-            loc = getattr(m, "head", None) or getattr(m, "anchor", None) or m.extent
-            label = _quote(loc.text, 24) if loc is not None and loc.text else short
-            st = mk["status"]
-            links.append(f'<a href="#" class="ml st-{st}" data-k="{k}" '
-                         f'title="{esc(m.id)}: {esc(st)}">{esc(label)}</a>')
+        for mk in self.element_marks.get(ekey, ()):
+            mid = mk["id"]
+            q = mk["q"]
+            label = mid if q is None else _quoted(q, 24)
+            st = mk["status"]       # a status name: nothing to escape
+            links.append(f'<a href="#" class="ml st-{st}" data-k="{mk["k"]}" '
+                         f'title="{esc(mid)}: {st}">{esc(label)}</a>')
         return " ".join(links)
 
     def _arguments(self, kind: str, rid: Optional[str], sid: Optional[str]) -> str:
@@ -430,38 +369,46 @@ class DocPage:
             sg = res.sys[sid] if sid else None
             rd = rg.docs.get(d) if rg is not None else None
             sd = sg.docs.get(d) if sg is not None else None
-            diffs = _attr_diffs(kind, rd, sd) if rd is not None and sd is not None else []
-            bad_attrs = {x.split(":")[0] for x in diffs}
+            diffs = (self.diffs(kind, rid, sid, rd, sd) if rd is not None and sd is not None
+                     else [])
             status = rec.status
-            expl = {"correct": "mapped, no attribute error", "miss": "missed",
-                    "fa": "false alarm", "error": "mapped with errors: " + "; ".join(diffs)}
-            if status == "error" and releve and res.arg_errors.get(rid, 0):
-                expl["error"] += ("; " if diffs else "") + f"{res.arg_errors[rid]} argument error(s)"
-
-            def attrs_cell(g, other_bad):
-                if g is None:
-                    return "<td></td>"
-                txt = esc(_attr_text(kind, g.attrs))
-                if other_bad:
-                    return f'<td class="attr bad" title="{esc("; ".join(diffs))}">{txt}</td>'
-                return f'<td class="attr">{txt}</td>'
-            comps = rec.comps or (None, None, None, None)
+            if status == "error":
+                expl = "mapped with errors: " + "; ".join(diffs)
+                if releve and res.arg_errors.get(rid, 0):
+                    expl += ("; " if diffs else "") + f"{res.arg_errors[rid]} argument error(s)"
+            else:
+                expl = _EXPLAIN[status]
+            if diffs:
+                bad = esc("; ".join(diffs))
+                rcell = (f'<td class="attr bad" title="{bad}">'
+                         f'{esc(self.attr_text("REF", kind, rid, rg))}</td>'
+                         if rg is not None else "<td></td>")
+                scell = (f'<td class="attr bad" title="{bad}">'
+                         f'{esc(self.attr_text("SYS", kind, sid, sg))}</td>'
+                         if sg is not None else "<td></td>")
+            else:
+                rcell = (f'<td class="attr">{esc(self.attr_text("REF", kind, rid, rg))}</td>'
+                         if rg is not None else "<td></td>")
+                scell = (f'<td class="attr">{esc(self.attr_text("SYS", kind, sid, sg))}</td>'
+                         if sg is not None else "<td></td>")
+            c1, c2, c3, c4 = rec.comps or (None, None, None, None)
             pair_value = res.doc_mv.get((rid, sid, d)) if rid and sid else None
-            ids = " ".join(x for x in (rkey, skey) if x)
+            ids = f"{rkey} {skey}" if rkey and skey else (rkey or skey)
             row_id = rkey or skey
             rows.append(
                 f'<tr id="row-{esc(row_id)}" class="st-{status}" data-el="{esc(ids)}">'
                 f'<td class="id">{esc(rid) if rid else ""}</td>'
                 f'<td class="id">{esc(sid) if sid else (sid_note or "")}</td>'
-                f'<td class="status" title="{esc(expl[status])}">{status}</td>'
-                + attrs_cell(rg, bool(bad_attrs)) + attrs_cell(sg, bool(bad_attrs))
+                f'<td class="status" title="{esc(expl)}">{status}</td>'
+                f'{rcell}{scell}'
                 + (f'<td>{self._arguments(kind, rid, sid)}</td>' if releve else "")
                 + f'<td class="ms">{self._mention_links(rkey) if rkey else ""}</td>'
                 f'<td class="ms">{self._mention_links(skey) if skey else ""}</td>'
                 f'<td class="num">{_fmt(rec.norm) if rec.side == "REF" else ""}</td>'
                 f'<td class="num">{_fmt(pair_value)}</td>'
                 f'<td class="num">{_fmt(rec.cost)}</td>'
-                + "".join(f'<td class="num">{_fmt(c)}</td>' for c in comps) + "</tr>")
+                f'<td class="num">{_fmt(c1)}</td><td class="num">{_fmt(c2)}</td>'
+                f'<td class="num">{_fmt(c3)}</td><td class="num">{_fmt(c4)}</td></tr>')
             if skey:
                 # make the SYS element of a mapped row findable as well
                 self.elements.get(skey, {})["row"] = f"row-{row_id}"
@@ -472,6 +419,54 @@ class DocPage:
                 f'<span class="muted">({summary})</span></h2>'
                 f'<div class="tablewrap"><table class="el"><thead>{head}</thead><tbody>'
                 + "".join(rows) + "</tbody></table></div></section>")
+
+    # ---- the page data (JSON)
+    def data_json(self) -> str:
+        """The page's data, ``{"m": [every mark], "el": self.elements}``, as
+        ``json.dumps(..., ensure_ascii=False, separators=(",", ":"))`` writes it (built
+        piece by piece: what an element's marks share is encoded once)."""
+        by_mid = self.by_mid
+        shared: dict = {}
+        marks = []
+        enc = _enc
+        statuses = {st: enc(st) for st in ("ok", "miss", "fa", "mmiss", "mfa")}
+        for mk in self.marks:
+            m = mk["m"]
+            side, ekey = mk["side"], mk["ek"]
+            sh = shared.get(ekey)
+            if sh is None:
+                pe = mk["pe"]
+                sh = shared[ekey] = (f',"sd":{enc(side)},"kd":{enc(mk["kind"])},'
+                                     f'"el":{_js(mk["el"])},"ek":{enc(ekey)}',
+                                     "null" if pe is None else enc(pe), mk["f"][8],
+                                     enc(mk["f"][8]))
+            head, pej, of, ofj = sh
+            args = []
+            for a in getattr(m, "arguments", ()) or ():
+                k = by_mid.get((side, a.refid))
+                if k is not None:
+                    args.append(k)
+            x, h, an, p = mk.get("x"), mk.get("h"), mk.get("a"), mk["partner"]
+            notes, errors, st = mk["notes"], mk["errors"], mk["status"]
+            if notes[0] is of:
+                nj = ",".join([ofj] + [enc(n) for n in notes[1:]])
+            else:
+                nj = ",".join([enc(n) for n in notes])
+            # (the keys of marks, "R12", "S7", need no escaping)
+            pj = "null" if p is None else '"' + p + '"'
+            aj = ",".join(['"' + a + '"' for a in args]) if args else ""
+            marks.append(
+                f'{{"k":"{mk["k"]}"{head},"id":{_js(m.id)},'
+                f'"x":{"null" if x is None else f"[{x[0]},{x[1]}]"},'
+                f'"h":{"null" if h is None else f"[{h[0]},{h[1]}]"},'
+                f'"an":{"null" if an is None else f"[{an[0]},{an[1]}]"},'
+                f'"p":{pj},"pe":{pej},'
+                f'"st":{statuses.get(st) or enc(st)},"t":{enc(mk["title"])},'
+                f'"n":[{nj}],'
+                f'"e":[{",".join([enc(e) for e in errors]) if errors else ""}],'
+                f'"a":[{aj}]}}')
+        return ('{"m":[' + ",".join(marks) + '],"el":'
+                + json.dumps(self.elements, ensure_ascii=False, separators=(",", ":")) + "}")
 
     # ---- the page
     def render(self, sources: dict) -> str:
@@ -507,19 +502,7 @@ class DocPage:
         bad = sum(1 for mk in self.marks if mk.get("bad"))
         if bad and self.source is not None:
             notes.append(f"{bad} mention(s) with offsets outside the source text")
-        data = {"m": [], "el": self.elements}
-        for mk in self.marks:
-            m = mk["m"]
-            args = []
-            for a in getattr(m, "arguments", ()) or ():
-                k = self.by_mid.get((mk["side"], a.refid))
-                if k is not None:
-                    args.append(k)
-            data["m"].append({
-                "k": mk["k"], "sd": mk["side"], "kd": mk["kind"], "el": mk["el"],
-                "ek": mk["ek"], "id": m.id, "x": mk.get("x"), "h": mk.get("h"),
-                "an": mk.get("a"), "p": mk["partner"], "pe": mk["pe"], "st": mk["status"],
-                "t": mk["title"], "n": mk["notes"], "e": mk["errors"], "a": args})
+        data = self.data_json()
         legend = ('<div class="legend doc-legend">'
                   '<span><span class="smp r k0">REF</span> underlined: reference mention'
                   ' (thick + tint: head)</span>'
@@ -542,27 +525,10 @@ class DocPage:
                 f'</div><aside id="info"><p class="muted">Click a mention in the text or in a'
                 f' table.</p></aside></main>{tables}'
                 f'<div id="tip" hidden></div><div id="selftest" hidden></div>'
-                + _json_script(data, "doc-data"))
+                + script_json(data, "doc-data"))
         return page(f"{d} — acescore view", body, "../", "doc")
 
 
-def _squeeze_blank_lines(seg: str, newlines: int) -> tuple[str, int]:
-    """``seg`` with at most one blank line in a row, given that the text shown before it
-    ends with ``newlines`` line breaks (and blanks); returns the new count as well."""
-    out = []
-    parts = seg.split("\n")
-    for j, part in enumerate(parts):
-        if j > 0:
-            if newlines < 2:
-                out.append("\n")
-            newlines += 1
-        if part.strip():
-            out.append(part)
-            newlines = 0
-        elif newlines < 2:
-            out.append(part)
-    return "".join(out), newlines
-
-
-def _span_ok(charseq: str, source_span: str) -> bool:
-    return span_matches(charseq, source_span)
+def _js(s) -> str:
+    """A string or None as JSON."""
+    return "null" if s is None else _enc(s)

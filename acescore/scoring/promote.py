@@ -8,7 +8,8 @@ or among equal entity attributes) and their empty argument and link dictionaries
 from __future__ import annotations
 
 from acescore.database import NOTHING, GlobalElement
-from acescore.model import Entity, EntityMention, SimpleMention, Timex2, Value
+from acescore.model import (Argument, Entity, EntityMention, Event, EventMention, Relation,
+                            RelationMention, SimpleMention, Timex2, Value)
 
 
 def promote_elements(coll: dict, warnings: list | None = None) -> tuple[dict, dict]:
@@ -55,3 +56,56 @@ def promote_elements(coll: dict, warnings: list | None = None) -> tuple[dict, di
                 out[m.id] = ng
                 origin[m.id] = eid
     return out, origin
+
+
+# ---- relation and event mentions (03 §10.2) -------------------------------------------------
+
+
+def _renamed_mention(m, new_id: str):
+    """A relation/event mention under another ID (``dataclasses.replace`` is slow)."""
+    if isinstance(m, EventMention):
+        return EventMention(new_id, m.extent, m.anchor, m.arguments, m.line)
+    return RelationMention(new_id, m.extent, m.arguments, m.line)
+
+
+def _promoted_element(x, new_id: str, mention, arguments: tuple, origin: str):
+    """The element of one promoted mention: ``x``'s attributes, one mention, no links."""
+    if isinstance(x, Event):
+        return Event(new_id, x.type, x.subtype, x.genericity, x.modality, x.polarity, x.tense,
+                     arguments, (mention,), (), x.line, origin=origin)
+    return Relation(new_id, x.type, x.subtype, x.modality, arguments, (mention,), (), x.line,
+                    origin=origin)
+
+
+def promote_releves(kind: str, coll: dict, side, is_ref: bool, warnings: list) -> dict:
+    """Every relation (event) mention becomes an element of its own (see module doc)."""
+    out: dict = {}
+    for eid in sorted(coll):
+        g = coll[eid]
+        for d in sorted(g.docs):
+            x = g.docs[d]
+            if not x.mentions:
+                warnings.append(f"\nWARNING:  no mentions found for '{eid}' in document '{d}' in"
+                                " promote_mentions_of_element\n")
+                continue
+            for m in x.mentions:
+                arguments: dict = {}
+                for a in m.arguments:
+                    if is_ref:
+                        info = side.mentions.get(a.refid)
+                        if info is None:
+                            raise AssertionError(f"FATAL ERROR in promote_mentions_of_element:"
+                                                 f"  '{a.refid}' is not registered")
+                        aid = info[1]
+                    else:
+                        aid = a.refid
+                    arguments.setdefault(a.role, set()).add(aid)
+                args = {role: tuple(sorted(ids)) for role, ids in arguments.items()}
+                nm = _renamed_mention(m, f"{m.id} mention")
+                el_args = tuple(Argument(role, aid) for role in sorted(args)
+                                for aid in args[role])
+                new = _promoted_element(x, m.id, nm, el_args, eid)
+                ng = GlobalElement(m.id, g.kind, {d: new}, g.attrs, arguments=args,
+                                   origin=eid)
+                out[m.id] = ng
+    return out

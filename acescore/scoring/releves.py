@@ -40,10 +40,10 @@ from __future__ import annotations
 from typing import Optional
 
 from acescore.database import GlobalElement
-from acescore.model import Argument, Event, EventMention, Relation, RelationMention
 from acescore.params import EPSILON
 from acescore.bgm import bgm
 from acescore.scoring.elements import map_elements
+from acescore.scoring.promote import promote_releves
 from acescore.scoring.limits import too_many_pairs
 from acescore.scoring.result import PassResult
 from acescore.spans import overlap
@@ -611,60 +611,6 @@ def _arg_errors(x: GlobalElement, partner: Optional[GlobalElement], arg_maps: di
         if (target == tid or arg_origin.get(tid) == target) and rrole == trole:
             correct += 1
     return n_x + len(partner.arg_pairs) - mapped - correct
-
-
-# ---------------------------------------------------------------------------------------------
-# mention promotion (03 §10.2)
-
-
-def _renamed_mention(m, new_id: str):
-    """A relation/event mention under another ID (``dataclasses.replace`` is slow)."""
-    if isinstance(m, EventMention):
-        return EventMention(new_id, m.extent, m.anchor, m.arguments, m.line)
-    return RelationMention(new_id, m.extent, m.arguments, m.line)
-
-
-def _promoted_element(x, new_id: str, mention, arguments: tuple, origin: str):
-    """The element of one promoted mention: ``x``'s attributes, one mention, no links."""
-    if isinstance(x, Event):
-        return Event(new_id, x.type, x.subtype, x.genericity, x.modality, x.polarity, x.tense,
-                     arguments, (mention,), (), x.line, origin=origin)
-    return Relation(new_id, x.type, x.subtype, x.modality, arguments, (mention,), (), x.line,
-                    origin=origin)
-
-
-def promote_releves(kind: str, coll: dict, side, is_ref: bool, warnings: list) -> dict:
-    """Every relation (event) mention becomes an element of its own (see module doc)."""
-    out: dict = {}
-    for eid in sorted(coll):
-        g = coll[eid]
-        for d in sorted(g.docs):
-            x = g.docs[d]
-            if not x.mentions:
-                warnings.append(f"\nWARNING:  no mentions found for '{eid}' in document '{d}' in"
-                                " promote_mentions_of_element\n")
-                continue
-            for m in x.mentions:
-                arguments: dict = {}
-                for a in m.arguments:
-                    if is_ref:
-                        info = side.mentions.get(a.refid)
-                        if info is None:
-                            raise AssertionError(f"FATAL ERROR in promote_mentions_of_element:"
-                                                 f"  '{a.refid}' is not registered")
-                        aid = info[1]
-                    else:
-                        aid = a.refid
-                    arguments.setdefault(a.role, set()).add(aid)
-                args = {role: tuple(sorted(ids)) for role, ids in arguments.items()}
-                nm = _renamed_mention(m, f"{m.id} mention")
-                el_args = tuple(Argument(role, aid) for role in sorted(args)
-                                for aid in args[role])
-                new = _promoted_element(x, m.id, nm, el_args, eid)
-                ng = GlobalElement(m.id, g.kind, {d: new}, g.attrs, arguments=args,
-                                   origin=eid)
-                out[m.id] = ng
-    return out
 
 
 # ---------------------------------------------------------------------------------------------
