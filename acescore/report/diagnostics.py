@@ -424,3 +424,51 @@ def _list_releves(out, ctx: _Ctx, side, coll):
                         elif am.extent is not None:
                             tail = f', extent="{_s(_loc_text(am.extent))}"\n'
                     out.append("%21s: ID=%s%s" % (arg.role, arg.refid + sys_mention_suffix, tail))
+
+
+# ---------------------------------------------------------------------------------------------
+# -a/-e: the phantom document parts of relation/event argument matching
+
+
+def _phantom_parts(ctx: _Ctx) -> set:
+    """The empty SYS argument document parts the tool creates while matching arguments
+    (03 §12), accumulated over the relation/event passes of this level up to this one:
+    (b, every document of s) for every SYS argument b of a SYS element s that shares an
+    evaluated document with a REF element r one of whose arguments a has a pair value
+    with b (and, where arguments must map, is mapped to b)."""
+    run = ctx.run
+    level = ctx.mention_level
+    args = ctx.args_ctx()
+    if args is None:
+        return set()
+    allow_wrong = True if level else bool(ctx.params.allow_wrong_mapping)
+    mapping = args.mapping if not level else {}
+    # SYS argument b -> REF arguments a with a pair (the same for every pass of a level)
+    cache = run.__dict__.setdefault("_phantom_partners", {})
+    partners = cache.get((level, id(args)))
+    if partners is None:
+        partners = cache[(level, id(args))] = {}
+        for (a, b, _d) in args.pair_value:
+            if allow_wrong or mapping.get(a) == b:
+                partners.setdefault(b, set()).add(a)
+    eval_docs = run.ref.documents
+    out: set = set()
+    for p in run.releve_passes:
+        if task_of(p.task).mention_level != level:
+            continue
+        ref_args: dict = {}                 # evaluated document -> its REF elements' arguments
+        for g in p.ref.values():
+            for d in g.docs:
+                if d in eval_docs and g.arg_pairs:
+                    ref_args.setdefault(d, set()).update(a for _r, a in g.arg_pairs)
+        for s in p.sys.values():
+            near = [ref_args[d] for d in s.docs if d in ref_args]
+            if not near:
+                continue
+            for _tr, b in s.arg_pairs:
+                mine = partners.get(b)
+                if mine and any(not mine.isdisjoint(x) for x in near):
+                    out.update((b, sd) for sd in s.docs)
+        if p is ctx.res:
+            break
+    return out
