@@ -152,40 +152,58 @@ class Child:
 def collect(children: list, timeout: float | None = None) -> list:
     """Wait for every child's result (None for one that failed, died or was given up on
     after ``timeout`` seconds without a sign of life; default :func:`worker_timeout`)."""
+    return run_pool([(lambda c=c: c) for c in children], max(1, len(children)), timeout)
+
+
+def run_pool(starts: list, limit: int, timeout: float | None = None) -> list:
+    """Run the workers that ``starts`` (callables, each forking a :class:`Child`) start, at
+    most ``limit`` at a time, the next one as soon as one is done: their results in order
+    (None as in :func:`collect`).  An OSError of a start, or any exception here (Ctrl-C),
+    kills the running workers and is raised."""
     timeout = worker_timeout() if timeout is None else timeout
-    results: list = [None] * len(children)
-    last = [time.monotonic()] * len(children)
-    pending = {i for i, c in enumerate(children) if not c.done}
-    while pending:
-        fds = {}
-        for i in pending:
-            fds[children[i].out_r] = (i, True)
-            if children[i].hb_r is not None:
-                fds[children[i].hb_r] = (i, False)
-        ready, _, _ = select.select(list(fds), [], [], HEARTBEAT * 2)
-        now = time.monotonic()
-        finished = set()
-        for fd in ready:
-            i, is_out = fds[fd]
-            if i in finished:
+    results: list = [None] * len(starts)
+    running: dict = {}          # position -> Child
+    last: dict = {}
+    nxt = 0
+    try:
+        while nxt < len(starts) or running:
+            while nxt < len(starts) and len(running) < limit:
+                c = starts[nxt]()
+                if not c.done:
+                    running[nxt] = c
+                    last[nxt] = time.monotonic()
+                nxt += 1
+            if not running:
                 continue
-            c = children[i]
-            data = os.read(fd, 1 << 20)
-            last[i] = now
-            if is_out:
-                if data:
-                    c.buf += data
-                else:
-                    results[i] = c._finish()
-                    finished.add(i)
-            elif not data:       # heartbeat pipe closed: the worker exits; its result follows
-                os.close(fd)
-                c.hb_r = None
-        pending -= finished
-        for i in list(pending):
-            if now - last[i] > timeout:
-                children[i].kill()
-                pending.discard(i)
+            fds = {}
+            for i, c in running.items():
+                fds[c.out_r] = (i, True)
+                if c.hb_r is not None:
+                    fds[c.hb_r] = (i, False)
+            ready, _, _ = select.select(list(fds), [], [], HEARTBEAT * 2)
+            now = time.monotonic()
+            for fd in ready:
+                i, is_out = fds[fd]
+                c = running.get(i)
+                if c is None:           # finished by its other pipe in this round
+                    continue
+                data = os.read(fd, 1 << 20)
+                last[i] = now
+                if is_out:
+                    if data:
+                        c.buf += data
+                    else:
+                        results[i] = c._finish()
+                        del running[i]
+                elif not data:   # heartbeat pipe closed: the worker exits; its result follows
+                    os.close(fd)
+                    c.hb_r = None
+            for i in [i for i in running if now - last[i] > timeout]:
+                running.pop(i).kill()
+    except BaseException:
+        for c in running.values():
+            c.kill()
+        raise
     return results
 
 

@@ -19,7 +19,7 @@ never differs from a sequential one:
 * a shard without a pass (a kind without elements on one side) has no elements of that
   kind on either side, and an entity pass has B-cubed data in every shard or none;
 * every shard finished: a worker that fails, or stops showing signs of life
-  (:func:`acescore.parallel.collect`), is killed.
+  (:func:`acescore.parallel.run_pool`), is killed.
 
 Under a global parameter set elements span documents: documents linked by an element ID
 (on either side) are one connected component, and shards end only where no component
@@ -44,7 +44,7 @@ from typing import Optional
 import numpy as np
 
 from acescore.database import Side, add_files, check_docs, finish
-from acescore.parallel import Child, collect, fork_available
+from acescore.parallel import Child, fork_available, run_pool
 from acescore.errors import AceInputError
 from acescore.reading.apf import DEFAULT_MAX_BYTES
 from acescore.reading.safe_read import read_bytes
@@ -110,6 +110,24 @@ def _reach(rdoc: list, rdata: list, sdata: list) -> list:
     for i in range(len(rdoc)):
         last[find(i)] = i
     return [last[find(i)] for i in range(len(rdoc))]
+
+
+#: REF bytes per shard at most: a larger corpus gets more shards than processes (each
+#: process then holds about as much as a shard of a 600-document corpus, and the time
+#: grows with the corpus, not faster; see bench/README.md)
+SHARD_REF_BYTES = 20 << 20
+
+
+def shard_count(rpaths: list, jobs: int) -> int:
+    """How many shards: ``jobs``, or more where the REF files exceed ``jobs`` times
+    SHARD_REF_BYTES."""
+    total = 0
+    for p in rpaths:
+        try:
+            total += os.path.getsize(p)
+        except OSError:
+            pass
+    return max(jobs, -(-total // SHARD_REF_BYTES))
 
 
 def plan(rpaths: list, spaths: list, n: int, linked: bool = False) -> Optional[list]:
@@ -398,28 +416,18 @@ def score_paths(rpaths: list, spaths: list, options, inputs: Optional[dict] = No
         return None
     params = options.parameter_set
     # global sets (name similarity: the NIST tool's global mode) link documents
-    plans = plan(list(rpaths), list(spaths), options.jobs,
+    plans = plan(list(rpaths), list(spaths), shard_count(rpaths, options.jobs),
                  linked=bool(params.use_name_similarity))
     if not plans or len(plans) < 2 or (extra is not None and not extra.start(plans)):
         return None
     import sys
     sys.stdout.flush()
     sys.stderr.flush()
-    children = []
-    try:
-        for rp, sp in plans:
-            children.append(Child(lambda rp=rp, sp=sp: _shard(rp, sp, options, extra)))
+    try:        # options.jobs processes at a time; a worker that cannot be forked: no shards
+        outs = run_pool([(lambda rp=rp, sp=sp: Child(lambda: _shard(rp, sp, options, extra)))
+                         for rp, sp in plans], options.jobs)
     except OSError:
-        for c in children:
-            c.kill()
         return None
-    try:
-        outs = collect(children)
-    except BaseException:           # Ctrl-C, ...: no worker outlives the run
-        for c in children:
-            if not c.done:
-                c.kill()
-        raise
     if any(o is None for o in outs) or not _consistent(plans, outs):
         return None
     counts = [sum(x) for x in zip(*(o["coverage"] for o in outs))]

@@ -44,6 +44,33 @@ def test_golden_report_in_shards(jobs):
     assert _lines("".join(res.warnings)) == _lines(stderr)
 
 
+def test_more_shards_than_processes(monkeypatch):
+    """A corpus larger than --jobs times SHARD_REF_BYTES goes in more shards than
+    processes, at most --jobs of them at a time; the report is the same."""
+    r, s = _paths("ref"), _paths("sys-heavy")
+    total = sum(os.path.getsize(p) for p in r)
+    monkeypatch.setattr(shards, "SHARD_REF_BYTES", total // 4 + 1)
+    assert shards.shard_count(r, 2) == 4 and shards.shard_count(r, 6) == 6
+    started, most, running = [], [0], [0]
+    real_child, real_finish = parallel.Child, parallel.Child._finish
+
+    def child(work, before=None):
+        started.append(1)
+        running[0] += 1
+        most[0] = max(most[0], running[0])
+        return real_child(work, before)
+
+    def finish(self):
+        running[0] -= 1
+        return real_finish(self)
+    monkeypatch.setattr(shards, "Child", child)
+    monkeypatch.setattr(parallel.Child, "_finish", finish)
+    res = shards.score_paths(r, s, _opts(jobs=2))
+    assert res is not None and res.shards == 4 and len(started) == 4 and most[0] == 2
+    expected = (EXPECTED / "heavy__m.txt").read_text(encoding="utf-8").split("\n", 1)[1]
+    assert res.to_text() == expected
+
+
 def test_document_scores_and_gates_in_shards():
     from acescore.pipeline import spec_label
     r, s = _paths("ref"), _paths("sys-heavy")
