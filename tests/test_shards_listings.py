@@ -75,6 +75,21 @@ def test_identical_for_every_jobs_value(corpus, params, flags, generated):
         assert "======== entity mapping ========" in one.to_text()
 
 
+def test_more_shards_than_processes(generated, monkeypatch):
+    """-a -e -s -d and the JSON's literature metrics in more shards than processes (a
+    corpus over --jobs x SHARD_REF_BYTES): the outputs of one process."""
+    from acescore import shards
+    ref, sys_ = _corpus("generated", generated)
+    kw = dict(all_mappings=True, error_mappings=True, summary=True, doc_scores=True,
+              literature=True)
+    one = api.score(ref, sys_, "local_2008", True, **kw)
+    total = sum(Path(p).stat().st_size for p in api.discover(ref))
+    monkeypatch.setattr(shards, "SHARD_REF_BYTES", total // 4 + 1)
+    res = api.score(ref, sys_, "local_2008", True, jobs=2, **kw)
+    assert getattr(res, "shards", None) == 4
+    assert _outputs(res) == _outputs(one)
+
+
 @pytest.mark.parametrize("params", ["global_2008", "global_2008_with_mentions"])
 def test_global_sets_in_linked_shards(params):
     """Global sets: the shards of linked documents (acescore.shards.plan) list and merge

@@ -214,3 +214,17 @@ def test_global_set_with_linked_documents(tmp_path, params):
     assert done is not None and done[0].shards == 3
     pages = {p.name for p in (tmp_path / "direct" / "doc").iterdir()}
     assert len(pages) == 20 and Path(r[3]).name.replace(".apf.xml", ".html") in pages
+
+
+def test_more_shards_than_processes(generated, tmp_path, monkeypatch):
+    """A corpus over --jobs x SHARD_REF_BYTES: more shards than processes (run --jobs at a
+    time); every page is still the one-process site's."""
+    from acescore import shards
+    ref, sys_, src = generated / "ref", generated / "sys-heavy", generated / "src"
+    one = tmp_path / "one"
+    cli_view(ref, sys_, src, one, "--jobs", "1", "-m")
+    total = sum(p.stat().st_size for p in ref.glob("*.apf.xml"))
+    monkeypatch.setattr(shards, "SHARD_REF_BYTES", total // 5 + 1)
+    done, _ = sharded(ref, sys_, src, tmp_path / "many", "local_2008", 2)
+    assert done is not None and done[0].shards == 5
+    assert site_files(tmp_path / "many") == site_files(one)
