@@ -108,7 +108,7 @@ def test_levenshtein_matches_the_classic_table():
     """The bit-parallel edit distance equals the dynamic-programming definition (random
     names over a small alphabet with non-ASCII letters, so that distances vary)."""
     import random
-    from acescore.scoring.elements import levenshtein, name_similarity
+    from acescore.scoring.names import levenshtein, name_similarity
 
     def table(a: str, b: str) -> int:
         prev = list(range(len(b) + 1))

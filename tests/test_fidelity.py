@@ -20,7 +20,7 @@ from acescore.reading.apf import read_apf
 from acescore.reading.as_written import as_written, written, written_back
 from acescore.reading.writer import apf_bytes
 from acescore.reading.text import classify_language, normalize_name
-from acescore.scoring.elements import name_similarity
+from acescore.scoring.names import name_similarity
 
 from test_golden import flags_of
 from test_roundtrip import without_positions

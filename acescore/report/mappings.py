@@ -159,7 +159,7 @@ def _entity_name_details(ctx: _Ctx, flag: _Flag, rid, sid, d, x, y) -> str:
         for i, j in nmap.items():
             rmap[i] = j
             tmap[j] = i
-        from acescore.scoring.elements import best_name_scores
+        from acescore.scoring.names import best_name_scores
         rscore, tscore = best_name_scores(x, y, ctx.params.min_name_similarity)
     items = [(n, "REF", i) for i, n in enumerate(rnames)] + \
             [(n, "TST", j) for j, n in enumerate(tnames)]
