@@ -18,20 +18,16 @@ import re
 from typing import Optional
 
 from acescore.errors import AceInputError
-from acescore.model import (ApfFile, Argument, Box, Document, Entity, EntityMention, Event,
-                            EventMention, Locator, Relation, RelationMention, SimpleMention,
-                            Timex2, Value, TIMEX2_ATTRIBUTES)
-from acescore.params import (ENTITY_CLASSES, ENTITY_SUBTYPES, EVENT_SUBTYPES, MENTION_TYPES,
-                             RELATION_MODALITIES, RELATION_SUBTYPES, SYMMETRIC_RELATIONS,
-                             VALUE_SUBTYPES, Params, get_params)
+from acescore.model import (ApfFile, Box, Document, Entity, EntityMention, Locator,
+                            SimpleMention, Timex2, Value, TIMEX2_ATTRIBUTES)
+from acescore.params import (ENTITY_CLASSES, ENTITY_SUBTYPES, MENTION_TYPES, VALUE_SUBTYPES,
+                             Params, get_params)
 from acescore.problems import STRICT, UNKNOWN_DOCID, Policy, from_error
-from acescore.reading.as_written import reading_warnings
+from acescore.reading.apf_releves import ReleveReading
 from acescore.reading.fastpath import (_ENTITY_CLASSES, _ENTITY_SUBTYPES, _ENTITY_TYPES,
-                                       _EVENT_ATTRIBUTES, _EVENT_ROLES, _EVENT_SUBTYPES,
-                                       _EVENT_TYPES, _MENTION_TYPES, _RELATION_MODALITIES,
-                                       _RELATION_ROLES, _RELATION_SUBTYPES, _RELATION_TYPES,
-                                       _TIME_ROLES, _TRUE_FALSE, _VALUE_SUBTYPES, _VALUE_TYPES,
-                                       _children, _fast_text_locator, _upper_names)
+                                       _MENTION_TYPES, _TRUE_FALSE, _VALUE_SUBTYPES,
+                                       _VALUE_TYPES, _children, _fast_text_locator,
+                                       _upper_names)
 from acescore.reading.text import display_text, normalize_name
 from acescore.reading.xmlfile import (DEFAULT_MAX_BYTES, guess_docid, parse_xml,  # noqa: F401
                                       scan_docids)
@@ -59,7 +55,7 @@ def ascii_number(v: str, integer: bool = True):
         return None
 
 
-class _Reader:
+class _Reader(ReleveReading):
     """Reads one APF file; holds the context needed for error messages.
 
     Elements are read through the fast paths where possible (:mod:`.fastpath`); the
@@ -476,13 +472,21 @@ class _Reader:
             return None
         return SimpleMention(mid.strip(), parts[0], m.sourceline or 0)
 
+    def _type_subtype(self, node, tag: str, fast_types: dict, fast_subtypes: dict,
+                      subtypes: dict, el) -> tuple:
+        """TYPE and SUBTYPE of a value or event: looked up in the fast path's tables, else
+        read by the checked path (``subtypes``: the legal subtypes of each type)."""
+        t = (fast_types.get(node.get("TYPE"))
+             or self.demand(node, "TYPE", tag, tuple(subtypes), el))
+        st = (fast_subtypes[t].get(node.get("SUBTYPE"))
+              or self.demand(node, "SUBTYPE", tag, subtypes[t], el))
+        return t, st
+
     def value(self, node) -> Value:
         vid = self._id(node, "value")
         el = f"value {vid}"
-        vtype = (_VALUE_TYPES.get(node.get("TYPE"))
-                 or self.demand(node, "TYPE", "value", tuple(VALUE_SUBTYPES), el))
-        subtype = (_VALUE_SUBTYPES[vtype].get(node.get("SUBTYPE"))
-                   or self.demand(node, "SUBTYPE", "value", VALUE_SUBTYPES[vtype], el))
+        vtype, subtype = self._type_subtype(node, "value", _VALUE_TYPES, _VALUE_SUBTYPES,
+                                            VALUE_SUBTYPES, el)
         mention_nodes, link_nodes = _children(node, "value_mention", "external_link")
         mentions = self._simple_mentions(mention_nodes, "value_mention", el)
         if not mentions and self.p.use_mentions:
@@ -508,150 +512,6 @@ class _Reader:
             self.fail(node, "timex2 data contains no mentions", el)
         return Timex2(tid, tuple(sorted(attrs.items())), mentions, self._links(link_nodes, el),
                       node.sourceline or 0)
-
-    # ---- relations and events -----------------------------------------------------------------
-    def _arguments(self, nodes, tag, roles: dict, el, relation: bool):
-        """The arguments of the ``nodes`` (tag ``tag``); ``roles``: the legal roles (a
-        canonical table).  Relation time roles are dropped unless the parameters score them."""
-        skip = _TIME_ROLES if relation and not self.p.score_relation_times else ()
-        args = []
-        seen = set()
-        for a in nodes:
-            refid = a.get("REFID")
-            role = roles.get(a.get("ROLE"))
-            if refid is None or role is None:       # checked path
-                refid = self.demand(a, "REFID", tag, element=el)
-                role = self.demand(a, "ROLE", tag, roles, el)
-            else:
-                refid = refid.strip()
-            if role in skip:
-                continue
-            if (role, refid) in seen:
-                self.fail(a, f"multiple declarations of argument {refid} in role {role}", el,
-                          f"argument {refid} is declared twice in {el} (role {role})")
-            seen.add((role, refid))
-            args.append(Argument(role, refid))
-        return args
-
-    @staticmethod
-    def _symmetric(args):
-        out = []
-        seen = set()
-        for a in args:
-            if a.role in ("Arg-1", "Arg-2"):
-                a = Argument("Arg", a.refid)
-            if (a.role, a.refid) in seen:
-                continue
-            seen.add((a.role, a.refid))
-            out.append(a)
-        return tuple(out)
-
-    def relation(self, node) -> Relation:
-        rid = self._id(node, "relation")
-        el = f"relation {rid}"
-        rtype = (_RELATION_TYPES.get(node.get("TYPE"))
-                 or self.demand(node, "TYPE", "relation", tuple(RELATION_SUBTYPES), el))
-        if rtype == "METONYMY":
-            subtype = "Unspecified"
-        else:
-            subtype = (_RELATION_SUBTYPES[rtype].get(node.get("SUBTYPE"))
-                       or self.demand(node, "SUBTYPE", "relation", RELATION_SUBTYPES[rtype], el))
-        modality = _RELATION_MODALITIES.get(node.get("MODALITY"))
-        if modality is None:
-            modality = self.optional(node, "MODALITY", "relation", RELATION_MODALITIES, el)
-            if modality is None:
-                modality = "Unspecified"
-        arg_nodes, mention_nodes, link_nodes = _children(node, "relation_argument",
-                                                         "relation_mention", "external_link")
-        args = self._arguments(arg_nodes, "relation_argument", _RELATION_ROLES, el, True)
-        mentions = []
-        for m in mention_nodes:
-            mention = self._fast_relation_mention(m, el)
-            mentions.append(mention if mention is not None else self._relation_mention(m, el))
-        if not mentions and rtype != "METONYMY" and self.p.use_mentions:
-            self.fail(node, "no mentions found", el)
-        notes = reading_warnings("relation", rid, self.docid, self.path, args, mentions,
-                                 self.p.min_overlap)
-        args = tuple(args)
-        both = ()
-        if rtype in SYMMETRIC_RELATIONS:
-            arg1 = {a.refid for a in args if a.role == "Arg-1"}
-            both = tuple(sorted(arg1.intersection(a.refid for a in args if a.role == "Arg-2")))
-            args = self._symmetric(args)
-            mentions = [RelationMention(m.id, m.extent, self._symmetric(m.arguments), m.line)
-                        for m in mentions]
-        return Relation(rid, rtype, subtype, modality, args, tuple(mentions),
-                        self._links(link_nodes, el), node.sourceline or 0, both_args=both,
-                        warnings=notes)
-
-    def _relation_mention(self, m, el) -> RelationMention:
-        """Checked path of a relation_mention."""
-        mid = self.demand(m, "ID", "relation_mention", element=el)
-        margs = self._arguments(m.findall("relation_mention_argument"),
-                                "relation_mention_argument", _RELATION_ROLES, el, True)
-        extent = self.required_locator(m, "extent", f"relation_mention {mid}",
-                                       "No extent found")
-        return RelationMention(mid, extent, tuple(margs), m.sourceline or 0)
-
-    def _fast_relation_mention(self, m, el) -> Optional[RelationMention]:
-        """Fast path of :meth:`_relation_mention`; None for the checked path.  The arguments
-        are read last, once the ID and extents passed: an argument error is then the one
-        the checked path raises."""
-        mid = m.get("ID")
-        if mid is None:
-            return None
-        parts = self._fast_locators(m, "extent", arg_tag="relation_mention_argument")
-        if parts is None:
-            return None
-        extent, _, arg_nodes = parts
-        margs = self._arguments(arg_nodes, "relation_mention_argument", _RELATION_ROLES, el, True)
-        return RelationMention(mid.strip(), extent, tuple(margs), m.sourceline or 0)
-
-    def event(self, node) -> Event:
-        vid = self._id(node, "event")
-        el = f"event {vid}"
-        etype = (_EVENT_TYPES.get(node.get("TYPE"))
-                 or self.demand(node, "TYPE", "event", tuple(EVENT_SUBTYPES), el))
-        subtype = (_EVENT_SUBTYPES[etype].get(node.get("SUBTYPE"))
-                   or self.demand(node, "SUBTYPE", "event", EVENT_SUBTYPES[etype], el))
-        attrs = {a: table.get(node.get(a)) or self.demand(node, a, "event", table, el)
-                 for a, table in _EVENT_ATTRIBUTES.items()}
-        arg_nodes, mention_nodes, link_nodes = _children(node, "event_argument", "event_mention",
-                                                         "external_link")
-        args = self._arguments(arg_nodes, "event_argument", _EVENT_ROLES, el, False)
-        mentions = []
-        for m in mention_nodes:
-            mention = self._fast_event_mention(m, el)
-            mentions.append(mention if mention is not None else self._event_mention(m, el))
-        if not mentions and self.p.use_mentions:
-            self.fail(node, "no mentions found", el)
-        notes = reading_warnings("event", vid, self.docid, self.path, args, mentions,
-                                 self.p.min_overlap)
-        return Event(vid, etype, subtype, attrs["GENERICITY"], attrs["MODALITY"],
-                     attrs["POLARITY"], attrs["TENSE"], tuple(args), tuple(mentions),
-                     self._links(link_nodes, el), node.sourceline or 0, warnings=notes)
-
-    def _event_mention(self, m, el) -> EventMention:
-        """Checked path of an event_mention."""
-        mid = self.demand(m, "ID", "event_mention", element=el)
-        mel = f"event_mention {mid}"
-        margs = self._arguments(m.findall("event_mention_argument"), "event_mention_argument",
-                                _EVENT_ROLES, el, False)
-        extent = self.required_locator(m, "extent", mel, "No extent found")
-        anchor = self.required_locator(m, "anchor", mel, "No anchor found")
-        return EventMention(mid, extent, anchor, tuple(margs), m.sourceline or 0)
-
-    def _fast_event_mention(self, m, el) -> Optional[EventMention]:
-        """Fast path of :meth:`_event_mention` (arguments last, as for relation mentions)."""
-        mid = m.get("ID")
-        if mid is None:
-            return None
-        parts = self._fast_locators(m, "extent", "anchor", "event_mention_argument")
-        if parts is None:
-            return None
-        extent, anchor, arg_nodes = parts
-        margs = self._arguments(arg_nodes, "event_mention_argument", _EVENT_ROLES, el, False)
-        return EventMention(mid.strip(), extent, anchor, tuple(margs), m.sourceline or 0)
 
 
 def read_apf(path: str, params: Optional[Params] = None,
