@@ -74,6 +74,27 @@ def _flush_block(out: list, block: list, flag, ctx, r, s, details) -> None:
         out.append(SEPARATOR)
 
 
+def _unmatched_sys(out, ctx, word: str, head, details, more=None) -> None:
+    """The blocks of the SYS elements without a REF partner, in ID order (always printed):
+    ``head(s)``, the FA score, ``more(flag, s)`` if given, then ``details(flag, s, d)`` for
+    every evaluated document of the element, in DOCID order."""
+    res = ctx.res
+    for sid in sorted(res.sys):
+        if sid in res.rmapping:
+            continue
+        out.start((1, sid))
+        s = res.sys[sid]
+        flag = _Flag(True)
+        out.append(head(s))
+        out.append(f"      {word} score:  %.5f out of 0.00000\n" % _num(res.fa_value.get(sid)))
+        if more is not None:
+            out.append(more(flag, s))
+        for d in sorted(s.docs):
+            if d in ctx.eval_docs:
+                out.append(details(flag, s, d))
+        out.append(SEPARATOR)
+
+
 def _entity_mapping(out, ctx: _Ctx, all_blocks: bool):
     res = ctx.res
     for rid in sorted(res.ref):
@@ -110,19 +131,11 @@ def _entity_mapping(out, ctx: _Ctx, all_blocks: bool):
                          % _num(res.value.get(("REF", rid))))
         _flush_block(out, block, flag, ctx, r, s,
                      lambda d: _entity_details(ctx, flag, rid, sid, d))
-    for sid in sorted(res.sys):
-        if sid in res.rmapping:
-            continue
-        out.start((1, sid))
-        s = res.sys[sid]
-        flag = _Flag(True)
-        out.append(f">>> tst entity {_id_plus_external_ids(s)} "
-                   f"{_list_element_attributes(s, ENTITY_ATTRIBUTES)} -- NO MATCHING REF ENTITY\n")
-        out.append("      entity score:  %.5f out of 0.00000\n" % _num(res.fa_value.get(sid)))
-        for d in sorted(s.docs):
-            if d in ctx.eval_docs:
-                out.append(_entity_details(ctx, flag, None, sid, d))
-        out.append(SEPARATOR)
+    _unmatched_sys(out, ctx, "entity",
+                   lambda s: (f">>> tst entity {_id_plus_external_ids(s)} "
+                              f"{_list_element_attributes(s, ENTITY_ATTRIBUTES)}"
+                              " -- NO MATCHING REF ENTITY\n"),
+                   lambda flag, s, d: _entity_details(ctx, flag, None, s.id, d))
 
 
 def _entity_details(ctx: _Ctx, flag: _Flag, rid, sid, d) -> str:
@@ -304,18 +317,10 @@ def _value_mapping(out, ctx: _Ctx, all_blocks: bool):
                          % _num(res.value.get(("REF", rid))))
         _flush_block(out, block, flag, ctx, r, s,
                      lambda d: _value_details(ctx, flag, rid, sid, d))
-    for sid in sorted(res.sys):
-        if sid in res.rmapping:
-            continue
-        out.start((1, sid))
-        s = res.sys[sid]
-        flag = _Flag(True)
-        out.append(f">>> tst {word} {sid}{_value_attr_list(s, attributes)} -- NO MATCHING REF VALUE\n")
-        out.append(f"      {word} score:  %.5f out of 0.00000\n" % _num(res.fa_value.get(sid)))
-        for d in sorted(s.docs):
-            if d in ctx.eval_docs:
-                out.append(_value_details(ctx, flag, None, sid, d))
-        out.append(SEPARATOR)
+    _unmatched_sys(out, ctx, word,
+                   lambda s: (f">>> tst {word} {s.id}{_value_attr_list(s, attributes)}"
+                              " -- NO MATCHING REF VALUE\n"),
+                   lambda flag, s, d: _value_details(ctx, flag, None, s.id, d))
 
 
 def _value_details(ctx: _Ctx, flag: _Flag, rid, sid, d) -> str:
@@ -433,20 +438,11 @@ def _releve_mapping(out, ctx: _Ctx, all_blocks: bool):
         block.append(_argument_mapping(st, flag, r, s, None))
         _flush_block(out, block, flag, ctx, r, s,
                      lambda d: _releve_doc_mapping(st, flag, r, s, d))
-    for sid in sorted(res.sys):
-        if sid in res.rmapping:
-            continue
-        out.start((1, sid))
-        s = res.sys[sid]
-        flag = _Flag(True)
-        out.append(f">>> tst {word} {sid} {_list_element_attributes(s, attributes)}"
-                   " -- NO MATCHING REF\n")
-        out.append(f"      {word} score:  %.5f out of 0.00000\n" % _num(res.fa_value.get(sid)))
-        out.append(_argument_mapping(st, flag, None, s, None))
-        for d in sorted(s.docs):
-            if d in ctx.eval_docs:
-                out.append(_releve_doc_mapping(st, flag, None, s, d))
-        out.append(SEPARATOR)
+    _unmatched_sys(out, ctx, word,
+                   lambda s: (f">>> tst {word} {s.id} {_list_element_attributes(s, attributes)}"
+                              " -- NO MATCHING REF\n"),
+                   lambda flag, s, d: _releve_doc_mapping(st, flag, None, s, d),
+                   more=lambda flag, s: _argument_mapping(st, flag, None, s, None))
 
 
 def _argument_entries(st: _ReleveMapping, r, s) -> list:
