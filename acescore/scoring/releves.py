@@ -354,11 +354,11 @@ class _ReleveScorer:
         nargs_ref = len(r.arg_pairs)
         if p.argscore_required and nargs_ref and arg_map is None:
             return None                                                        # C1
-        if w.relation:
+        nreq = self.c2
+        if nreq is not None:
             roles: dict = {}
             for (trole, _tid) in (arg_map or {}):
                 roles[trole] = roles.get(trole, 0) + 1
-            nreq = str(p.nargs_required)
             if nreq == "2" and (not roles.get("Arg-1") or not roles.get("Arg-2")) and \
                     roles.get("Arg", 0) != 2:
                 return None                                                    # C2
