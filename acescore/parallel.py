@@ -155,11 +155,15 @@ def collect(children: list, timeout: float | None = None) -> list:
     return run_pool([(lambda c=c: c) for c in children], max(1, len(children)), timeout)
 
 
-def run_pool(starts: list, limit: int, timeout: float | None = None) -> list:
+def run_pool(starts: list, limit: int, timeout: float | None = None,
+             on_result=None) -> list:
     """Run the workers that ``starts`` (callables, each forking a :class:`Child`) start, at
     most ``limit`` at a time, the next one as soon as one is done: their results in order
-    (None as in :func:`collect`).  An OSError of a start, or any exception here (Ctrl-C),
-    kills the running workers and is raised."""
+    (None as in :func:`collect`).  ``on_result(i, result)`` is called with each result as
+    it comes in (in the order the workers finish, while the others go on); where it
+    returns False the pool stops: the running workers are killed and the rest are not
+    started (their results None).  An OSError of a start, or any exception here or in
+    ``on_result`` (Ctrl-C), kills the running workers and is raised."""
     timeout = worker_timeout() if timeout is None else timeout
     results: list = [None] * len(starts)
     running: dict = {}          # position -> Child
@@ -195,16 +199,31 @@ def run_pool(starts: list, limit: int, timeout: float | None = None) -> list:
                     else:
                         results[i] = c._finish()
                         del running[i]
+                        if on_result is not None and on_result(i, results[i]) is False:
+                            nxt = _stop(running, len(starts))
+                            break
                 elif not data:   # heartbeat pipe closed: the worker exits; its result follows
                     os.close(fd)
                     c.hb_r = None
             for i in [i for i in running if now - last[i] > timeout]:
+                if i not in running:        # the pool stopped
+                    continue
                 running.pop(i).kill()
+                if on_result is not None and on_result(i, None) is False:
+                    nxt = _stop(running, len(starts))
     except BaseException:
         for c in running.values():
             c.kill()
         raise
     return results
+
+
+def _stop(running: dict, end: int) -> int:
+    """Kill the running workers of a pool that stops: the position after the last start."""
+    for c in running.values():
+        c.kill()
+    running.clear()
+    return end
 
 
 class _Worker:
