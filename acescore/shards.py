@@ -112,10 +112,12 @@ def _reach(rdoc: list, rdata: list, sdata: list) -> list:
     return [last[find(i)] for i in range(len(rdoc))]
 
 
-#: REF bytes per shard at most: a larger corpus gets more shards than processes (each
-#: process then holds about as much as a shard of a 600-document corpus, and the time
-#: grows with the corpus, not faster; see bench/README.md)
-SHARD_REF_BYTES = 20 << 20
+#: REF bytes per shard at most (about 70 real-sized documents): a larger corpus gets more
+#: shards than processes, run a few at a time.  A process scoring 75 documents needed 18%
+#: less CPU per document than one scoring 300 (memory grows with a shard, and with it the
+#: cost of every step), and the last shard, alone at the end, is short; the time then
+#: grows with the corpus, not faster (bench/README.md, "Session 5")
+SHARD_REF_BYTES = 4 << 20
 
 
 def shard_count(rpaths: list, processes: int) -> int:
