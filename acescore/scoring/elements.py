@@ -1,10 +1,10 @@
-"""Valuation and mapping of entities, values and timex2 (02-entities.md).
+"""Valuation of entities, values and timex2 (02-entities.md).
 
 One :class:`ElementPass` values every REF and SYS element of one kind under one weighting
 (MENTION or LEVEL): mention self scores, document self values and false-alarm values, the
 corresponding mention pairs, the candidate element pairs with their per-document pair values,
-mention matchings and cost components.  :func:`map_elements` then maps REF to SYS elements
-cohort by cohort with the assignment routine of 05 §3.
+mention matchings and cost components.  :func:`acescore.scoring.cohorts.map_elements`
+then maps REF to SYS elements cohort by cohort with the assignment routine of 05 §3.
 
 Every sum and product is formed in the canonical order of 05-determinism.md (IDs and DOCIDs
 in code-point order, mentions in file order, discount attributes by name) so that the
@@ -564,58 +564,3 @@ class ElementPass:
                 if d not in docs:
                     total += doc_fa[(sid, d)]
             pv[(rid, sid)] = total
-
-
-def map_elements(ref: dict, sys: dict, pv: dict, fa_value: dict, cand: dict,
-                 rcand: dict) -> dict:
-    """Cohorts (05 R24/R25) and the optimal one-to-one mapping of each; returns REF -> SYS."""
-    placed: set = set()
-    mapping: dict = {}
-    for seed in sorted(ref):
-        if seed in placed:
-            continue
-        cs = cand.get(seed)
-        if cs is not None and len(cs) == 1:
-            (only,) = cs
-            if (seed, only) in pv and len(rcand.get(only, ())) == 1:
-                # a 1x1 cohort (the usual case): the routine maps its single pair,
-                # whatever the cost (05 §3, single-row shortcut)
-                placed.add(seed)
-                mapping[seed] = only
-                continue
-        refs = [seed]
-        syss: list = []
-        in_r = {seed}
-        in_s: set = set()
-        placed.add(seed)
-        queue = [(seed, True)]
-        qi = 0
-        while qi < len(queue):
-            eid, is_ref = queue[qi]
-            qi += 1
-            if is_ref:
-                for s in sorted(cand.get(eid, ())):
-                    if (eid, s) not in pv or s in in_s:
-                        continue
-                    in_s.add(s)
-                    syss.append(s)
-                    queue.append((s, False))
-            else:
-                for r in sorted(rcand.get(eid, ())):
-                    if (r, eid) not in pv or r in in_r:
-                        continue
-                    in_r.add(r)
-                    placed.add(r)
-                    refs.append(r)
-                    queue.append((r, True))
-        if not syss:
-            continue
-        table: dict = {}
-        for i, r in enumerate(refs):
-            for j, s in enumerate(syss):
-                v = pv.get((r, s))
-                if v is not None:
-                    table.setdefault(i, {})[j] = fa_value[s] - v
-        for i, j in bgm(table).items():
-            mapping[refs[i]] = syss[j]
-    return mapping

@@ -7,7 +7,8 @@ from typing import Callable, Optional
 from acescore.database import Side
 from acescore.params import Params
 from acescore.scoring.b3 import compute_b3
-from acescore.scoring.elements import ElementPass, map_elements
+from acescore.scoring.cohorts import map_elements
+from acescore.scoring.elements import ElementPass
 from acescore.scoring.names import name_maps
 from acescore.scoring.promote import promote_elements
 from acescore.scoring.result import PassResult, ReleveElements
