@@ -5,25 +5,20 @@ tool's look-up of SYS arguments on the REF side finds REF elements."""
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from acescore import api
 from acescore.scoring import engine
+from synth import make_corpus
 
-HERE = Path(__file__).parent
 KW = dict(all_mappings=True, error_mappings=True, summary=True, literature=True)
 
 
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("mention-args")
-    subprocess.run([sys.executable, str(HERE / "tools" / "acesynth.py"), "--out", str(out),
-                    "--docs", "6", "--seed", "mention-args", "--profiles", "heavy,args",
-                    "--quiet"], check=True)
+    out = make_corpus(tmp_path_factory.mktemp("mention-args"), 6, "mention-args", "heavy,args")
     # a second system with the reference's own IDs (no "-S-" in them)
     same = out / "sys-same-ids"
     same.mkdir()
