@@ -139,7 +139,7 @@ class Child:
         """The worker closed its result pipe: its result, or None if it failed."""
         status = self._close()
         try:
-            payload = pickle.loads(bytes(self.buf))
+            payload = pickle.loads(self.buf)     # (no copy of the buffer)
         except Exception:                             # noqa: BLE001 - died, killed, ...
             return None
         finally:

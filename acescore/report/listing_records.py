@@ -100,16 +100,17 @@ def _text(parts: list, name: str) -> list:
     return out
 
 
-def merged_pass(records: list, options, printed: bool) -> tuple[str, str, dict]:
+def merged_pass(records: list, options, printed: bool) -> tuple[str, list, dict]:
     """From the :func:`pass_records` of the shards that scored a pass (shard order): (the
     text before the pass's section when it has none -- the REF ``-s`` listing --, the text
-    before its section when it has one, what ``-a``/``-e``/``-s`` add to its JSON)."""
+    before its section when it has one, as pieces to join with the section -- a listing
+    may be ~100 MB --, what ``-a``/``-e``/``-s`` add to its JSON)."""
     parts = [r for r in records if r is not None]
     if not parts:
-        return "", "", {}
+        return "", [], {}
     before = _text(parts, "REF") if options.summary else []
     if not printed:
-        return "".join(before), "", {}
+        return "".join(before), [], {}
     data: dict = {}
     if options.summary:
         before += _text(parts, "SYS")
@@ -120,7 +121,7 @@ def merged_pass(records: list, options, printed: bool) -> tuple[str, str, dict]:
     if "listing" in parts[0]:
         data["listing"] = {side: _merged([p["listing"][side] for p in parts])
                            for side in parts[0]["listing"]}
-    return "", "".join(before), data
+    return "", before, data
 
 
 def document_records(rside, sside) -> tuple:

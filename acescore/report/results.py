@@ -51,7 +51,7 @@ class Results:
 
     def to_text(self, command_line: Optional[str] = None) -> str:
         """The NIST report; ``command_line``: its first line, if wanted."""
-        return (command_line or "") + self.preamble + "".join(o.text for o in self.outputs)
+        return "".join([command_line or "", self.preamble, *(o.text for o in self.outputs)])
 
     def to_dict(self) -> dict:
         from acescore.report.json_report import to_dict
