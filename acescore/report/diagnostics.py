@@ -76,6 +76,51 @@ class Blocks(list):
         return self[0], keys, "".join(self[1:]), offsets
 
 
+class _Flag:
+    """The tool's print flag of one REF block of a mapping listing."""
+    __slots__ = ("on",)
+
+    def __init__(self, on: bool):
+        self.on = on
+
+
+def _flush_block(out: list, block: list, flag, ctx, r, s, details) -> None:
+    """Close the mapping block of REF element ``r`` (and its SYS partner ``s``, or None):
+    ``details(docid)`` for every evaluated document of either, in DOCID order; the block
+    is printed only if something in it was flagged."""
+    docs = r.docs.keys() | s.docs.keys() if s is not None else r.docs
+    eval_docs = ctx.eval_docs
+    for d in sorted(docs) if len(docs) > 1 else docs:
+        if d in eval_docs:
+            block.append(details(d))
+    if flag.on:
+        block.append(SEPARATOR)
+        out.append("".join(block))
+
+
+def _unmatched_sys(out, ctx, word: str, head, details, more=None) -> None:
+    """The blocks of a mapping listing's SYS elements without a REF partner, in ID order
+    (always printed): ``head(s)``, the FA score, ``more(flag, s)`` if given, then
+    ``details(flag, s, d)`` for every evaluated document of the element, in DOCID order."""
+    res = ctx.res
+    eval_docs = ctx.eval_docs
+    score = f"      {word} score:  %.5f out of 0.00000\n"
+    for sid in sorted(res.sys):
+        if sid in res.rmapping:
+            continue
+        out.start((1, sid))
+        s = res.sys[sid]
+        flag = _Flag(True)
+        block = [head(s), score % _num(res.fa_value.get(sid))]
+        if more is not None:
+            block.append(more(flag, s))
+        for d in sorted(s.docs):
+            if d in eval_docs:
+                block.append(details(flag, s, d))
+        block.append(SEPARATOR)
+        out.append("".join(block))
+
+
 def _true(v) -> bool:
     """Perl truthiness of a string (or number)."""
     if v is None:
@@ -117,9 +162,20 @@ def _locator_key(m):
     return (p, -max(b.yend for b in boxes), min(b.x for b in boxes), max(b.xend for b in boxes))
 
 
-def _sorted_mentions(items):
-    """Stable sort of (tag, mention) items by locator."""
-    return sorted(items, key=lambda it: _locator_key(it[1]))
+def _item_key(item):
+    """:func:`_locator_key` of a (tag, mention) item."""
+    m = item[1]
+    loc = getattr(m, "head", None)
+    if loc is None:
+        loc = m.extent
+    if loc.kind != "image":
+        return (loc.start,)
+    return _locator_key(m)
+
+
+def _sorted_mentions(items: list) -> list:
+    """Stable sort of (tag, mention) items by locator (a list of one: itself)."""
+    return sorted(items, key=_item_key) if len(items) > 1 else items
 
 
 def _id_plus_external_ids(g) -> str:
