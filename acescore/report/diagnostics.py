@@ -84,6 +84,17 @@ class _Flag:
         self.on = on
 
 
+def _ref_blocks(out, ctx, all_blocks: bool):
+    """The REF elements of a mapping listing in ID order, each starting its block in
+    ``out``: (ID, the block's print flag, element, SYS partner's ID and element or None)."""
+    res = ctx.res
+    ref, sys_, mapping = res.ref, res.sys, res.mapping
+    for rid in sorted(ref):
+        out.start((0, rid))
+        sid = mapping.get(rid)
+        yield rid, _Flag(all_blocks), ref[rid], sid, (sys_[sid] if sid is not None else None)
+
+
 def _flush_block(out: list, block: list, flag, ctx, r, s, details) -> None:
     """Close the mapping block of REF element ``r`` (and its SYS partner ``s``, or None):
     ``details(docid)`` for every evaluated document of either, in DOCID order; the block
@@ -509,22 +520,34 @@ def _phantom_parts(ctx: _Ctx) -> set:
                 partners.setdefault(b, set()).add(a)
     eval_docs = run.ref.documents
     out: set = set()
+    done = run.__dict__.setdefault("_phantoms_of_pass", {})     # each pass's, made once
     for p in run.releve_passes:
         if task_of(p.task).mention_level != level:
             continue
-        ref_args: dict = {}                 # evaluated document -> its REF elements' arguments
-        for g in p.ref.values():
-            for d in g.docs:
-                if d in eval_docs and g.arg_pairs:
-                    ref_args.setdefault(d, set()).update(a for _r, a in g.arg_pairs)
-        for s in p.sys.values():
-            near = [ref_args[d] for d in s.docs if d in ref_args]
-            if not near:
-                continue
-            for _tr, b in s.arg_pairs:
-                mine = partners.get(b)
-                if mine and any(not mine.isdisjoint(x) for x in near):
-                    out.update((b, sd) for sd in s.docs)
+        mine = done.get((level, id(args), id(p)))
+        if mine is None:
+            mine = done[(level, id(args), id(p))] = _pass_phantoms(p, eval_docs, partners)
+        out |= mine
         if p is ctx.res:
             break
+    return out
+
+
+def _pass_phantoms(p, eval_docs, partners: dict) -> set:
+    """The phantom document parts that the matching of one relation/event pass creates
+    (see :func:`_phantom_parts`)."""
+    out: set = set()
+    ref_args: dict = {}                 # evaluated document -> its REF elements' arguments
+    for g in p.ref.values():
+        for d in g.docs:
+            if d in eval_docs and g.arg_pairs:
+                ref_args.setdefault(d, set()).update(a for _r, a in g.arg_pairs)
+    for s in p.sys.values():
+        near = [ref_args[d] for d in s.docs if d in ref_args]
+        if not near:
+            continue
+        for _tr, b in s.arg_pairs:
+            mine = partners.get(b)
+            if mine and any(not mine.isdisjoint(x) for x in near):
+                out.update((b, sd) for sd in s.docs)
     return out

@@ -21,6 +21,7 @@ from acescore.report.diagnostics import (
     _match_external_links,
     _num,
     _q,
+    _ref_blocks,
     _s,
     _sorted_mentions,
     _true,
@@ -56,14 +57,8 @@ _ENTITY_CHECKED = ("TYPE", "SUBTYPE", "CLASS", "LEVEL")
 
 def _entity_mapping(out, ctx: _Ctx, all_blocks: bool):
     res = ctx.res
-    ref, sys_, mapping, pair_value, value = (res.ref, res.sys, res.mapping, res.pair_value,
-                                             res.value)
-    for rid in sorted(ref):
-        out.start((0, rid))
-        flag = _Flag(all_blocks)
-        r = ref[rid]
-        sid = mapping.get(rid)
-        s = sys_[sid] if sid is not None else None
+    pair_value, value = res.pair_value, res.value
+    for rid, flag, r, sid, s in _ref_blocks(out, ctx, all_blocks):
         rattrs = _list_element_attributes(r, ENTITY_ATTRIBUTES)
         rv = value.get(("REF", rid))
         if s is not None:
@@ -256,12 +251,7 @@ def _value_mapping(out, ctx: _Ctx, all_blocks: bool):
     res = ctx.res
     word = res.kind                        # "value" or "timex2"
     attributes = ATTRIBUTES[res.kind]
-    for rid in sorted(res.ref):
-        out.start((0, rid))
-        flag = _Flag(all_blocks)
-        r = res.ref[rid]
-        sid = res.mapping.get(rid)
-        s = res.sys[sid] if sid is not None else None
+    for rid, flag, r, sid, s in _ref_blocks(out, ctx, all_blocks):
         block = []
         if s is not None:
             err = ""

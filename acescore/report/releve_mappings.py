@@ -18,6 +18,7 @@ from acescore.report.diagnostics import (
     _flush_block,
     _list_element_attributes,
     _phantom_parts,
+    _ref_blocks,
     _s,
     _sorted_mentions,
     _true,
@@ -65,12 +66,7 @@ def releve_mapping(out, ctx: _Ctx, all_blocks: bool):
     word = res.task
     attributes = ATTRIBUTES[res.kind]
     checked = [a for a in attributes if a != "ID"]
-    for rid in sorted(res.ref):
-        out.start((0, rid))
-        flag = _Flag(all_blocks)
-        r = res.ref[rid]
-        sid = res.mapping.get(rid)
-        s = res.sys[sid] if sid is not None else None
+    for rid, flag, r, sid, s in _ref_blocks(out, ctx, all_blocks):
         block = []
         if s is not None:
             err = False
@@ -169,21 +165,16 @@ def _argument_mapping(st: _ReleveMapping, flag: _Flag, r, s, d: Optional[str]) -
         return ""
     out = []
     if d is None:
-        for ra, ta, (rerr, terr) in entries:
-            if ra is not None:
-                if rerr:
+        for ra, ta, errs in entries:
+            for src, arg, err, partner in (("ref", ra, errs[0], s), ("tst", ta, errs[1], r)):
+                if arg is None:
+                    continue
+                if err:
                     flag.on = True
-                if rerr and s is not None:
-                    out.append(f">>>   {_described(st, 'ref', ra)} -- {rerr}\n")
+                if err and partner is not None:
+                    out.append(f">>>   {_described(st, src, arg)} -- {err}\n")
                 else:
-                    out.append(f"      {_described(st, 'ref', ra)}\n")
-            if ta is not None:
-                if terr:
-                    flag.on = True
-                if terr and r is not None:
-                    out.append(f">>>   {_described(st, 'tst', ta)} -- {terr}\n")
-                else:
-                    out.append(f"      {_described(st, 'tst', ta)}\n")
+                    out.append(f"      {_described(st, src, arg)}\n")
         return "".join(out)
     sd = s is not None and d in s.docs
     rd = r is not None and d in r.docs
