@@ -29,6 +29,8 @@ Two behaviours of the NIST tool that only show in these listings are imitated:
 """
 from __future__ import annotations
 
+from itertools import accumulate
+from operator import attrgetter
 from typing import Optional
 
 from acescore.tasks import task as task_of
@@ -67,13 +69,10 @@ class Blocks(list):
     def packed(self) -> tuple:
         """(header, the blocks' sort keys in listing order, the blocks' text, where each
         block starts in it): few objects to send from a process to another."""
-        keys, offsets, pos = [], [], len(self[0])
-        starts = self.starts + [(None, len(self))]
-        for (k, i), (_, j) in zip(starts, starts[1:]):
-            keys.append(k)
-            offsets.append(pos - len(self[0]))
-            pos += sum(map(len, self[i:j]))
-        return self[0], keys, "".join(self[1:]), offsets
+        # before[i]: the length of the pieces after the header and before piece i
+        before = [0, 0, *accumulate(map(len, self[1:]))]
+        return (self[0], [k for k, _ in self.starts], "".join(self[1:]),
+                [before[i] for _, i in self.starts])
 
 
 class _Flag:
@@ -173,15 +172,19 @@ def _locator_key(m):
     return (p, -max(b.yend for b in boxes), min(b.x for b in boxes), max(b.xend for b in boxes))
 
 
-def _item_key(item):
-    """:func:`_locator_key` of a (tag, mention) item."""
-    m = item[1]
+def _mention_key(m):
+    """:func:`_locator_key`, quicker for text and audio."""
     loc = getattr(m, "head", None)
     if loc is None:
         loc = m.extent
     if loc.kind != "image":
         return (loc.start,)
     return _locator_key(m)
+
+
+def _item_key(item):
+    """:func:`_locator_key` of a (tag, mention) item."""
+    return _mention_key(item[1])
 
 
 def _sorted_mentions(items: list) -> list:
@@ -221,8 +224,8 @@ def _list_element_attributes(g, attributes) -> str:
     if rest is None:
         rest = _LISTED[attributes] = ("TYPE", "SUBTYPE") + tuple(
             a for a in attributes if a not in ("TYPE", "SUBTYPE", "ID"))
-    get = g.attrs.get
-    return "(" + "/".join([v if _true(v) else "---" for v in map(get, rest)]) + ")"
+    # (v and v != "0": _true(v))
+    return "(" + "/".join([v if v and v != "0" else "---" for v in map(g.attrs.get, rest)]) + ")"
 
 
 def _longest_name(g) -> str:
@@ -281,13 +284,16 @@ class _Ctx:
         self.eval_docs = self.run.ref.documents
         self._arg_elements: dict = {}
         self._mentions: dict = {}
-        self._best: dict = {}
+        # (the argument elements of a side and level are the same in every pass of a run)
+        self._best: dict = self.run.__dict__.setdefault("_best_texts", {})
 
-    def best_text(self, g) -> str:
-        """:func:`_best_text` of an argument element (held by this context), once."""
-        t = self._best.get(id(g))
+    def best_text(self, side: str, eid: str, g) -> str:
+        """:func:`_best_text` of the argument element ``g`` (``eid`` of ``side``), made
+        once per run."""
+        key = (self.mention_level, side, eid)
+        t = self._best.get(key)
         if t is None:
-            t = self._best[id(g)] = _best_text(g)
+            t = self._best[key] = _best_text(g)
         return t
 
     # argument elements ("refs" of the tool) ------------------------------------------------
@@ -295,12 +301,13 @@ class _Ctx:
         key = (side, eid)
         if key in self._arg_elements:
             return self._arg_elements[key]
-        coll = self._arg_collection(side)
+        coll = self.arg_collection(side)
         g = coll.get(eid)
         self._arg_elements[key] = g
         return g
 
-    def _arg_collection(self, side: str) -> dict:
+    def arg_collection(self, side: str) -> dict:
+        """The argument elements of a side by ID."""
         cache_key = ("coll", side)
         if cache_key in self._arg_elements:
             return self._arg_elements[cache_key]
@@ -396,26 +403,32 @@ def listing_blocks(results, res, side: str) -> Blocks:
 
 
 def _list_entities(out, res, side, coll):
+    value, doc_value = res.value, res.doc_value
     for eid in sorted(coll):
         out.start(eid)
         g = coll[eid]
         a = g.attrs
-        out.append("ID=%s, VALUE=%.5f, TYPE=%s, SUBTYPE=%s, LEVEL=%s, CLASS=%s\n"
-                   % (_id_plus_external_ids(g), _num(res.value.get((side, eid))),
-                      _s(a.get("TYPE")), _s(a.get("SUBTYPE")), _s(a.get("LEVEL")),
-                      _s(a.get("CLASS"))))
-        for d in sorted(g.docs):
-            x = g.docs[d]
-            out.append("    -- in document %s VALUE=%.5f\n"
-                       % (d, _num(res.doc_value.get((side, eid, d)))))
+        v = value.get((side, eid))
+        block = ["ID=%s, VALUE=%.5f, TYPE=%s, SUBTYPE=%s, LEVEL=%s, CLASS=%s\n"
+                 % (_id_plus_external_ids(g), 0.0 if v is None else v,
+                    _s(a.get("TYPE")), _s(a.get("SUBTYPE")), _s(a.get("LEVEL")),
+                    _s(a.get("CLASS")))]
+        docs = g.docs
+        for d in sorted(docs) if len(docs) > 1 else docs:
+            x = docs[d]
+            v = doc_value.get((side, eid, d))
+            block.append("    -- in document %s VALUE=%.5f\n" % (d, 0.0 if v is None else v))
             for n in x.names:
-                out.append(f'      name="{n}"\n')
-            for _tag, m in _sorted_mentions([(None, m) for m in x.mentions]):
-                head = _loc_text(m.head)
-                ext = _loc_text(m.extent)
-                out.append(f"      mention TYPE={m.type}, ROLE={m.role}, STYLE={m.style}, "
-                           f'head="{head if head is not None else "???"}", '
-                           f'extent="{ext if ext is not None else "???"}"\n')
+                block.append(f'      name="{n}"\n')
+            mentions = x.mentions
+            for m in sorted(mentions, key=_mention_key) if len(mentions) > 1 else mentions:
+                head, ext = m.head, m.extent
+                head = head.display if head is not None else None
+                ext = ext.display if ext is not None else None
+                block.append('      mention TYPE=%s, ROLE=%s, STYLE=%s, head="%s", extent="%s"\n'
+                             % (m.type, m.role, m.style, head if head is not None else "???",
+                                ext if ext is not None else "???"))
+        out.append("".join(block))
 
 
 def _list_values(out, res, side, coll):
@@ -445,52 +458,68 @@ def _argument_description(ctx: _Ctx, side: str, role: str, aid: str) -> str:
         role, _s(a.get("TYPE")), _opt(a.get("SUBTYPE")), _opt(a.get("LEVEL")),
         _opt(a.get("CLASS")), g.id if g is not None else "")
     if g is not None:
-        out += ctx.best_text(g)
+        out += ctx.best_text(side, aid, g)
     return out + "\n"
+
+
+_ROLE_REFID = attrgetter("role", "refid")
 
 
 def _list_releves(out, ctx: _Ctx, side, coll):
     res = ctx.res
     attributes = ATTRIBUTES[res.kind]
+    listed = [at for at in attributes if at not in ("ID", "TYPE", "SUBTYPE")]
     event = res.kind == "event"
     sys_mention_suffix = " mention" if (ctx.mention_level and side == "SYS") else ""
+    tails: dict = {}            # argument mention ID -> the end of its line
     for eid in sorted(coll):
         out.start(eid)
         g = coll[eid]
         a = g.attrs
+        v = res.value.get((side, eid))
         line = "ID=%s, VALUE=%.5f, TYPE=%s, SUBTYPE=%s" % (
-            eid, _num(res.value.get((side, eid))), _s(a.get("TYPE")), _s(a.get("SUBTYPE")))
-        for at in attributes:
-            if at in ("ID", "TYPE", "SUBTYPE"):
-                continue
+            eid, 0.0 if v is None else v, _s(a.get("TYPE")), _s(a.get("SUBTYPE")))
+        for at in listed:
             v = a.get(at)
             if v is not None:
                 line += f", {at}={v}"
-        out.append(line + "\n")
+        block = [line, "\n"]
         for role, aid in g.arg_pairs:
-            out.append("  " + _argument_description(ctx, side, role, aid))
-        for d in sorted(g.docs):                                      # R32
-            out.append(f"      -- in document {d}\n")
-            for m in g.docs[d].mentions:
+            block.append("  " + _argument_description(ctx, side, role, aid))
+        docs = g.docs
+        for d in sorted(docs) if len(docs) > 1 else docs:           # R32
+            block.append(f"      -- in document {d}\n")
+            for m in docs[d].mentions:
                 line = f"         mention ID={m.id}"
                 if event and getattr(m, "anchor", None) is not None:
                     line += f', anchor="{_s(_loc_text(m.anchor))}"'
                 ext = _loc_text(m.extent)
-                line += f', extent="{ext}"\n' if _true(ext) else "\n"
-                out.append(line)
+                block.append(line + (f', extent="{ext}"\n' if _true(ext) else "\n"))
+                args = m.arguments
+                if len(args) > 1:
+                    args = sorted(args, key=_ROLE_REFID)
                 seen = set()
-                for arg in sorted(m.arguments, key=lambda x: (x.role, x.refid)):
-                    if (arg.role, arg.refid) in seen:
+                for arg in args:
+                    key = (arg.role, arg.refid)
+                    if key in seen:
                         continue
-                    seen.add((arg.role, arg.refid))
-                    am = ctx.mention(side, arg.refid)
-                    tail = "\n"
-                    if am is not None:
-                        if getattr(am, "head", None) is not None:
-                            tail = f', head="{_s(_loc_text(am.head))}"\n'
-                        elif am.extent is not None:
-                            tail = f', extent="{_s(_loc_text(am.extent))}"\n'
-                    out.append("%21s: ID=%s%s" % (arg.role, arg.refid + sys_mention_suffix, tail))
+                    seen.add(key)
+                    tail = tails.get(arg.refid)
+                    if tail is None:
+                        tail = tails[arg.refid] = _argument_tail(ctx.mention(side, arg.refid))
+                    block.append("%21s: ID=%s%s" % (arg.role, arg.refid + sys_mention_suffix,
+                                                    tail))
+        out.append("".join(block))
+
+
+def _argument_tail(am) -> str:
+    """The end of a mention's argument line: the argument mention's head or extent."""
+    if am is not None:
+        if getattr(am, "head", None) is not None:
+            return f', head="{_s(_loc_text(am.head))}"\n'
+        if am.extent is not None:
+            return f', extent="{_s(_loc_text(am.extent))}"\n'
+    return "\n"
 
 
 # ---------------------------------------------------------------------------------------------

@@ -206,7 +206,9 @@ def _entity_mention_details(ctx: _Ctx, flag: _Flag, rid, sid, d, x, y) -> str:
                           m.id, tail, lead, 0.0 if score is None else score,
                           0.0 if of is None else of, "???" if thead is None else thead,
                           n.type, n.role, n.style, n.id, tail))
-            if extent_mismatch(m.extent, n.extent, p) > 1:
+            me, ne = m.extent, n.extent
+            if (max(abs(me.start - ne.start), abs(me.end - ne.end)) / p.max_diff_chars > 1
+                    if me.kind == "text" else extent_mismatch(me, ne, p) > 1):
                 flag.on = True
                 re_ = _loc_text(m.extent)
                 te = _loc_text(n.extent)

@@ -48,13 +48,15 @@ class _ReleveMapping:
         self.phantoms = _phantom_parts(ctx)
         self.entries: tuple = (None, [])       # (REF id, SYS id) of a block, its arguments
         self.described: dict = {}             # (src, role, ID) -> the block-level text
+        self.ref_args = ctx.arg_collection("REF")   # the argument elements by ID
+        self.sys_args = ctx.arg_collection("SYS")
 
     def sys_arg_in_doc(self, b: str, d: str) -> bool:
-        g = self.ctx.arg_element("SYS", b)
+        g = self.sys_args.get(b)
         return (g is not None and d in g.docs) or (b, d) in self.phantoms
 
     def ref_arg_in_doc(self, a: str, d: str) -> bool:
-        g = self.ctx.arg_element("REF", a)
+        g = self.ref_args.get(a)
         return g is not None and d in g.docs
 
 
@@ -205,7 +207,8 @@ def _described(st: _ReleveMapping, src: str, arg) -> str:
         return text
     role, aid = arg
     ctx = st.ctx
-    g = ctx.arg_element("REF" if src == "ref" else "SYS", aid)
+    side = "REF" if src == "ref" else "SYS"
+    g = ctx.arg_element(side, aid)
     a = g.attrs if g is not None else {}
     sub = a.get("SUBTYPE")
     text = "%11.11s %s ID=%s (%3.3s/%3.3s" % (role, src, aid, _s(a.get("TYPE")),
@@ -215,7 +218,7 @@ def _described(st: _ReleveMapping, src: str, arg) -> str:
     else:
         text += ")"
     if g is not None:
-        text += ctx.best_text(g)
+        text += ctx.best_text(side, aid, g)
     st.described[key] = text
     return text
 
