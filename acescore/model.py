@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Optional, TypeVar, Union
 
+from acescore.reading.text import display_text
+
 Number = Union[int, float]
 
 KINDS = ("entity", "value", "timex2", "relation", "event")
@@ -100,8 +102,13 @@ class Locator:
     start: Number
     end: Number
     text: str = ""
-    display: Optional[str] = None
     boxes: tuple[Box, ...] = ()
+
+    @property
+    def display(self) -> Optional[str]:
+        """Computed when asked: most locators are never displayed (the listings, the view
+        and the language labels of heads ask)."""
+        return display_text(self.text)
 
     @property
     def length(self) -> Number:

@@ -275,12 +275,8 @@ def test_e_prints_flagged_subset_of_a(corpus, sysname, params, mentions):
 
 def test_e_on_freshly_generated_corpus(tmp_path):
     """Same check on a corpus made now by the shared synthetic-corpus generator."""
-    import subprocess
-    import sys
-    gen = Path(__file__).parent / "tools" / "acesynth.py"      # a copy of shared/tools'
-    out = tmp_path / "gen"
-    subprocess.run([sys.executable, str(gen), "--out", str(out), "--docs", "6", "--seed", "diag",
-                    "--global", "--profiles", "heavy,coref", "--quiet"], check=True)
+    from synth import make_corpus
+    out = make_corpus(tmp_path / "gen", 6, "diag", "heavy,coref", "--global")
     for sysname in ("sys-heavy", "sys-coref"):
         for params, mentions in (("local_2008", True), ("global_2008", False),
                                  ("global_2008_with_mentions", True)):

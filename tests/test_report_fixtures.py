@@ -13,7 +13,7 @@ DOC = "DOC1"
 
 
 def loc(start: int, end: int, text: str = "x") -> Locator:
-    return Locator("text", start, end, text, text)
+    return Locator("text", start, end, text)
 
 
 def mention(mid: str, mtype: str, start: int, end: int, role: str = "PER",

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from acescore import api, parallel
+from synth import make_corpus
 from test_diagnostics import CASES, expected_text
 
 pytestmark = pytest.mark.skipif(not parallel.fork_available(),
@@ -34,11 +35,8 @@ FLAGS = {
 @pytest.fixture(scope="module")
 def generated(tmp_path_factory) -> Path:
     """A synthetic corpus of 9 documents (local IDs: every document can go in a shard)."""
-    out = tmp_path_factory.mktemp("shard-listings")
-    subprocess.run([sys.executable, str(HERE / "tools" / "acesynth.py"), "--out", str(out),
-                    "--docs", "9", "--seed", "shard-listings", "--profiles", "heavy,args",
-                    "--quiet"], check=True)
-    return out
+    return make_corpus(tmp_path_factory.mktemp("shard-listings"), 9, "shard-listings",
+                       "heavy,args")
 
 
 def _corpus(name: str, generated: Path) -> tuple[str, str]:

@@ -28,7 +28,7 @@ from acescore.reading.fastpath import (_ENTITY_CLASSES, _ENTITY_SUBTYPES, _ENTIT
                                        _MENTION_TYPES, _TRUE_FALSE, _VALUE_SUBTYPES,
                                        _VALUE_TYPES, _children, _fast_text_locator,
                                        _upper_names)
-from acescore.reading.text import display_text, normalize_name
+from acescore.reading.text import normalize_name
 from acescore.reading.xmlfile import (DEFAULT_MAX_BYTES, guess_docid, parse_xml,  # noqa: F401
                                       scan_docids)
 
@@ -150,7 +150,7 @@ class _Reader(ReleveReading):
             if end - start < 0:
                 self.fail(seq, f"Non-positive text span (start={start}, end={end})", element)
             raw = seq.text or ""
-            return Locator("text", start, end, raw, display_text(raw))
+            return Locator("text", start, end, raw)
         if dt == "audio":
             ts = container.find("timespan")
             if ts is None:
@@ -161,7 +161,7 @@ class _Reader(ReleveReading):
             if end - start <= 0:
                 self.fail(ts, f"Non-positive time span (start={start}, end={end})", element)
             raw = ts.text or ""
-            return Locator("audio", start, end, raw, display_text(raw))
+            return Locator("audio", start, end, raw)
         # image
         bbl = container.find("bblist")
         if bbl is None:
@@ -187,7 +187,7 @@ class _Reader(ReleveReading):
         on_first = [b for b in boxes if b.page == first]
         raw = "".join(b.text for b in boxes if b.text)
         return Locator("image", min(b.y for b in on_first), max(b.yend for b in on_first), raw,
-                       display_text(raw), tuple(boxes))
+                       tuple(boxes))
 
     def required_locator(self, node, tag: str, element, missing: str) -> Locator:
         """:meth:`locators`, failing with ``missing`` when there is no ``tag`` container."""

@@ -9,7 +9,6 @@ from acescore.model import Locator
 from acescore.params import (ENTITY_CLASSES, ENTITY_SUBTYPES, EVENT_ATTRIBUTES, EVENT_ROLES,
                              EVENT_SUBTYPES, MENTION_TYPES, RELATION_MODALITIES, RELATION_ROLES,
                              RELATION_SUBTYPES, VALUE_SUBTYPES)
-from acescore.reading.text import display_text
 
 # ---- fast paths ---------------------------------------------------------------------------------
 # Almost every element of a real APF file is well formed.  The reader therefore first tries a
@@ -85,4 +84,4 @@ def _fast_text_locator(container) -> Optional[Locator]:
     if end < start:
         return None
     raw = seq.text or ""
-    return Locator("text", start, end, raw, display_text(raw))
+    return Locator("text", start, end, raw)

@@ -120,7 +120,7 @@ def pass_numbers(passes: list, params, all_sources) -> tuple[list, dict, tuple]:
         if not (res.printed or res.task in ENTITY_LIKE + RELEVE):
             continue
         tables = PassTables(res)
-        costs = document_costs(res)
+        costs = document_costs(res, tables)
         dn = DocNumbers(res, tables, costs)
         if res.printed:
             tasks.append(TaskNumbers(res.task, res.kind, tables, costs, params, all_sources))

@@ -133,14 +133,15 @@ def listing_json(res) -> dict:
     return out
 
 
-def pass_details(options, res) -> dict:
+def pass_details(options, res, tables=None) -> dict:
     """What ``-a``/``-e``/``-s`` add to one pass's JSON (nothing where the options say that
-    no JSON is wanted: ``listing_data``)."""
+    no JSON is wanted: ``listing_data``; ``tables``: the pass's PassTables if at hand)."""
     out = {}
     if not options.listing_data:
         return out
     if options.all_mappings or options.error_mappings:
-        out["mappings"] = mappings_json(res, errors_only=not options.all_mappings)
+        out["mappings"] = mappings_json(res, errors_only=not options.all_mappings,
+                                        tables=tables)
     if options.summary:
         out["listing"] = listing_json(res)
     return out

@@ -8,31 +8,11 @@ from acescore.tasks import task as task_of
 EPS = 1e-8
 
 
-def document_costs(res) -> dict:
-    """Per document: [REF value, summed record costs] accumulated as the tool does (R27)."""
-    costs: dict = {}
-    for rid in sorted(res.ref):
-        g = res.ref[rid]
-        for d in sorted(g.docs):
-            v = res.doc_value.get(("REF", rid, d), 0.0)
-            s = res.doc_mapped(rid, d)
-            cost = v
-            if s is not None and (rid, s, d) in res.doc_costs:
-                cost = v - res.doc_mv[(rid, s, d)]
-                if cost < EPS:
-                    cost = 0
-            c = costs.setdefault(d, [0.0, 0.0])
-            c[0] += v
-            c[1] += cost
-    for sid in sorted(res.sys):
-        g = res.sys[sid]
-        for d in sorted(g.docs):
-            if res.sys_doc_mapped(sid, d) is not None:
-                continue
-            c = costs.setdefault(d, [0.0, 0.0])
-            c[0] += 0
-            c[1] += -res.doc_fa.get((sid, d), 0.0)
-    return costs
+def document_costs(res, tables=None) -> dict:
+    """Per document: [REF value, summed record costs] accumulated as the tool does (R27),
+    from the pass's records (``tables``: its PassTables if at hand)."""
+    from acescore.report.tables import PassTables
+    return (PassTables(res) if tables is None else tables).cols.document_costs()
 
 
 def document_scores_text(res, costs=None) -> str:
@@ -50,9 +30,10 @@ def document_scores_text(res, costs=None) -> str:
     return "\n".join(out) + "\n"
 
 
-def pass_text(ctx, res) -> str:
+def pass_text(ctx, res, tables=None) -> str:
     """Everything the report prints for one pass: the ``-s`` listings, the ``-a``/``-e``
-    mappings, the section itself and the ``-d`` document scores (as asked by the options)."""
+    mappings, the section itself and the ``-d`` document scores (as asked by the options).
+    ``tables``: the pass's PassTables if at hand."""
     from acescore.report.nist_text import section_text
     opts = ctx.options
     summary = opts.summary
@@ -69,9 +50,9 @@ def pass_text(ctx, res) -> str:
     if mappings:
         from acescore.report.mappings import mapping_text
         parts.append(mapping_text(ctx, res, all_blocks=opts.all_mappings))
-    parts.append(section_text(res, ctx.params, ctx.source_label, ctx.all_sources))
+    parts.append(section_text(res, ctx.params, ctx.source_label, ctx.all_sources, tables))
     if opts.doc_scores:
-        parts.append(document_scores_text(res))
+        parts.append(document_scores_text(res, document_costs(res, tables)))
     return "".join(parts)
 
 

@@ -105,12 +105,14 @@ def recognition_text(task: str, kind: str, stats: dict, params: Params,
     return releve_text(task, kind, stats, params, source_label)
 
 
-def section_text(result, params: Params, source_label: str, all_sources: list[str]) -> str:
+def section_text(result, params: Params, source_label: str, all_sources: list[str],
+                 tables=None) -> str:
     """Everything the NIST tool prints for one scoring section, from the banner on.
 
     ``source_label``: the S of ``for "S" sources`` (04 §1.3); ``all_sources``: the sorted
-    SOURCE values seen (value list of the SOURCE condition)."""
-    tables = PassTables(result)
+    SOURCE values seen (value list of the SOURCE condition); ``tables``: the pass's
+    PassTables if at hand."""
+    tables = PassTables(result) if tables is None else tables
     return (banner(result.task) + detection_tables(result, params, all_sources, tables)
             + recognition_text(result.task, result.kind,
                                recognition_stats(result, params, tables.cols.pairs), params,

@@ -35,11 +35,16 @@ class ReportContext:
 def render_pass(ctx: ReportContext, res) -> PassOutput:
     """Render one pass: its text and, if it has a section, its data and total Value."""
     from acescore.report import json_report, nist_report
-    out = PassOutput(res.task, res.printed, nist_report.pass_text(ctx, res))
+    tables = None
+    if res.printed:         # built once: the section, the JSON and the -d numbers read it
+        from acescore.report.tables import PassTables
+        tables = PassTables(res)
+    out = PassOutput(res.task, res.printed, nist_report.pass_text(ctx, res, tables))
     if res.printed:
         from acescore.report.machine import pass_details
-        out.data = dict(json_report.pass_json(res, ctx.params, ctx.all_sources),
-                        **pass_details(ctx.options, res))
-        out.documents = json_report.documents_json(res)
+        out.data = dict(json_report.pass_json(res, ctx.params, ctx.all_sources, tables),
+                        **pass_details(ctx.options, res, tables))
+        out.documents = json_report.documents_json(res, nist_report.document_costs(res,
+                                                                                    tables))
         out.value = json_report.total_value(out.data)
     return out

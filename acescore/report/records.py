@@ -232,6 +232,19 @@ class RecordColumns:
         self.elem_labels = np.array([0 if x is not None else 1 for x in e_sid]
                                     + [2] * (len(self.elem_ei) - nref), dtype=np.intp)
 
+    def document_costs(self) -> dict:
+        """Per document: [REF value, summed record costs], accumulated record by record in
+        canonical order (R27): the numbers of the ``-d`` lines."""
+        out: dict = {}
+        get = out.get
+        for d, v, c in zip(self.docids, self.norms, self.costs):
+            x = get(d)
+            if x is None:
+                x = out[d] = [0.0, 0.0]
+            x[0] += v
+            x[1] += c
+        return out
+
     def sides(self) -> list:
         return ["REF"] * self.nref_docs + ["SYS"] * (self.n - self.nref_docs)
 

@@ -26,7 +26,6 @@ from typing import Optional
 import numpy as np
 
 from acescore.report.conditions import table_specs
-from acescore.report.nist_report import document_costs
 from acescore.report.nist_text import recognition_stats
 from acescore.report.tables import (B3Sums, Keys, PassTables, is_b3_table)
 
@@ -91,7 +90,7 @@ def section_data(res, params, all_sources, doc_scores: bool, tables=None) -> Sec
     return SectionData(res.task, res.kind, bool(res.printed), doc_sort,
                        tables._doc_values, cols.labels, elem_sort, cols.elem_labels, keys, b3,
                        recognition_stats(res, params, cols.pairs),
-                       document_costs(res) if doc_scores else None)
+                       cols.document_costs() if doc_scores else None)
 
 
 def add_counts(a, b):

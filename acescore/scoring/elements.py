@@ -1,10 +1,10 @@
-"""Valuation and mapping of entities, values and timex2 (02-entities.md).
+"""Valuation of entities, values and timex2 (02-entities.md).
 
 One :class:`ElementPass` values every REF and SYS element of one kind under one weighting
 (MENTION or LEVEL): mention self scores, document self values and false-alarm values, the
 corresponding mention pairs, the candidate element pairs with their per-document pair values,
-mention matchings and cost components.  :func:`map_elements` then maps REF to SYS elements
-cohort by cohort with the assignment routine of 05 §3.
+mention matchings and cost components.  :func:`acescore.scoring.cohorts.map_elements`
+then maps REF to SYS elements cohort by cohort with the assignment routine of 05 §3.
 
 Every sum and product is formed in the canonical order of 05-determinism.md (IDs and DOCIDs
 in code-point order, mentions in file order, discount attributes by name) so that the
@@ -204,16 +204,7 @@ class ElementPass:
         if self.use_mentions:
             if not reuse_corr:
                 self._correspondences()
-            ref, sys, value_pair = self.ref, self.sys, self._value_pair
-            for r, s in self._candidate_pairs():
-                rg, sg = ref[r], sys[s]
-                rd, sd = rg.docs, sg.docs
-                if len(rd) == 1 and len(sd) == 1:
-                    for d in rd:
-                        docs = (d,) if d in sd else sorted((d, *sd))
-                else:
-                    docs = sorted(set(rd) | set(sd))
-                value_pair(r, s, docs, rg, sg)
+            self._value_mention_pairs(self._candidate_pairs())
         else:
             by_doc_r: dict = {}
             for rid in sorted(self.ref):
@@ -337,6 +328,92 @@ class ElementPass:
             for s in sorted(self.cand[r]):
                 out.append((r, s))
         return out
+
+    def _value_mention_pairs(self, pairs) -> None:
+        """:meth:`_value_pair` of every candidate pair, with mentions.  The hot loop of the
+        entity and EMD passes: a pair of one-document elements with one mention each (every
+        promoted mention) is valued here, inline, by the same operations in the same order
+        as :meth:`_value_pair` and :meth:`_mentions_value`; any other pair goes there."""
+        ref, sys, value_pair = self.ref, self.sys, self._value_pair
+        lw, mtw, corr = self.lw, self.mtw, self.corr
+        ev_pairs, element_value = self._ev_pairs, self.element_value
+        ev_self, mv_of = self.ev_self, self.mv
+        sig_r, sig_s, is_ref_mention = self.sigma_r, self.sigma_s, self.is_ref_mention
+        neg_fa_wgt, coref_wgt = -self.fa_wgt, self.coref_wgt
+        doc_mv, doc_costs, mention_map = self.doc_mv, self.doc_costs, self.mention_map
+        name_map, pair_docs = self.name_map, self.pair_docs
+        rcand, cand = self.rcand, self.cand
+        for r, s in pairs:
+            rg, sg = ref[r], sys[s]
+            rd, sd = rg.docs, sg.docs
+            if len(rd) != 1 or len(sd) != 1:
+                value_pair(r, s, sorted(set(rd) | set(sd)), rg, sg)
+                continue
+            for d in rd:
+                pass
+            y = sd.get(d)
+            if y is None:               # the documents differ: nothing to value
+                continue
+            x = rd[d]
+            rms, tms = x.mentions, y.mentions
+            if len(rms) != 1 or len(tms) != 1:
+                value_pair(r, s, (d,), rg, sg)
+                continue
+            key = (r, s, d)
+            cached = ev_pairs.get(key)
+            if cached is None:
+                cached = ev_pairs[key] = element_value(x, y)
+            ev, nmap = cached
+            if not ev:
+                continue
+            rm, tm = rms[0], tms[0]
+            rkey = ("REF", r, d)
+            skey = ("SYS", s, d)
+            fa_norm = ev_self[skey] / ev if ev > 0 else 9e9
+            mv_r = mv_of[rkey]
+            if lw:
+                norm = mtw[x.level] / mv_r
+                fa_norm *= (mtw[y.level] / mv_of[skey] / norm) if norm > 0 else 9e9
+            else:
+                norm = 1
+            sc = corr.get(rm.id)
+            ts = None if sc is None else sc.get(tm.id)
+            if ts is None:
+                value = norm * ev * 0
+                costs = (0.0, 0.0, 0.0, 0.0)
+                mmap = None
+            else:
+                f = neg_fa_wgt * sig_s[tm.id]
+                if tm.id in is_ref_mention:
+                    f *= coref_wgt
+                t = fa_norm * f
+                mval = t - (t - ts)
+                mmap = {0: 0}
+                ref_mv = sig_r[rm.id] or 0
+                tst_mv = ts or 0
+                value = norm * ev * mval
+                c1 = norm * (ev_self[rkey] - ev) * mv_r
+                c2 = norm * ev * (mv_r - ref_mv)
+                c3 = norm * ev * (ref_mv - tst_mv)
+                c4 = norm * ev * tst_mv - value
+                costs = (c1 if c1 > 0 else 0, c2 if c2 > 0 else 0, c3 if c3 > 0 else 0,
+                         c4 if c4 > 0 else 0)
+            doc_mv[key] = value
+            doc_costs[key] = costs
+            mention_map[key] = mmap
+            if nmap:
+                name_map[key] = nmap
+            pd = pair_docs.get((r, s))
+            if pd is None:
+                pair_docs[(r, s)] = {d: value}
+            else:
+                pd[d] = value
+            rc = rcand.get(s)
+            if rc is None:
+                rcand[s] = {r}
+            else:
+                rc.add(r)
+            cand.setdefault(r, set()).add(s)
 
     def _fa_scores_of(self, sid: str, d: str, x) -> list:
         key = (sid, d)
@@ -487,58 +564,3 @@ class ElementPass:
                 if d not in docs:
                     total += doc_fa[(sid, d)]
             pv[(rid, sid)] = total
-
-
-def map_elements(ref: dict, sys: dict, pv: dict, fa_value: dict, cand: dict,
-                 rcand: dict) -> dict:
-    """Cohorts (05 R24/R25) and the optimal one-to-one mapping of each; returns REF -> SYS."""
-    placed: set = set()
-    mapping: dict = {}
-    for seed in sorted(ref):
-        if seed in placed:
-            continue
-        cs = cand.get(seed)
-        if cs is not None and len(cs) == 1:
-            (only,) = cs
-            if (seed, only) in pv and len(rcand.get(only, ())) == 1:
-                # a 1x1 cohort (the usual case): the routine maps its single pair,
-                # whatever the cost (05 §3, single-row shortcut)
-                placed.add(seed)
-                mapping[seed] = only
-                continue
-        refs = [seed]
-        syss: list = []
-        in_r = {seed}
-        in_s: set = set()
-        placed.add(seed)
-        queue = [(seed, True)]
-        qi = 0
-        while qi < len(queue):
-            eid, is_ref = queue[qi]
-            qi += 1
-            if is_ref:
-                for s in sorted(cand.get(eid, ())):
-                    if (eid, s) not in pv or s in in_s:
-                        continue
-                    in_s.add(s)
-                    syss.append(s)
-                    queue.append((s, False))
-            else:
-                for r in sorted(rcand.get(eid, ())):
-                    if (r, eid) not in pv or r in in_r:
-                        continue
-                    in_r.add(r)
-                    placed.add(r)
-                    refs.append(r)
-                    queue.append((r, True))
-        if not syss:
-            continue
-        table: dict = {}
-        for i, r in enumerate(refs):
-            for j, s in enumerate(syss):
-                v = pv.get((r, s))
-                if v is not None:
-                    table.setdefault(i, {})[j] = fa_value[s] - v
-        for i, j in bgm(table).items():
-            mapping[refs[i]] = syss[j]
-    return mapping

@@ -7,7 +7,8 @@ from typing import Callable, Optional
 from acescore.database import Side
 from acescore.params import Params
 from acescore.scoring.b3 import compute_b3
-from acescore.scoring.elements import ElementPass, map_elements
+from acescore.scoring.cohorts import map_elements
+from acescore.scoring.elements import ElementPass
 from acescore.scoring.names import name_maps
 from acescore.scoring.promote import promote_elements
 from acescore.scoring.result import PassResult, ReleveElements
@@ -229,21 +230,24 @@ def _mention_releve_chain(run: Run, tasks, dup, wait_mapped_refs=None, **_) -> N
     has_ev = bool(ref.of("event") and sys.of("event"))
     if not (has_rel or has_ev):
         return
-    rent = ref.of("entity")
     s_prom, s_origin = _promoted(run, "SYS", "entity")
     margs = ArgContext()
     margs.origin.update(s_origin)
     lp = replace(params, map_weighting="LEVEL")
-    ep = ElementPass("entity", rent, s_prom, lp, True).run()
     check = dup(mention_task("entity").name)
+    # the passes' values are looked up for arguments only: value the elements that can be
+    # one (the -c check reports on all of them)
+    keep = _argument_ids(run) if check is None else None
+    ep = ElementPass("entity", _only(ref.of("entity"), keep), _only(s_prom, keep), lp,
+                     True).run()
     if check is not None:
         check(ep)
     margs.add_pass(ep)
     for kind in ("value", "timex2"):
         sp, so = _promoted(run, "SYS", kind)
         margs.origin.update(so)
-        ep = ElementPass(kind, ref.of(kind), sp, params, True).run()
         check = dup("mention_" + kind)
+        ep = ElementPass(kind, _only(ref.of(kind), keep), _only(sp, keep), params, True).run()
         if check is not None:
             check(ep)
         margs.add_pass(ep)
@@ -258,6 +262,36 @@ def _mention_releve_chain(run: Run, tasks, dup, wait_mapped_refs=None, **_) -> N
         if ref.of(kind) and sys.of(kind):
             run.add_pass(releves.score_mention_pass(kind, t.name, ref.of(kind), sys.of(kind),
                                                     mp, margs, ref, sys, run), dup(t.name))
+
+
+def _argument_ids(run: Run) -> set:
+    """Every ID a relation or event argument of either side can be valued under at the
+    mention level: the REFIDs of element and mention arguments and the elements hosting
+    those mentions on either side (promoted REF arguments are their hosts; SYS ones the
+    mentions; the tool also looks SYS arguments up on the REF side)."""
+    ids: set = set()
+    for side in (run.ref, run.sys):
+        for kind in ("relation", "event"):
+            for g in side.of(kind).values():
+                ids.update(a for _role, a in g.arg_pairs)
+                for x in g.docs.values():
+                    for m in x.mentions:
+                        ids.update(a.refid for a in m.arguments)
+    hosts = set()
+    for side in (run.ref, run.sys):
+        get = side.mentions.get
+        for a in ids:
+            info = get(a)
+            if info is not None:
+                hosts.add(info[1])
+    return ids | hosts
+
+
+def _only(coll: dict, keep: Optional[set]) -> dict:
+    """The elements of ``coll`` whose IDs are in ``keep`` (all of them if None)."""
+    if keep is None:
+        return coll
+    return {eid: g for eid, g in coll.items() if eid in keep}
 
 
 #: how each chain of the task registry (acescore.tasks.CHAINS) is scored: a step is called

@@ -42,7 +42,7 @@ from typing import Optional
 from acescore.database import GlobalElement
 from acescore.params import EPSILON
 from acescore.bgm import bgm
-from acescore.scoring.elements import map_elements
+from acescore.scoring.cohorts import map_elements
 from acescore.scoring.promote import promote_releves
 from acescore.scoring.limits import too_many_pairs
 from acescore.scoring.result import PassResult
