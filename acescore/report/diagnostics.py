@@ -237,31 +237,42 @@ def _longest_name(g) -> str:
     return best
 
 
-def _longest_mention(g, which: str) -> str:
+def _longest_mention(g, which: str, displays: dict) -> str:
     best = ""
     for d in sorted(g.docs):
         for m in g.docs[d].mentions:
             loc = getattr(m, which, None)
-            if loc is None:
+            # (a display text is never longer than its raw text, nor than 40 characters)
+            if loc is None or min(len(loc.text), 40) <= len(best):
                 continue
-            t = loc.display
+            t = _shown(displays, loc)
             if t is not None and len(t) > len(best):
                 best = t
     return best
 
 
-def _best_text(g) -> str:
+def _best_text(g, displays: dict) -> str:
     """``, name="…"`` / ``, head="…"`` / ``, extent="…"`` of an argument element, or ''."""
     for tag, text in (("name", _longest_name(g)), ("head", None), ("extent", None)):
         if text is None:
-            text = _longest_mention(g, tag)
+            text = _longest_mention(g, tag, displays)
         if _true(text):
             return f', {tag}="{text}"'
     return ""
 
 
-def _loc_text(loc) -> Optional[str]:
-    return None if loc is None else loc.display
+_NONE = object()
+
+
+def _shown(displays: dict, loc) -> Optional[str]:
+    """``loc.display`` (None without a locator), computed once per raw text in a run:
+    ``displays`` is the run's (:attr:`_Ctx.displays`)."""
+    if loc is None:
+        return None
+    t = displays.get(loc.text, _NONE)
+    if t is _NONE:
+        t = displays[loc.text] = loc.display
+    return t
 
 
 def _q(text) -> str:
@@ -286,6 +297,8 @@ class _Ctx:
         self._mentions: dict = {}
         # (the argument elements of a side and level are the same in every pass of a run)
         self._best: dict = self.run.__dict__.setdefault("_best_texts", {})
+        # raw text -> display text (the same locators are shown by several passes)
+        self.displays: dict = self.run.__dict__.setdefault("_display_texts", {})
 
     def best_text(self, side: str, eid: str, g) -> str:
         """:func:`_best_text` of the argument element ``g`` (``eid`` of ``side``), made
@@ -293,7 +306,7 @@ class _Ctx:
         key = (self.mention_level, side, eid)
         t = self._best.get(key)
         if t is None:
-            t = self._best[key] = _best_text(g)
+            t = self._best[key] = _best_text(g, self.displays)
         return t
 
     # argument elements ("refs" of the tool) ------------------------------------------------
@@ -394,15 +407,16 @@ def listing_blocks(results, res, side: str) -> Blocks:
     coll = res.ref if side == "REF" else res.sys
     out = Blocks(f"\n======== {label} {task_of(res.task).listing_label} ========\n")
     if res.kind == "entity":
-        _list_entities(out, res, side, coll)
+        _list_entities(out, ctx, side, coll)
     elif res.kind in ("value", "timex2"):
-        _list_values(out, res, side, coll)
+        _list_values(out, ctx, side, coll)
     else:
         _list_releves(out, ctx, side, coll)
     return out
 
 
-def _list_entities(out, res, side, coll):
+def _list_entities(out, ctx: _Ctx, side, coll):
+    res, displays = ctx.res, ctx.displays
     value, doc_value = res.value, res.doc_value
     for eid in sorted(coll):
         out.start(eid)
@@ -422,16 +436,15 @@ def _list_entities(out, res, side, coll):
                 block.append(f'      name="{n}"\n')
             mentions = x.mentions
             for m in sorted(mentions, key=_mention_key) if len(mentions) > 1 else mentions:
-                head, ext = m.head, m.extent
-                head = head.display if head is not None else None
-                ext = ext.display if ext is not None else None
+                head, ext = _shown(displays, m.head), _shown(displays, m.extent)
                 block.append('      mention TYPE=%s, ROLE=%s, STYLE=%s, head="%s", extent="%s"\n'
                              % (m.type, m.role, m.style, head if head is not None else "???",
                                 ext if ext is not None else "???"))
         out.append("".join(block))
 
 
-def _list_values(out, res, side, coll):
+def _list_values(out, ctx: _Ctx, side, coll):
+    res, displays = ctx.res, ctx.displays
     attributes = ATTRIBUTES[res.kind]
     for eid in sorted(coll):
         out.start(eid)
@@ -448,7 +461,7 @@ def _list_values(out, res, side, coll):
         for d in sorted(g.docs):
             out.append(f"    -- in document {d}\n")
             for _tag, m in _sorted_mentions([(None, m) for m in g.docs[d].mentions]):
-                out.append(f'      mention extent="{_q(_loc_text(m.extent))}"\n')
+                out.append(f'      mention extent="{_q(_shown(displays, m.extent))}"\n')
 
 
 def _argument_description(ctx: _Ctx, side: str, role: str, aid: str) -> str:
@@ -472,6 +485,7 @@ def _list_releves(out, ctx: _Ctx, side, coll):
     event = res.kind == "event"
     sys_mention_suffix = " mention" if (ctx.mention_level and side == "SYS") else ""
     tails: dict = {}            # argument mention ID -> the end of its line
+    displays = ctx.displays
     for eid in sorted(coll):
         out.start(eid)
         g = coll[eid]
@@ -492,8 +506,8 @@ def _list_releves(out, ctx: _Ctx, side, coll):
             for m in docs[d].mentions:
                 line = f"         mention ID={m.id}"
                 if event and getattr(m, "anchor", None) is not None:
-                    line += f', anchor="{_s(_loc_text(m.anchor))}"'
-                ext = _loc_text(m.extent)
+                    line += f', anchor="{_s(_shown(displays, m.anchor))}"'
+                ext = _shown(displays, m.extent)
                 block.append(line + (f', extent="{ext}"\n' if _true(ext) else "\n"))
                 args = m.arguments
                 if len(args) > 1:
@@ -506,19 +520,20 @@ def _list_releves(out, ctx: _Ctx, side, coll):
                     seen.add(key)
                     tail = tails.get(arg.refid)
                     if tail is None:
-                        tail = tails[arg.refid] = _argument_tail(ctx.mention(side, arg.refid))
+                        tail = tails[arg.refid] = _argument_tail(ctx.mention(side, arg.refid),
+                                                                    displays)
                     block.append("%21s: ID=%s%s" % (arg.role, arg.refid + sys_mention_suffix,
                                                     tail))
         out.append("".join(block))
 
 
-def _argument_tail(am) -> str:
+def _argument_tail(am, displays: dict) -> str:
     """The end of a mention's argument line: the argument mention's head or extent."""
     if am is not None:
         if getattr(am, "head", None) is not None:
-            return f', head="{_s(_loc_text(am.head))}"\n'
+            return f', head="{_s(_shown(displays, am.head))}"\n'
         if am.extent is not None:
-            return f', extent="{_s(_loc_text(am.extent))}"\n'
+            return f', extent="{_s(_shown(displays, am.extent))}"\n'
     return "\n"
 
 

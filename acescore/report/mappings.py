@@ -17,12 +17,12 @@ from acescore.report.diagnostics import (
     _flush_block,
     _id_plus_external_ids,
     _list_element_attributes,
-    _loc_text,
     _match_external_links,
     _num,
     _q,
     _ref_blocks,
     _s,
+    _shown,
     _sorted_mentions,
     _true,
     _unmatched_sys,
@@ -159,7 +159,7 @@ def _entity_name_details(ctx: _Ctx, flag: _Flag, rid, sid, d, x, y) -> str:
 
 
 def _entity_mention_details(ctx: _Ctx, flag: _Flag, rid, sid, d, x, y) -> str:
-    res = ctx.res
+    res, displays = ctx.res, ctx.displays
     p = ctx.params
     sigma_r, sigma_s, corr = res.sigma_r, res.sigma_s, res.corr
     mmap = res.mention_map.get((rid, sid, d)) if (x is not None and y is not None) else None
@@ -197,8 +197,8 @@ def _entity_mention_details(ctx: _Ctx, flag: _Flag, rid, sid, d, x, y) -> str:
             c = corr.get(m.id)
             score = c.get(n.id) if c else None
             of = sigma_r.get(m.id)
-            rhead = m.head.display if m.head is not None else None
-            thead = n.head.display if n.head is not None else None
+            rhead = _shown(displays, m.head)
+            thead = _shown(displays, n.head)
             out.append('%s   ref mention:                               "%s" (%3.3s/%3.3s/%3.3s)'
                        ' ID=%s%s%s   tst mention score: %.5f out of %.5f, "%s"'
                        ' (%3.3s/%3.3s/%3.3s) ID=%s%s'
@@ -210,8 +210,8 @@ def _entity_mention_details(ctx: _Ctx, flag: _Flag, rid, sid, d, x, y) -> str:
             if (max(abs(me.start - ne.start), abs(me.end - ne.end)) / p.max_diff_chars > 1
                     if me.kind == "text" else extent_mismatch(me, ne, p) > 1):
                 flag.on = True
-                re_ = _loc_text(m.extent)
-                te = _loc_text(n.extent)
+                re_ = _shown(displays, m.extent)
+                te = _shown(displays, n.extent)
                 out.append('>>>    ref mention extent = "%s"\n'
                            '>>>    tst mention extent = "%s" -- MENTION EXTENT MISMATCH\n'
                            % (re_ if re_ is not None else "???",
@@ -229,7 +229,7 @@ def _entity_mention_details(ctx: _Ctx, flag: _Flag, rid, sid, d, x, y) -> str:
                 score, of, low, other = fa, 0, "tst", "REF"
             else:
                 score, of, low, other = 0, _num(sigma_r.get(m.id)), "ref", "TST"
-            head = _loc_text(m.head)
+            head = _shown(displays, m.head)
             out.append('>>>   %s mention score: %.5f out of %.5f, "%s"'
                        " (%3.3s/%3.3s/%3.3s) ID=%s -- NO MATCHING %s MENTION\n"
                        % (low, score, of, head if head is not None else "???",
@@ -285,7 +285,7 @@ def _value_mapping(out, ctx: _Ctx, all_blocks: bool):
 
 
 def _value_details(ctx: _Ctx, flag: _Flag, rid, sid, d) -> str:
-    res = ctx.res
+    res, displays = ctx.res, ctx.displays
     out = [f"- in document {d}:\n"]
     if not ctx.params.use_mentions:
         return out[0]
@@ -306,7 +306,7 @@ def _value_details(ctx: _Ctx, flag: _Flag, rid, sid, d) -> str:
             n = rmapped.get(m.id) if typ == "REF" else None
             if n is not None:
                 error = extent_mismatch(m.extent, n.extent, ctx.params) > 1
-                rt, tt = _loc_text(m.extent), _loc_text(n.extent)
+                rt, tt = _shown(displays, m.extent), _shown(displays, n.extent)
                 if not error and _true(rt) and _true(tt) and rt == tt:
                     out.append(f'          mention="{rt}"\n')
                 else:
@@ -318,10 +318,10 @@ def _value_details(ctx: _Ctx, flag: _Flag, rid, sid, d) -> str:
                                + (" -- EXTENT ERROR\n" if error else "\n"))
             else:
                 flag.on = True
-                out.append(f'>>>   {typ.lower()} mention="{_q(_loc_text(m.extent))}"'
+                out.append(f'>>>   {typ.lower()} mention="{_q(_shown(displays, m.extent))}"'
                            " -- NO MATCHING %s MENTION\n")
     else:
         flag.on = True
         for typ, m in _sorted_mentions(items):
-            out.append(f'      {typ.lower()} mention="{_q(_loc_text(m.extent))}"\n')
+            out.append(f'      {typ.lower()} mention="{_q(_shown(displays, m.extent))}"\n')
     return "".join(out)

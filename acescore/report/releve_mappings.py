@@ -20,6 +20,7 @@ from acescore.report.diagnostics import (
     _phantom_parts,
     _ref_blocks,
     _s,
+    _shown,
     _sorted_mentions,
     _true,
     _unmatched_sys,
@@ -283,6 +284,7 @@ def _releve_doc_mapping(st: _ReleveMapping, flag: _Flag, r, s, d) -> str:
             rmapped.add(x.mentions[i].id)
             tmapped.add(y.mentions[j].id)
     event = res.kind == "event"
+    displays = st.ctx.displays
     both_or_neither = (r is None) == (s is None)
     for typ, m in _sorted_mentions(items):
         mapped = m.id in (rmapped if typ == "ref" else tmapped)
@@ -291,12 +293,12 @@ def _releve_doc_mapping(st: _ReleveMapping, flag: _Flag, r, s, d) -> str:
         error = (not mapped) and both_or_neither
         if error:
             flag.on = True
-        ext = m.extent.display if m.extent is not None else None
+        ext = _shown(displays, m.extent)
         if not _true(ext):
             ext = "???"
         if event:
             anchor = getattr(m, "anchor", None)
-            anchor = anchor.display if anchor is not None else None
+            anchor = _shown(displays, anchor)
             out.append('%s   %s anchor="%s", extent="%s"%s'
                        % (">>>" if error else "   ", typ, anchor if _true(anchor) else "???",
                           ext, " -- unmatched mention\n" if error else "\n"))
