@@ -233,9 +233,9 @@ class ReportFile:
                               ) from None
 
     def write(self, text) -> None:
-        """Write the whole ``text`` (str, written as UTF-8, or bytes); raises
-        :class:`OutputError` (and leaves whatever was at the target untouched) when that
-        fails."""
+        """Write the whole ``text`` (str, written as UTF-8, bytes, or a list of str
+        written one after the other); raises :class:`OutputError` (and leaves whatever
+        was at the target untouched) when that fails."""
         fd, self.fd = self.fd, None
         try:
             for data in _encoded(text):
@@ -293,13 +293,15 @@ _CHUNK = 1 << 22
 
 
 def _encoded(text):
-    """``text`` (str or bytes) as UTF-8 bytes, in pieces of at most _CHUNK characters (a
-    str is cut between code points, so the pieces are its encoding)."""
-    if not isinstance(text, str):
+    """``text`` (str, bytes, or a list of str written one after the other) as UTF-8
+    bytes, in pieces of at most _CHUNK characters (a str is cut between code points, so
+    the pieces are its encoding)."""
+    if isinstance(text, (bytes, bytearray, memoryview)):
         yield text
         return
-    for i in range(0, len(text), _CHUNK):
-        yield text[i:i + _CHUNK].encode("utf-8")
+    for piece in [text] if isinstance(text, str) else text:
+        for i in range(0, len(piece), _CHUNK):
+            yield piece[i:i + _CHUNK].encode("utf-8")
 
 
 def write_file(path: str, text) -> None:
@@ -346,8 +348,9 @@ class Emitter:
         if path is None and _STDOUT_CLOSED:
             raise OutputError("standard output is closed: use -o FILE for the report")
 
-    def emit(self, text: str) -> None:
+    def emit(self, text) -> None:
+        """Write ``text``: a str, or a list of str written one after the other."""
         if self.file is not None:
             self.file.write(text)
         else:
-            write_stdout(text)
+            write_stdout(text if isinstance(text, str) else "".join(text))

@@ -20,6 +20,29 @@ def test_packed_blocks_hand_checked():
                           [0, 6, 6])
 
 
+def test_packed_by_group_hand_checked():
+    b = Blocks("HEAD\n")
+    b.start((0, "R1"))
+    b.append("ab\n")
+    b.start((0, "R2"))
+    b.append("c\n")
+    b.append("d\n")
+    b.start((1, "S1"))
+    b.append("xyz\n")
+    b.start((1, "S2"))
+    b.append("w\n")
+    assert b.packed_by_group() == (("HEAD\n", [(0, "R1"), (0, "R2")], "ab\nc\nd\n", [0, 3]),
+                                   ("", [(1, "S1"), (1, "S2")], "xyz\nw\n", [0, 4]))
+    only_ref = Blocks("H\n")
+    only_ref.start((0, "R1"))
+    only_ref.append("a\n")
+    assert only_ref.packed_by_group() == (("H\n", [(0, "R1")], "a\n", [0]), ("", [], "", []))
+    only_sys = Blocks("H\n")
+    only_sys.start((1, "S1"))
+    only_sys.append("s\n")
+    assert only_sys.packed_by_group() == (("H\n", [], "", []), ("", [(1, "S1")], "s\n", [0]))
+
+
 def test_packed_without_blocks():
     assert Blocks("H\n").packed() == ("H\n", [], "", [])
 
@@ -34,6 +57,11 @@ def test_report_written_in_pieces_is_its_utf8(tmp_path, monkeypatch):
     assert [len(p) for p in output._encoded("abcdefg")] == [3, 3, 1]
     assert list(output._encoded(b"raw")) == [b"raw"]
     assert list(output._encoded("")) == []
+    # a list of str (the report's pieces): written one after the other
+    pieces = ["h\u00e9", "", "abcd\U0001d11e", "z"]
+    output.Emitter(str(target)).emit(pieces)
+    assert target.read_bytes() == "".join(pieces).encode("utf-8")
+    assert [len(p) for p in output._encoded(pieces)] == [3, 3, 5, 1]
 
 
 def test_report_that_fails_part_way_leaves_nothing(tmp_path, monkeypatch):

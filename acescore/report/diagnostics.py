@@ -69,10 +69,24 @@ class Blocks(list):
     def packed(self) -> tuple:
         """(header, the blocks' sort keys in listing order, the blocks' text, where each
         block starts in it): few objects to send from a process to another."""
-        # before[i]: the length of the pieces after the header and before piece i
-        before = [0, 0, *accumulate(map(len, self[1:]))]
-        return (self[0], [k for k, _ in self.starts], "".join(self[1:]),
-                [before[i] for _, i in self.starts])
+        return self._pack(self[0], self.starts, 1, len(self))
+
+    def packed_by_group(self) -> tuple:
+        """:meth:`packed` of a mapping listing as two: its REF blocks (keys (0, ID)) with
+        the header, its SYS blocks (keys (1, ID)) with an empty one.  Each text is then
+        used whole when the shards' listings are merged (a mapping listing may be ~100
+        MB: no copy of parts of it)."""
+        starts = self.starts
+        k = next((i for i, (key, _) in enumerate(starts) if key[0] == 1), len(starts))
+        cut = starts[k][1] if k < len(starts) else len(self)
+        return (self._pack(self[0], starts[:k], 1, cut),
+                self._pack("", starts[k:], cut, len(self)))
+
+    def _pack(self, head: str, starts: list, lo: int, hi: int) -> tuple:
+        """The pack of the blocks ``starts`` made of pieces ``lo`` to ``hi``."""
+        before = [0, *accumulate(map(len, self[lo:hi]))]   # [i]: length of i pieces
+        return head, [k for k, _ in starts], "".join(self[lo:hi]), [before[i - lo]
+                                                                    for _, i in starts]
 
 
 class _Flag:
