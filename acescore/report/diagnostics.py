@@ -242,6 +242,19 @@ def _list_element_attributes(g, attributes) -> str:
     return "(" + "/".join([v if v and v != "0" else "---" for v in map(g.attrs.get, rest)]) + ")"
 
 
+def _attributes_text(g, attributes, cache: dict) -> str:
+    """:func:`_list_element_attributes`, made once per attribute dict (the promoted
+    one-mention elements of a mention-level pass share their host's); ``cache``: the
+    listing's (it keeps each dict it has seen, so no ID is used twice)."""
+    a = g.attrs
+    hit = cache.get(id(a))
+    if hit is not None and hit[0] is a:
+        return hit[1]
+    text = _list_element_attributes(g, attributes)
+    cache[id(a)] = (a, text)
+    return text
+
+
 def _longest_name(g) -> str:
     best = ""
     for d in sorted(g.docs):

@@ -12,11 +12,11 @@ from acescore.report.diagnostics import (
     ENTITY_ATTRIBUTES,
     Blocks,
     _attr,
+    _attributes_text,
     _Ctx,
     _Flag,
     _flush_block,
     _id_plus_external_ids,
-    _list_element_attributes,
     _match_external_links,
     _num,
     _q,
@@ -58,8 +58,9 @@ _ENTITY_CHECKED = ("TYPE", "SUBTYPE", "CLASS", "LEVEL")
 def _entity_mapping(out, ctx: _Ctx, all_blocks: bool):
     res = ctx.res
     pair_value, value = res.pair_value, res.value
+    listed: dict = {}
     for rid, flag, r, sid, s in _ref_blocks(out, ctx, all_blocks):
-        rattrs = _list_element_attributes(r, ENTITY_ATTRIBUTES)
+        rattrs = _attributes_text(r, ENTITY_ATTRIBUTES, listed)
         rv = value.get(("REF", rid))
         if s is not None:
             rget, sget = r.attrs.get, s.attrs.get
@@ -78,7 +79,7 @@ def _entity_mapping(out, ctx: _Ctx, all_blocks: bool):
                      "      entity score:  %.5f out of %.5f\n"
                      % (tag, _id_plus_external_ids(r), rattrs, err,
                         tag, _id_plus_external_ids(s),
-                        _list_element_attributes(s, ENTITY_ATTRIBUTES), err,
+                        _attributes_text(s, ENTITY_ATTRIBUTES, listed), err,
                         0.0 if pv is None else pv, 0.0 if rv is None else rv)]
         else:
             flag.on = True
@@ -86,18 +87,22 @@ def _entity_mapping(out, ctx: _Ctx, all_blocks: bool):
                      "      entity score:  0.00000 out of %.5f\n"
                      % (_id_plus_external_ids(r), rattrs, 0.0 if rv is None else rv)]
         _flush_block(out, block, flag, ctx, r, s,
-                     lambda d: _entity_details(ctx, flag, rid, sid, d))
+                     lambda d: _entity_details(ctx, flag, r, s, d))
     _unmatched_sys(out, ctx, "entity",
                    lambda s: (f">>> tst entity {_id_plus_external_ids(s)} "
-                              f"{_list_element_attributes(s, ENTITY_ATTRIBUTES)}"
+                              f"{_attributes_text(s, ENTITY_ATTRIBUTES, listed)}"
                               " -- NO MATCHING REF ENTITY\n"),
-                   lambda flag, s, d: _entity_details(ctx, flag, None, s.id, d))
+                   lambda flag, s, d: _entity_details(ctx, flag, None, s, d))
 
 
-def _entity_details(ctx: _Ctx, flag: _Flag, rid, sid, d) -> str:
+def _entity_details(ctx: _Ctx, flag: _Flag, r, s, d) -> str:
+    """The part of an entity block for document ``d``: REF element ``r`` and SYS element
+    ``s`` (either None)."""
     res = ctx.res
-    x = res.ref[rid].docs.get(d) if rid is not None else None
-    y = res.sys[sid].docs.get(d) if sid is not None else None
+    rid = r.id if r is not None else None
+    sid = s.id if s is not None else None
+    x = r.docs.get(d) if r is not None else None
+    y = s.docs.get(d) if s is not None else None
     if x is not None and y is not None:
         mv = res.doc_mv.get((rid, sid, d))
         if mv is None:              # not valued: the tool's false-alarm term of the pair
@@ -108,9 +113,10 @@ def _entity_details(ctx: _Ctx, flag: _Flag, rid, sid, d) -> str:
     else:
         value, max_value = _num(res.doc_fa.get((sid, d))), 0
     out = "- in document %s:  score:  %.5f out of %.5f\n" % (d, value, max_value)
-    if ctx.params.use_name_similarity:
+    params = ctx.params
+    if params.use_name_similarity:
         out += _entity_name_details(ctx, flag, rid, sid, d, x, y)
-    if ctx.params.use_mentions:
+    if params.use_mentions:
         out += _entity_mention_details(ctx, flag, rid, sid, d, x, y)
     return out
 

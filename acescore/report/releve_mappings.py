@@ -16,7 +16,7 @@ from acescore.report.diagnostics import (
     _Ctx,
     _Flag,
     _flush_block,
-    _list_element_attributes,
+    _attributes_text,
     _phantom_parts,
     _ref_blocks,
     _s,
@@ -69,6 +69,7 @@ def releve_mapping(out, ctx: _Ctx, all_blocks: bool):
     word = res.task
     attributes = ATTRIBUTES[res.kind]
     checked = [a for a in attributes if a != "ID"]
+    listed: dict = {}
     for rid, flag, r, sid, s in _ref_blocks(out, ctx, all_blocks):
         block = []
         if s is not None:
@@ -87,21 +88,21 @@ def releve_mapping(out, ctx: _Ctx, all_blocks: bool):
             pv = res.pair_value.get((rid, sid))
             rv = res.value.get(("REF", rid))
             block.append("%sref %s %s %s%s%stst %s %s %s%s      %s score:  %.5f out of %.5f\n"
-                         % (tag, word, rid, _list_element_attributes(r, attributes), suffix,
-                            tag, word, sid, _list_element_attributes(s, attributes), suffix,
+                         % (tag, word, rid, _attributes_text(r, attributes, listed), suffix,
+                            tag, word, sid, _attributes_text(s, attributes, listed), suffix,
                             word, 0.0 if pv is None else pv, 0.0 if rv is None else rv))
         else:
             flag.on = True
             rv = res.value.get(("REF", rid))
             block.append(">>> ref %s %s %s -- NO MATCHING TST\n"
                          "      %s score:  0.00000 out of %.5f\n"
-                         % (word, rid, _list_element_attributes(r, attributes), word,
+                         % (word, rid, _attributes_text(r, attributes, listed), word,
                             0.0 if rv is None else rv))
         block.append(_argument_mapping(st, flag, r, s, None))
         _flush_block(out, block, flag, ctx, r, s,
                      lambda d: _releve_doc_mapping(st, flag, r, s, d))
     _unmatched_sys(out, ctx, word,
-                   lambda s: (f">>> tst {word} {s.id} {_list_element_attributes(s, attributes)}"
+                   lambda s: (f">>> tst {word} {s.id} {_attributes_text(s, attributes, listed)}"
                               " -- NO MATCHING REF\n"),
                    lambda flag, s, d: _releve_doc_mapping(st, flag, None, s, d),
                    more=lambda flag, s: _argument_mapping(st, flag, None, s, None))
