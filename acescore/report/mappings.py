@@ -12,19 +12,21 @@ from acescore.report.diagnostics import (
     ENTITY_ATTRIBUTES,
     Blocks,
     _attr,
-    _attributes_text,
     _Ctx,
-    _Flag,
-    _flush_block,
     _id_plus_external_ids,
     _match_external_links,
     _num,
     _q,
-    _ref_blocks,
     _s,
     _shown,
     _sorted_mentions,
     _true,
+)
+from acescore.report.mapping_parts import (
+    _attributes_text,
+    _Flag,
+    _flush_block,
+    _ref_blocks,
     _unmatched_sys,
 )
 from acescore.report.releve_mappings import releve_mapping

@@ -2,7 +2,8 @@
 REF element its mapped SYS element, the argument mapping and, per document, the mentions
 and the document-level arguments; then the SYS elements without a REF partner.  The
 entry point is :func:`acescore.report.mappings.mapping_blocks`; the "phantom" document
-parts are explained in :mod:`acescore.report.diagnostics`.
+parts are explained in :mod:`acescore.report.diagnostics`, the blocks in
+:mod:`acescore.report.mapping_parts`.
 
 A listing has a line for every argument of every relation and event, in every document:
 the lines are made with one format each, and what does not depend on the document (the
@@ -14,15 +15,17 @@ from typing import Optional
 from acescore.report.diagnostics import (
     ATTRIBUTES,
     _Ctx,
-    _Flag,
-    _flush_block,
-    _attributes_text,
     _phantom_parts,
-    _ref_blocks,
     _s,
     _shown,
     _sorted_mentions,
     _true,
+)
+from acescore.report.mapping_parts import (
+    _attributes_text,
+    _Flag,
+    _flush_block,
+    _ref_blocks,
     _unmatched_sys,
 )
 
