@@ -187,7 +187,8 @@ def run_pool(starts: list, limit: int, timeout: float | None = None) -> list:
                 c = running.get(i)
                 if c is None:           # finished by its other pipe in this round
                     continue
-                data = os.read(fd, 1 << 20)
+                # (a pipe's capacity: a larger request costs fresh memory every time)
+                data = os.read(fd, 1 << 16)
                 last[i] = now
                 if is_out:
                     if data:
