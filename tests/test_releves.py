@@ -9,7 +9,7 @@ from acescore.database import Side, add_files, check_docs, finish
 from acescore.params import EPSILON, get_params
 from acescore.reading.apf import read_apf
 from acescore.scoring.engine import run_scoring
-from acescore.scoring.releves import _element_value, _Weights
+from acescore.scoring.releve_values import releve_value, Weights
 
 DATA = Path(__file__).parent / "data" / "releves"
 EPS = EPSILON
@@ -217,20 +217,20 @@ def test_no_mention_warning_for_metonymy(tmp_path):
 
 def test_element_value_discounts():
     p = get_params("local_2008")
-    w = _Weights("event", p)
+    w = Weights("event", p)
     a = {"TYPE": "Contact", "SUBTYPE": "Meet", "MODALITY": "Asserted", "POLARITY": "Positive",
          "GENERICITY": "Specific", "TENSE": "Past"}
-    assert _element_value(w, a, None) == 1.0
+    assert releve_value(w, a, None) == 1.0
     b = dict(a, TYPE="Conflict", SUBTYPE="Attack")
-    assert _element_value(w, a, b) == 0.5 * 0.9
+    assert releve_value(w, a, b) == 0.5 * 0.9
     c = dict(a, TENSE="Future", POLARITY="Negative", GENERICITY="Generic")
     # product in attribute-name order (R20)
-    assert _element_value(w, a, c) == ((1.0 * (1 - EPS)) * (1 - EPS)) * (1 - EPS)
-    wr = _Weights("relation", p)
+    assert releve_value(w, a, c) == ((1.0 * (1 - EPS)) * (1 - EPS)) * (1 - EPS)
+    wr = Weights("relation", p)
     r = {"TYPE": "ORG-AFF", "SUBTYPE": "Employment", "MODALITY": "Asserted"}
     s = {"TYPE": "GEN-AFF", "SUBTYPE": "Org-Location", "MODALITY": "Asserted"}
-    assert _element_value(wr, r, s) == 0.7        # a type error costs only the subtype error
-    assert _element_value(wr, r, dict(r, MODALITY="Unspecified")) == 0.75
+    assert releve_value(wr, r, s) == 0.7        # a type error costs only the subtype error
+    assert releve_value(wr, r, dict(r, MODALITY="Unspecified")) == 0.75
     assert wr.role_discount("Arg-1") == 0.7 and wr.role_discount("Arg") == 0.75
     assert w.role_discount("Place") == 0.75
 

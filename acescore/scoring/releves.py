@@ -44,89 +44,14 @@ from acescore.params import EPSILON
 from acescore.bgm import bgm
 from acescore.scoring.cohorts import map_elements
 from acescore.scoring.promote import promote_releves
+from acescore.scoring.releve_values import (releve_value, pair_value_of_signatures,
+                                            signature, Weights)
 from acescore.scoring.limits import too_many_pairs
 from acescore.scoring.result import PassResult
 from acescore.spans import overlap
 
 EPS = EPSILON
-_ASYM_ROLES = ("Arg-1", "Arg-2")
-
-
-# ---------------------------------------------------------------------------------------------
-# weights
-
-
-class _Weights:
-    """The relation or event weights of one parameter set."""
-
-    def __init__(self, kind: str, p):
-        self.relation = kind == "relation"
-        if self.relation:
-            self.type_wgt = p.relation_type_wgt
-            self.modality_wgt = p.relation_modality_wgt
-            err = p.relation_err_wgt
-            self.fa_wgt = p.relation_fa_wgt
-            self.role_err_wgt = p.relation_argument_role_err_wgt
-            self.asym_wgt = p.relation_asymmetry_err_wgt
-        else:
-            self.type_wgt = p.event_type_wgt
-            self.modality_wgt = p.event_modality_wgt
-            err = p.event_err_wgt
-            self.fa_wgt = p.event_fa_wgt
-            self.role_err_wgt = p.event_argument_role_err_wgt
-            self.asym_wgt = 1
-        self.err = [(a, err[a]) for a in sorted(err)]      # R20: attribute-name order
-        self.sig_attrs = ("TYPE", "MODALITY") + tuple(a for a, _ in self.err)
-
-    def role_discount(self, ref_role: str) -> float:
-        if self.relation and ref_role in _ASYM_ROLES:
-            return self.asym_wgt
-        return self.role_err_wgt
-
-
 _NONE: dict = {}     # no partners (read only)
-
-
-def _truthy(v) -> bool:
-    """Perl truthiness of an attribute value."""
-    return v is not None and v != "" and v != "0"
-
-
-def _perl_min(a, b):
-    """The tool's min(): undefined if the first argument is undefined."""
-    if a is None or b is None:
-        return a
-    return b if b < a else a
-
-
-def _pair_value_of_signatures(w: _Weights, x: tuple, y: tuple) -> float:
-    """RV(x, y) (03 §3) from attribute signatures (:func:`_signature`); RV(x) is RV(x, x).
-    Discounts are applied in attribute-name order (R20)."""
-    t = _perl_min(w.type_wgt.get(x[0]), w.type_wgt.get(y[0]))
-    m = _perl_min(w.modality_wgt.get(x[1]), w.modality_wgt.get(y[1]))
-    value = (t or 0) * (m or 0)
-    k = 2
-    for _attr, weight in w.err:
-        a, b = x[k], y[k]
-        k += 1
-        if a == b:
-            continue
-        ta, tb = _truthy(a), _truthy(b)
-        if (ta != tb) or (tb and a != b):
-            value *= weight
-    return value
-
-
-def _signature(w: _Weights, attrs: dict) -> tuple:
-    """The attribute values RV depends on: TYPE, MODALITY, then those of ``w.err``."""
-    return tuple(map(attrs.get, w.sig_attrs))
-
-
-def _element_value(w: _Weights, x: dict, y: Optional[dict]) -> float:
-    """RV(x) (``y`` None) or RV(x, y) (03 §3); ``x``/``y`` are attribute dicts."""
-    sx = _signature(w, x)
-    return _pair_value_of_signatures(w, sx, sx if y is None else _signature(w, y))
-
 
 # ---------------------------------------------------------------------------------------------
 # the pass
@@ -150,7 +75,7 @@ class _ReleveScorer:
         self.run = run
         self.mention_level = mention_level
         self.arg_origin = arg_origin
-        self.w = _Weights(kind, params)
+        self.w = Weights(kind, params)
         self.sv = args.self_value            # (side, id, docid) -> SV of argument elements
         self.allow_wrong = bool(params.allow_wrong_mapping)
         self.arg_mapping = args.mapping
@@ -164,6 +89,7 @@ class _ReleveScorer:
         self.c2 = nreq if self.w.relation and nreq in ("1", "2") else None
         self.missing_heads: set = set()
         self._heads: dict = {}
+        self._headless_of: dict = {}
 
     # ---- self values (03 §5) -----------------------------------------------------------
     def _arg_sum(self, g: GlobalElement, d: str, lookup_side: str) -> float:
@@ -186,7 +112,7 @@ class _ReleveScorer:
                 key = (attrs.get("TYPE"), attrs.get("MODALITY"))
                 rv = rv_of_attrs.get(key)
                 if rv is None:
-                    rv = rv_of_attrs[key] = _element_value(w, attrs, None)
+                    rv = rv_of_attrs[key] = releve_value(w, attrs, None)
                 self.rv_self[(side, eid)] = rv
                 total = 0.0
                 fa_total = 0.0
@@ -304,21 +230,35 @@ class _ReleveScorer:
 
     def _relation_heads_ok(self, rm, tm) -> bool:
         """The tool's relation mention argument-head test (03 §10.3): it never fails; it
-        aborts when an argument mention has no head.  Here: record and carry on."""
-        rargs: dict = {}
-        for a in rm.arguments:
-            rargs.setdefault(a.role, []).append(a.refid)
-        targs: dict = {}
-        for a in tm.arguments:
-            targs.setdefault(a.role, []).append(a.refid)
+        aborts when an argument mention has no head.  Here: record and carry on (the
+        arguments without a head of a role both mentions have)."""
+        rmiss = self._headless(self.rside, rm)
+        tmiss = self._headless(self.sside, tm)
+        if rmiss is None and tmiss is None:         # the usual case: every head is there
+            return True
+        rroles = {a.role for a in rm.arguments}
+        troles = {a.role for a in tm.arguments}
         for role in ("Arg", "Arg-1", "Arg-2"):
-            if role not in rargs or role not in targs:
-                continue
-            for side, ids in ((self.rside, rargs[role]), (self.sside, targs[role])):
-                for mid in ids:
-                    if self._head_of(side, mid) is None:
-                        self.missing_heads.add(mid)
+            if role in rroles and role in troles:
+                for miss in (rmiss, tmiss):
+                    if miss is not None:
+                        self.missing_heads.update(miss.get(role, ()))
         return True
+
+    def _headless(self, side, m) -> Optional[dict]:
+        """Per role (Arg, Arg-1, Arg-2), the argument mentions of relation mention ``m``
+        without a head; None if there are none."""
+        key = (side.name, m.id)
+        if key in self._headless_of:
+            return self._headless_of[key]
+        out: Optional[dict] = None
+        for a in m.arguments:
+            if a.role in ("Arg", "Arg-1", "Arg-2") and self._head_of(side, a.refid) is None:
+                if out is None:
+                    out = {}
+                out.setdefault(a.role, []).append(a.refid)
+        self._headless_of[key] = out
+        return out
 
     def _head_of(self, side, mid):
         key = (side.name, mid)
@@ -520,16 +460,16 @@ class _ReleveScorer:
         # RV(r, s) depends only on the attribute values: compute it once per pair of
         # attribute signatures (there are few distinct ones)
         rv_cache: dict = {}
-        sys_sig = {sid: _signature(w, sys[sid].attrs) for sid in sys}
+        sys_sig = {sid: signature(w, sys[sid].attrs) for sid in sys}
         for rid in sorted(putative):
             r = ref[rid]
-            rsig = _signature(w, r.attrs)
+            rsig = signature(w, r.attrs)
             for sid in sorted(putative[rid]):
                 s = sys[sid]
                 key = (rsig, sys_sig[sid])
                 rv_rs = rv_cache.get(key)
                 if rv_rs is None:
-                    rv_rs = rv_cache[key] = _pair_value_of_signatures(w, rsig, sys_sig[sid])
+                    rv_rs = rv_cache[key] = pair_value_of_signatures(w, rsig, sys_sig[sid])
                 arg_map = self.argument_map(r, s, rv_rs, self.rv_self[("SYS", sid)])
                 if arg_map is UNVALUED:         # C2 fails in every document
                     continue
