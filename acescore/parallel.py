@@ -155,24 +155,34 @@ def collect(children: list, timeout: float | None = None) -> list:
     return run_pool([(lambda c=c: c) for c in children], max(1, len(children)), timeout)
 
 
-def run_pool(starts: list, limit: int, timeout: float | None = None) -> list:
+def run_pool(starts: list, limit: int, timeout: float | None = None,
+             on_result=None) -> list:
     """Run the workers that ``starts`` (callables, each forking a :class:`Child`) start, at
     most ``limit`` at a time, the next one as soon as one is done: their results in order
-    (None as in :func:`collect`).  An OSError of a start, or any exception here (Ctrl-C),
-    kills the running workers and is raised."""
+    (None as in :func:`collect`).  ``on_result(i, result)`` is called with each result as
+    it comes in (in the order the workers finish, while the others go on; the next worker
+    is started before a result is unpickled); where it returns False the pool stops: the
+    running workers are killed and the rest are not started (their results None).  An OSError of a start, or any exception here or in
+    ``on_result`` (Ctrl-C), kills the running workers and is raised."""
     timeout = worker_timeout() if timeout is None else timeout
     results: list = [None] * len(starts)
     running: dict = {}          # position -> Child
     last: dict = {}
+    ended: list = []            # (position, Child) of workers whose result is all here
     nxt = 0
+
+    def fill() -> int:
+        n = nxt
+        while n < len(starts) and len(running) < limit:
+            c = starts[n]()
+            if not c.done:
+                running[n] = c
+                last[n] = time.monotonic()
+            n += 1
+        return n
     try:
         while nxt < len(starts) or running:
-            while nxt < len(starts) and len(running) < limit:
-                c = starts[nxt]()
-                if not c.done:
-                    running[nxt] = c
-                    last[nxt] = time.monotonic()
-                nxt += 1
+            nxt = fill()
             if not running:
                 continue
             fds = {}
@@ -182,6 +192,7 @@ def run_pool(starts: list, limit: int, timeout: float | None = None) -> list:
                     fds[c.hb_r] = (i, False)
             ready, _, _ = select.select(list(fds), [], [], HEARTBEAT * 2)
             now = time.monotonic()
+            ended.clear()
             for fd in ready:
                 i, is_out = fds[fd]
                 c = running.get(i)
@@ -194,18 +205,41 @@ def run_pool(starts: list, limit: int, timeout: float | None = None) -> list:
                     if data:
                         c.buf += data
                     else:
-                        results[i] = c._finish()
-                        del running[i]
+                        ended.append((i, running.pop(i)))
                 elif not data:   # heartbeat pipe closed: the worker exits; its result follows
                     os.close(fd)
                     c.hb_r = None
+            if ended:       # the next workers first: they work while the results unpickle
+                nxt = fill()
+            for k, (i, c) in enumerate(ended):
+                results[i] = c._finish()
+                if on_result is not None and on_result(i, results[i]) is False:
+                    nxt = _stop(running, len(starts))
+                    for _, rest in ended[k + 1:]:
+                        rest._close()
+                    break
             for i in [i for i in running if now - last[i] > timeout]:
+                if i not in running:        # the pool stopped
+                    continue
                 running.pop(i).kill()
+                if on_result is not None and on_result(i, None) is False:
+                    nxt = _stop(running, len(starts))
     except BaseException:
         for c in running.values():
             c.kill()
+        for _, c in ended:
+            if not c.done:
+                c.kill()
         raise
     return results
+
+
+def _stop(running: dict, end: int) -> int:
+    """Kill the running workers of a pool that stops: the position after the last start."""
+    for c in running.values():
+        c.kill()
+    running.clear()
+    return end
 
 
 class _Worker:

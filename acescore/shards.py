@@ -44,7 +44,7 @@ from typing import Optional
 import numpy as np
 
 from acescore.database import Side, add_files, check_docs, finish
-from acescore.parallel import Child, fork_available, run_pool
+from acescore.parallel import Child, available_cpus, fork_available, run_pool
 from acescore.errors import AceInputError
 from acescore.reading.apf import DEFAULT_MAX_BYTES
 from acescore.reading.safe_read import read_bytes
@@ -112,22 +112,34 @@ def _reach(rdoc: list, rdata: list, sdata: list) -> list:
     return [last[find(i)] for i in range(len(rdoc))]
 
 
-#: REF bytes per shard at most: a larger corpus gets more shards than processes (each
-#: process then holds about as much as a shard of a 600-document corpus, and the time
-#: grows with the corpus, not faster; see bench/README.md)
-SHARD_REF_BYTES = 20 << 20
+#: REF bytes per shard at most (about 70 real-sized documents): a larger corpus gets more
+#: shards than processes, run a few at a time.  A process scoring 75 documents needed 18%
+#: less CPU per document than one scoring 300 (memory grows with a shard, and with it the
+#: cost of every step), and the last shard, alone at the end, is short; the time then
+#: grows with the corpus, not faster (bench/README.md, "Session 5")
+SHARD_REF_BYTES = 4 << 20
 
 
-def shard_count(rpaths: list, jobs: int) -> int:
-    """How many shards: ``jobs``, or more where the REF files exceed ``jobs`` times
-    SHARD_REF_BYTES."""
+def shard_count(rpaths: list, processes: int) -> int:
+    """How many shards for ``processes`` processes at a time: ``processes``, or where the
+    REF files exceed ``processes`` times SHARD_REF_BYTES the least multiple of
+    ``processes`` that keeps every shard within SHARD_REF_BYTES.  (Every process then
+    has as many shards to score: 7 shards on 2 processes took four rounds, the last one
+    with one process alone.)"""
     total = 0
     for p in rpaths:
         try:
             total += os.path.getsize(p)
         except OSError:
             pass
-    return max(jobs, -(-total // SHARD_REF_BYTES))
+    return processes * max(1, -(-total // (processes * SHARD_REF_BYTES)))
+
+
+def concurrency(jobs: int) -> int:
+    """How many shards run at a time: ``jobs``, but no more than the CPUs this process
+    may use (more processes than CPUs only take turns on them, each holding its shard in
+    memory meanwhile)."""
+    return max(1, min(jobs, available_cpus()))
 
 
 def plan(rpaths: list, spaths: list, n: int, linked: bool = False) -> Optional[list]:
@@ -182,14 +194,16 @@ def plan(rpaths: list, spaths: list, n: int, linked: bool = False) -> Optional[l
 
 
 def _ids(side: Side) -> tuple[np.ndarray, list]:
-    """(hashes of every element and mention ID of a side, argument IDs it does not
-    define).  Hashes are those of this process tree (forked: one hash seed)."""
+    """(hashes of every element and mention ID of a side, sorted; argument IDs it does
+    not define).  Hashes are those of this process tree (forked: one hash seed)."""
     defined = set(side.mentions)
     for kind in KINDS:
         defined.update(side.elements[kind])
     outside = {a for kind in ("relation", "event") for g in side.elements[kind].values()
                for ids in g.arguments.values() for a in ids} - defined
-    return np.fromiter(map(hash, defined), dtype=np.int64, count=len(defined)), sorted(outside)
+    hashes = np.fromiter(map(hash, defined), dtype=np.int64, count=len(defined))
+    hashes.sort()           # here, in the worker: the parent merges sorted runs
+    return hashes, sorted(outside)
 
 
 def _shard(rpaths, spaths, options, extra=None) -> dict:
@@ -296,28 +310,43 @@ def _shard(rpaths, spaths, options, extra=None) -> dict:
             "found": found, "skips": skips, **added}
 
 
-def _consistent(plans: list, outs: list) -> bool:
-    """Whether the shards' reports bear out the plan (see the module docstring)."""
-    ref_docs = [set(o["docs"][0]) for o in outs]
-    every_ref = set().union(*ref_docs)
-    if sum(map(len, ref_docs)) != len(every_ref):
-        return False
-    sys_seen: set = set()
-    for o, mine in zip(outs, ref_docs):
-        sd = set(o["docs"][1])
-        if sys_seen & sd or any(d in every_ref and d not in mine for d in sd):
+class _Arrivals:
+    """What can be checked of each shard's report as it comes in, while the other shards
+    are still scored (:func:`acescore.parallel.run_pool`'s ``on_result``): that it
+    finished, and that no DOCID is in two shards -- on one side, or as one shard's REF
+    document and another's SYS document.  False stops the pool (the run then goes in one
+    process at once instead of after every shard)."""
+
+    def __init__(self):
+        self.owner: tuple = ({}, {})        # per side: DOCID -> shard
+
+    def __call__(self, i: int, out) -> bool:
+        if out is None:
             return False
-        sys_seen |= sd
+        ref, sys_ = self.owner
+        for side, other, docs in ((ref, sys_, out["docs"][0]), (sys_, ref, out["docs"][1])):
+            for d in docs:
+                if side.setdefault(d, i) != i or other.get(d, i) != i:
+                    return False
+        return True
+
+
+def _consistent(plans: list, outs: list) -> bool:
+    """Whether the shards' reports bear out the plan (see the module docstring; the
+    documents are checked as the reports come in, by :class:`_Arrivals`)."""
     for side in (0, 1):
-        hashes = [o["ids"][side][0] for o in outs]
-        allh = np.concatenate(hashes)
-        if len(np.unique(allh)) != len(allh):
+        # each shard's hashes are sorted and its IDs distinct: merge the sorted runs
+        # (a stable sort merges runs in linear time) and look for equal neighbours
+        allh = np.concatenate([o["ids"][side][0] for o in outs])
+        allh.sort(kind="stable")
+        if len(allh) > 1 and (allh[1:] == allh[:-1]).any():
             return False
         for o in outs:
             outside = o["ids"][side][1]
-            if outside:
+            if outside and len(allh):
                 probe = np.fromiter(map(hash, outside), dtype=np.int64, count=len(outside))
-                if np.isin(probe, allh).any():
+                at = np.minimum(np.searchsorted(allh, probe), len(allh) - 1)
+                if (allh[at] == probe).any():
                     return False
     for task, kind in PASS_KINDS:
         have = [next((p[1] for p in o["passes"] if p[0] == task), None) for o in outs]
@@ -418,14 +447,15 @@ def score_paths(rpaths: list, spaths: list, options, inputs: Optional[dict] = No
     # global sets (name similarity: the NIST tool's global mode) link documents
     plans = plan(list(rpaths), list(spaths), shard_count(rpaths, options.jobs),
                  linked=bool(params.use_name_similarity))
+    at_once = concurrency(options.jobs)
     if not plans or len(plans) < 2 or (extra is not None and not extra.start(plans)):
         return None
     import sys
     sys.stdout.flush()
     sys.stderr.flush()
-    try:        # options.jobs processes at a time; a worker that cannot be forked: no shards
+    try:        # at_once processes at a time; a worker that cannot be forked: no shards
         outs = run_pool([(lambda rp=rp, sp=sp: Child(lambda: _shard(rp, sp, options, extra)))
-                         for rp, sp in plans], options.jobs)
+                         for rp, sp in plans], at_once, on_result=_Arrivals())
     except OSError:
         return None
     if any(o is None for o in outs) or not _consistent(plans, outs):

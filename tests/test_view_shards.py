@@ -224,7 +224,7 @@ def test_more_shards_than_processes(generated, tmp_path, monkeypatch):
     one = tmp_path / "one"
     cli_view(ref, sys_, src, one, "--jobs", "1", "-m")
     total = sum(p.stat().st_size for p in ref.glob("*.apf.xml"))
-    monkeypatch.setattr(shards, "SHARD_REF_BYTES", total // 5 + 1)
+    monkeypatch.setattr(shards, "SHARD_REF_BYTES", total // 6 + 1)
     done, _ = sharded(ref, sys_, src, tmp_path / "many", "local_2008", 2)
-    assert done is not None and done[0].shards == 5
+    assert done is not None and done[0].shards == 6
     assert site_files(tmp_path / "many") == site_files(one)

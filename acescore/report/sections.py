@@ -137,8 +137,14 @@ def _merge_codes(parts: list, perm: Optional[np.ndarray]) -> Keys:
     """One Keys from the (codes, names) of several shards, in merged record order."""
     index: dict = {}
     chunks = []
+    same = None             # the names of the first shard: most shards have the same
     for codes, names in parts:
+        if names == same:
+            chunks.append(np.asarray(codes, dtype=np.intp))
+            continue
         remap = np.array([index.setdefault(n, len(index)) for n in names], dtype=np.intp)
+        if same is None and len(index) == len(names):   # distinct: codes stay as they are
+            same = list(names)
         chunks.append(remap[codes] if len(codes) else np.zeros(0, dtype=np.intp))
     codes = np.concatenate(chunks) if chunks else np.zeros(0, dtype=np.intp)
     if perm is not None:
