@@ -233,16 +233,16 @@ class ReportFile:
                               ) from None
 
     def write(self, text) -> None:
-        """Write the whole ``text`` (str, written as UTF-8, or bytes); raises
-        :class:`OutputError` (and leaves whatever was at the target untouched) when that
-        fails."""
-        data = text.encode("utf-8") if isinstance(text, str) else text
+        """Write the whole ``text`` (str, written as UTF-8, bytes, or a list of str
+        written one after the other); raises :class:`OutputError` (and leaves whatever
+        was at the target untouched) when that fails."""
         fd, self.fd = self.fd, None
         try:
-            view = memoryview(data)
-            while view:
-                n = os.write(fd, view)
-                view = view[n:]
+            for data in _encoded(text):
+                view = memoryview(data)
+                while view:
+                    n = os.write(fd, view)
+                    view = view[n:]
             if self.tmp is not None:
                 os.fchmod(fd, self.mode)
                 if self.durable:
@@ -252,6 +252,10 @@ class ReportFile:
             self.discard()
             raise OutputError(f"{self.path}: cannot write the {self.what}: {_why(e)}"
                               " (nothing was written there)") from None
+        except BaseException:       # (Ctrl-C, a str that is not UTF-8) part-way: no file
+            self._close(fd)
+            self.discard()
+            raise
         self._close(fd)
         if self.tmp is not None:
             try:
@@ -282,6 +286,22 @@ class ReportFile:
             except OSError:
                 pass
             self.tmp = None
+
+
+#: characters encoded and written at a time (a -a report is ~100 MB: no copy of it whole)
+_CHUNK = 1 << 22
+
+
+def _encoded(text):
+    """``text`` (str, bytes, or a list of str written one after the other) as UTF-8
+    bytes, in pieces of at most _CHUNK characters (a str is cut between code points, so
+    the pieces are its encoding)."""
+    if isinstance(text, (bytes, bytearray, memoryview)):
+        yield text
+        return
+    for piece in [text] if isinstance(text, str) else text:
+        for i in range(0, len(piece), _CHUNK):
+            yield piece[i:i + _CHUNK].encode("utf-8")
 
 
 def write_file(path: str, text) -> None:
@@ -328,8 +348,9 @@ class Emitter:
         if path is None and _STDOUT_CLOSED:
             raise OutputError("standard output is closed: use -o FILE for the report")
 
-    def emit(self, text: str) -> None:
+    def emit(self, text) -> None:
+        """Write ``text``: a str, or a list of str written one after the other."""
         if self.file is not None:
             self.file.write(text)
         else:
-            write_stdout(text)
+            write_stdout(text if isinstance(text, str) else "".join(text))

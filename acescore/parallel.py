@@ -139,7 +139,7 @@ class Child:
         """The worker closed its result pipe: its result, or None if it failed."""
         status = self._close()
         try:
-            payload = pickle.loads(bytes(self.buf))
+            payload = pickle.loads(self.buf)     # (no copy of the buffer)
         except Exception:                             # noqa: BLE001 - died, killed, ...
             return None
         finally:
@@ -198,7 +198,8 @@ def run_pool(starts: list, limit: int, timeout: float | None = None,
                 c = running.get(i)
                 if c is None:           # finished by its other pipe in this round
                     continue
-                data = os.read(fd, 1 << 20)
+                # (a pipe's capacity: a larger request costs fresh memory every time)
+                data = os.read(fd, 1 << 16)
                 last[i] = now
                 if is_out:
                     if data:

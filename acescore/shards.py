@@ -394,7 +394,7 @@ def _render(task: str, kind: str, parts: list, options, source_label: str,
     for p in parts:
         stats = add_counts(stats, p.recognition)
     costs = merged_document_costs(parts)
-    text = [listings, banner(task),
+    text = [*listings, banner(task),
             detection_tables(res, params, all_sources, tables),
             recognition_text(task, kind, stats, params, source_label)]
     if options.doc_scores:

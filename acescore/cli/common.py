@@ -238,8 +238,8 @@ def emit_summary(results_or_loaded, quiet: bool) -> None:
         click.echo(summary_line(c), err=True)
 
 
-def write_output(text: str, output) -> None:
-    """Write ``text`` to the -o destination (an :class:`acescore.output.Emitter`, checked
+def write_output(text, output) -> None:
+    """Write ``text`` (a str, or a list of str) to the -o destination (an :class:`acescore.output.Emitter`, checked
     before the run; a path or None is checked now) or standard output."""
     from acescore.output import Emitter
     try:

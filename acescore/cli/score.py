@@ -118,9 +118,9 @@ def score(ref, sys_, ref_file, ref_list, sys_file, sys_list, params, max_bytes, 
         from acescore.report.json_report import score_line
         text = score_line(results)
     else:
-        text = results.render(fmt)
-        if fmt == "text":
-            text = command_line_banner(argv) + text
+        # text: the report's pieces, written one after the other (a -a report is ~100 MB)
+        text = (results.text_pieces(command_line_banner(argv)) if fmt == "text"
+                else results.render(fmt))
     write_output(text, output)
     if not quiet and fmt == "text" and not score_only:
         sys.stderr.write(f"\nsignature: {results.signature()}\n")

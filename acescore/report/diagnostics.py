@@ -29,6 +29,8 @@ Two behaviours of the NIST tool that only show in these listings are imitated:
 """
 from __future__ import annotations
 
+from itertools import accumulate
+from operator import attrgetter
 from typing import Optional
 
 from acescore.tasks import task as task_of
@@ -67,13 +69,24 @@ class Blocks(list):
     def packed(self) -> tuple:
         """(header, the blocks' sort keys in listing order, the blocks' text, where each
         block starts in it): few objects to send from a process to another."""
-        keys, offsets, pos = [], [], len(self[0])
-        starts = self.starts + [(None, len(self))]
-        for (k, i), (_, j) in zip(starts, starts[1:]):
-            keys.append(k)
-            offsets.append(pos - len(self[0]))
-            pos += sum(map(len, self[i:j]))
-        return self[0], keys, "".join(self[1:]), offsets
+        return self._pack(self[0], self.starts, 1, len(self))
+
+    def packed_by_group(self) -> tuple:
+        """:meth:`packed` of a mapping listing as two: its REF blocks (keys (0, ID)) with
+        the header, its SYS blocks (keys (1, ID)) with an empty one.  Each text is then
+        used whole when the shards' listings are merged (a mapping listing may be ~100
+        MB: no copy of parts of it)."""
+        starts = self.starts
+        k = next((i for i, (key, _) in enumerate(starts) if key[0] == 1), len(starts))
+        cut = starts[k][1] if k < len(starts) else len(self)
+        return (self._pack(self[0], starts[:k], 1, cut),
+                self._pack("", starts[k:], cut, len(self)))
+
+    def _pack(self, head: str, starts: list, lo: int, hi: int) -> tuple:
+        """The pack of the blocks ``starts`` made of pieces ``lo`` to ``hi``."""
+        before = [0, *accumulate(map(len, self[lo:hi]))]   # [i]: length of i pieces
+        return head, [k for k, _ in starts], "".join(self[lo:hi]), [before[i - lo]
+                                                                    for _, i in starts]
 
 
 def _true(v) -> bool:
@@ -117,9 +130,24 @@ def _locator_key(m):
     return (p, -max(b.yend for b in boxes), min(b.x for b in boxes), max(b.xend for b in boxes))
 
 
-def _sorted_mentions(items):
-    """Stable sort of (tag, mention) items by locator."""
-    return sorted(items, key=lambda it: _locator_key(it[1]))
+def _mention_key(m):
+    """:func:`_locator_key`, quicker for text and audio."""
+    loc = getattr(m, "head", None)
+    if loc is None:
+        loc = m.extent
+    if loc.kind != "image":
+        return (loc.start,)
+    return _locator_key(m)
+
+
+def _item_key(item):
+    """:func:`_locator_key` of a (tag, mention) item."""
+    return _mention_key(item[1])
+
+
+def _sorted_mentions(items: list) -> list:
+    """Stable sort of (tag, mention) items by locator (a list of one: itself)."""
+    return sorted(items, key=_item_key) if len(items) > 1 else items
 
 
 def _id_plus_external_ids(g) -> str:
@@ -154,8 +182,8 @@ def _list_element_attributes(g, attributes) -> str:
     if rest is None:
         rest = _LISTED[attributes] = ("TYPE", "SUBTYPE") + tuple(
             a for a in attributes if a not in ("TYPE", "SUBTYPE", "ID"))
-    get = g.attrs.get
-    return "(" + "/".join([v if _true(v) else "---" for v in map(get, rest)]) + ")"
+    # (v and v != "0": _true(v))
+    return "(" + "/".join([v if v and v != "0" else "---" for v in map(g.attrs.get, rest)]) + ")"
 
 
 def _longest_name(g) -> str:
@@ -167,31 +195,42 @@ def _longest_name(g) -> str:
     return best
 
 
-def _longest_mention(g, which: str) -> str:
+def _longest_mention(g, which: str, displays: dict) -> str:
     best = ""
     for d in sorted(g.docs):
         for m in g.docs[d].mentions:
             loc = getattr(m, which, None)
-            if loc is None:
+            # (a display text is never longer than its raw text, nor than 40 characters)
+            if loc is None or min(len(loc.text), 40) <= len(best):
                 continue
-            t = loc.display
+            t = _shown(displays, loc)
             if t is not None and len(t) > len(best):
                 best = t
     return best
 
 
-def _best_text(g) -> str:
+def _best_text(g, displays: dict) -> str:
     """``, name="…"`` / ``, head="…"`` / ``, extent="…"`` of an argument element, or ''."""
     for tag, text in (("name", _longest_name(g)), ("head", None), ("extent", None)):
         if text is None:
-            text = _longest_mention(g, tag)
+            text = _longest_mention(g, tag, displays)
         if _true(text):
             return f', {tag}="{text}"'
     return ""
 
 
-def _loc_text(loc) -> Optional[str]:
-    return None if loc is None else loc.display
+_NONE = object()
+
+
+def _shown(displays: dict, loc) -> Optional[str]:
+    """``loc.display`` (None without a locator), computed once per raw text in a run:
+    ``displays`` is the run's (:attr:`_Ctx.displays`)."""
+    if loc is None:
+        return None
+    t = displays.get(loc.text, _NONE)
+    if t is _NONE:
+        t = displays[loc.text] = loc.display
+    return t
 
 
 def _q(text) -> str:
@@ -214,13 +253,18 @@ class _Ctx:
         self.eval_docs = self.run.ref.documents
         self._arg_elements: dict = {}
         self._mentions: dict = {}
-        self._best: dict = {}
+        # (the argument elements of a side and level are the same in every pass of a run)
+        self._best: dict = self.run.__dict__.setdefault("_best_texts", {})
+        # raw text -> display text (the same locators are shown by several passes)
+        self.displays: dict = self.run.__dict__.setdefault("_display_texts", {})
 
-    def best_text(self, g) -> str:
-        """:func:`_best_text` of an argument element (held by this context), once."""
-        t = self._best.get(id(g))
+    def best_text(self, side: str, eid: str, g) -> str:
+        """:func:`_best_text` of the argument element ``g`` (``eid`` of ``side``), made
+        once per run."""
+        key = (self.mention_level, side, eid)
+        t = self._best.get(key)
         if t is None:
-            t = self._best[id(g)] = _best_text(g)
+            t = self._best[key] = _best_text(g, self.displays)
         return t
 
     # argument elements ("refs" of the tool) ------------------------------------------------
@@ -228,12 +272,13 @@ class _Ctx:
         key = (side, eid)
         if key in self._arg_elements:
             return self._arg_elements[key]
-        coll = self._arg_collection(side)
+        coll = self.arg_collection(side)
         g = coll.get(eid)
         self._arg_elements[key] = g
         return g
 
-    def _arg_collection(self, side: str) -> dict:
+    def arg_collection(self, side: str) -> dict:
+        """The argument elements of a side by ID."""
         cache_key = ("coll", side)
         if cache_key in self._arg_elements:
             return self._arg_elements[cache_key]
@@ -320,38 +365,44 @@ def listing_blocks(results, res, side: str) -> Blocks:
     coll = res.ref if side == "REF" else res.sys
     out = Blocks(f"\n======== {label} {task_of(res.task).listing_label} ========\n")
     if res.kind == "entity":
-        _list_entities(out, res, side, coll)
+        _list_entities(out, ctx, side, coll)
     elif res.kind in ("value", "timex2"):
-        _list_values(out, res, side, coll)
+        _list_values(out, ctx, side, coll)
     else:
         _list_releves(out, ctx, side, coll)
     return out
 
 
-def _list_entities(out, res, side, coll):
+def _list_entities(out, ctx: _Ctx, side, coll):
+    res, displays = ctx.res, ctx.displays
+    value, doc_value = res.value, res.doc_value
     for eid in sorted(coll):
         out.start(eid)
         g = coll[eid]
         a = g.attrs
-        out.append("ID=%s, VALUE=%.5f, TYPE=%s, SUBTYPE=%s, LEVEL=%s, CLASS=%s\n"
-                   % (_id_plus_external_ids(g), _num(res.value.get((side, eid))),
-                      _s(a.get("TYPE")), _s(a.get("SUBTYPE")), _s(a.get("LEVEL")),
-                      _s(a.get("CLASS"))))
-        for d in sorted(g.docs):
-            x = g.docs[d]
-            out.append("    -- in document %s VALUE=%.5f\n"
-                       % (d, _num(res.doc_value.get((side, eid, d)))))
+        v = value.get((side, eid))
+        block = ["ID=%s, VALUE=%.5f, TYPE=%s, SUBTYPE=%s, LEVEL=%s, CLASS=%s\n"
+                 % (_id_plus_external_ids(g), 0.0 if v is None else v,
+                    _s(a.get("TYPE")), _s(a.get("SUBTYPE")), _s(a.get("LEVEL")),
+                    _s(a.get("CLASS")))]
+        docs = g.docs
+        for d in sorted(docs) if len(docs) > 1 else docs:
+            x = docs[d]
+            v = doc_value.get((side, eid, d))
+            block.append("    -- in document %s VALUE=%.5f\n" % (d, 0.0 if v is None else v))
             for n in x.names:
-                out.append(f'      name="{n}"\n')
-            for _tag, m in _sorted_mentions([(None, m) for m in x.mentions]):
-                head = _loc_text(m.head)
-                ext = _loc_text(m.extent)
-                out.append(f"      mention TYPE={m.type}, ROLE={m.role}, STYLE={m.style}, "
-                           f'head="{head if head is not None else "???"}", '
-                           f'extent="{ext if ext is not None else "???"}"\n')
+                block.append(f'      name="{n}"\n')
+            mentions = x.mentions
+            for m in sorted(mentions, key=_mention_key) if len(mentions) > 1 else mentions:
+                head, ext = _shown(displays, m.head), _shown(displays, m.extent)
+                block.append('      mention TYPE=%s, ROLE=%s, STYLE=%s, head="%s", extent="%s"\n'
+                             % (m.type, m.role, m.style, head if head is not None else "???",
+                                ext if ext is not None else "???"))
+        out.append("".join(block))
 
 
-def _list_values(out, res, side, coll):
+def _list_values(out, ctx: _Ctx, side, coll):
+    res, displays = ctx.res, ctx.displays
     attributes = ATTRIBUTES[res.kind]
     for eid in sorted(coll):
         out.start(eid)
@@ -368,7 +419,7 @@ def _list_values(out, res, side, coll):
         for d in sorted(g.docs):
             out.append(f"    -- in document {d}\n")
             for _tag, m in _sorted_mentions([(None, m) for m in g.docs[d].mentions]):
-                out.append(f'      mention extent="{_q(_loc_text(m.extent))}"\n')
+                out.append(f'      mention extent="{_q(_shown(displays, m.extent))}"\n')
 
 
 def _argument_description(ctx: _Ctx, side: str, role: str, aid: str) -> str:
@@ -378,52 +429,70 @@ def _argument_description(ctx: _Ctx, side: str, role: str, aid: str) -> str:
         role, _s(a.get("TYPE")), _opt(a.get("SUBTYPE")), _opt(a.get("LEVEL")),
         _opt(a.get("CLASS")), g.id if g is not None else "")
     if g is not None:
-        out += ctx.best_text(g)
+        out += ctx.best_text(side, aid, g)
     return out + "\n"
+
+
+_ROLE_REFID = attrgetter("role", "refid")
 
 
 def _list_releves(out, ctx: _Ctx, side, coll):
     res = ctx.res
     attributes = ATTRIBUTES[res.kind]
+    listed = [at for at in attributes if at not in ("ID", "TYPE", "SUBTYPE")]
     event = res.kind == "event"
     sys_mention_suffix = " mention" if (ctx.mention_level and side == "SYS") else ""
+    tails: dict = {}            # argument mention ID -> the end of its line
+    displays = ctx.displays
     for eid in sorted(coll):
         out.start(eid)
         g = coll[eid]
         a = g.attrs
+        v = res.value.get((side, eid))
         line = "ID=%s, VALUE=%.5f, TYPE=%s, SUBTYPE=%s" % (
-            eid, _num(res.value.get((side, eid))), _s(a.get("TYPE")), _s(a.get("SUBTYPE")))
-        for at in attributes:
-            if at in ("ID", "TYPE", "SUBTYPE"):
-                continue
+            eid, 0.0 if v is None else v, _s(a.get("TYPE")), _s(a.get("SUBTYPE")))
+        for at in listed:
             v = a.get(at)
             if v is not None:
                 line += f", {at}={v}"
-        out.append(line + "\n")
+        block = [line, "\n"]
         for role, aid in g.arg_pairs:
-            out.append("  " + _argument_description(ctx, side, role, aid))
-        for d in sorted(g.docs):                                      # R32
-            out.append(f"      -- in document {d}\n")
-            for m in g.docs[d].mentions:
+            block.append("  " + _argument_description(ctx, side, role, aid))
+        docs = g.docs
+        for d in sorted(docs) if len(docs) > 1 else docs:           # R32
+            block.append(f"      -- in document {d}\n")
+            for m in docs[d].mentions:
                 line = f"         mention ID={m.id}"
                 if event and getattr(m, "anchor", None) is not None:
-                    line += f', anchor="{_s(_loc_text(m.anchor))}"'
-                ext = _loc_text(m.extent)
-                line += f', extent="{ext}"\n' if _true(ext) else "\n"
-                out.append(line)
+                    line += f', anchor="{_s(_shown(displays, m.anchor))}"'
+                ext = _shown(displays, m.extent)
+                block.append(line + (f', extent="{ext}"\n' if _true(ext) else "\n"))
+                args = m.arguments
+                if len(args) > 1:
+                    args = sorted(args, key=_ROLE_REFID)
                 seen = set()
-                for arg in sorted(m.arguments, key=lambda x: (x.role, x.refid)):
-                    if (arg.role, arg.refid) in seen:
+                for arg in args:
+                    key = (arg.role, arg.refid)
+                    if key in seen:
                         continue
-                    seen.add((arg.role, arg.refid))
-                    am = ctx.mention(side, arg.refid)
-                    tail = "\n"
-                    if am is not None:
-                        if getattr(am, "head", None) is not None:
-                            tail = f', head="{_s(_loc_text(am.head))}"\n'
-                        elif am.extent is not None:
-                            tail = f', extent="{_s(_loc_text(am.extent))}"\n'
-                    out.append("%21s: ID=%s%s" % (arg.role, arg.refid + sys_mention_suffix, tail))
+                    seen.add(key)
+                    tail = tails.get(arg.refid)
+                    if tail is None:
+                        tail = tails[arg.refid] = _argument_tail(ctx.mention(side, arg.refid),
+                                                                    displays)
+                    block.append("%21s: ID=%s%s" % (arg.role, arg.refid + sys_mention_suffix,
+                                                    tail))
+        out.append("".join(block))
+
+
+def _argument_tail(am, displays: dict) -> str:
+    """The end of a mention's argument line: the argument mention's head or extent."""
+    if am is not None:
+        if getattr(am, "head", None) is not None:
+            return f', head="{_s(_shown(displays, am.head))}"\n'
+        if am.extent is not None:
+            return f', extent="{_s(_shown(displays, am.extent))}"\n'
+    return "\n"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -453,22 +522,34 @@ def _phantom_parts(ctx: _Ctx) -> set:
                 partners.setdefault(b, set()).add(a)
     eval_docs = run.ref.documents
     out: set = set()
+    done = run.__dict__.setdefault("_phantoms_of_pass", {})     # each pass's, made once
     for p in run.releve_passes:
         if task_of(p.task).mention_level != level:
             continue
-        ref_args: dict = {}                 # evaluated document -> its REF elements' arguments
-        for g in p.ref.values():
-            for d in g.docs:
-                if d in eval_docs and g.arg_pairs:
-                    ref_args.setdefault(d, set()).update(a for _r, a in g.arg_pairs)
-        for s in p.sys.values():
-            near = [ref_args[d] for d in s.docs if d in ref_args]
-            if not near:
-                continue
-            for _tr, b in s.arg_pairs:
-                mine = partners.get(b)
-                if mine and any(not mine.isdisjoint(x) for x in near):
-                    out.update((b, sd) for sd in s.docs)
+        mine = done.get((level, id(args), id(p)))
+        if mine is None:
+            mine = done[(level, id(args), id(p))] = _pass_phantoms(p, eval_docs, partners)
+        out |= mine
         if p is ctx.res:
             break
+    return out
+
+
+def _pass_phantoms(p, eval_docs, partners: dict) -> set:
+    """The phantom document parts that the matching of one relation/event pass creates
+    (see :func:`_phantom_parts`)."""
+    out: set = set()
+    ref_args: dict = {}                 # evaluated document -> its REF elements' arguments
+    for g in p.ref.values():
+        for d in g.docs:
+            if d in eval_docs and g.arg_pairs:
+                ref_args.setdefault(d, set()).update(a for _r, a in g.arg_pairs)
+    for s in p.sys.values():
+        near = [ref_args[d] for d in s.docs if d in ref_args]
+        if not near:
+            continue
+        for _tr, b in s.arg_pairs:
+            mine = partners.get(b)
+            if mine and any(not mine.isdisjoint(x) for x in near):
+                out.update((b, sd) for sd in s.docs)
     return out

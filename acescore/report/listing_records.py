@@ -34,7 +34,8 @@ def wanted(options) -> bool:
 def pass_records(ctx, res, tables=None) -> Optional[dict]:
     """In a shard: the listings of one pass (``ctx``: its
     :class:`~acescore.report.outputs.ReportContext`; ``tables``: its PassTables, if at
-    hand), or None where none is asked for.  Text as :meth:`Blocks.packed`, data (JSON,
+    hand), or None where none is asked for.  Text as :meth:`Blocks.packed` (the mapping
+    listing's REF and SYS blocks apart: :meth:`Blocks.packed_by_group`), data (JSON,
     ``options.listing_data``) as (key, item) lists."""
     opts = ctx.options
     if not wanted(opts):
@@ -51,7 +52,8 @@ def pass_records(ctx, res, tables=None) -> Optional[dict]:
     if opts.all_mappings or opts.error_mappings:
         from acescore.report.machine import mappings_json
         from acescore.report.mappings import mapping_blocks
-        out["mapping"] = mapping_blocks(ctx, res, all_blocks=opts.all_mappings).packed()
+        out["mapping"], out["mapping_sys"] = mapping_blocks(
+            ctx, res, all_blocks=opts.all_mappings).packed_by_group()
         if opts.listing_data:
             out["mappings"] = [((0, item["ref"]) if item["ref"] is not None
                                 else (1, item["sys"]), item)
@@ -100,27 +102,29 @@ def _text(parts: list, name: str) -> list:
     return out
 
 
-def merged_pass(records: list, options, printed: bool) -> tuple[str, str, dict]:
+def merged_pass(records: list, options, printed: bool) -> tuple[str, list, dict]:
     """From the :func:`pass_records` of the shards that scored a pass (shard order): (the
     text before the pass's section when it has none -- the REF ``-s`` listing --, the text
-    before its section when it has one, what ``-a``/``-e``/``-s`` add to its JSON)."""
+    before its section when it has one, as pieces to join with the section -- a listing
+    may be ~100 MB --, what ``-a``/``-e``/``-s`` add to its JSON)."""
     parts = [r for r in records if r is not None]
     if not parts:
-        return "", "", {}
+        return "", [], {}
     before = _text(parts, "REF") if options.summary else []
     if not printed:
-        return "".join(before), "", {}
+        return "".join(before), [], {}
     data: dict = {}
     if options.summary:
         before += _text(parts, "SYS")
     if options.all_mappings or options.error_mappings:
-        before += _text(parts, "mapping")
+        before += _text(parts, "mapping")            # the REF elements' blocks
+        before += _text(parts, "mapping_sys")[1:]    # the SYS elements' (no header)
         if "mappings" in parts[0]:
             data["mappings"] = _merged([p["mappings"] for p in parts])
     if "listing" in parts[0]:
         data["listing"] = {side: _merged([p["listing"][side] for p in parts])
                            for side in parts[0]["listing"]}
-    return "", "".join(before), data
+    return "", before, data
 
 
 def document_records(rside, sside) -> tuple:

@@ -51,7 +51,12 @@ class Results:
 
     def to_text(self, command_line: Optional[str] = None) -> str:
         """The NIST report; ``command_line``: its first line, if wanted."""
-        return (command_line or "") + self.preamble + "".join(o.text for o in self.outputs)
+        return "".join(self.text_pieces(command_line))
+
+    def text_pieces(self, command_line: Optional[str] = None) -> list:
+        """:meth:`to_text` as the pieces it joins (a report with listings may be ~100 MB:
+        written piece by piece, it need not be joined)."""
+        return [command_line or "", self.preamble, *(o.text for o in self.outputs)]
 
     def to_dict(self) -> dict:
         from acescore.report.json_report import to_dict

@@ -1,0 +1,78 @@
+"""The blocks of the ``-a``/``-e`` mapping listings (04-report.md §5.3), whatever their
+kind (:mod:`acescore.report.mappings`, :mod:`acescore.report.releve_mappings`): each REF
+element's block starts in the listing's :class:`~acescore.report.diagnostics.Blocks` and
+is kept only if something in it raised its print flag (``-e``; ``-a`` prints every
+block), the blocks of the SYS elements without a REF partner are always printed.  A block
+goes into the listing as one string."""
+from __future__ import annotations
+
+from acescore.report.diagnostics import SEPARATOR, _list_element_attributes, _num
+
+
+class _Flag:
+    """The tool's print flag of one REF block of a mapping listing."""
+    __slots__ = ("on",)
+
+    def __init__(self, on: bool):
+        self.on = on
+
+
+def _ref_blocks(out, ctx, all_blocks: bool):
+    """The REF elements of a mapping listing in ID order, each starting its block in
+    ``out``: (ID, the block's print flag, element, SYS partner's ID and element or None)."""
+    res = ctx.res
+    ref, sys_, mapping = res.ref, res.sys, res.mapping
+    for rid in sorted(ref):
+        out.start((0, rid))
+        sid = mapping.get(rid)
+        yield rid, _Flag(all_blocks), ref[rid], sid, (sys_[sid] if sid is not None else None)
+
+
+def _flush_block(out: list, block: list, flag, ctx, r, s, details) -> None:
+    """Close the mapping block of REF element ``r`` (and its SYS partner ``s``, or None):
+    ``details(docid)`` for every evaluated document of either, in DOCID order; the block
+    is printed only if something in it was flagged."""
+    docs = r.docs.keys() | s.docs.keys() if s is not None else r.docs
+    eval_docs = ctx.eval_docs
+    for d in sorted(docs) if len(docs) > 1 else docs:
+        if d in eval_docs:
+            block.append(details(d))
+    if flag.on:
+        block.append(SEPARATOR)
+        out.append("".join(block))
+
+
+def _unmatched_sys(out, ctx, word: str, head, details, more=None) -> None:
+    """The blocks of a mapping listing's SYS elements without a REF partner, in ID order
+    (always printed): ``head(s)``, the FA score, ``more(flag, s)`` if given, then
+    ``details(flag, s, d)`` for every evaluated document of the element, in DOCID order."""
+    res = ctx.res
+    eval_docs = ctx.eval_docs
+    score = f"      {word} score:  %.5f out of 0.00000\n"
+    for sid in sorted(res.sys):
+        if sid in res.rmapping:
+            continue
+        out.start((1, sid))
+        s = res.sys[sid]
+        flag = _Flag(True)
+        block = [head(s), score % _num(res.fa_value.get(sid))]
+        if more is not None:
+            block.append(more(flag, s))
+        for d in sorted(s.docs):
+            if d in eval_docs:
+                block.append(details(flag, s, d))
+        block.append(SEPARATOR)
+        out.append("".join(block))
+
+
+def _attributes_text(g, attributes, cache: dict) -> str:
+    """:func:`_list_element_attributes`, made once per attribute dict (the promoted
+    one-mention elements of a mention-level pass share their host's); ``cache``: the
+    listing's (it keeps each dict it has seen, so no ID is used twice)."""
+    a = g.attrs
+    hit = cache.get(id(a))
+    if hit is not None and hit[0] is a:
+        return hit[1]
+    text = _list_element_attributes(g, attributes)
+    cache[id(a)] = (a, text)
+    return text

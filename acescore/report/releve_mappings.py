@@ -1,0 +1,313 @@
+"""The ``-a``/``-e`` mapping listings of relations and events (04-report.md §5.3.3): per
+REF element its mapped SYS element, the argument mapping and, per document, the mentions
+and the document-level arguments; then the SYS elements without a REF partner.  The
+entry point is :func:`acescore.report.mappings.mapping_blocks`; the "phantom" document
+parts are explained in :mod:`acescore.report.diagnostics`, the blocks in
+:mod:`acescore.report.mapping_parts`.
+
+A listing has a line for every argument of every relation and event, in every document:
+the lines are made with one format each, and what does not depend on the document (the
+argument's own description) is made once per argument."""
+from __future__ import annotations
+
+from typing import Optional
+
+from acescore.report.diagnostics import (
+    ATTRIBUTES,
+    _Ctx,
+    _phantom_parts,
+    _s,
+    _shown,
+    _sorted_mentions,
+    _true,
+)
+from acescore.report.mapping_parts import (
+    _attributes_text,
+    _Flag,
+    _flush_block,
+    _ref_blocks,
+    _unmatched_sys,
+)
+
+
+class _ReleveMapping:
+    """State shared by the blocks of one relation/event mapping listing."""
+
+    def __init__(self, ctx: _Ctx):
+        self.ctx = ctx
+        res = ctx.res
+        p = ctx.params
+        self.res = res
+        self.relation = res.kind == "relation"
+        self.role_err_wgt = (p.relation_argument_role_err_wgt if self.relation
+                             else p.event_argument_role_err_wgt)
+        args = ctx.args_ctx()
+        self.sv = args.self_value if args is not None else {}
+        self.mv = args.pair_value if args is not None else {}
+        # element mapping of the argument elements (document level only: the mention-level
+        # listings do not report argument mapping errors)
+        mapping = {} if (ctx.mention_level or args is None) else args.mapping
+        self.arg_map_ref = mapping                              # REF arg element -> SYS
+        self.arg_map_sys = {v: k for k, v in mapping.items() if v is not None}
+        self.phantoms = _phantom_parts(ctx)
+        self.entries: tuple = (None, [])       # (REF id, SYS id) of a block, its arguments
+        self.described: dict = {}             # (src, role, ID) -> the block-level text
+        self.ref_args = ctx.arg_collection("REF")   # the argument elements by ID
+        self.sys_args = ctx.arg_collection("SYS")
+
+    def sys_arg_in_doc(self, b: str, d: str) -> bool:
+        g = self.sys_args.get(b)
+        return (g is not None and d in g.docs) or (b, d) in self.phantoms
+
+    def ref_arg_in_doc(self, a: str, d: str) -> bool:
+        g = self.ref_args.get(a)
+        return g is not None and d in g.docs
+
+
+def releve_mapping(out, ctx: _Ctx, all_blocks: bool):
+    """The blocks of a relation or event mapping listing into ``out``
+    (:class:`~acescore.report.diagnostics.Blocks`)."""
+    res = ctx.res
+    st = _ReleveMapping(ctx)
+    word = res.task
+    attributes = ATTRIBUTES[res.kind]
+    checked = [a for a in attributes if a != "ID"]
+    listed: dict = {}
+    for rid, flag, r, sid, s in _ref_blocks(out, ctx, all_blocks):
+        block = []
+        if s is not None:
+            err = False
+            rget, sget = r.attrs.get, s.attrs.get
+            for a in checked:
+                rv, sv = rget(a), sget(a)
+                if (_true(rv) != _true(sv)) or (sv is not None and sv != _s(rv)):
+                    err = True
+                    break
+            if err:
+                flag.on = True
+                tag, suffix = ">>> ", " -- ATTRIBUTE ERRORS\n"
+            else:
+                tag, suffix = "    ", "\n"
+            pv = res.pair_value.get((rid, sid))
+            rv = res.value.get(("REF", rid))
+            block.append("%sref %s %s %s%s%stst %s %s %s%s      %s score:  %.5f out of %.5f\n"
+                         % (tag, word, rid, _attributes_text(r, attributes, listed), suffix,
+                            tag, word, sid, _attributes_text(s, attributes, listed), suffix,
+                            word, 0.0 if pv is None else pv, 0.0 if rv is None else rv))
+        else:
+            flag.on = True
+            rv = res.value.get(("REF", rid))
+            block.append(">>> ref %s %s %s -- NO MATCHING TST\n"
+                         "      %s score:  0.00000 out of %.5f\n"
+                         % (word, rid, _attributes_text(r, attributes, listed), word,
+                            0.0 if rv is None else rv))
+        block.append(_argument_mapping(st, flag, r, s, None))
+        _flush_block(out, block, flag, ctx, r, s,
+                     lambda d: _releve_doc_mapping(st, flag, r, s, d))
+    _unmatched_sys(out, ctx, word,
+                   lambda s: (f">>> tst {word} {s.id} {_attributes_text(s, attributes, listed)}"
+                              " -- NO MATCHING REF\n"),
+                   lambda flag, s, d: _releve_doc_mapping(st, flag, None, s, d),
+                   more=lambda flag, s: _argument_mapping(st, flag, None, s, None))
+
+
+def _argument_sort_key(e):
+    ra, ta = e
+    if ra is not None:
+        return (ra[0], 0 if ta is not None else 1, 0, ra[1])
+    return (ta[0], 1, 1, ta[1])
+
+
+def _argument_entries(st: _ReleveMapping, r, s) -> list:
+    """[(ref (role, id) or None, sys (role, id) or None)] in the tool's display order:
+    by role, pairs first, then REF arguments, then by ID."""
+    entries: dict = {}
+    if r is not None:
+        for key in r.arg_pairs:
+            entries[("REF",) + key] = [key, None]
+    if s is not None:
+        am = st.res.argument_map.get((r.id, s.id)) if r is not None else None
+        for key in s.arg_pairs:
+            rk = am.get(key) if am else None
+            if rk is not None and ("REF",) + rk in entries:
+                entries[("REF",) + rk][1] = key
+            else:
+                entries[("TST",) + key] = [None, key]
+    return sorted(entries.values(), key=_argument_sort_key)
+
+
+def _argument_errors(side: str, mine, other, arg_map: dict, mention_level: bool) -> str:
+    """The error text of one side's argument line (04 §5.3.3); ``side`` is "ref" or "tst"."""
+    own, counterpart = ("REF", "TST") if side == "ref" else ("TST", "REF")
+    role, aid = mine
+    errs = []
+    if other is None:
+        errs.append(f"NO CORRESPONDING {counterpart} ARGUMENT")
+    if not mention_level:
+        target = arg_map.get(aid)
+        if not target:
+            errs.append(f"{own} ARGUMENT NOT MAPPED")
+        elif other is not None and target != other[1]:
+            errs.append(f"{own} ARGUMENT MISMAPPED")
+    if other is not None and role != other[0]:
+        errs.append("ARGUMENT ROLE MISMATCH")
+    return ", ".join(errs)
+
+
+def _argument_mapping(st: _ReleveMapping, flag: _Flag, r, s, d: Optional[str]) -> str:
+    ctx = st.ctx
+    # (the tool's "no ref args" / "no tst args" lines never appear: its valuation has
+    # already created an empty argument table for every relation and event)
+    key = (r.id if r is not None else None, s.id if s is not None else None)
+    if st.entries[0] != key:        # the block's entries, for it and each of its documents
+        st.entries = (key, [(ra, ta, [_argument_errors(side, mine, other, arg_map,
+                                                       ctx.mention_level)
+                                      if mine is not None else ""
+                                      for side, mine, other, arg_map in (
+                                          ("ref", ra, ta, st.arg_map_ref),
+                                          ("tst", ta, ra, st.arg_map_sys))])
+                            for ra, ta in _argument_entries(st, r, s)])
+    entries = st.entries[1]
+    if not entries:
+        return ""
+    out = []
+    if d is None:
+        for ra, ta, errs in entries:
+            for src, arg, err, partner in (("ref", ra, errs[0], s), ("tst", ta, errs[1], r)):
+                if arg is None:
+                    continue
+                if err:
+                    flag.on = True
+                if err and partner is not None:
+                    out.append(f">>>   {_described(st, src, arg)} -- {err}\n")
+                else:
+                    out.append(f"      {_described(st, src, arg)}\n")
+        return "".join(out)
+    sd = s is not None and d in s.docs
+    rd = r is not None and d in r.docs
+    for ra, ta, (rerr, terr) in entries:
+        if ra is not None:
+            if rerr:
+                flag.on = True
+            if st.ref_arg_in_doc(ra[1], d) and (ta is None or not st.sys_arg_in_doc(ta[1], d)):
+                out.append(_document_argument(st, "ref", ra, ta, sd, rd, d,
+                                              ">>>   " if (rerr and s is not None)
+                                              else "      "))
+        if ta is not None:
+            if terr:
+                flag.on = True
+            if st.sys_arg_in_doc(ta[1], d):
+                out.append(_document_argument(st, "tst", ra, ta, sd, rd, d,
+                                              ">>>   " if (terr and r is not None)
+                                              else "      "))
+    return "".join(out)
+
+
+def _described(st: _ReleveMapping, src: str, arg) -> str:
+    """The block-level line of an argument (without its tag and errors), made once per
+    (side, role, ID) in a listing."""
+    key = (src, arg)
+    text = st.described.get(key)
+    if text is not None:
+        return text
+    role, aid = arg
+    ctx = st.ctx
+    side = "REF" if src == "ref" else "SYS"
+    g = ctx.arg_element(side, aid)
+    a = g.attrs if g is not None else {}
+    sub = a.get("SUBTYPE")
+    text = "%11.11s %s ID=%s (%3.3s/%3.3s" % (role, src, aid, _s(a.get("TYPE")),
+                                              sub[:7] if _true(sub) else "---")
+    if g is not None and g.kind == "entity":
+        text += "/%3.3s/%3.3s)" % (_s(a.get("LEVEL")), _s(a.get("CLASS")))
+    else:
+        text += ")"
+    if g is not None:
+        text += ctx.best_text(side, aid, g)
+    st.described[key] = text
+    return text
+
+
+def _document_argument(st: _ReleveMapping, src: str, ra, ta, sd: bool, rd: bool, d: str,
+                       tag: str) -> str:
+    """The line of an argument in the part of a block of document ``d`` (``sd``/``rd``:
+    the SYS/REF element is in it)."""
+    role, aid = ra if src == "ref" else ta
+    if ra is not None and ta is not None:
+        weight = st.role_err_wgt if ta[0] != ra[0] else 1
+        key = (ra[1], ta[1], d)
+    else:
+        weight, key = 1, None
+    if sd and rd and key is not None and key in st.mv:
+        score = st.mv[key] * weight
+    elif sd and ta is not None and st.sys_arg_in_doc(ta[1], d):
+        v = st.sv.get(("SYS", ta[1], d))
+        score = -(0.0 if v is None else v)
+    else:
+        score = 0
+    if rd and ra is not None and st.ref_arg_in_doc(ra[1], d):
+        v = st.sv.get(("REF", ra[1], d))
+        refscore = 0.0 if v is None else v
+    else:
+        refscore = 0
+    return "%s%11.11s score: %.5f out of %.5f, %s ID=%s\n" % (tag, role, score, refscore,
+                                                              src, aid)
+
+
+def _releve_doc_mapping(st: _ReleveMapping, flag: _Flag, r, s, d) -> str:
+    res = st.res
+    x = r.docs.get(d) if r is not None else None
+    y = s.docs.get(d) if s is not None else None
+    if x is not None:
+        v = res.doc_value.get(("REF", r.id, d))
+        ref_value = 0.0 if v is None else v
+        if y is not None:
+            v = res.doc_mv.get((r.id, s.id, d))
+            tst_value = v if _true(v) else 0
+        else:
+            tst_value = 0
+    else:
+        ref_value = 0
+        v = res.doc_fa.get((s.id, d))
+        tst_value = 0.0 if v is None else v
+    out = ["- in document %s:  score:  %.5f out of %.5f\n" % (d, tst_value, ref_value)]
+    items = []
+    if x is not None:
+        items.extend(("ref", m) for m in x.mentions)
+    elif r is not None:
+        out.append(">>>   no ref mentions\n")
+    if y is not None:
+        items.extend(("tst", m) for m in y.mentions)
+    elif s is not None:
+        out.append(">>>   no tst mentions\n")
+    rmapped: set = set()
+    tmapped: set = set()
+    if x is not None and y is not None and res.mapping.get(r.id) == s.id:
+        mm = res.mention_map.get((r.id, s.id, d)) or {}
+        for i, j in mm.items():
+            rmapped.add(x.mentions[i].id)
+            tmapped.add(y.mentions[j].id)
+    event = res.kind == "event"
+    displays = st.ctx.displays
+    both_or_neither = (r is None) == (s is None)
+    for typ, m in _sorted_mentions(items):
+        mapped = m.id in (rmapped if typ == "ref" else tmapped)
+        if mapped and typ == "tst":
+            continue
+        error = (not mapped) and both_or_neither
+        if error:
+            flag.on = True
+        ext = _shown(displays, m.extent)
+        if not _true(ext):
+            ext = "???"
+        if event:
+            anchor = getattr(m, "anchor", None)
+            anchor = _shown(displays, anchor)
+            out.append('%s   %s anchor="%s", extent="%s"%s'
+                       % (">>>" if error else "   ", typ, anchor if _true(anchor) else "???",
+                          ext, " -- unmatched mention\n" if error else "\n"))
+        else:
+            out.append('%s   %s extent="%s"%s' % (">>>" if error else "   ", typ, ext,
+                                                  " -- unmatched mention\n" if error else "\n"))
+    out.append(_argument_mapping(st, flag, r, s, d))
+    return "".join(out)
