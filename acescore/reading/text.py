@@ -49,9 +49,12 @@ def is_arabic(ch: str) -> bool:
     return _in("ARABIC", ch)
 
 
+@lru_cache(maxsize=65536)
 def display_text(raw: str) -> str | None:
     """The display text of a locator (01 §2.5): CR/LF runs -> one newline, de-hyphenate at
-    line ends, whitespace runs -> one space (ends kept as one space), cut to 40 characters."""
+    line ends, whitespace runs -> one space (ends kept as one space), cut to 40 characters.
+    Made once per raw text (the listings and the view show a locator in several passes;
+    :attr:`acescore.model.Locator.display` computes it when asked)."""
     if not raw or raw == "0":
         return None
     if raw.isprintable() and "  " not in raw:

@@ -195,7 +195,7 @@ def _longest_name(g) -> str:
     return best
 
 
-def _longest_mention(g, which: str, displays: dict) -> str:
+def _longest_mention(g, which: str) -> str:
     best = ""
     for d in sorted(g.docs):
         for m in g.docs[d].mentions:
@@ -203,34 +203,25 @@ def _longest_mention(g, which: str, displays: dict) -> str:
             # (a display text is never longer than its raw text, nor than 40 characters)
             if loc is None or min(len(loc.text), 40) <= len(best):
                 continue
-            t = _shown(displays, loc)
+            t = _shown(loc)
             if t is not None and len(t) > len(best):
                 best = t
     return best
 
 
-def _best_text(g, displays: dict) -> str:
+def _best_text(g) -> str:
     """``, name="…"`` / ``, head="…"`` / ``, extent="…"`` of an argument element, or ''."""
     for tag, text in (("name", _longest_name(g)), ("head", None), ("extent", None)):
         if text is None:
-            text = _longest_mention(g, tag, displays)
+            text = _longest_mention(g, tag)
         if _true(text):
             return f', {tag}="{text}"'
     return ""
 
 
-_NONE = object()
-
-
-def _shown(displays: dict, loc) -> Optional[str]:
-    """``loc.display`` (None without a locator), computed once per raw text in a run:
-    ``displays`` is the run's (:attr:`_Ctx.displays`)."""
-    if loc is None:
-        return None
-    t = displays.get(loc.text, _NONE)
-    if t is _NONE:
-        t = displays[loc.text] = loc.display
-    return t
+def _shown(loc) -> Optional[str]:
+    """``loc.display``, None without a locator."""
+    return None if loc is None else loc.display
 
 
 def _q(text) -> str:
@@ -255,8 +246,6 @@ class _Ctx:
         self._mentions: dict = {}
         # (the argument elements of a side and level are the same in every pass of a run)
         self._best: dict = self.run.__dict__.setdefault("_best_texts", {})
-        # raw text -> display text (the same locators are shown by several passes)
-        self.displays: dict = self.run.__dict__.setdefault("_display_texts", {})
 
     def best_text(self, side: str, eid: str, g) -> str:
         """:func:`_best_text` of the argument element ``g`` (``eid`` of ``side``), made
@@ -264,7 +253,7 @@ class _Ctx:
         key = (self.mention_level, side, eid)
         t = self._best.get(key)
         if t is None:
-            t = self._best[key] = _best_text(g, self.displays)
+            t = self._best[key] = _best_text(g)
         return t
 
     # argument elements ("refs" of the tool) ------------------------------------------------
@@ -374,7 +363,7 @@ def listing_blocks(results, res, side: str) -> Blocks:
 
 
 def _list_entities(out, ctx: _Ctx, side, coll):
-    res, displays = ctx.res, ctx.displays
+    res = ctx.res
     value, doc_value = res.value, res.doc_value
     for eid in sorted(coll):
         out.start(eid)
@@ -394,7 +383,7 @@ def _list_entities(out, ctx: _Ctx, side, coll):
                 block.append(f'      name="{n}"\n')
             mentions = x.mentions
             for m in sorted(mentions, key=_mention_key) if len(mentions) > 1 else mentions:
-                head, ext = _shown(displays, m.head), _shown(displays, m.extent)
+                head, ext = _shown(m.head), _shown(m.extent)
                 block.append('      mention TYPE=%s, ROLE=%s, STYLE=%s, head="%s", extent="%s"\n'
                              % (m.type, m.role, m.style, head if head is not None else "???",
                                 ext if ext is not None else "???"))
@@ -402,7 +391,7 @@ def _list_entities(out, ctx: _Ctx, side, coll):
 
 
 def _list_values(out, ctx: _Ctx, side, coll):
-    res, displays = ctx.res, ctx.displays
+    res = ctx.res
     attributes = ATTRIBUTES[res.kind]
     for eid in sorted(coll):
         out.start(eid)
@@ -419,7 +408,7 @@ def _list_values(out, ctx: _Ctx, side, coll):
         for d in sorted(g.docs):
             out.append(f"    -- in document {d}\n")
             for _tag, m in _sorted_mentions([(None, m) for m in g.docs[d].mentions]):
-                out.append(f'      mention extent="{_q(_shown(displays, m.extent))}"\n')
+                out.append(f'      mention extent="{_q(_shown(m.extent))}"\n')
 
 
 def _argument_description(ctx: _Ctx, side: str, role: str, aid: str) -> str:
@@ -443,7 +432,6 @@ def _list_releves(out, ctx: _Ctx, side, coll):
     event = res.kind == "event"
     sys_mention_suffix = " mention" if (ctx.mention_level and side == "SYS") else ""
     tails: dict = {}            # argument mention ID -> the end of its line
-    displays = ctx.displays
     for eid in sorted(coll):
         out.start(eid)
         g = coll[eid]
@@ -464,8 +452,8 @@ def _list_releves(out, ctx: _Ctx, side, coll):
             for m in docs[d].mentions:
                 line = f"         mention ID={m.id}"
                 if event and getattr(m, "anchor", None) is not None:
-                    line += f', anchor="{_s(_shown(displays, m.anchor))}"'
-                ext = _shown(displays, m.extent)
+                    line += f', anchor="{_s(_shown(m.anchor))}"'
+                ext = _shown(m.extent)
                 block.append(line + (f', extent="{ext}"\n' if _true(ext) else "\n"))
                 args = m.arguments
                 if len(args) > 1:
@@ -478,20 +466,19 @@ def _list_releves(out, ctx: _Ctx, side, coll):
                     seen.add(key)
                     tail = tails.get(arg.refid)
                     if tail is None:
-                        tail = tails[arg.refid] = _argument_tail(ctx.mention(side, arg.refid),
-                                                                    displays)
+                        tail = tails[arg.refid] = _argument_tail(ctx.mention(side, arg.refid))
                     block.append("%21s: ID=%s%s" % (arg.role, arg.refid + sys_mention_suffix,
                                                     tail))
         out.append("".join(block))
 
 
-def _argument_tail(am, displays: dict) -> str:
+def _argument_tail(am) -> str:
     """The end of a mention's argument line: the argument mention's head or extent."""
     if am is not None:
         if getattr(am, "head", None) is not None:
-            return f', head="{_s(_shown(displays, am.head))}"\n'
+            return f', head="{_s(_shown(am.head))}"\n'
         if am.extent is not None:
-            return f', extent="{_s(_shown(displays, am.extent))}"\n'
+            return f', extent="{_s(_shown(am.extent))}"\n'
     return "\n"
 
 

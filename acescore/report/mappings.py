@@ -167,7 +167,7 @@ def _entity_name_details(ctx: _Ctx, flag: _Flag, rid, sid, d, x, y) -> str:
 
 
 def _entity_mention_details(ctx: _Ctx, flag: _Flag, rid, sid, d, x, y) -> str:
-    res, displays = ctx.res, ctx.displays
+    res = ctx.res
     p = ctx.params
     sigma_r, sigma_s, corr = res.sigma_r, res.sigma_s, res.corr
     mmap = res.mention_map.get((rid, sid, d)) if (x is not None and y is not None) else None
@@ -205,8 +205,8 @@ def _entity_mention_details(ctx: _Ctx, flag: _Flag, rid, sid, d, x, y) -> str:
             c = corr.get(m.id)
             score = c.get(n.id) if c else None
             of = sigma_r.get(m.id)
-            rhead = _shown(displays, m.head)
-            thead = _shown(displays, n.head)
+            rhead = _shown(m.head)
+            thead = _shown(n.head)
             out.append('%s   ref mention:                               "%s" (%3.3s/%3.3s/%3.3s)'
                        ' ID=%s%s%s   tst mention score: %.5f out of %.5f, "%s"'
                        ' (%3.3s/%3.3s/%3.3s) ID=%s%s'
@@ -218,8 +218,8 @@ def _entity_mention_details(ctx: _Ctx, flag: _Flag, rid, sid, d, x, y) -> str:
             if (max(abs(me.start - ne.start), abs(me.end - ne.end)) / p.max_diff_chars > 1
                     if me.kind == "text" else extent_mismatch(me, ne, p) > 1):
                 flag.on = True
-                re_ = _shown(displays, m.extent)
-                te = _shown(displays, n.extent)
+                re_ = _shown(m.extent)
+                te = _shown(n.extent)
                 out.append('>>>    ref mention extent = "%s"\n'
                            '>>>    tst mention extent = "%s" -- MENTION EXTENT MISMATCH\n'
                            % (re_ if re_ is not None else "???",
@@ -237,7 +237,7 @@ def _entity_mention_details(ctx: _Ctx, flag: _Flag, rid, sid, d, x, y) -> str:
                 score, of, low, other = fa, 0, "tst", "REF"
             else:
                 score, of, low, other = 0, _num(sigma_r.get(m.id)), "ref", "TST"
-            head = _shown(displays, m.head)
+            head = _shown(m.head)
             out.append('>>>   %s mention score: %.5f out of %.5f, "%s"'
                        " (%3.3s/%3.3s/%3.3s) ID=%s -- NO MATCHING %s MENTION\n"
                        % (low, score, of, head if head is not None else "???",
@@ -293,7 +293,7 @@ def _value_mapping(out, ctx: _Ctx, all_blocks: bool):
 
 
 def _value_details(ctx: _Ctx, flag: _Flag, rid, sid, d) -> str:
-    res, displays = ctx.res, ctx.displays
+    res = ctx.res
     out = [f"- in document {d}:\n"]
     if not ctx.params.use_mentions:
         return out[0]
@@ -314,7 +314,7 @@ def _value_details(ctx: _Ctx, flag: _Flag, rid, sid, d) -> str:
             n = rmapped.get(m.id) if typ == "REF" else None
             if n is not None:
                 error = extent_mismatch(m.extent, n.extent, ctx.params) > 1
-                rt, tt = _shown(displays, m.extent), _shown(displays, n.extent)
+                rt, tt = _shown(m.extent), _shown(n.extent)
                 if not error and _true(rt) and _true(tt) and rt == tt:
                     out.append(f'          mention="{rt}"\n')
                 else:
@@ -326,10 +326,10 @@ def _value_details(ctx: _Ctx, flag: _Flag, rid, sid, d) -> str:
                                + (" -- EXTENT ERROR\n" if error else "\n"))
             else:
                 flag.on = True
-                out.append(f'>>>   {typ.lower()} mention="{_q(_shown(displays, m.extent))}"'
+                out.append(f'>>>   {typ.lower()} mention="{_q(_shown(m.extent))}"'
                            " -- NO MATCHING %s MENTION\n")
     else:
         flag.on = True
         for typ, m in _sorted_mentions(items):
-            out.append(f'      {typ.lower()} mention="{_q(_shown(displays, m.extent))}"\n')
+            out.append(f'      {typ.lower()} mention="{_q(_shown(m.extent))}"\n')
     return "".join(out)

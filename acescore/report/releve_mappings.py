@@ -288,7 +288,6 @@ def _releve_doc_mapping(st: _ReleveMapping, flag: _Flag, r, s, d) -> str:
             rmapped.add(x.mentions[i].id)
             tmapped.add(y.mentions[j].id)
     event = res.kind == "event"
-    displays = st.ctx.displays
     both_or_neither = (r is None) == (s is None)
     for typ, m in _sorted_mentions(items):
         mapped = m.id in (rmapped if typ == "ref" else tmapped)
@@ -297,12 +296,12 @@ def _releve_doc_mapping(st: _ReleveMapping, flag: _Flag, r, s, d) -> str:
         error = (not mapped) and both_or_neither
         if error:
             flag.on = True
-        ext = _shown(displays, m.extent)
+        ext = _shown(m.extent)
         if not _true(ext):
             ext = "???"
         if event:
             anchor = getattr(m, "anchor", None)
-            anchor = _shown(displays, anchor)
+            anchor = _shown(anchor)
             out.append('%s   %s anchor="%s", extent="%s"%s'
                        % (">>>" if error else "   ", typ, anchor if _true(anchor) else "???",
                           ext, " -- unmatched mention\n" if error else "\n"))

@@ -349,8 +349,7 @@ class ElementPass:
             if len(rd) != 1 or len(sd) != 1:
                 value_pair(r, s, sorted(set(rd) | set(sd)), rg, sg)
                 continue
-            for d in rd:
-                pass
+            (d,) = rd
             y = sd.get(d)
             if y is None:               # the documents differ: nothing to value
                 continue
