@@ -162,8 +162,9 @@ def run_pool(starts: list, limit: int, timeout: float | None = None,
     (None as in :func:`collect`).  ``on_result(i, result)`` is called with each result as
     it comes in (in the order the workers finish, while the others go on; the next worker
     is started before a result is unpickled); where it returns False the pool stops: the
-    running workers are killed and the rest are not started (their results None).  An OSError of a start, or any exception here or in
-    ``on_result`` (Ctrl-C), kills the running workers and is raised."""
+    running workers are killed and the rest are not started (their results None).  An
+    OSError of a start, or any exception here or in ``on_result`` (Ctrl-C), kills the
+    running workers and is raised."""
     timeout = worker_timeout() if timeout is None else timeout
     results: list = [None] * len(starts)
     running: dict = {}          # position -> Child
