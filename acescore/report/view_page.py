@@ -64,7 +64,6 @@ class DocPage:
         self.source_note = source_note
         self.nav = nav
         self.marks: list = []               # mention / mark dicts (JSON)
-        self.mkey: dict = {}                # (side, kind, eid, index) -> key
         self.by_mid: dict = {}              # (side, mention id) -> key (entity-like)
         self.elements: dict = {}            # "R:kind:id" -> {"row":..., "m": [keys]}
         self.element_marks: dict = {}       # "R:kind:id" -> [the marks of its mentions]
@@ -78,63 +77,146 @@ class DocPage:
         return f"{side[0]}:{kind}:{eid}"
 
     def collect(self) -> None:
-        ncol = 0
-        for kind in ENTITY_LIKE + RELEVE:
-            t = self.tasks.get(kind)
-            if t is None:
-                continue
-            res = t.res
-            for rid in t.ids("REF", self.docid):
-                if res.doc_mapped(rid, self.docid) is not None:
-                    self.colour[(kind, rid)] = ncol % NCOLOURS
-                    ncol += 1
-        # REF then SYS, every kind; partners resolved afterwards
+        """A mark for every mention of the document's elements (REF then SYS, the kinds in
+        order, the elements in ID order), with what the text, the tables and the page data
+        show of it: partner, colour, status, title, notes, errors."""
         d = self.docid
-        marks, mkey, by_mid, elements = self.marks, self.mkey, self.by_mid, self.elements
+        kinds = [(kind, t) for kind, t in ((k, self.tasks.get(k)) for k in ENTITY_LIKE + RELEVE)
+                 if t is not None]
+        colour = self.colour
+        ncol = 0
+        for kind, t in kinds:
+            res = t.res
+            for rid in t.ids("REF", d):
+                if res.doc_mapped(rid, d) is not None:
+                    colour[(kind, rid)] = ncol % NCOLOURS
+                    ncol += 1
+        # the marks of an element are consecutive: the index of its first one
+        first: dict = {}
+        order = []
+        n = 0
         for side in ("REF", "SYS"):
-            s0 = side[0]
-            for kind in ENTITY_LIKE + RELEVE:
-                t = self.tasks.get(kind)
-                if t is None:
-                    continue
+            for kind, t in kinds:
                 res = t.res
                 coll = res.ref if side == "REF" else res.sys
-                entity_like = kind in ENTITY_LIKE
                 for eid in t.ids(side, d):
-                    el = coll[eid].docs[d]
-                    ekey = self.element_key(side, kind, eid)
-                    facts = self._element_facts(side, kind, eid)
-                    keys = []
-                    elements[ekey] = {"row": f"row-{ekey}", "m": keys}
-                    emarks = self.element_marks[ekey] = []
-                    for i, m in enumerate(el.mentions):
-                        k = f"{s0}{len(marks)}"
-                        mkey[(side, kind, eid, i)] = k
-                        if entity_like:
-                            by_mid[(side, m.id)] = k
-                        keys.append(k)
-                        marks.append({"k": k, "side": side, "kind": kind, "el": eid,
-                                      "ek": ekey, "id": m.id, "m": m, "i": i, "f": facts,
-                                      # filled in by _describe
-                                      "partner": None, "colour": None, "status": None,
-                                      "title": None, "notes": None, "errors": None,
-                                      "pe": None, "q": None})
-                        emarks.append(marks[-1])
-        for mk in marks:
-            self._describe(mk)
-
-    def _partner(self, side: str, kind: str, eid: str):
-        """(the mapped element of the other side in this document or None, the key of the
-        pair's document values (REF id, SYS id, DOCID))."""
-        res = self.tasks[kind].res
-        d = self.docid
-        if side == "REF":
-            other = res.doc_mapped(eid, d)
-            key = (eid, other, d)
-        else:
-            other = res.sys_doc_mapped(eid, d)
-            key = (other, eid, d)
-        return other, key
+                    g = coll[eid]
+                    el = g.docs[d]
+                    first[(side, kind, eid)] = n
+                    order.append((side, kind, res, eid, g, el))
+                    n += len(el.mentions)
+        marks, by_mid, elements = self.marks, self.by_mid, self.elements
+        element_marks = self.element_marks
+        use_mentions = getattr(self.params, "use_mentions", True)
+        for side, kind, res, eid, g, el in order:
+            is_ref = side == "REF"
+            s0 = side[0]
+            ekey = f"{s0}:{kind}:{eid}"
+            (other_side, other, oel, mm, status0, enotes, eerrors,
+             of, pe) = self._element_facts(side, kind, res, eid, g, el)
+            col = None
+            omentions = ()
+            ofirst = 0
+            if other is not None:
+                col = self.colour.get((kind, eid if is_ref else other))
+                ofirst = first.get((other_side, kind, other))
+                if ofirst is None or not mm:
+                    mm = None
+                else:
+                    omentions = oel.mentions
+            plain = mm is None and not use_mentions and kind in ENTITY_LIKE
+            if mm is not None and not is_ref:
+                inv: dict = {}
+                for a, b in mm.items():
+                    inv.setdefault(b, a)
+                mm = inv
+            entity = kind == "entity"
+            event = kind == "event"
+            what = f"{side} {_WHAT[kind]} "
+            jh = (f',"sd":"{side}","kd":"{kind}","el":{_js(eid)},"ek":{_enc(ekey)}')
+            pej = "null" if pe is None else _enc(pe)
+            by_side = by_mid if kind in RELEVE else None
+            keys = []
+            elements[ekey] = {"row": f"row-{ekey}", "m": keys}
+            emarks = element_marks[ekey] = []
+            for i, m in enumerate(el.mentions):
+                k = f"{s0}{len(marks)}"
+                keys.append(k)
+                if entity:
+                    head, anchor, mtype = m.head, None, m.type
+                    if kind in ENTITY_LIKE:
+                        by_mid[(side, m.id)] = k
+                elif event:
+                    head, anchor, mtype = None, m.anchor, None
+                else:
+                    head = anchor = mtype = None
+                    if kind in ENTITY_LIKE:
+                        by_mid[(side, m.id)] = k
+                partner = pm = None
+                if mm is not None:
+                    j = mm.get(i)
+                    if j is not None and 0 <= j < len(omentions):
+                        partner = f"{other_side[0]}{ofirst + j}"
+                        pm = omentions[j]
+                errors = list(eerrors)
+                mid = m.id
+                title = what + mid + (f" ({mtype})" if mtype else "")
+                notes = [of]
+                text_loc = head or anchor or m.extent
+                q = None            # the text of the mention, blanks squeezed
+                if text_loc is not None and text_loc.text:
+                    q = " ".join(text_loc.text.split())
+                    notes.append(("head " if head else "anchor " if anchor else "extent ")
+                                 + _quoted(q, 60))
+                if enotes:
+                    notes.extend(enotes)
+                status = status0
+                if status is not None:
+                    pass
+                elif pm is not None:
+                    status = "ok"
+                    notes.append(f"mapped to {other_side} mention {pm.id} of {kind} {other}")
+                    if entity:
+                        if mtype != pm.type:
+                            errors.append(f"mention type: {mtype} ≠ {pm.type}")
+                        if m.role != pm.role:
+                            errors.append(f"mention role: {m.role} ≠ {pm.role}")
+                        if m.style != pm.style:
+                            errors.append(f"mention style: {m.style} ≠ {pm.style}")
+                        ph = pm.head
+                        if head is not None and ph is not None and head.kind == "text" and \
+                                (head.start != ph.start or head.end != ph.end):
+                            notes.append(f"heads differ: {_quote(head.text, 30)} vs "
+                                         f"{_quote(ph.text, 30)}")
+                    ex, pex = m.extent, pm.extent
+                    if ex.kind == "text" and (ex.start != pex.start or ex.end != pex.end):
+                        notes.append(f"extents differ: {_quote(ex.text, 30)} vs "
+                                     f"{_quote(pex.text, 30)}")
+                elif plain:
+                    status = "ok"
+                    notes.append(f"{kind} mapped to {other_side} {kind} {other} (mentions are"
+                                 " not mapped under this parameter set)")
+                elif is_ref:
+                    status = "mmiss"
+                    notes.append(f"MENTION MISS: {kind} {eid} is mapped to {other}, but no SYS"
+                                 " mention corresponds to this one")
+                else:
+                    status = "mfa"
+                    notes.append(f"MENTION FALSE ALARM: {kind} {eid} is mapped to {other}, but"
+                                 " no REF mention corresponds to this one")
+                aj = ""             # the marks of its arguments (relation, event)
+                if by_side is not None and m.arguments:
+                    args = [by_side.get((side, a.refid)) for a in m.arguments]
+                    aj = ",".join(['"' + a + '"' for a in args if a is not None])
+                mk = {"k": k, "side": side, "kind": kind, "el": eid, "ek": ekey, "id": mid,
+                      "m": m, "partner": partner, "colour": col, "status": status,
+                      "title": title, "notes": notes, "errors": errors, "q": q,
+                      # the page data (JSON) of the mark; x, h, a: its text segments
+                      "jh": jh, "jid": "null" if mid is None else _enc(mid),
+                      "pj": "null" if partner is None else '"' + partner + '"', "pej": pej,
+                      "aj": aj, "x": "null", "h": "null", "a": "null"}
+                marks.append(mk)
+                emarks.append(mk)
 
     def diffs(self, kind: str, rid: str, sid: str, rd, sd) -> list[str]:
         """_attr_diffs of a mapped pair in this document (once per pair)."""
@@ -152,22 +234,21 @@ class DocPage:
             out = self._attr_texts[key] = _attr_text(kind, g.attrs)
         return out
 
-    def _element_facts(self, side: str, kind: str, eid: str) -> tuple:
-        """What every mention of one element shares: its partner element, their mention
-        mapping (both ways), colour, status and the notes and errors of the element."""
-        other_side = "SYS" if side == "REF" else "REF"
-        res = self.tasks[kind].res
+    def _element_facts(self, side: str, kind: str, res, eid: str, g, el) -> tuple:
+        """What every mention of one element ``eid`` (``g``, its document element ``el``)
+        shares: the other side, its partner element in this document (its document element),
+        their mention mapping (REF to SYS), the element's status if not decided per mention,
+        its notes and errors, the first note of its mentions and the key of the partner."""
         d = self.docid
-        other, key = self._partner(side, kind, eid)
-        g = (res.ref if side == "REF" else res.sys)[eid]
-        el = g.docs[d]
-        mm = res.mention_map.get(key) if other is not None else None
-        inv: dict = {}
-        if mm and side != "REF":
-            for a, b in mm.items():
-                inv.setdefault(b, a)
-        colour = self.colour.get((kind, eid if side == "REF" else other)) \
-            if other is not None else None
+        if side == "REF":
+            other_side = "SYS"
+            other = res.doc_mapped(eid, d)
+            key = (eid, other, d)
+        else:
+            other_side = "REF"
+            other = res.sys_doc_mapped(eid, d)
+            key = (other, eid, d)
+        mm = oel = None
         notes, errors = [], []
         status = None               # None: decided per mention (mapped with a value)
         if other is None:
@@ -183,94 +264,28 @@ class DocPage:
                 notes.append(f"FALSE ALARM: {kind} {eid} is not mapped to a REF {kind}"
                              + (f" in this document (mapped to {mapped_elsewhere} elsewhere)"
                                 if mapped_elsewhere else ""))
-        elif key not in res.doc_costs:
-            status = "miss" if side == "REF" else "fa"
-            notes.append(f"{'MISS' if side == 'REF' else 'FALSE ALARM'}: {kind} {eid} is"
-                         f" mapped to {other}, but the pair has no value in this document")
         else:
+            mm = res.mention_map.get(key)
             ograph = (res.sys if side == "REF" else res.ref)[other]
             oel = ograph.docs[d]
-            rid, sid = (eid, other) if side == "REF" else (other, eid)
-            rd, sd = (el, oel) if side == "REF" else (oel, el)
-            diffs = self.diffs(kind, rid, sid, rd, sd)
-            if diffs:
-                errors.append(f"attribute error ({kind} {rid} ↔ {sid}): " + "; ".join(diffs))
-            if kind in RELEVE:
-                ne = res.arg_errors.get(rid, 0)
-                if ne:
-                    errors.append(f"{ne} argument error{'s' if ne != 1 else ''}")
-        # (a tuple: _describe unpacks it once per mention)
-        return (other_side, other, mm, inv, colour, status, tuple(notes), tuple(errors),
+            if key not in res.doc_costs:
+                status = "miss" if side == "REF" else "fa"
+                notes.append(f"{'MISS' if side == 'REF' else 'FALSE ALARM'}: {kind} {eid} is"
+                             f" mapped to {other}, but the pair has no value in this document")
+            else:
+                rid, sid = (eid, other) if side == "REF" else (other, eid)
+                rd, sd = (el, oel) if side == "REF" else (oel, el)
+                diffs = self.diffs(kind, rid, sid, rd, sd)
+                if diffs:
+                    errors.append(f"attribute error ({kind} {rid} ↔ {sid}): "
+                                  + "; ".join(diffs))
+                if kind in RELEVE:
+                    ne = res.arg_errors.get(rid, 0)
+                    if ne:
+                        errors.append(f"{ne} argument error{'s' if ne != 1 else ''}")
+        return (other_side, other, oel, mm, status, tuple(notes), tuple(errors),
                 f"of {kind} {eid}: {self.attr_text(side, kind, eid, g)}",
-                self.element_key(other_side, kind, other) if other is not None else None,
-                (mm is None and not getattr(self.params, "use_mentions", True)
-                 and kind in ENTITY_LIKE))
-
-    def _describe(self, mk: dict) -> None:
-        side, kind, eid, i, m = mk["side"], mk["kind"], mk["el"], mk["i"], mk["m"]
-        (other_side, other, mm, inv, colour, status, enotes, eerrors, of, pe,
-         plain) = mk["f"]
-        partner = None
-        if other is not None and mm:
-            j = mm.get(i) if side == "REF" else inv.get(i)
-            if j is not None:
-                partner = self.mkey.get((other_side, kind, other, j))
-        errors = list(eerrors)
-        mtype = getattr(m, "type", None)
-        head = getattr(m, "head", None)
-        anchor = getattr(m, "anchor", None)
-        title = f"{side} {_WHAT[kind]} {m.id}" + (f" ({mtype})" if mtype else "")
-        notes = [of]
-        text_loc = head or anchor or m.extent
-        q = None                    # the text of the mention, blanks squeezed
-        if text_loc is not None and text_loc.text:
-            q = " ".join(text_loc.text.split())
-            notes.append(("head " if head else "anchor " if anchor else "extent ")
-                         + _quoted(q, 60))
-        notes.extend(enotes)
-        if status is not None:
-            pass
-        elif partner is not None:
-            status = "ok"
-            pm = self._mark(partner)["m"]
-            notes.append(f"mapped to {other_side} mention {pm.id} of {kind} {other}")
-            if kind == "entity":
-                if m.type != pm.type:
-                    errors.append(f"mention type: {m.type} ≠ {pm.type}")
-                if m.role != pm.role:
-                    errors.append(f"mention role: {m.role} ≠ {pm.role}")
-                if m.style != pm.style:
-                    errors.append(f"mention style: {m.style} ≠ {pm.style}")
-            ph = getattr(pm, "head", None)
-            if head is not None and ph is not None and head.kind == "text" and \
-                    (head.start, head.end) != (ph.start, ph.end):
-                notes.append(f"heads differ: {_quote(head.text, 30)} vs "
-                             f"{_quote(ph.text, 30)}")
-            if m.extent.kind == "text" and \
-                    (m.extent.start, m.extent.end) != (pm.extent.start, pm.extent.end):
-                notes.append(f"extents differ: {_quote(m.extent.text, 30)} vs "
-                             f"{_quote(pm.extent.text, 30)}")
-        elif plain:
-            status = "ok"
-            notes.append(f"{kind} mapped to {other_side} {kind} {other} (mentions are"
-                         " not mapped under this parameter set)")
-        else:
-            status = "mmiss" if side == "REF" else "mfa"
-            notes.append((f"MENTION MISS: {kind} {eid} is mapped to {other}, but no SYS"
-                          " mention corresponds to this one") if side == "REF" else
-                         (f"MENTION FALSE ALARM: {kind} {eid} is mapped to {other}, but no"
-                          " REF mention corresponds to this one"))
-        mk["partner"] = partner
-        mk["colour"] = colour
-        mk["status"] = status
-        mk["title"] = title
-        mk["notes"] = notes
-        mk["errors"] = errors
-        mk["pe"] = pe
-        mk["q"] = q
-
-    def _mark(self, key: str) -> dict:
-        return self.marks[int(key[1:])]
+                f"{other_side[0]}:{kind}:{other}" if other is not None else None)
 
     # ---- text segmentation (acescore.report.view_text)
     def segments(self):
@@ -424,47 +439,14 @@ class DocPage:
     def data_json(self) -> str:
         """The page's data, ``{"m": [every mark], "el": self.elements}``, as
         ``json.dumps(..., ensure_ascii=False, separators=(",", ":"))`` writes it (built
-        piece by piece: what an element's marks share is encoded once)."""
-        by_mid = self.by_mid
-        shared: dict = {}
-        marks = []
+        piece by piece: what an element's marks share is encoded once, in :meth:`collect`)."""
         enc = _enc
-        statuses = {st: enc(st) for st in ("ok", "miss", "fa", "mmiss", "mfa")}
-        for mk in self.marks:
-            m = mk["m"]
-            side, ekey = mk["side"], mk["ek"]
-            sh = shared.get(ekey)
-            if sh is None:
-                pe = mk["pe"]
-                sh = shared[ekey] = (f',"sd":{enc(side)},"kd":{enc(mk["kind"])},'
-                                     f'"el":{_js(mk["el"])},"ek":{enc(ekey)}',
-                                     "null" if pe is None else enc(pe), mk["f"][8],
-                                     enc(mk["f"][8]))
-            head, pej, of, ofj = sh
-            args = []
-            for a in getattr(m, "arguments", ()) or ():
-                k = by_mid.get((side, a.refid))
-                if k is not None:
-                    args.append(k)
-            x, h, an, p = mk.get("x"), mk.get("h"), mk.get("a"), mk["partner"]
-            notes, errors, st = mk["notes"], mk["errors"], mk["status"]
-            if notes[0] is of:
-                nj = ",".join([ofj] + [enc(n) for n in notes[1:]])
-            else:
-                nj = ",".join([enc(n) for n in notes])
-            # (the keys of marks, "R12", "S7", need no escaping)
-            pj = "null" if p is None else '"' + p + '"'
-            aj = ",".join(['"' + a + '"' for a in args]) if args else ""
-            marks.append(
-                f'{{"k":"{mk["k"]}"{head},"id":{_js(m.id)},'
-                f'"x":{"null" if x is None else f"[{x[0]},{x[1]}]"},'
-                f'"h":{"null" if h is None else f"[{h[0]},{h[1]}]"},'
-                f'"an":{"null" if an is None else f"[{an[0]},{an[1]}]"},'
-                f'"p":{pj},"pe":{pej},'
-                f'"st":{statuses.get(st) or enc(st)},"t":{enc(mk["title"])},'
-                f'"n":[{nj}],'
-                f'"e":[{",".join([enc(e) for e in errors]) if errors else ""}],'
-                f'"a":[{aj}]}}')
+        # (the keys of marks, "R12", "S7", and the statuses need no escaping)
+        marks = [f'{{"k":"{mk["k"]}"{mk["jh"]},"id":{mk["jid"]},"x":{mk["x"]},"h":{mk["h"]},'
+                 f'"an":{mk["a"]},"p":{mk["pj"]},"pe":{mk["pej"]},"st":"{mk["status"]}",'
+                 f'"t":{enc(mk["title"])},"n":[{",".join(map(enc, mk["notes"]))}],'
+                 f'"e":[{",".join(map(enc, mk["errors"]))}],"a":[{mk["aj"]}]}}'
+                 for mk in self.marks]
         return ('{"m":[' + ",".join(marks) + '],"el":'
                 + json.dumps(self.elements, ensure_ascii=False, separators=(",", ":")) + "}")
 

@@ -8,6 +8,8 @@ from bisect import bisect_left
 from acescore.reading.sgml import span_matches
 from acescore.report.view_common import ENTITY_LIKE, esc
 
+_MISMATCH = "the charseq text differs from the source text at these offsets"
+
 
 def segments(page):
     """The segment boundaries of the text of ``page`` (a DocPage) and the text spans of
@@ -18,25 +20,30 @@ def segments(page):
     if page.source.text_region:
         points.update(page.source.text_region)
     spans = []                     # (mark, what, start, end+1)
+    add, append = points.add, spans.append
     for mk in page.marks:
         m = mk["m"]
-        for what, loc in (("x", m.extent), ("h", getattr(m, "head", None)),
-                          ("a", getattr(m, "anchor", None))):
+        kind = mk["kind"]
+        locs = (("x", m.extent), ("h", m.head)) if kind == "entity" else \
+            (("x", m.extent), ("a", m.anchor)) if kind == "event" else (("x", m.extent),)
+        for what, loc in locs:
             if loc is None or loc.kind != "text":
                 continue
             s, e = int(loc.start), int(loc.end) + 1
             if s < 0 or e > n or e <= s:
                 mk.setdefault("bad", True)
                 continue
-            if what == "x" and loc.text and not _span_ok(loc.text, text[s:e]):
-                page.offset_mismatch += 1
-                mk["notes"].append("the charseq text differs from the source text at"
-                                   " these offsets")
-            points.add(s)
-            points.add(e)
-            spans.append((mk, what, s, e))
+            if what == "x":
+                lt = loc.text
+                if lt and lt != text[s:e] and not span_matches(lt, text[s:e]):
+                    page.offset_mismatch += 1
+                    mk["notes"].append(_MISMATCH)
+            add(s)
+            add(e)
+            append((mk, what, s, e))
     bounds = sorted(points)
     return bounds, spans
+
 
 def text_html(page) -> str:
     """The source text of ``page`` (a DocPage) as spans of HTML."""
@@ -53,16 +60,22 @@ def text_html(page) -> str:
     err = [False] * nseg
     anc = [""] * nseg
     cover: list = [None] * nseg
+    # bounds are distinct and sorted: a position -> its index
+    where = {b: i for i, b in enumerate(bounds)}
+    classes: dict = {}
     for mk, what, s, e in spans:
-        i0 = bisect_left(bounds, s)
-        i1 = bisect_left(bounds, e)
-        mk[what] = [i0, i1]
+        i0 = where[s]
+        i1 = where[e]
+        mk[what] = f"[{i0},{i1}]"         # (JSON)
         entity_like = mk["kind"] in ENTITY_LIKE
         ln = e - s
         is_ref = mk["side"] == "REF"
         if what == "x" and entity_like:
             lens, clss = (ref_len, ref_cls) if is_ref else (sys_len, sys_cls)
-            c = _extent_classes(is_ref, mk["status"], mk["colour"])
+            ck = (is_ref, mk["status"], mk["colour"])
+            c = classes.get(ck)
+            if c is None:
+                c = classes[ck] = _extent_classes(*ck)
             item = (ln, 0 if is_ref else 1, mk["k"])
             for i in range(i0, i1):
                 if ln < lens[i]:
@@ -94,29 +107,26 @@ def text_html(page) -> str:
                 if bad:
                     err[i] = True
     region = page.source.text_region
-    r0, r1 = region if region is not None else (None, None)
+    if region is not None:          # the segments outside the text region: [0, t0), [t1, ..)
+        t0, t1 = bisect_left(bounds, region[0]), bisect_left(bounds, region[1])
+    else:
+        t0, t1 = 0, nseg
     out = []
+    append = out.append
+    opening: dict = {}              # the classes of a segment -> its opening tag
     newlines = 2                   # blank lines at the start are not shown
     for i in range(nseg):
         a, b = bounds[i], bounds[i + 1]
-        cls = []
-        rc = ref_cls[i]
-        if rc is not None:
-            cls.append(rc)
-            if ref_head[i]:
-                cls.append("rh")
-        sc = sys_cls[i]
-        if sc is not None:
-            cls.append(sc)
-            if sys_head[i]:
-                cls.append("sh")
-        if err[i]:
-            cls.append("e")
-        if anc[i]:
-            cls.append(anc[i])
-        if region is not None and not (r0 <= a < r1):
-            cls.append("nt")
+        key = (ref_cls[i], ref_head[i], sys_cls[i], sys_head[i], err[i], anc[i],
+               not t0 <= i < t1)
+        tag = opening.get(key)
+        if tag is None:
+            tag = opening[key] = _opening(*key)
         seg = text[a:b]
+        if "&" in seg or "<" in seg or ">" in seg or '"' in seg or "'" in seg:
+            escape = True
+        else:
+            escape = False
         cv = cover[i]
         if cv is None:
             # display only: runs of blank lines (left by removed tags) shrink to one;
@@ -128,20 +138,36 @@ def text_html(page) -> str:
                     seg = ""
             else:
                 seg, newlines = _squeeze_blank_lines(seg, newlines)
-            if cls:
-                out.append(f'<span class="{" ".join(cls)}">{esc(seg)}</span>')
-            else:
-                out.append(f"<span>{esc(seg)}</span>")
+            append(f'{tag}>{esc(seg) if escape else seg}</span>')
         else:
             newlines = 0
-            cv.sort()
-            keys = " ".join([k for _, _, k in cv])
-            if cls:
-                out.append(f'<span class="{" ".join(cls)}" data-c="{keys}">{esc(seg)}'
-                           '</span>')
+            if len(cv) == 1:
+                keys = cv[0][2]
             else:
-                out.append(f'<span data-c="{keys}">{esc(seg)}</span>')
+                cv.sort()
+                keys = " ".join([k for _, _, k in cv])
+            append(f'{tag} data-c="{keys}">{esc(seg) if escape else seg}</span>')
     return "".join(out)
+
+
+def _opening(rc, rh, sc, sh, e, anc, nt) -> str:
+    """The opening tag (without its ``>``) of a segment of these classes."""
+    cls = []
+    if rc is not None:
+        cls.append(rc)
+        if rh:
+            cls.append("rh")
+    if sc is not None:
+        cls.append(sc)
+        if sh:
+            cls.append("sh")
+    if e:
+        cls.append("e")
+    if anc:
+        cls.append(anc)
+    if nt:
+        cls.append("nt")
+    return f'<span class="{" ".join(cls)}"' if cls else "<span"
 
 
 def _extent_classes(is_ref: bool, status: str, colour) -> str:
