@@ -186,6 +186,20 @@ def script_json(text: str, id_: str) -> str:
     return f'<script type="application/json" id="{id_}">{text}</script>'
 
 
+_FMT3: dict = {None: ""}
+
+
+def fmt3(x: Optional[float]) -> str:
+    """``_fmt(x)`` (three digits), remembered: the tables of a page repeat few numbers."""
+    s = _FMT3.get(x)
+    if s is None:
+        if len(_FMT3) > 100_000:
+            _FMT3.clear()
+            _FMT3[None] = ""
+        s = _FMT3[x] = _fmt(x)
+    return s
+
+
 def _fmt(x: Optional[float], digits: int = 3) -> str:
     if x is None:
         return ""

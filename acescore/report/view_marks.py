@@ -1,0 +1,321 @@
+"""The marks of a document page of the HTML view: one for every mention of the document's
+elements, described once (partner, colour, status, notes, errors), with what the page shows
+of it made in the same pass -- its text spans, its link in the element tables and its entry
+in the page data (see :mod:`acescore.report.view_page`)."""
+from __future__ import annotations
+
+from json.encoder import encode_basestring as _enc
+
+from acescore.reading.sgml import span_matches
+from acescore.report.conditions import ERROR_ATTRIBUTES
+from acescore.report.records import attribute_differences
+from acescore.report.view_common import ENTITY_LIKE, RELEVE, esc
+
+NCOLOURS = 24
+_WHAT = {"entity": "entity mention", "value": "value mention", "timex2": "timex2 mention",
+         "relation": "relation mention", "event": "event mention"}
+_MISMATCH = "the charseq text differs from the source text at these offsets"
+
+
+def attr_text(kind: str, attrs: dict) -> str:
+    """The attributes of an element as its table row shows them."""
+    if kind == "entity":
+        return (f'{attrs.get("TYPE")}.{attrs.get("SUBTYPE")} {attrs.get("CLASS")} '
+                f'{attrs.get("LEVEL")}')
+    if kind in ("relation", "event"):
+        s = f'{attrs.get("TYPE")}.{attrs.get("SUBTYPE")}'
+        rest = [f"{a}={attrs[a]}" for a in ERROR_ATTRIBUTES[kind]
+                if a not in ("TYPE", "SUBTYPE") and attrs.get(a) is not None]
+        return s + (" " + " ".join(rest) if rest else "")
+    if kind == "value":
+        return f'{attrs.get("TYPE")}' + (f'.{attrs["SUBTYPE"]}' if attrs.get("SUBTYPE") else "")
+    rest = [f"{a}={attrs[a]}" for a in ERROR_ATTRIBUTES[kind]
+            if a not in ("TYPE", "SUBTYPE") and attrs.get(a) is not None]
+    return "TIMEX2" + (" " + " ".join(rest) if rest else "")
+
+
+def attr_diffs(kind: str, rd, sd) -> list[str]:
+    """The attributes counted as errors (04 §2.5): 'NAME: ref ≠ sys'."""
+    return [f"{a}: {x if x is not None else '—'} ≠ {y if y is not None else '—'}"
+            for a, x, y in attribute_differences(kind, rd, sd)]
+
+
+def _quote(s: str, n: int = 60) -> str:
+    return _quoted(" ".join((s or "").split()), n)
+
+
+def _quoted(s: str, n: int) -> str:
+    """``s`` (blanks squeezed) in quotes, cut to ``n`` characters."""
+    return "“" + (s if len(s) <= n else s[:n - 1] + "…") + "”"
+
+
+def _js(s) -> str:
+    """A string or None as JSON."""
+    return "null" if s is None else _enc(s)
+
+
+def collect(page) -> None:
+    """Fill ``page`` (a DocPage): a mark for every mention of the document's elements (REF
+    then SYS, the kinds in order, the elements in ID order: the marks of an element are
+    consecutive, keys ``R0``, ``R1``, ..., ``S<n>``...), each its entry of the page data as
+    ``[JSON before "x", x, h, an, JSON after "an"]`` (x, h, an: its text segments, "null"
+    until :func:`~acescore.report.view_text.text_html` finds them); with a source text, the
+    text spans of the marks in ``page.spans`` (in mark order, extent, head, anchor:
+    ``(mark, slot, start, end + 1, is REF, key, extra)``, slot 1 an entity-like extent with
+    its classes as extra, 0 another extent, 2 a head, 3 an anchor with whether the mention
+    has errors as extra) and the segment boundaries in ``page.points``; the elements
+    (``page.elements``) and the links to their mentions (``page.links``)."""
+    d = page.docid
+    kinds = [(kind, t) for kind, t in ((k, page.tasks.get(k)) for k in ENTITY_LIKE + RELEVE)
+             if t is not None]
+    colour = page.colour
+    ncol = 0
+    for kind, t in kinds:
+        res = t.res
+        for rid in t.ids("REF", d):
+            if res.doc_mapped(rid, d) is not None:
+                colour[(kind, rid)] = ncol % NCOLOURS
+                ncol += 1
+    first: dict = {}                # (side, kind, id) -> the index of the element's first mark
+    order = []
+    n = 0
+    for side in ("REF", "SYS"):
+        for kind, t in kinds:
+            res = t.res
+            coll = res.ref if side == "REF" else res.sys
+            for eid in t.ids(side, d):
+                g = coll[eid]
+                el = g.docs[d]
+                first[(side, kind, eid)] = n
+                order.append((side, kind, res, eid, g, el))
+                n += len(el.mentions)
+    source = page.source
+    if source is not None:
+        text = source.text
+        ntext = len(text)
+        points = page.points
+        points.update((0, ntext))
+        if source.text_region:
+            points.update(source.text_region)
+        add = points.add
+        spans = page.spans
+    else:
+        text = None
+    marks, by_mid, elements, links = page.marks, page.by_mid, page.elements, page.links
+    use_mentions = getattr(page.params, "use_mentions", True)
+    enc = _enc
+    for side, kind, res, eid, g, el in order:
+        is_ref = side == "REF"
+        s0 = side[0]
+        ekey = f"{s0}:{kind}:{eid}"
+        (other_side, other, oel, mm, status0, enotes, eerrors,
+         of, pe) = element_facts(page, side, kind, res, eid, g, el)
+        col = None
+        omentions = ()
+        ofirst = 0
+        plain = mm is None and not use_mentions and kind in ENTITY_LIKE
+        if other is not None:
+            col = colour.get((kind, eid if is_ref else other))
+            ofirst = first.get((other_side, kind, other))
+            if ofirst is None or not mm:
+                mm = None
+            else:
+                omentions = oel.mentions
+        if mm is not None and not is_ref:
+            inv: dict = {}
+            for a, b in mm.items():
+                inv.setdefault(b, a)
+            mm = inv
+        entity = kind == "entity"
+        event = kind == "event"
+        entity_like = kind in ENTITY_LIKE
+        os0 = other_side[0]
+        what = f"{side} {_WHAT[kind]} "
+        jh = f',"sd":"{side}","kd":"{kind}","el":{_js(eid)},"ek":{enc(ekey)}'
+        pej = "null" if pe is None else enc(pe)
+        by_side = by_mid if kind in RELEVE else None
+        keys = []
+        elements[ekey] = {"row": f"row-{ekey}", "m": keys}
+        elinks = links[ekey] = []
+        for i, m in enumerate(el.mentions):
+            k = f"{s0}{len(marks)}"
+            keys.append(k)
+            mid = m.id
+            ex = m.extent
+            if entity:
+                head, anchor, mtype = m.head, None, m.type
+            elif event:
+                head, anchor, mtype = None, m.anchor, None
+            else:
+                head = anchor = mtype = None
+            if entity_like:
+                by_mid[(side, mid)] = k
+            pm = None
+            if mm is not None:
+                j = mm.get(i)
+                if j is not None and 0 <= j < len(omentions):
+                    pj = f'"{os0}{ofirst + j}"'
+                    pm = omentions[j]
+            errors = eerrors        # a list from here on if the mention adds some
+            title = what + mid + (f" ({mtype})" if mtype else "")
+            notes = [of]
+            text_loc = head or anchor or ex
+            q = None            # the text of the mention, blanks squeezed
+            if text_loc is not None and text_loc.text:
+                q = " ".join(text_loc.text.split())
+                notes.append(("head " if head else "anchor " if anchor else "extent ")
+                             + _quoted(q, 60))
+            if enotes:
+                notes.extend(enotes)
+            status = status0
+            if status is not None:
+                pass
+            elif pm is not None:
+                status = "ok"
+                notes.append(f"mapped to {other_side} mention {pm.id} of {kind} {other}")
+                if entity:
+                    errors = list(eerrors)
+                    if mtype != pm.type:
+                        errors.append(f"mention type: {mtype} ≠ {pm.type}")
+                    if m.role != pm.role:
+                        errors.append(f"mention role: {m.role} ≠ {pm.role}")
+                    if m.style != pm.style:
+                        errors.append(f"mention style: {m.style} ≠ {pm.style}")
+                    ph = pm.head
+                    if head is not None and ph is not None and head.kind == "text" and \
+                            (head.start != ph.start or head.end != ph.end):
+                        notes.append(f"heads differ: {_quote(head.text, 30)} vs "
+                                     f"{_quote(ph.text, 30)}")
+                pex = pm.extent
+                if ex.kind == "text" and (ex.start != pex.start or ex.end != pex.end):
+                    notes.append(f"extents differ: {_quote(ex.text, 30)} vs "
+                                 f"{_quote(pex.text, 30)}")
+            elif plain:
+                status = "ok"
+                notes.append(f"{kind} mapped to {other_side} {kind} {other} (mentions are"
+                             " not mapped under this parameter set)")
+            elif is_ref:
+                status = "mmiss"
+                notes.append(f"MENTION MISS: {kind} {eid} is mapped to {other}, but no SYS"
+                             " mention corresponds to this one")
+            else:
+                status = "mfa"
+                notes.append(f"MENTION FALSE ALARM: {kind} {eid} is mapped to {other}, but"
+                             " no REF mention corresponds to this one")
+            # the mark: its page data (JSON) before, at and after its text segments
+            mk = [f'{{"k":"{k}"{jh},"id":{_js(mid)},', "null", "null", "null", None]
+            marks.append(mk)
+            if text is not None:    # the text spans of the mark (extent, head, anchor)
+                bad = False
+                for slot, loc in ((1, ex), (2, head), (3, anchor)):
+                    if loc is None or loc.kind != "text":
+                        continue
+                    s, e = int(loc.start), int(loc.end) + 1
+                    if s < 0 or e > ntext or e <= s:
+                        bad = True
+                        continue
+                    if slot == 1:
+                        lt = loc.text
+                        if lt and not (len(lt) == e - s and text.startswith(lt, s)) \
+                                and not span_matches(lt, text[s:e]):
+                            page.offset_mismatch += 1
+                            notes.append(_MISMATCH)
+                        if entity_like:
+                            ck = (is_ref, status, col)
+                            extra = _CLASSES.get(ck) or _CLASSES.setdefault(
+                                ck, extent_classes(*ck))
+                        else:
+                            slot = 0        # a relation or event extent: not marked
+                            extra = None
+                    else:
+                        extra = bool(errors)
+                    add(s)
+                    add(e)
+                    spans.append((mk, slot, s, e, is_ref, k, extra))
+                if bad:
+                    page.bad_offsets += 1
+            aj = ""             # the marks of its arguments (relation, event)
+            if by_side is not None and m.arguments:
+                args = [by_side.get((side, a.refid)) for a in m.arguments]
+                aj = ",".join(['"' + a + '"' for a in args if a is not None])
+            # (the keys of marks, "R12", "S7", and the statuses need no escaping)
+            mk[4] = (f'"p":{"null" if pm is None else pj},"pe":{pej},"st":"{status}",'
+                     f'"t":{enc(title)},"n":[{",".join(map(enc, notes))}],'
+                     f'"e":[{",".join(map(enc, errors))}],"a":[{aj}]}}')
+            emid = esc(mid)
+            label = emid if q is None else esc("“" + (q if len(q) <= 24 else q[:23] + "…")
+                                               + "”")
+            elinks.append(f'<a href="#" class="ml st-{status}" data-k="{k}" '
+                          f'title="{emid}: {status}">{label}</a>')
+
+
+_CLASSES: dict = {}
+
+
+def extent_classes(is_ref: bool, status: str, colour) -> str:
+    """The classes of a segment of text whose innermost REF (SYS) entity-like mention is
+    one of this status and colour."""
+    if is_ref:
+        if status == "miss":
+            return "r rx"
+        return ("r" + (f" k{colour}" if colour is not None else "")
+                + (" rd" if status == "mmiss" else ""))
+    if status == "fa":
+        return "s sx"
+    return ("s" + (f" q{colour}" if colour is not None else "")
+            + (" sd" if status == "mfa" else ""))
+
+
+def element_facts(page, side: str, kind: str, res, eid: str, g, el) -> tuple:
+    """What every mention of one element ``eid`` of ``page`` (``g``, its document element
+    ``el``) shares: the other side, its partner element in this document and the partner's
+    document element, their mention mapping (REF to SYS), the element's status if not
+    decided per mention, its notes and errors, the first note of its mentions and the key of
+    the partner."""
+    d = page.docid
+    if side == "REF":
+        other_side = "SYS"
+        other = res.doc_mapped(eid, d)
+        key = (eid, other, d)
+    else:
+        other_side = "REF"
+        other = res.sys_doc_mapped(eid, d)
+        key = (other, eid, d)
+    mm = oel = None
+    notes, errors = [], []
+    status = None               # None: decided per mention (mapped with a value)
+    if other is None:
+        mapped_elsewhere = (res.mapping.get(eid) if side == "REF"
+                            else res.rmapping.get(eid))
+        if side == "REF":
+            status = "miss"
+            notes.append(f"MISS: {kind} {eid} is not mapped to a SYS {kind}"
+                         + (f" in this document (mapped to {mapped_elsewhere} elsewhere)"
+                            if mapped_elsewhere else ""))
+        else:
+            status = "fa"
+            notes.append(f"FALSE ALARM: {kind} {eid} is not mapped to a REF {kind}"
+                         + (f" in this document (mapped to {mapped_elsewhere} elsewhere)"
+                            if mapped_elsewhere else ""))
+    else:
+        mm = res.mention_map.get(key)
+        ograph = (res.sys if side == "REF" else res.ref)[other]
+        oel = ograph.docs[d]
+        if key not in res.doc_costs:
+            status = "miss" if side == "REF" else "fa"
+            notes.append(f"{'MISS' if side == 'REF' else 'FALSE ALARM'}: {kind} {eid} is"
+                         f" mapped to {other}, but the pair has no value in this document")
+        else:
+            rid, sid = (eid, other) if side == "REF" else (other, eid)
+            rd, sd = (el, oel) if side == "REF" else (oel, el)
+            diffs = page.diffs(kind, rid, sid, rd, sd)
+            if diffs:
+                errors.append(f"attribute error ({kind} {rid} ↔ {sid}): "
+                              + "; ".join(diffs))
+            if kind in RELEVE:
+                ne = res.arg_errors.get(rid, 0)
+                if ne:
+                    errors.append(f"{ne} argument error{'s' if ne != 1 else ''}")
+    return (other_side, other, oel, mm, status, tuple(notes), tuple(errors),
+            f"of {kind} {eid}: {page.attr_text(side, kind, eid, g)}",
+            f"{other_side[0]}:{kind}:{other}" if other is not None else None)
