@@ -14,7 +14,7 @@ from acescore.report.view_common import ENTITY_LIKE, RELEVE, esc
 NCOLOURS = 24
 _WHAT = {"entity": "entity mention", "value": "value mention", "timex2": "timex2 mention",
          "relation": "relation mention", "event": "event mention"}
-_MISMATCH = "the charseq text differs from the source text at these offsets"
+_MISMATCH = ',"the charseq text differs from the source text at these offsets"'
 
 
 def attr_text(kind: str, attrs: dict) -> str:
@@ -102,6 +102,7 @@ def collect(page) -> None:
     else:
         text = None
     marks, by_mid, elements, links = page.marks, page.by_mid, page.elements, page.links
+    quoted: dict = {}               # (prefix, text) -> its note (JSON) and link label
     use_mentions = getattr(page.params, "use_mentions", True)
     enc = _enc
     for side, kind, res, eid, g, el in order:
@@ -134,6 +135,9 @@ def collect(page) -> None:
         jh = f',"sd":"{side}","kd":"{kind}","el":{_js(eid)},"ek":{enc(ekey)}'
         pej = "null" if pe is None else enc(pe)
         by_side = by_mid if kind in RELEVE else None
+        ofj = enc(of)               # the notes of the page data, encoded
+        enj = ",".join(map(enc, enotes))
+        unmapped = None             # the note of a mention not mapped within the pair
         keys = []
         elements[ekey] = {"row": f"row-{ekey}", "m": keys}
         elinks = links[ekey] = []
@@ -158,21 +162,27 @@ def collect(page) -> None:
                     pm = omentions[j]
             errors = eerrors        # a list from here on if the mention adds some
             title = what + mid + (f" ({mtype})" if mtype else "")
-            notes = [of]
             text_loc = head or anchor or ex
-            q = None            # the text of the mention, blanks squeezed
-            if text_loc is not None and text_loc.text:
-                q = " ".join(text_loc.text.split())
-                notes.append(("head " if head else "anchor " if anchor else "extent ")
-                             + _quoted(q, 60))
-            if enotes:
-                notes.extend(enotes)
+            label = None        # of its link: the text of the mention (squeezed, quoted)
+            raw = text_loc.text if text_loc is not None else None
+            if raw:             # (the same text recurs: REF and SYS, several mentions)
+                prefix = "head " if head else "anchor " if anchor else "extent "
+                said = quoted.get((prefix, raw))
+                if said is None:
+                    q = " ".join(raw.split())
+                    said = quoted[(prefix, raw)] = (
+                        "," + enc(prefix + _quoted(q, 60)),
+                        esc("“" + (q if len(q) <= 24 else q[:23] + "…") + "”"))
+                notes = [ofj, said[0]] if not enj else [ofj, said[0], ",", enj]
+                label = said[1]
+            else:
+                notes = [ofj] if not enj else [ofj, ",", enj]
             status = status0
             if status is not None:
                 pass
             elif pm is not None:
                 status = "ok"
-                notes.append(f"mapped to {other_side} mention {pm.id} of {kind} {other}")
+                notes.append("," + enc(f"mapped to {other_side} mention {pm.id} of {kind} {other}"))
                 if entity:
                     errors = list(eerrors)
                     if mtype != pm.type:
@@ -184,24 +194,25 @@ def collect(page) -> None:
                     ph = pm.head
                     if head is not None and ph is not None and head.kind == "text" and \
                             (head.start != ph.start or head.end != ph.end):
-                        notes.append(f"heads differ: {_quote(head.text, 30)} vs "
-                                     f"{_quote(ph.text, 30)}")
+                        notes.append("," + enc(f"heads differ: {_quote(head.text, 30)} vs "
+                                               f"{_quote(ph.text, 30)}"))
                 pex = pm.extent
                 if ex.kind == "text" and (ex.start != pex.start or ex.end != pex.end):
-                    notes.append(f"extents differ: {_quote(ex.text, 30)} vs "
-                                 f"{_quote(pex.text, 30)}")
+                    notes.append("," + enc(f"extents differ: {_quote(ex.text, 30)} vs "
+                                           f"{_quote(pex.text, 30)}"))
             elif plain:
                 status = "ok"
-                notes.append(f"{kind} mapped to {other_side} {kind} {other} (mentions are"
-                             " not mapped under this parameter set)")
-            elif is_ref:
-                status = "mmiss"
-                notes.append(f"MENTION MISS: {kind} {eid} is mapped to {other}, but no SYS"
-                             " mention corresponds to this one")
+                notes.append("," + enc(f"{kind} mapped to {other_side} {kind} {other} (mentions"
+                                       " are not mapped under this parameter set)"))
             else:
-                status = "mfa"
-                notes.append(f"MENTION FALSE ALARM: {kind} {eid} is mapped to {other}, but"
-                             " no REF mention corresponds to this one")
+                status = "mmiss" if is_ref else "mfa"
+                if unmapped is None:
+                    unmapped = "," + enc(
+                        f"MENTION MISS: {kind} {eid} is mapped to {other}, but no SYS mention"
+                        " corresponds to this one" if is_ref else
+                        f"MENTION FALSE ALARM: {kind} {eid} is mapped to {other}, but no REF"
+                        " mention corresponds to this one")
+                notes.append(unmapped)
             # the mark: its page data (JSON) before, at and after its text segments
             mk = [f'{{"k":"{k}"{jh},"id":{_js(mid)},', "null", "null", "null", None]
             marks.append(mk)
@@ -219,7 +230,7 @@ def collect(page) -> None:
                         if lt and not (len(lt) == e - s and text.startswith(lt, s)) \
                                 and not span_matches(lt, text[s:e]):
                             page.offset_mismatch += 1
-                            notes.append(_MISMATCH)
+                            notes.append(_MISMATCH)       # (encoded)
                         if entity_like:
                             ck = (is_ref, status, col)
                             extra = _CLASSES.get(ck) or _CLASSES.setdefault(
@@ -240,11 +251,11 @@ def collect(page) -> None:
                 aj = ",".join(['"' + a + '"' for a in args if a is not None])
             # (the keys of marks, "R12", "S7", and the statuses need no escaping)
             mk[4] = (f'"p":{"null" if pm is None else pj},"pe":{pej},"st":"{status}",'
-                     f'"t":{enc(title)},"n":[{",".join(map(enc, notes))}],'
+                     f'"t":{enc(title)},"n":[{"".join(notes)}],'
                      f'"e":[{",".join(map(enc, errors))}],"a":[{aj}]}}')
             emid = esc(mid)
-            label = emid if q is None else esc("“" + (q if len(q) <= 24 else q[:23] + "…")
-                                               + "”")
+            if label is None:
+                label = emid
             elinks.append(f'<a href="#" class="ml st-{status}" data-k="{k}" '
                           f'title="{emid}: {status}">{label}</a>')
 
