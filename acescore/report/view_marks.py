@@ -68,12 +68,13 @@ def collect(page) -> None:
     d = page.docid
     kinds = [(kind, t) for kind, t in ((k, page.tasks.get(k)) for k in ENTITY_LIKE + RELEVE)
              if t is not None]
-    colour = page.colour
+    colour, mapped = page.colour, page.mapped
     ncol = 0
     for kind, t in kinds:
         res = t.res
         for rid in t.ids("REF", d):
-            if res.doc_mapped(rid, d) is not None:
+            sid = mapped[(kind, rid)] = res.doc_mapped(rid, d)
+            if sid is not None:
                 colour[(kind, rid)] = ncol % NCOLOURS
                 ncol += 1
     first: dict = {}                # (side, kind, id) -> the index of the element's first mark
@@ -286,7 +287,7 @@ def element_facts(page, side: str, kind: str, res, eid: str, g, el) -> tuple:
     d = page.docid
     if side == "REF":
         other_side = "SYS"
-        other = res.doc_mapped(eid, d)
+        other = page.mapped[(kind, eid)]
         key = (eid, other, d)
     else:
         other_side = "REF"

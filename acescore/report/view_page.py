@@ -30,6 +30,7 @@ class DocPage:
         self.elements: dict = {}            # "R:kind:id" -> {"row":..., "m": [keys]}
         self.links: dict = {}               # "R:kind:id" -> [links to its mentions]
         self.colour: dict = {}              # (kind, ref id) -> colour index
+        self.mapped: dict = {}              # (kind, ref id) -> its SYS id in the document
         self.spans: list = []               # the text spans of the marks (view_marks.collect)
         self.points: set = set()            # the boundaries of the text segments
         self.offset_mismatch = 0

@@ -9,6 +9,7 @@ from acescore.report.view_common import ENTITY_LIKE, RELEVE, esc, fmt3
 
 KIND_TITLES = {"entity": "Entities", "value": "Values", "timex2": "Timex2",
                "relation": "Relations", "event": "Events"}
+_UNSEEN = object()
 _EXPLAIN = {"correct": "mapped, no attribute error", "miss": "missed", "fa": "false alarm"}
 
 
@@ -79,7 +80,7 @@ def element_table(page, kind: str) -> str:
     res = t.res
     ref, sys_, mapping = res.ref, res.sys, res.mapping
     doc_mv = res.doc_mv
-    elements, links = page.elements, page.links
+    elements, links, mapped = page.elements, page.links, page.mapped
     attr_text, diffs_of = page.attr_text, page.diffs
     releve = kind in RELEVE
     rows = []
@@ -90,7 +91,9 @@ def element_table(page, kind: str) -> str:
         sid_note = ""
         if rec.side == "REF":
             rid = rec.eid
-            sid = res.doc_mapped(rid, d)
+            sid = mapped.get((kind, rid), _UNSEEN)
+            if sid is _UNSEEN:
+                sid = res.doc_mapped(rid, d)
             if sid is None and rid in mapping:
                 sid_note = f'<span class="muted">{esc(mapping[rid])} (elsewhere)</span>'
         else:
@@ -106,7 +109,7 @@ def element_table(page, kind: str) -> str:
             if releve and res.arg_errors.get(rid, 0):
                 expl += ("; " if diffs else "") + f"{res.arg_errors[rid]} argument error(s)"
         else:
-            expl = _EXPLAIN[status]
+            expl = _EXPLAIN[status]         # (nothing to escape)
         cls = f'<td class="attr bad" title="{esc("; ".join(diffs))}">' if diffs \
             else '<td class="attr">'
         rcell = (f'{cls}{esc(attr_text("REF", kind, rid, rg))}</td>' if rg is not None
@@ -126,7 +129,7 @@ def element_table(page, kind: str) -> str:
             f'<tr id="row-{erow}" class="st-{status}" data-el="{ids}">'
             f'<td class="id">{erid}</td>'
             f'<td class="id">{esid or sid_note}</td>'
-            f'<td class="status" title="{esc(expl)}">{status}</td>'
+            f'<td class="status" title="{esc(expl) if status == "error" else expl}">{status}</td>'
             f'{rcell}{scell}'
             f'{f"<td>{arguments(page, kind, rid, sid)}</td>" if releve else ""}'
             f'<td class="ms">{" ".join(links.get(rkey, ())) if rkey else ""}</td>'
