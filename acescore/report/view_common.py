@@ -182,7 +182,8 @@ def safe_name(docid: str) -> str:
 
 def script_json(text: str, id_: str) -> str:
     """A script element holding the JSON ``text`` (which cannot end it early)."""
-    text = text.replace("</", "<\\/").replace("<!--", "<\\!--")
+    if "<" in text:             # (one quick scan where, as mostly, there is none)
+        text = text.replace("</", "<\\/").replace("<!--", "<\\!--")
     return f'<script type="application/json" id="{id_}">{text}</script>'
 
 

@@ -149,10 +149,13 @@ def collect(page) -> None:
             ex = m.extent
             if entity:
                 head, anchor, mtype = m.head, None, m.type
+                locs = ((1, ex), (2, head))
             elif event:
                 head, anchor, mtype = None, m.anchor, None
+                locs = ((1, ex), (3, anchor))
             else:
                 head = anchor = mtype = None
+                locs = ((1, ex),)
             if entity_like:
                 by_mid[(side, mid)] = k
             pm = None
@@ -162,7 +165,7 @@ def collect(page) -> None:
                     pj = f'"{os0}{ofirst + j}"'
                     pm = omentions[j]
             errors = eerrors        # a list from here on if the mention adds some
-            title = what + mid + (f" ({mtype})" if mtype else "")
+            title = f"{what}{mid} ({mtype})" if mtype else f"{what}{mid}"
             text_loc = head or anchor or ex
             label = None        # of its link: the text of the mention (squeezed, quoted)
             raw = text_loc.text if text_loc is not None else None
@@ -219,7 +222,7 @@ def collect(page) -> None:
             marks.append(mk)
             if text is not None:    # the text spans of the mark (extent, head, anchor)
                 bad = False
-                for slot, loc in ((1, ex), (2, head), (3, anchor)):
+                for slot, loc in locs:
                     if loc is None or loc.kind != "text":
                         continue
                     s, e = int(loc.start), int(loc.end) + 1

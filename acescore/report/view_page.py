@@ -72,8 +72,8 @@ class DocPage:
         ``json.dumps(..., ensure_ascii=False, separators=(",", ":"))`` writes it (each mark's
         entry made by :func:`~acescore.report.view_marks.collect` but for its segments)."""
         marks = [f'{pre}"x":{x},"h":{h},"an":{a},{suf}' for pre, x, h, a, suf in self.marks]
-        return ('{"m":[' + ",".join(marks) + '],"el":'
-                + json.dumps(self.elements, ensure_ascii=False, separators=(",", ":")) + "}")
+        return (f'{{"m":[{",".join(marks)}],"el":'
+                f'{json.dumps(self.elements, ensure_ascii=False, separators=(",", ":"))}}}')
 
     # ---- the page
     def render(self, sources: dict) -> str:
@@ -124,13 +124,14 @@ class DocPage:
                   '</span>: REF / SYS event anchor</span>'
                   '<span>click a mention to see its partner; click again to cycle through'
                   ' overlapping mentions</span></div>')
+        warn = "".join(f'<p class="warn">{esc(n)}</p>' for n in notes)
+        # (one f-string: the long parts are copied once)
         body = (f'<header><nav>{" · ".join(nav)}</nav><h1>{esc(d)}</h1>'
                 f'<p class="muted">source: {esc(sources.get(d, ""))}</p>'
-                f'<p class="values">{" ".join(vals)}</p>'
-                + "".join(f'<p class="warn">{esc(n)}</p>' for n in notes)
-                + f'</header>{legend}<main class="docmain"><div class="textcol">{text_block}'
+                f'<p class="values">{" ".join(vals)}</p>{warn}'
+                f'</header>{legend}<main class="docmain"><div class="textcol">{text_block}'
                 f'</div><aside id="info"><p class="muted">Click a mention in the text or in a'
                 f' table.</p></aside></main>{tables}'
                 f'<div id="tip" hidden></div><div id="selftest" hidden></div>'
-                + script_json(data, "doc-data"))
+                f'{script_json(data, "doc-data")}')
         return page(f"{d} — acescore view", body, "../", "doc")
