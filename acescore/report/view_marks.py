@@ -57,14 +57,15 @@ def _js(s) -> str:
 def collect(page) -> None:
     """Fill ``page`` (a DocPage): a mark for every mention of the document's elements (REF
     then SYS, the kinds in order, the elements in ID order: the marks of an element are
-    consecutive, keys ``R0``, ``R1``, ..., ``S<n>``...), each its entry of the page data as
-    ``[JSON before "x", x, h, an, JSON after "an"]`` (x, h, an: its text segments, "null"
-    until :func:`~acescore.report.view_text.text_html` finds them); with a source text, the
-    text spans of the marks in ``page.spans`` (in mark order, extent, head, anchor:
-    ``(mark, slot, start, end + 1, is REF, key, extra)``, slot 1 an entity-like extent with
-    its classes as extra, 0 another extent, 2 a head, 3 an anchor with whether the mention
-    has errors as extra) and the segment boundaries in ``page.points``; the elements
-    (``page.elements``) and the links to their mentions (``page.links``)."""
+    consecutive, keys ``R0``, ``R1``, ..., ``S<n>``...), its entry of the page data in
+    ``page.data`` (seven pieces of JSON each, the second, fourth and sixth its text segments,
+    "null" until :func:`~acescore.report.view_text.text_html` finds them); with a source
+    text, the text spans of the marks in ``page.spans`` (in mark order, extent, head,
+    anchor: ``(index in page.data, slot, start, end + 1, is REF, key, extra)``, slot 1 an
+    entity-like extent with its classes as extra, 0 another extent, 2 a head, 3 an anchor
+    with whether the mention has errors as extra) and the segment boundaries in
+    ``page.points``; the elements (``page.elements``) and the links to their mentions
+    (``page.links``)."""
     d = page.docid
     kinds = [(kind, t) for kind, t in ((k, page.tasks.get(k)) for k in ENTITY_LIKE + RELEVE)
              if t is not None]
@@ -102,7 +103,8 @@ def collect(page) -> None:
         spans = page.spans
     else:
         text = None
-    marks, by_mid, elements, links = page.marks, page.by_mid, page.elements, page.links
+    data, by_mid, elements, links = page.data, page.by_mid, page.elements, page.links
+    nmarks = 0
     quoted: dict = {}               # (prefix, text) -> its note (JSON) and link label
     use_mentions = getattr(page.params, "use_mentions", True)
     enc = _enc
@@ -143,7 +145,7 @@ def collect(page) -> None:
         elements[ekey] = {"row": f"row-{ekey}", "m": keys}
         elinks = links[ekey] = []
         for i, m in enumerate(el.mentions):
-            k = f"{s0}{len(marks)}"
+            k = f"{s0}{nmarks}"
             keys.append(k)
             mid = m.id
             ex = m.extent
@@ -217,9 +219,11 @@ def collect(page) -> None:
                         f"MENTION FALSE ALARM: {kind} {eid} is mapped to {other}, but no REF"
                         " mention corresponds to this one")
                 notes.append(unmapped)
-            # the mark: its page data (JSON) before, at and after its text segments
-            mk = [f'{{"k":"{k}"{jh},"id":{_js(mid)},', "null", "null", "null", None]
-            marks.append(mk)
+            # the mark's entry in the page data: its text segments (JSON) at b + 1, 3, 5
+            b = len(data)
+            data += (f'{"," if nmarks else ""}{{"k":"{k}"{jh},"id":{_js(mid)},"x":', "null",
+                     ',"h":', "null", ',"an":', "null", None)
+            nmarks += 1
             if text is not None:    # the text spans of the mark (extent, head, anchor)
                 bad = False
                 for slot, loc in locs:
@@ -246,7 +250,7 @@ def collect(page) -> None:
                         extra = bool(errors)
                     add(s)
                     add(e)
-                    spans.append((mk, slot, s, e, is_ref, k, extra))
+                    spans.append((b + _AT[slot], slot, s, e, is_ref, k, extra))
                 if bad:
                     page.bad_offsets += 1
             aj = ""             # the marks of its arguments (relation, event)
@@ -254,7 +258,7 @@ def collect(page) -> None:
                 args = [by_side.get((side, a.refid)) for a in m.arguments]
                 aj = ",".join(['"' + a + '"' for a in args if a is not None])
             # (the keys of marks, "R12", "S7", and the statuses need no escaping)
-            mk[4] = (f'"p":{"null" if pm is None else pj},"pe":{pej},"st":"{status}",'
+            data[b + 6] = (f',"p":{"null" if pm is None else pj},"pe":{pej},"st":"{status}",'
                      f'"t":{enc(title)},"n":[{"".join(notes)}],'
                      f'"e":[{",".join(map(enc, errors))}],"a":[{aj}]}}')
             emid = esc(mid)
@@ -265,6 +269,8 @@ def collect(page) -> None:
 
 
 _CLASSES: dict = {}
+#: the place of a text span's segments in the entry of its mark: slot (see collect) -> index
+_AT = (1, 1, 3, 5)
 
 
 def extent_classes(is_ref: bool, status: str, colour) -> str:

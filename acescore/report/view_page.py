@@ -25,7 +25,7 @@ class DocPage:
         self.source = source                # SourceText or None
         self.source_note = source_note
         self.nav = nav
-        self.marks: list = []               # the marks of the mentions (view_marks.collect)
+        self.data: list = []                # the marks of the mentions: page data (JSON)
         self.by_mid: dict = {}              # (side, mention id) -> key (entity-like)
         self.elements: dict = {}            # "R:kind:id" -> {"row":..., "m": [keys]}
         self.links: dict = {}               # "R:kind:id" -> [links to its mentions]
@@ -71,8 +71,7 @@ class DocPage:
         """The page's data, ``{"m": [every mark], "el": self.elements}``, as
         ``json.dumps(..., ensure_ascii=False, separators=(",", ":"))`` writes it (each mark's
         entry made by :func:`~acescore.report.view_marks.collect` but for its segments)."""
-        marks = [f'{pre}"x":{x},"h":{h},"an":{a},{suf}' for pre, x, h, a, suf in self.marks]
-        return (f'{{"m":[{",".join(marks)}],"el":'
+        return (f'{{"m":[{"".join(self.data)}],"el":'
                 f'{json.dumps(self.elements, ensure_ascii=False, separators=(",", ":"))}}}')
 
     # ---- the page

@@ -27,13 +27,13 @@ def text_html(page) -> str:
     cover: list = [None] * nseg
     # bounds are distinct and sorted: a position -> its index
     where = {b: i for i, b in enumerate(bounds)}
-    for mk, slot, s, e, is_ref, k, extra in spans:
+    data = page.data
+    for at, slot, s, e, is_ref, k, extra in spans:
         i0 = where[s]
         i1 = where[e]
+        data[at] = f"[{i0},{i1}]"           # (the page data: JSON)
         if slot == 0:               # a relation or event extent
-            mk[1] = f"[{i0},{i1}]"          # (JSON)
             continue
-        mk[slot] = f"[{i0},{i1}]"
         ln = e - s
         if slot == 1:               # an entity-like extent; extra: its classes
             lens, clss = (ref_len, ref_cls) if is_ref else (sys_len, sys_cls)
