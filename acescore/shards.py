@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import os
 import re
+import weakref
 from types import SimpleNamespace
 from typing import Optional
 
@@ -227,9 +228,10 @@ def _preload(options) -> None:
     import acescore.scoring.releves  # noqa: F401
 
 
-def _shard(rpaths, spaths, options, extra=None) -> dict:
+def _shard(rpaths, spaths, options, extra=None, spool=None) -> dict:
     """In a worker: read, build and score one shard; its sections as data (``extra``: see
-    :func:`score_paths`)."""
+    :func:`score_paths`; ``spool``: an :class:`acescore.spool.Spool` for the listings'
+    text)."""
     import gc
     gc.disable()
     from acescore.coverage import coverage
@@ -287,7 +289,8 @@ def _shard(rpaths, spaths, options, extra=None) -> dict:
             return check(element_type, sys_ids, *args)
         duplicates.duplicate_warnings = phased_check
 
-    from acescore.report.listing_records import pass_records
+    from acescore.report.listing_records import pass_records, spooled
+    writer = spool.writer() if spool is not None else None
     from acescore.report.outputs import ReportContext
     from acescore.report.tables import PassTables
     ctx = ReportContext(run, params, options, "", all_sources)
@@ -299,11 +302,11 @@ def _shard(rpaths, spaths, options, extra=None) -> dict:
             entity_b3.append(res.b3)
         if extra is not None:
             data = extra.section(res, params, all_sources)
-            data.listings = pass_records(ctx, res)
+            data.listings = spooled(pass_records(ctx, res), writer)
         else:
             tables = PassTables(res)
             data = section_data(res, params, all_sources, True, tables)
-            data.listings = pass_records(ctx, res, tables)
+            data.listings = spooled(pass_records(ctx, res, tables), writer)
         passes.append((res.task, data, len(run.warnings), list(bounds)))
         bounds.clear()
     run.on_pass = on_pass
@@ -393,21 +396,21 @@ def _render(task: str, kind: str, parts: list, options, source_label: str,
     from acescore.report.listing_records import merged_pass
     params = options.parameter_set
     printed = any(p.printed for p in parts)
-    unprinted, listings, details = merged_pass([p.listings for p in parts], options, printed)
+    listings, details = merged_pass([p.listings for p in parts], options, printed)
     if not printed:
-        return PassOutput(task, False, unprinted)
+        return PassOutput(task, False, "", listing=listings)
     res = SimpleNamespace(task=task, kind=kind)
     tables = merged_tables(parts)
     stats = None
     for p in parts:
         stats = add_counts(stats, p.recognition)
     costs = merged_document_costs(parts)
-    text = [*listings, banner(task),
+    text = [banner(task),
             detection_tables(res, params, all_sources, tables),
             recognition_text(task, kind, stats, params, source_label)]
     if options.doc_scores:
         text.append(document_scores_text(res, costs))
-    out = PassOutput(task, True, "".join(text))
+    out = PassOutput(task, True, "".join(text), listing=listings)
     out.data = dict(pass_json(res, params, all_sources, tables), **details)
     out.documents = documents_json(res, costs)
     out.value = total_value(out.data)
@@ -476,13 +479,29 @@ def score_paths(rpaths: list, spaths: list, options, inputs: Optional[dict] = No
     import sys
     sys.stdout.flush()
     sys.stderr.flush()
+    from acescore.report.listing_records import wanted
+    from acescore.spool import Spool
+    spool = Spool.make() if wanted(options) else None
     try:        # at_once processes at a time; a worker that cannot be forked: no shards
-        outs = run_pool([(lambda rp=rp, sp=sp: Child(lambda: _shard(rp, sp, options, extra)))
+        outs = run_pool([(lambda rp=rp, sp=sp: Child(lambda: _shard(rp, sp, options, extra,
+                                                                     spool)))
                          for rp, sp in plans], at_once, on_result=_Arrivals())
     except OSError:
-        return None
+        outs = None
+    results = _results(plans, outs, options, inputs, extra) if outs is not None else None
+    if spool is not None:       # the listings' spans: as long as the results
+        if results is None:
+            spool.remove()
+        else:
+            weakref.finalize(results, spool.remove)
+    return results
+
+
+def _results(plans: list, outs: list, options, inputs, extra):
+    """The Results of a run from its shards' reports (:func:`score_paths`), or None."""
     if any(o is None for o in outs) or not _consistent(plans, outs):
         return None
+    params = options.parameter_set
     counts = [sum(x) for x in zip(*(o["coverage"] for o in outs))]
     if not counts[1]:       # nothing in common: said by the run in one process
         return None

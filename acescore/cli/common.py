@@ -280,4 +280,6 @@ def fast_exit(code: int) -> None:
     sys.stderr.flush()
     if os.environ.get("ACESCORE_NO_FAST_EXIT") or "pytest" in sys.modules:
         sys.exit(code)
+    from acescore.spool import remove_all
+    remove_all()                # what atexit would do: the listings' temporary files
     os._exit(code)
