@@ -129,3 +129,36 @@ def test_command_leaves_no_spool_behind_and_works_without_one(corpus, tmp_path):
             for f in ("one.txt", "two.txt", "three.txt")]
     assert body[0] == body[1] == body[2]
     assert "======== entity mapping ========" in body[0]
+
+
+_TERMINATE_AFTER_FIRST_SHARD = """
+import os, signal, sys
+import acescore.parallel as parallel, acescore.shards as shards
+pool = parallel.run_pool
+def run_pool(starts, limit, timeout=None, on_result=None):
+    def first(i, out):          # a shard has sent its listings: SIGTERM, as `kill` would
+        os.kill(os.getpid(), signal.SIGTERM)
+        return on_result(i, out)
+    return pool(starts, limit, timeout, first)
+shards.run_pool = run_pool
+from acescore.entry import run
+run(sys.argv[1:])
+"""
+
+
+@needs_fork
+def test_sigterm_removes_the_spool_and_the_report_in_progress(corpus, tmp_path):
+    """SIGTERM part-way (a batch system's time limit): exit 143 with one line, the
+    workers killed, no spool folder and no half-written report left behind."""
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    out = tmp_path / "out"
+    out.mkdir()
+    env = dict(os.environ, TMPDIR=str(scratch))
+    env.pop("ACESCORE_NO_FAST_EXIT", None)
+    p = subprocess.run([sys.executable, "-c", _TERMINATE_AFTER_FIRST_SHARD, "score",
+                        str(corpus / "ref"), str(corpus / "sys-heavy"), "-m", "-a", "-s",
+                        "--jobs", "2", "-o", str(out / "report.txt")],
+                       env=env, capture_output=True, text=True, timeout=120)
+    assert (p.returncode, p.stderr) == (143, "acescore: terminated\n")
+    assert list(scratch.iterdir()) == [] and list(out.iterdir()) == []
