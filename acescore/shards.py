@@ -113,12 +113,15 @@ def _reach(rdoc: list, rdata: list, sdata: list) -> list:
     return [last[find(i)] for i in range(len(rdoc))]
 
 
-#: REF bytes per shard at most (about 70 real-sized documents): a larger corpus gets more
+#: REF bytes per shard at most (about 35 real-sized documents): a larger corpus gets more
 #: shards than processes, run a few at a time.  A process scoring 75 documents needed 18%
 #: less CPU per document than one scoring 300 (memory grows with a shard, and with it the
-#: cost of every step), and the last shard, alone at the end, is short; the time then
-#: grows with the corpus, not faster (bench/README.md, "Session 5")
-SHARD_REF_BYTES = 4 << 20
+#: cost of every step; 2 MB against 4 MB: 3% less CPU in all at 600 and 2,400 documents),
+#: and the last shard, alone at the end, is short; the time then grows with the corpus,
+#: not faster.  Smaller shards cost the parent more: each fork copies its page tables, and
+#: it grows with the shards' reports (1 MB: 140 forks at 2,400 documents, ~10 ms each;
+#: bench/README.md, "Session 5", "Session 6")
+SHARD_REF_BYTES = 2 << 20
 
 
 def shard_count(rpaths: list, processes: int) -> int:
