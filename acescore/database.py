@@ -17,7 +17,7 @@ from typing import Iterable, Optional
 
 from acescore.model import KINDS, ApfFile, Document
 from acescore.params import Params
-from acescore.reading.text import classify_language, normalize_name
+from acescore.reading.text import classify_language, locator_language, normalize_name
 
 LEVEL_WEIGHT = {"NAM": 1.0, "NOM": 0.5, "PRO": 0.1}
 
@@ -226,7 +226,7 @@ def _language(kind: str, el, docid: str, lang: dict, kind_of: dict) -> Optional[
     for m in el.mentions:
         # the head, else the extent (only entity mentions have heads)
         loc = m.head if kind == "entity" and m.head is not None else m.extent
-        x = classify_language(loc.display)
+        x = locator_language(loc.text)
         if x != label:
             label = x if label is None else "MIXED"
     if kind == "entity":

@@ -24,6 +24,7 @@ import tempfile
 from typing import Optional
 
 from acescore.errors import EXIT_UNUSABLE, AceError
+from acescore.spool import Span, as_text
 
 EXIT_CLOSED_PIPE = 141          # 128 + SIGPIPE, what a shell reports for `... | head`
 _DEV_FULL = (1, 7)              # Linux: major/minor device number of /dev/full
@@ -120,9 +121,10 @@ def guard_streams() -> None:
         sys.stderr = _TolerantStream(sys.stderr)
 
 
-def write_stdout(text: str) -> None:
-    """Write ``text`` (UTF-8) to standard output, checking every write: a closed pipe ends
-    the process quietly (status 141); another failure raises :class:`OutputError`."""
+def write_stdout(text) -> None:
+    """Write ``text`` (UTF-8; or a list of pieces, as :meth:`ReportFile.write` takes them)
+    to standard output, checking every write: a closed pipe ends the process quietly
+    (status 141); another failure raises :class:`OutputError`."""
     out = sys.stdout
     if out is None or _STDOUT_CLOSED:
         raise OutputError("standard output is closed: use -o FILE for the report")
@@ -133,14 +135,12 @@ def write_stdout(text: str) -> None:
         except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
             fd = None                 # not a real file (e.g. captured by a test runner)
         if fd is None:
-            out.write(text)
+            out.write(text if isinstance(text, str) else "".join(map(as_text, text)))
             out.flush()
         else:
             # os.write, not the text stream: a pipe closed by the reader part-way through
             # a large write must be noticed, and CPython's buffered writer may miss it
-            view = memoryview(text.encode("utf-8"))
-            while view:
-                view = view[os.write(fd, view):]
+            _write_all(fd, text)
     except BrokenPipeError:
         _silence_stdout()
         sys.exit(EXIT_CLOSED_PIPE)
@@ -238,11 +238,7 @@ class ReportFile:
         was at the target untouched) when that fails."""
         fd, self.fd = self.fd, None
         try:
-            for data in _encoded(text):
-                view = memoryview(data)
-                while view:
-                    n = os.write(fd, view)
-                    view = view[n:]
+            _write_all(fd, text)
             if self.tmp is not None:
                 os.fchmod(fd, self.mode)
                 if self.durable:
@@ -293,15 +289,29 @@ _CHUNK = 1 << 22
 
 
 def _encoded(text):
-    """``text`` (str, bytes, or a list of str written one after the other) as UTF-8
-    bytes, in pieces of at most _CHUNK characters (a str is cut between code points, so
-    the pieces are its encoding)."""
+    """``text`` (str, bytes, or a list of str and :class:`~acescore.spool.Span` written
+    one after the other) as UTF-8 bytes, in pieces of at most _CHUNK characters (a str is
+    cut between code points, so the pieces are its encoding), and spans as they are."""
     if isinstance(text, (bytes, bytearray, memoryview)):
         yield text
         return
     for piece in [text] if isinstance(text, str) else text:
+        if isinstance(piece, Span):
+            yield piece
+            continue
         for i in range(0, len(piece), _CHUNK):
             yield piece[i:i + _CHUNK].encode("utf-8")
+
+
+def _write_all(fd: int, text) -> None:
+    """Write ``text`` (as :func:`_encoded` takes it) to descriptor ``fd``."""
+    for data in _encoded(text):
+        if isinstance(data, Span):
+            data.send(fd)
+            continue
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
 
 
 def write_file(path: str, text) -> None:
@@ -349,8 +359,9 @@ class Emitter:
             raise OutputError("standard output is closed: use -o FILE for the report")
 
     def emit(self, text) -> None:
-        """Write ``text``: a str, or a list of str written one after the other."""
+        """Write ``text``: a str, or a list of str (and :class:`~acescore.spool.Span`)
+        written one after the other."""
         if self.file is not None:
             self.file.write(text)
         else:
-            write_stdout(text if isinstance(text, str) else "".join(text))
+            write_stdout(text)

@@ -300,6 +300,7 @@ def child_exit(fd: int, work) -> None:
     """In a forked worker: send ``("ok", work())`` -- or ``("error", "Type: message")``
     if it raised -- through ``fd``, and end the process (status 0, or 1 on error)."""
     code = 0
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)     # a worker just ends (see cli.common)
     try:
         payload = ("ok", work())
     except BaseException as e:                        # noqa: BLE001 - reported to the parent

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import os
 import re
+import weakref
 from types import SimpleNamespace
 from typing import Optional
 
@@ -112,12 +113,15 @@ def _reach(rdoc: list, rdata: list, sdata: list) -> list:
     return [last[find(i)] for i in range(len(rdoc))]
 
 
-#: REF bytes per shard at most (about 70 real-sized documents): a larger corpus gets more
+#: REF bytes per shard at most (about 35 real-sized documents): a larger corpus gets more
 #: shards than processes, run a few at a time.  A process scoring 75 documents needed 18%
 #: less CPU per document than one scoring 300 (memory grows with a shard, and with it the
-#: cost of every step), and the last shard, alone at the end, is short; the time then
-#: grows with the corpus, not faster (bench/README.md, "Session 5")
-SHARD_REF_BYTES = 4 << 20
+#: cost of every step; 2 MB against 4 MB: 3% less CPU in all at 600 and 2,400 documents),
+#: and the last shard, alone at the end, is short; the time then grows with the corpus,
+#: not faster.  Smaller shards cost the parent more: each fork copies its page tables, and
+#: it grows with the shards' reports (1 MB: 140 forks at 2,400 documents, ~10 ms each;
+#: bench/README.md, "Session 5", "Session 6")
+SHARD_REF_BYTES = 2 << 20
 
 
 def shard_count(rpaths: list, processes: int) -> int:
@@ -227,9 +231,10 @@ def _preload(options) -> None:
     import acescore.scoring.releves  # noqa: F401
 
 
-def _shard(rpaths, spaths, options, extra=None) -> dict:
+def _shard(rpaths, spaths, options, extra=None, spool=None) -> dict:
     """In a worker: read, build and score one shard; its sections as data (``extra``: see
-    :func:`score_paths`)."""
+    :func:`score_paths`; ``spool``: an :class:`acescore.spool.Spool` for the listings'
+    text)."""
     import gc
     gc.disable()
     from acescore.coverage import coverage
@@ -287,7 +292,8 @@ def _shard(rpaths, spaths, options, extra=None) -> dict:
             return check(element_type, sys_ids, *args)
         duplicates.duplicate_warnings = phased_check
 
-    from acescore.report.listing_records import pass_records
+    from acescore.report.listing_records import pass_records, spooled
+    writer = spool.writer() if spool is not None else None
     from acescore.report.outputs import ReportContext
     from acescore.report.tables import PassTables
     ctx = ReportContext(run, params, options, "", all_sources)
@@ -299,11 +305,11 @@ def _shard(rpaths, spaths, options, extra=None) -> dict:
             entity_b3.append(res.b3)
         if extra is not None:
             data = extra.section(res, params, all_sources)
-            data.listings = pass_records(ctx, res)
+            data.listings = spooled(pass_records(ctx, res), writer)
         else:
             tables = PassTables(res)
             data = section_data(res, params, all_sources, True, tables)
-            data.listings = pass_records(ctx, res, tables)
+            data.listings = spooled(pass_records(ctx, res, tables), writer)
         passes.append((res.task, data, len(run.warnings), list(bounds)))
         bounds.clear()
     run.on_pass = on_pass
@@ -393,21 +399,21 @@ def _render(task: str, kind: str, parts: list, options, source_label: str,
     from acescore.report.listing_records import merged_pass
     params = options.parameter_set
     printed = any(p.printed for p in parts)
-    unprinted, listings, details = merged_pass([p.listings for p in parts], options, printed)
+    listings, details = merged_pass([p.listings for p in parts], options, printed)
     if not printed:
-        return PassOutput(task, False, unprinted)
+        return PassOutput(task, False, "", listing=listings)
     res = SimpleNamespace(task=task, kind=kind)
     tables = merged_tables(parts)
     stats = None
     for p in parts:
         stats = add_counts(stats, p.recognition)
     costs = merged_document_costs(parts)
-    text = [*listings, banner(task),
+    text = [banner(task),
             detection_tables(res, params, all_sources, tables),
             recognition_text(task, kind, stats, params, source_label)]
     if options.doc_scores:
         text.append(document_scores_text(res, costs))
-    out = PassOutput(task, True, "".join(text))
+    out = PassOutput(task, True, "".join(text), listing=listings)
     out.data = dict(pass_json(res, params, all_sources, tables), **details)
     out.documents = documents_json(res, costs)
     out.value = total_value(out.data)
@@ -476,13 +482,29 @@ def score_paths(rpaths: list, spaths: list, options, inputs: Optional[dict] = No
     import sys
     sys.stdout.flush()
     sys.stderr.flush()
+    from acescore.report.listing_records import wanted
+    from acescore.spool import Spool
+    spool = Spool.make() if wanted(options) else None
     try:        # at_once processes at a time; a worker that cannot be forked: no shards
-        outs = run_pool([(lambda rp=rp, sp=sp: Child(lambda: _shard(rp, sp, options, extra)))
+        outs = run_pool([(lambda rp=rp, sp=sp: Child(lambda: _shard(rp, sp, options, extra,
+                                                                     spool)))
                          for rp, sp in plans], at_once, on_result=_Arrivals())
     except OSError:
-        return None
+        outs = None
+    results = _results(plans, outs, options, inputs, extra) if outs is not None else None
+    if spool is not None:       # the listings' spans: as long as the results
+        if results is None:
+            spool.remove()
+        else:
+            weakref.finalize(results, spool.remove)
+    return results
+
+
+def _results(plans: list, outs: list, options, inputs, extra):
+    """The Results of a run from its shards' reports (:func:`score_paths`), or None."""
     if any(o is None for o in outs) or not _consistent(plans, outs):
         return None
+    params = options.parameter_set
     counts = [sum(x) for x in zip(*(o["coverage"] for o in outs))]
     if not counts[1]:       # nothing in common: said by the run in one process
         return None

@@ -127,3 +127,23 @@ def test_written_files_read_back_as_written(name, tmp_path):
         # names are written normalised (writer.py), texts as they were written
         assert b'NAME="at&amp;t"' in data and b'>AT&amp;T</charseq>' in data
         assert b"&amp;amp;" not in data
+
+
+def test_locator_language_is_that_of_the_display_text():
+    """The shortcut (an ASCII text starting with a letter is English) gives the language
+    of the display text (collapsed, de-hyphenated, cut to 40 characters) on texts of
+    letters, digits, white space, hyphens, line breaks and other scripts."""
+    import random
+    from acescore.reading.text import display_text, locator_language
+    rng = random.Random(17)
+    alphabet = ["a", "Z", "7", " ", "  ", "\n", "\r\n", "-", "-\n", ".", "\u00e9",
+                "\u4e2d", "\u0627", "\u00a0", "\t", "0"]
+    cases = ["", "0", "a", " a", "-\nab", "7 \u4e2d", "x" * 39 + "\u4e2d", "x" * 60 + "\u4e2d",
+             "1" * 38 + "a", "1" * 37 + "a"]
+    cases += ["".join(rng.choice(alphabet) for _ in range(rng.randint(1, 60)))
+              for _ in range(3000)]
+    for raw in cases:
+        assert locator_language(raw) == classify_language(display_text(raw)), repr(raw)
+    assert locator_language("x" * 60 + "\u4e2d") == "English"     # cut before the Han
+    assert locator_language("1" * 40 + "\u4e2d") == "UNKNOWN"      # cut to 37 + "..."
+    assert locator_language("1" * 37 + "\u4e2d") == "Chinese"      # 38: kept whole

@@ -213,3 +213,15 @@ def test_merge_order_of_shard_records():
         assert (flat if perm is None else [flat[i] for i in perm]) == keys
     assert _order([[(0, "a"), (1, "a")], [(0, "b"), (1, "b")]]).tolist() == [0, 2, 1, 3]
     assert _order([[(0, "a"), (0, "b")], [(1, "a")]]) is None
+
+
+def test_recognition_counts_add_up_hand_checked():
+    """The shards' recognition counts (nested dicts, tuples and lists of integers) add up
+    leaf by leaf; what one side lacks is the other's."""
+    from acescore.report.sections import add_counts
+    a = {"x": 1, "y": {"p": (1, 2), "q": None}, "z": [1, {"k": 2}]}
+    b = {"x": 2, "y": {"p": (3, 4), "q": 5, "r": 7}, "z": [10, {"k": 3, "m": 1}], "w": None}
+    assert add_counts(a, b) == {"x": 3, "y": {"p": (4, 6), "q": 5, "r": 7},
+                                "z": [11, {"k": 5, "m": 1}], "w": None}
+    assert add_counts(None, b) is b and add_counts(a, None) is a
+    assert a == {"x": 1, "y": {"p": (1, 2), "q": None}, "z": [1, {"k": 2}]}   # unchanged

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import os
+import signal
 import sys
 
 import click
@@ -16,6 +17,19 @@ from acescore.params import DEFAULT_PARAMS, PARAMETER_SETS
 from acescore.scoring.limits import DEFAULT_MAX_PAIRS
 
 EXIT_INTERRUPTED = 130
+
+
+EXIT_TERMINATED = 143           # 128 + SIGTERM
+
+
+class Terminated(BaseException):
+    """SIGTERM (``kill``, a batch system's time limit): the run ends as on Ctrl-C -- the
+    workers killed, temporary files (the report's, the listings' spool) removed, one line
+    and exit 143 -- instead of dying where it stands."""
+
+
+def _on_sigterm(signum, frame):
+    raise Terminated()
 
 
 def die(message: str, code: int = EXIT_UNUSABLE):
@@ -35,6 +49,10 @@ class OneLineGroup(click.Group):
         from acescore.output import EXIT_CLOSED_PIPE, guard_streams
         guard_streams()
         try:
+            signal.signal(signal.SIGTERM, _on_sigterm)
+        except ValueError:          # not the main thread (an embedding program's)
+            pass
+        try:
             rv = super().main(args, prog_name, complete_var, False, **extra)
         except click.ClickException as e:
             ctx = getattr(e, "ctx", None)
@@ -44,6 +62,8 @@ class OneLineGroup(click.Group):
             die(f"{msg}{where}", e.exit_code if e.exit_code != 1 else EXIT_UNUSABLE)
         except (click.Abort, KeyboardInterrupt):
             die("interrupted", EXIT_INTERRUPTED)
+        except Terminated:
+            die("terminated", EXIT_TERMINATED)
         except BrokenPipeError:
             from acescore.output import _silence_stdout
             _silence_stdout()
@@ -280,4 +300,6 @@ def fast_exit(code: int) -> None:
     sys.stderr.flush()
     if os.environ.get("ACESCORE_NO_FAST_EXIT") or "pytest" in sys.modules:
         sys.exit(code)
+    from acescore.spool import remove_all
+    remove_all()                # what atexit would do: the listings' temporary files
     os._exit(code)

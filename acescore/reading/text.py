@@ -149,6 +149,15 @@ def classify_language(text: str | None) -> str:
     return "UNKNOWN"
 
 
+def locator_language(raw: str) -> str:
+    """``classify_language(display_text(raw))``: the language of a locator's display text.
+    An ASCII text that starts with a Latin letter is English without making its display
+    text (the display keeps the first character and adds no other letters: 01 §2.5)."""
+    if raw and raw.isascii() and raw[0].isalpha():
+        return "English"
+    return classify_language(display_text(raw))
+
+
 def decode_utf8(data: bytes, path: str, what: str) -> str:
     """Decode a whole file as UTF-8; on bad bytes an AceInputError naming the line and byte
     (``what``: e.g. "APF files", for the message "... APF files must be UTF-8")."""

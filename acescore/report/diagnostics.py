@@ -432,6 +432,7 @@ def _list_releves(out, ctx: _Ctx, side, coll):
     event = res.kind == "event"
     sys_mention_suffix = " mention" if (ctx.mention_level and side == "SYS") else ""
     tails: dict = {}            # argument mention ID -> the end of its line
+    described: dict = {}        # (role, argument ID) -> its line
     for eid in sorted(coll):
         out.start(eid)
         g = coll[eid]
@@ -444,8 +445,11 @@ def _list_releves(out, ctx: _Ctx, side, coll):
             if v is not None:
                 line += f", {at}={v}"
         block = [line, "\n"]
-        for role, aid in g.arg_pairs:
-            block.append("  " + _argument_description(ctx, side, role, aid))
+        for key in g.arg_pairs:
+            text = described.get(key)
+            if text is None:    # an argument of many elements (promoted mentions): once
+                text = described[key] = "  " + _argument_description(ctx, side, *key)
+            block.append(text)
         docs = g.docs
         for d in sorted(docs) if len(docs) > 1 else docs:           # R32
             block.append(f"      -- in document {d}\n")

@@ -23,6 +23,8 @@ from heapq import merge
 from operator import itemgetter
 from typing import Optional
 
+from acescore.spool import coalesced
+
 _KEY = itemgetter(0)
 
 
@@ -59,6 +61,25 @@ def pass_records(ctx, res, tables=None) -> Optional[dict]:
                                 else (1, item["sys"]), item)
                                for item in mappings_json(res, not opts.all_mappings, tables)]
     return out
+
+
+_TEXTS = ("REF", "SYS", "mapping", "mapping_sys")
+
+
+def spooled(records: Optional[dict], writer) -> Optional[dict]:
+    """In a shard: :func:`pass_records` with each listing's text written to the shard's
+    spool file (``writer``: :class:`acescore.spool.SpoolWriter`, or None) and sent as its
+    :class:`~acescore.spool.Span`, the blocks' offsets in bytes."""
+    if records is None or writer is None:
+        return records
+    for name in _TEXTS:
+        pack = records.get(name)
+        if pack is not None:
+            head, keys, text, offsets = pack
+            put = writer.put(text, offsets)
+            if put is not None:
+                records[name] = (head, keys, *put)
+    return records
 
 
 def _merged(runs: list) -> list:
@@ -99,20 +120,20 @@ def _text(parts: list, name: str) -> list:
     runs = [[(k, n, i) for i, k in enumerate(keys)] for n, (_, keys, _, _) in enumerate(packs)]
     for _, n, i in merge(*runs, key=_KEY):
         out.append(packs[n][2][cut(n, i):cut(n, i + 1)])
-    return out
+    return coalesced(out)
 
 
-def merged_pass(records: list, options, printed: bool) -> tuple[str, list, dict]:
+def merged_pass(records: list, options, printed: bool) -> tuple[list, dict]:
     """From the :func:`pass_records` of the shards that scored a pass (shard order): (the
-    text before the pass's section when it has none -- the REF ``-s`` listing --, the text
-    before its section when it has one, as pieces to join with the section -- a listing
-    may be ~100 MB --, what ``-a``/``-e``/``-s`` add to its JSON)."""
+    text before the pass's section -- when it has none, the REF ``-s`` listing only --, as
+    pieces: str and :class:`~acescore.spool.Span` -- a listing may be ~100 MB --, what
+    ``-a``/``-e``/``-s`` add to its JSON)."""
     parts = [r for r in records if r is not None]
     if not parts:
-        return "", [], {}
+        return [], {}
     before = _text(parts, "REF") if options.summary else []
     if not printed:
-        return "".join(before), [], {}
+        return before, {}
     data: dict = {}
     if options.summary:
         before += _text(parts, "SYS")
@@ -124,7 +145,7 @@ def merged_pass(records: list, options, printed: bool) -> tuple[str, list, dict]
     if "listing" in parts[0]:
         data["listing"] = {side: _merged([p["listing"][side] for p in parts])
                            for side in parts[0]["listing"]}
-    return "", before, data
+    return before, data
 
 
 def document_records(rside, sside) -> tuple:

@@ -7,7 +7,7 @@ The text report, JSON, CSV and the ``--fail-under`` gates all read these records
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Optional
 
 
@@ -19,6 +19,8 @@ class PassOutput:
     data: Optional[dict] = None     # json_report.pass_json (printed passes)
     documents: Optional[dict] = None   # json_report.documents_json (printed passes)
     value: Optional[float] = None   # the total Value (%) of the first table (printed passes)
+    listing: list = field(default_factory=list)     # printed before ``text``: the listings
+    # of document shards, as str and acescore.spool.Span pieces (in one process: in text)
 
 
 @dataclass

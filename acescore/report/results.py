@@ -51,12 +51,18 @@ class Results:
 
     def to_text(self, command_line: Optional[str] = None) -> str:
         """The NIST report; ``command_line``: its first line, if wanted."""
-        return "".join(self.text_pieces(command_line))
+        from acescore.spool import as_text
+        return "".join(map(as_text, self.text_pieces(command_line)))
 
     def text_pieces(self, command_line: Optional[str] = None) -> list:
         """:meth:`to_text` as the pieces it joins (a report with listings may be ~100 MB:
-        written piece by piece, it need not be joined)."""
-        return [command_line or "", self.preamble, *(o.text for o in self.outputs)]
+        written piece by piece, it need not be joined): str, and the
+        :class:`acescore.spool.Span` of listing text that document shards left in files."""
+        out = [command_line or "", self.preamble]
+        for o in self.outputs:
+            out += o.listing
+            out.append(o.text)
+        return out
 
     def to_dict(self) -> dict:
         from acescore.report.json_report import to_dict

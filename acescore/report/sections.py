@@ -99,10 +99,15 @@ def add_counts(a, b):
         return b
     if b is None:
         return a
+    if type(a) is int:          # the leaves: most calls (once per shard and pass)
+        return a + b
     if isinstance(a, dict):
         out = dict(a)
+        get = out.get
         for k, v in b.items():
-            out[k] = add_counts(out.get(k), v)
+            x = get(k)
+            out[k] = (x + v if type(x) is int and type(v) is int  # a leaf: no call
+                      else add_counts(x, v))
         return out
     if isinstance(a, (tuple, list)):
         return type(a)(add_counts(x, y) for x, y in zip(a, b))

@@ -1,0 +1,164 @@
+"""Listing text of document shards kept in spool files (acescore.spool): spans cut at block
+boundaries in bytes, written by the kernel or by reads, removed with their results or at
+exit, and a run without a spool (no temporary folder) gives the same report.  The text
+itself is compared with one process's in test_shards_listings.py."""
+from __future__ import annotations
+
+import errno
+import gc
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from acescore import api, output, parallel, spool
+from acescore.report.listing_records import spooled
+from synth import make_corpus
+
+needs_fork = pytest.mark.skipif(not parallel.fork_available(),
+                                reason="shards are forked processes (Linux)")
+
+
+def test_put_gives_spans_and_byte_offsets(tmp_path):
+    w = spool.SpoolWriter(str(tmp_path))
+    span, offsets = w.put("ab\ncd\n", [0, 3])
+    assert (span.start, span.end, offsets) == (0, 6, [0, 3])
+    # not ASCII: é is 2 bytes, the 4-byte 𝄞 -- offsets move to bytes
+    text = "é\n" + "x𝄞\n" + "z\n"
+    span2, offsets2 = w.put(text, [0, 2, 5])
+    assert (span2.start, span2.end) == (6, 6 + len(text.encode()))
+    assert offsets2 == [0, 3, 9]
+    assert span2.text() == text
+    assert [span2[a:b].text() for a, b in ((0, 3), (3, 9), (9, len(span2)))] == \
+        ["é\n", "x𝄞\n", "z\n"]
+    assert span2[9:].text() == "z\n" and span2[4:2].text() == ""
+    assert Path(span.path).read_bytes() == ("ab\ncd\n" + text).encode()
+    assert w.put("", []) is None                # nothing to write: sent as it is
+
+
+def test_coalesced_joins_adjacent_spans_of_one_file():
+    a, b = spool.Span("f", 0, 4), spool.Span("f", 4, 9)
+    c, d = spool.Span("g", 9, 12), spool.Span("f", 20, 22)
+    out = spool.coalesced(["h", a, b, c, d, "t", spool.Span("f", 22, 25)])
+    assert [(p.path, p.start, p.end) if isinstance(p, spool.Span) else p for p in out] == \
+        ["h", ("f", 0, 9), ("g", 9, 12), ("f", 20, 22), "t", ("f", 22, 25)]
+
+
+@pytest.mark.parametrize("refuse", [False, True])
+def test_report_with_spans_written_whole(tmp_path, monkeypatch, refuse):
+    w = spool.SpoolWriter(str(tmp_path))
+    span, _ = w.put("one\ntwo é\nthree\n", [0, 4, 11])
+    if refuse:          # sendfile refused (an old kernel, an odd descriptor): reads
+        def no(*a):
+            raise OSError(errno.EINVAL, "Invalid argument")
+        monkeypatch.setattr(os, "sendfile", no)
+    target = tmp_path / "report.txt"
+    output.Emitter(str(target)).emit(["head\n", span[4:11], "mid\n", span[11:], span[:4]])
+    assert target.read_text() == "head\ntwo é\nmid\nthree\none\n"
+    r, wfd = os.pipe()                  # and to a pipe
+    try:
+        output._write_all(wfd, ["<", span, ">"])
+        os.close(wfd)
+        wfd = None
+        assert os.read(r, 1000) == "<one\ntwo é\nthree\n>".encode()
+    finally:
+        os.close(r)
+        if wfd is not None:
+            os.close(wfd)
+
+
+def test_writer_that_cannot_write_sends_the_text(tmp_path):
+    w = spool.SpoolWriter(str(tmp_path / "gone"))   # the folder does not exist
+    assert w.put("abc\n", [0]) is None and w.failed
+    records = {"REF": ("H\n", ["R1"], "abc\n", [0]), "other": 1}
+    assert spooled(dict(records), w) == records      # text kept in the records
+    assert spooled(None, w) is None
+    good = spool.SpoolWriter(str(tmp_path))
+    out = spooled(dict(records), good)
+    head, keys, span, offsets = out["REF"]
+    assert (head, keys, offsets, span.text(), out["other"]) == ("H\n", ["R1"], [0], "abc\n", 1)
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory) -> Path:
+    return make_corpus(tmp_path_factory.mktemp("spool"), 6, "shard-listings", "heavy")
+
+
+@needs_fork
+def test_sharded_listings_are_spans_removed_with_their_results(corpus):
+    ref, sys_ = str(corpus / "ref"), str(corpus / "sys-heavy")
+    one = api.score(ref, sys_, "local_2008", True, all_mappings=True, summary=True,
+                    literature=False)
+    res = api.score(ref, sys_, "local_2008", True, all_mappings=True, summary=True,
+                    literature=False, jobs=2)
+    assert res.shards == 2
+    spans = [p for p in res.text_pieces() if isinstance(p, spool.Span)]
+    assert spans, "the listings did not go through the spool"
+    folder = os.path.dirname(spans[0].path)
+    assert os.path.isdir(folder) and os.path.basename(folder).startswith("acescore-spool-")
+    assert res.to_text() == one.to_text()
+    del res, spans
+    gc.collect()
+    assert not os.path.exists(folder)
+
+
+def _cli(corpus: Path, tmpdir: Path, out: Path, jobs: int) -> subprocess.CompletedProcess:
+    env = dict(os.environ, TMPDIR=str(tmpdir))
+    env.pop("ACESCORE_NO_FAST_EXIT", None)
+    return subprocess.run([sys.executable, "-m", "acescore", "score", str(corpus / "ref"),
+                           str(corpus / "sys-heavy"), "-m", "-a", "-e", "-s", "--jobs",
+                           str(jobs), "-q", "-o", str(out)], env=env, capture_output=True,
+                          text=True)
+
+
+@needs_fork
+def test_command_leaves_no_spool_behind_and_works_without_one(corpus, tmp_path):
+    one = _cli(corpus, tmp_path, tmp_path / "one.txt", 1)
+    assert one.returncode == 0, one.stderr
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    two = _cli(corpus, scratch, tmp_path / "two.txt", 2)
+    assert two.returncode == 0, two.stderr
+    assert list(scratch.iterdir()) == []        # the spool was made there, and removed
+    # no temporary folder at all: the text goes through the pipes, the same report
+    three = _cli(corpus, tmp_path / "missing", tmp_path / "three.txt", 2)
+    assert three.returncode == 0, three.stderr
+    body = [(tmp_path / f).read_text().split("\n", 1)[1]
+            for f in ("one.txt", "two.txt", "three.txt")]
+    assert body[0] == body[1] == body[2]
+    assert "======== entity mapping ========" in body[0]
+
+
+_TERMINATE_AFTER_FIRST_SHARD = """
+import os, signal, sys
+import acescore.parallel as parallel, acescore.shards as shards
+pool = parallel.run_pool
+def run_pool(starts, limit, timeout=None, on_result=None):
+    def first(i, out):          # a shard has sent its listings: SIGTERM, as `kill` would
+        os.kill(os.getpid(), signal.SIGTERM)
+        return on_result(i, out)
+    return pool(starts, limit, timeout, first)
+shards.run_pool = run_pool
+from acescore.entry import run
+run(sys.argv[1:])
+"""
+
+
+@needs_fork
+def test_sigterm_removes_the_spool_and_the_report_in_progress(corpus, tmp_path):
+    """SIGTERM part-way (a batch system's time limit): exit 143 with one line, the
+    workers killed, no spool folder and no half-written report left behind."""
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    out = tmp_path / "out"
+    out.mkdir()
+    env = dict(os.environ, TMPDIR=str(scratch))
+    env.pop("ACESCORE_NO_FAST_EXIT", None)
+    p = subprocess.run([sys.executable, "-c", _TERMINATE_AFTER_FIRST_SHARD, "score",
+                        str(corpus / "ref"), str(corpus / "sys-heavy"), "-m", "-a", "-s",
+                        "--jobs", "2", "-o", str(out / "report.txt")],
+                       env=env, capture_output=True, text=True, timeout=120)
+    assert (p.returncode, p.stderr) == (143, "acescore: terminated\n")
+    assert list(scratch.iterdir()) == [] and list(out.iterdir()) == []
