@@ -93,179 +93,186 @@ def collect(page) -> None:
                 n += len(el.mentions)
     source = page.source
     if source is not None:
+        page.points.update((0, len(source.text)))
+        if source.text_region:
+            page.points.update(source.text_region)
+    quoted: dict = {}               # (prefix, text) -> its note (JSON) and link label
+    use_mentions = getattr(page.params, "use_mentions", True)
+    for side, kind, res, eid, g, el in order:
+        _element_marks(page, first, quoted, use_mentions, side, kind, res, eid, g, el)
+
+
+def _element_marks(page, first: dict, quoted: dict, use_mentions: bool, side: str, kind: str,
+                   res, eid: str, g, el) -> None:
+    """The marks of the mentions of one element (see :func:`collect`; ``first``: the index
+    of the first mark of every element, ``quoted``: the notes and labels of mention texts
+    made so far)."""
+    source = page.source
+    if source is not None:
         text = source.text
         ntext = len(text)
-        points = page.points
-        points.update((0, ntext))
-        if source.text_region:
-            points.update(source.text_region)
-        add = points.add
+        add = page.points.add
         spans = page.spans
     else:
         text = None
     data, by_mid, elements, links = page.data, page.by_mid, page.elements, page.links
-    nmarks = 0
-    quoted: dict = {}               # (prefix, text) -> its note (JSON) and link label
-    use_mentions = getattr(page.params, "use_mentions", True)
     enc = _enc
-    for side, kind, res, eid, g, el in order:
-        is_ref = side == "REF"
-        s0 = side[0]
-        ekey = f"{s0}:{kind}:{eid}"
-        (other_side, other, oel, mm, status0, enotes, eerrors,
-         of, pe) = element_facts(page, side, kind, res, eid, g, el)
-        col = None
-        omentions = ()
-        ofirst = 0
-        plain = mm is None and not use_mentions and kind in ENTITY_LIKE
-        if other is not None:
-            col = colour.get((kind, eid if is_ref else other))
-            ofirst = first.get((other_side, kind, other))
-            if ofirst is None or not mm:
-                mm = None
-            else:
-                omentions = oel.mentions
-        if mm is not None and not is_ref:
-            inv: dict = {}
-            for a, b in mm.items():
-                inv.setdefault(b, a)
-            mm = inv
-        entity = kind == "entity"
-        event = kind == "event"
-        entity_like = kind in ENTITY_LIKE
-        os0 = other_side[0]
-        what = f"{side} {_WHAT[kind]} "
-        jh = f',"sd":"{side}","kd":"{kind}","el":{_js(eid)},"ek":{enc(ekey)}'
-        pej = "null" if pe is None else enc(pe)
-        by_side = by_mid if kind in RELEVE else None
-        ofj = enc(of)               # the notes of the page data, encoded
-        enj = ",".join(map(enc, enotes))
-        unmapped = None             # the note of a mention not mapped within the pair
-        keys = []
-        elements[ekey] = {"row": f"row-{ekey}", "m": keys}
-        elinks = links[ekey] = []
-        for i, m in enumerate(el.mentions):
-            k = f"{s0}{nmarks}"
-            keys.append(k)
-            mid = m.id
-            ex = m.extent
+    is_ref = side == "REF"
+    s0 = side[0]
+    ekey = f"{s0}:{kind}:{eid}"
+    (other_side, other, oel, mm, status0, enotes, eerrors,
+     of, pe) = element_facts(page, side, kind, res, eid, g, el)
+    col = None
+    omentions = ()
+    ofirst = 0
+    plain = mm is None and not use_mentions and kind in ENTITY_LIKE
+    if other is not None:
+        col = page.colour.get((kind, eid if is_ref else other))
+        ofirst = first.get((other_side, kind, other))
+        if ofirst is None or not mm:
+            mm = None
+        else:
+            omentions = oel.mentions
+    if mm is not None and not is_ref:
+        inv: dict = {}
+        for a, b in mm.items():
+            inv.setdefault(b, a)
+        mm = inv
+    entity = kind == "entity"
+    event = kind == "event"
+    entity_like = kind in ENTITY_LIKE
+    os0 = other_side[0]
+    what = f"{side} {_WHAT[kind]} "
+    jh = f',"sd":"{side}","kd":"{kind}","el":{_js(eid)},"ek":{enc(ekey)}'
+    pej = "null" if pe is None else enc(pe)
+    by_side = by_mid if kind in RELEVE else None
+    ofj = enc(of)               # the notes of the page data, encoded
+    enj = ",".join(map(enc, enotes))
+    unmapped = None             # the note of a mention not mapped within the pair
+    keys = []
+    elements[ekey] = {"row": f"row-{ekey}", "m": keys}
+    elinks = links[ekey] = []
+    for i, m in enumerate(el.mentions):
+        b = len(data)           # (seven pieces a mark)
+        k = f"{s0}{b // 7}"
+        keys.append(k)
+        mid = m.id
+        ex = m.extent
+        if entity:
+            head, anchor, mtype = m.head, None, m.type
+            locs = ((1, ex), (2, head))
+        elif event:
+            head, anchor, mtype = None, m.anchor, None
+            locs = ((1, ex), (3, anchor))
+        else:
+            head = anchor = mtype = None
+            locs = ((1, ex),)
+        if entity_like:
+            by_mid[(side, mid)] = k
+        pm = None
+        if mm is not None:
+            j = mm.get(i)
+            if j is not None and 0 <= j < len(omentions):
+                pj = f'"{os0}{ofirst + j}"'
+                pm = omentions[j]
+        errors = eerrors        # a list from here on if the mention adds some
+        title = f"{what}{mid} ({mtype})" if mtype else f"{what}{mid}"
+        text_loc = head or anchor or ex
+        label = None        # of its link: the text of the mention (squeezed, quoted)
+        raw = text_loc.text if text_loc is not None else None
+        if raw:             # (the same text recurs: REF and SYS, several mentions)
+            prefix = "head " if head else "anchor " if anchor else "extent "
+            said = quoted.get((prefix, raw))
+            if said is None:
+                q = " ".join(raw.split())
+                said = quoted[(prefix, raw)] = (
+                    "," + enc(prefix + _quoted(q, 60)),
+                    esc("“" + (q if len(q) <= 24 else q[:23] + "…") + "”"))
+            notes = [ofj, said[0]] if not enj else [ofj, said[0], ",", enj]
+            label = said[1]
+        else:
+            notes = [ofj] if not enj else [ofj, ",", enj]
+        status = status0
+        if status is not None:
+            pass
+        elif pm is not None:
+            status = "ok"
+            notes.append("," + enc(f"mapped to {other_side} mention {pm.id} of {kind} {other}"))
             if entity:
-                head, anchor, mtype = m.head, None, m.type
-                locs = ((1, ex), (2, head))
-            elif event:
-                head, anchor, mtype = None, m.anchor, None
-                locs = ((1, ex), (3, anchor))
-            else:
-                head = anchor = mtype = None
-                locs = ((1, ex),)
-            if entity_like:
-                by_mid[(side, mid)] = k
-            pm = None
-            if mm is not None:
-                j = mm.get(i)
-                if j is not None and 0 <= j < len(omentions):
-                    pj = f'"{os0}{ofirst + j}"'
-                    pm = omentions[j]
-            errors = eerrors        # a list from here on if the mention adds some
-            title = f"{what}{mid} ({mtype})" if mtype else f"{what}{mid}"
-            text_loc = head or anchor or ex
-            label = None        # of its link: the text of the mention (squeezed, quoted)
-            raw = text_loc.text if text_loc is not None else None
-            if raw:             # (the same text recurs: REF and SYS, several mentions)
-                prefix = "head " if head else "anchor " if anchor else "extent "
-                said = quoted.get((prefix, raw))
-                if said is None:
-                    q = " ".join(raw.split())
-                    said = quoted[(prefix, raw)] = (
-                        "," + enc(prefix + _quoted(q, 60)),
-                        esc("“" + (q if len(q) <= 24 else q[:23] + "…") + "”"))
-                notes = [ofj, said[0]] if not enj else [ofj, said[0], ",", enj]
-                label = said[1]
-            else:
-                notes = [ofj] if not enj else [ofj, ",", enj]
-            status = status0
-            if status is not None:
-                pass
-            elif pm is not None:
-                status = "ok"
-                notes.append("," + enc(f"mapped to {other_side} mention {pm.id} of {kind} {other}"))
-                if entity:
-                    errors = list(eerrors)
-                    if mtype != pm.type:
-                        errors.append(f"mention type: {mtype} ≠ {pm.type}")
-                    if m.role != pm.role:
-                        errors.append(f"mention role: {m.role} ≠ {pm.role}")
-                    if m.style != pm.style:
-                        errors.append(f"mention style: {m.style} ≠ {pm.style}")
-                    ph = pm.head
-                    if head is not None and ph is not None and head.kind == "text" and \
-                            (head.start != ph.start or head.end != ph.end):
-                        notes.append("," + enc(f"heads differ: {_quote(head.text, 30)} vs "
-                                               f"{_quote(ph.text, 30)}"))
-                pex = pm.extent
-                if ex.kind == "text" and (ex.start != pex.start or ex.end != pex.end):
-                    notes.append("," + enc(f"extents differ: {_quote(ex.text, 30)} vs "
-                                           f"{_quote(pex.text, 30)}"))
-            elif plain:
-                status = "ok"
-                notes.append("," + enc(f"{kind} mapped to {other_side} {kind} {other} (mentions"
-                                       " are not mapped under this parameter set)"))
-            else:
-                status = "mmiss" if is_ref else "mfa"
-                if unmapped is None:
-                    unmapped = "," + enc(
-                        f"MENTION MISS: {kind} {eid} is mapped to {other}, but no SYS mention"
-                        " corresponds to this one" if is_ref else
-                        f"MENTION FALSE ALARM: {kind} {eid} is mapped to {other}, but no REF"
-                        " mention corresponds to this one")
-                notes.append(unmapped)
-            # the mark's entry in the page data: its text segments (JSON) at b + 1, 3, 5
-            b = len(data)
-            data += (f'{"," if nmarks else ""}{{"k":"{k}"{jh},"id":{_js(mid)},"x":', "null",
-                     ',"h":', "null", ',"an":', "null", None)
-            nmarks += 1
-            if text is not None:    # the text spans of the mark (extent, head, anchor)
-                bad = False
-                for slot, loc in locs:
-                    if loc is None or loc.kind != "text":
-                        continue
-                    s, e = int(loc.start), int(loc.end) + 1
-                    if s < 0 or e > ntext or e <= s:
-                        bad = True
-                        continue
-                    if slot == 1:
-                        lt = loc.text
-                        if lt and not (len(lt) == e - s and text.startswith(lt, s)) \
-                                and not span_matches(lt, text[s:e]):
-                            page.offset_mismatch += 1
-                            notes.append(_MISMATCH)       # (encoded)
-                        if entity_like:
-                            ck = (is_ref, status, col)
-                            extra = _CLASSES.get(ck) or _CLASSES.setdefault(
-                                ck, extent_classes(*ck))
-                        else:
-                            slot = 0        # a relation or event extent: not marked
-                            extra = None
+                errors = list(eerrors)
+                if mtype != pm.type:
+                    errors.append(f"mention type: {mtype} ≠ {pm.type}")
+                if m.role != pm.role:
+                    errors.append(f"mention role: {m.role} ≠ {pm.role}")
+                if m.style != pm.style:
+                    errors.append(f"mention style: {m.style} ≠ {pm.style}")
+                ph = pm.head
+                if head is not None and ph is not None and head.kind == "text" and \
+                        (head.start != ph.start or head.end != ph.end):
+                    notes.append("," + enc(f"heads differ: {_quote(head.text, 30)} vs "
+                                           f"{_quote(ph.text, 30)}"))
+            pex = pm.extent
+            if ex.kind == "text" and (ex.start != pex.start or ex.end != pex.end):
+                notes.append("," + enc(f"extents differ: {_quote(ex.text, 30)} vs "
+                                       f"{_quote(pex.text, 30)}"))
+        elif plain:
+            status = "ok"
+            notes.append("," + enc(f"{kind} mapped to {other_side} {kind} {other} (mentions"
+                                   " are not mapped under this parameter set)"))
+        else:
+            status = "mmiss" if is_ref else "mfa"
+            if unmapped is None:
+                unmapped = "," + enc(
+                    f"MENTION MISS: {kind} {eid} is mapped to {other}, but no SYS mention"
+                    " corresponds to this one" if is_ref else
+                    f"MENTION FALSE ALARM: {kind} {eid} is mapped to {other}, but no REF"
+                    " mention corresponds to this one")
+            notes.append(unmapped)
+        # the mark's entry in the page data: its text segments (JSON) at b + 1, 3, 5
+        data += (f'{"," if b else ""}{{"k":"{k}"{jh},"id":{_js(mid)},"x":', "null",
+                 ',"h":', "null", ',"an":', "null", None)
+        if text is not None:    # the text spans of the mark (extent, head, anchor)
+            bad = False
+            for slot, loc in locs:
+                if loc is None or loc.kind != "text":
+                    continue
+                s, e = int(loc.start), int(loc.end) + 1
+                if s < 0 or e > ntext or e <= s:
+                    bad = True
+                    continue
+                if slot == 1:
+                    lt = loc.text
+                    if lt and not (len(lt) == e - s and text.startswith(lt, s)) \
+                            and not span_matches(lt, text[s:e]):
+                        page.offset_mismatch += 1
+                        notes.append(_MISMATCH)       # (encoded)
+                    if entity_like:
+                        ck = (is_ref, status, col)
+                        extra = _CLASSES.get(ck) or _CLASSES.setdefault(
+                            ck, extent_classes(*ck))
                     else:
-                        extra = bool(errors)
-                    add(s)
-                    add(e)
-                    spans.append((b + _AT[slot], slot, s, e, is_ref, k, extra))
-                if bad:
-                    page.bad_offsets += 1
-            aj = ""             # the marks of its arguments (relation, event)
-            if by_side is not None and m.arguments:
-                args = [by_side.get((side, a.refid)) for a in m.arguments]
-                aj = ",".join(['"' + a + '"' for a in args if a is not None])
-            # (the keys of marks, "R12", "S7", and the statuses need no escaping)
-            data[b + 6] = (f',"p":{"null" if pm is None else pj},"pe":{pej},"st":"{status}",'
-                     f'"t":{enc(title)},"n":[{"".join(notes)}],'
-                     f'"e":[{",".join(map(enc, errors))}],"a":[{aj}]}}')
-            emid = esc(mid)
-            if label is None:
-                label = emid
-            elinks.append(f'<a href="#" class="ml st-{status}" data-k="{k}" '
-                          f'title="{emid}: {status}">{label}</a>')
+                        slot = 0        # a relation or event extent: not marked
+                        extra = None
+                else:
+                    extra = bool(errors)
+                add(s)
+                add(e)
+                spans.append((b + _AT[slot], slot, s, e, is_ref, k, extra))
+            if bad:
+                page.bad_offsets += 1
+        aj = ""             # the marks of its arguments (relation, event)
+        if by_side is not None and m.arguments:
+            args = [by_side.get((side, a.refid)) for a in m.arguments]
+            aj = ",".join(['"' + a + '"' for a in args if a is not None])
+        # (the keys of marks, "R12", "S7", and the statuses need no escaping)
+        data[b + 6] = (f',"p":{"null" if pm is None else pj},"pe":{pej},"st":"{status}",'
+                 f'"t":{enc(title)},"n":[{"".join(notes)}],'
+                 f'"e":[{",".join(map(enc, errors))}],"a":[{aj}]}}')
+        emid = esc(mid)
+        if label is None:
+            label = emid
+        elinks.append(f'<a href="#" class="ml st-{status}" data-k="{k}" '
+                      f'title="{emid}: {status}">{label}</a>')
 
 
 _CLASSES: dict = {}
