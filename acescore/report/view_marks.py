@@ -44,6 +44,14 @@ def _quote(s: str, n: int = 60) -> str:
     return _quoted(" ".join((s or "").split()), n)
 
 
+def _short(quoted: dict, s: str) -> str:
+    """``_quote(s, 30)``, remembered in ``quoted`` (under ``s`` itself)."""
+    out = quoted.get(s)
+    if out is None:
+        out = quoted[s] = _quote(s, 30)
+    return out
+
+
 def _quoted(s: str, n: int) -> str:
     """``s`` (blanks squeezed) in quotes, cut to ``n`` characters."""
     return "“" + (s if len(s) <= n else s[:n - 1] + "…") + "”"
@@ -96,7 +104,8 @@ def collect(page) -> None:
         page.points.update((0, len(source.text)))
         if source.text_region:
             page.points.update(source.text_region)
-    quoted: dict = {}               # (prefix, text) -> its note (JSON) and link label
+    # (prefix, text) -> a mention text's note (JSON) and link label; text -> it cut short
+    quoted: dict = {}
     use_mentions = getattr(page.params, "use_mentions", True)
     for side, kind, res, eid, g, el in order:
         _element_marks(page, first, quoted, use_mentions, side, kind, res, eid, g, el)
@@ -209,12 +218,12 @@ def _element_marks(page, first: dict, quoted: dict, use_mentions: bool, side: st
                 ph = pm.head
                 if head is not None and ph is not None and head.kind == "text" and \
                         (head.start != ph.start or head.end != ph.end):
-                    notes.append("," + enc(f"heads differ: {_quote(head.text, 30)} vs "
-                                           f"{_quote(ph.text, 30)}"))
+                    notes.append("," + enc(f"heads differ: {_short(quoted, head.text)} vs "
+                                           f"{_short(quoted, ph.text)}"))
             pex = pm.extent
             if ex.kind == "text" and (ex.start != pex.start or ex.end != pex.end):
-                notes.append("," + enc(f"extents differ: {_quote(ex.text, 30)} vs "
-                                       f"{_quote(pex.text, 30)}"))
+                notes.append("," + enc(f"extents differ: {_short(quoted, ex.text)} vs "
+                                       f"{_short(quoted, pex.text)}"))
         elif plain:
             status = "ok"
             notes.append("," + enc(f"{kind} mapped to {other_side} {kind} {other} (mentions"
