@@ -155,6 +155,7 @@ def _element_marks(page, first: dict, quoted: dict, use_mentions: bool, side: st
     jh = f',"sd":"{side}","kd":"{kind}","el":{_js(eid)},"ek":{enc(ekey)}'
     pej = "null" if pe is None else enc(pe)
     by_side = by_mid if kind in RELEVE else None
+    xcls: dict = {}                 # status -> the classes of the element's extents
     ofj = enc(of)               # the notes of the page data, encoded
     enj = ",".join(map(enc, enotes))
     unmapped = None             # the note of a mention not mapped within the pair
@@ -238,7 +239,7 @@ def _element_marks(page, first: dict, quoted: dict, use_mentions: bool, side: st
                     " mention corresponds to this one")
             notes.append(unmapped)
         # the mark's entry in the page data: its text segments (JSON) at b + 1, 3, 5
-        data += (f'{"," if b else ""}{{"k":"{k}"{jh},"id":{_js(mid)},"x":', "null",
+        data += (f'{"," if b else ""}{{"k":"{k}"{jh},"id":{"null" if mid is None else enc(mid)},"x":', "null",
                  ',"h":', "null", ',"an":', "null", None)
         if text is not None:    # the text spans of the mark (extent, head, anchor)
             bad = False
@@ -256,9 +257,9 @@ def _element_marks(page, first: dict, quoted: dict, use_mentions: bool, side: st
                         page.offset_mismatch += 1
                         notes.append(_MISMATCH)       # (encoded)
                     if entity_like:
-                        ck = (is_ref, status, col)
-                        extra = _CLASSES.get(ck) or _CLASSES.setdefault(
-                            ck, extent_classes(*ck))
+                        extra = xcls.get(status)
+                        if extra is None:
+                            extra = xcls[status] = extent_classes(is_ref, status, col)
                     else:
                         slot = 0        # a relation or event extent: not marked
                         extra = None
@@ -284,7 +285,6 @@ def _element_marks(page, first: dict, quoted: dict, use_mentions: bool, side: st
                       f'title="{emid}: {status}">{label}</a>')
 
 
-_CLASSES: dict = {}
 #: the place of a text span's segments in the entry of its mark: slot (see collect) -> index
 _AT = (1, 1, 3, 5)
 

@@ -76,10 +76,11 @@ def text_html(page) -> str:
     # (a text without these characters needs no escaping in any of its segments)
     special = "&" in text or "<" in text or ">" in text or '"' in text or "'" in text
     newlines = 2                   # blank lines at the start are not shown
-    for i, a, b, rc, rh, sc, sh, e, an, cv in zip(range(nseg), bounds, bounds[1:], ref_cls,
-                                                  ref_head, sys_cls, sys_head, err, anc,
-                                                  cover):
-        key = (rc, rh, sc, sh, e, an, not t0 <= i < t1)
+    outside = [True] * t0 + [False] * (t1 - t0) + [True] * (nseg - t1)
+    for a, b, rc, rh, sc, sh, e, an, cv, nt in zip(bounds, bounds[1:], ref_cls, ref_head,
+                                                   sys_cls, sys_head, err, anc, cover,
+                                                   outside):
+        key = (rc, rh, sc, sh, e, an, nt)
         tag = opening.get(key)
         if tag is None:
             tag = opening[key] = _opening(*key)
