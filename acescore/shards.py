@@ -389,7 +389,9 @@ def _consistent(plans: list, outs: list) -> bool:
 
 
 def _render(task: str, kind: str, parts: list, options, source_label: str,
-            all_sources: list):
+            all_sources: list, keep: bool = False):
+    """One pass's PassOutput from its shards' SectionData; ``keep``: with the merged
+    PassTables and document costs (``merged``: the view's index reads them)."""
     from acescore.report.json_report import documents_json, pass_json, total_value
     from acescore.report.nist_report import document_scores_text
     from acescore.report.nist_text import banner, recognition_text
@@ -417,6 +419,8 @@ def _render(task: str, kind: str, parts: list, options, source_label: str,
     out.data = dict(pass_json(res, params, all_sources, tables), **details)
     out.documents = documents_json(res, costs)
     out.value = total_value(out.data)
+    if keep:
+        out.merged = (tables, costs)
     return out
 
 
@@ -539,7 +543,8 @@ def _results(plans: list, outs: list, options, inputs, extra):
         for piece in pieces:
             warnings.extend(piece)
         if parts:
-            rendered.append(_render(task, kind, parts, options, source_label, all_sources))
+            rendered.append(_render(task, kind, parts, options, source_label, all_sources,
+                                    keep=extra is not None))
     for o in outs:
         end = o["passes"][-1][2] if o["passes"] else o["marks"][-1]
         warnings.extend(o["warnings"][end:])

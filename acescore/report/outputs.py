@@ -21,6 +21,7 @@ class PassOutput:
     value: Optional[float] = None   # the total Value (%) of the first table (printed passes)
     listing: list = field(default_factory=list)     # printed before ``text``: the listings
     # of document shards, as str and acescore.spool.Span pieces (in one process: in text)
+    merged: Optional[tuple] = None  # document shards, for the view: (PassTables, costs)
 
 
 @dataclass

@@ -106,11 +106,14 @@ def _index_numbers(results, outs: list) -> list:
     from acescore.report.sections import merged_document_costs, merged_tables
     from acescore.shards import PASS_KINDS
     tasks = []
+    rendered = {o.task: o.merged for o in results.outputs}
     for task, kind in PASS_KINDS:
         parts = [p[1] for o in outs for p in o["passes"] if p[0] == task]
         if parts and any(p.printed for p in parts):
-            tasks.append(TaskNumbers(task, kind, merged_tables(parts),
-                                     merged_document_costs(parts), results.params,
+            merged = rendered.get(task)     # (merged once, for the report)
+            if merged is None:
+                merged = merged_tables(parts), merged_document_costs(parts)
+            tasks.append(TaskNumbers(task, kind, *merged, results.params,
                                      results.all_sources))
     return tasks
 
