@@ -390,8 +390,9 @@ def _consistent(plans: list, outs: list) -> bool:
 
 def _render(task: str, kind: str, parts: list, options, source_label: str,
             all_sources: list, keep: bool = False):
-    """One pass's PassOutput from its shards' SectionData; ``keep``: with the merged
-    PassTables and document costs (``merged``: the view's index reads them)."""
+    """One pass's PassOutput from its shards' SectionData; ``keep`` (the view): only the
+    merged PassTables and document costs (``merged``: the view's index reads them), no
+    report text or data (the view's shards send no recognition counts)."""
     from acescore.report.json_report import documents_json, pass_json, total_value
     from acescore.report.nist_report import document_scores_text
     from acescore.report.nist_text import banner, recognition_text
@@ -406,6 +407,10 @@ def _render(task: str, kind: str, parts: list, options, source_label: str,
         return PassOutput(task, False, "", listing=listings)
     res = SimpleNamespace(task=task, kind=kind)
     tables = merged_tables(parts)
+    if keep:
+        out = PassOutput(task, True, "", listing=listings)
+        out.merged = (tables, merged_document_costs(parts))
+        return out
     stats = None
     for p in parts:
         stats = add_counts(stats, p.recognition)
@@ -419,8 +424,6 @@ def _render(task: str, kind: str, parts: list, options, source_label: str,
     out.data = dict(pass_json(res, params, all_sources, tables), **details)
     out.documents = documents_json(res, costs)
     out.value = total_value(out.data)
-    if keep:
-        out.merged = (tables, costs)
     return out
 
 

@@ -61,9 +61,11 @@ def _conditions(kind: str, params, all_sources) -> tuple[set, set]:
     return conds, b3
 
 
-def section_data(res, params, all_sources, doc_scores: bool, tables=None) -> SectionData:
+def section_data(res, params, all_sources, doc_scores: bool, tables=None,
+                 recognition: bool = True) -> SectionData:
     """What the merged section needs of one shard's pass ``res`` (``tables``: its
-    PassTables if at hand)."""
+    PassTables if at hand; ``recognition``: False where no report text is made -- the
+    view --, then without the recognition counts)."""
     tables = PassTables(res) if tables is None else tables
     cols = tables.cols
     conds, b3_conds = _conditions(res.kind, params, all_sources)
@@ -89,7 +91,7 @@ def section_data(res, params, all_sources, doc_scores: bool, tables=None) -> Sec
             b3.append(([m.mention.id for m in mentions], vals, bk))
     return SectionData(res.task, res.kind, bool(res.printed), doc_sort,
                        tables._doc_values, cols.labels, elem_sort, cols.elem_labels, keys, b3,
-                       recognition_stats(res, params, cols.pairs),
+                       recognition_stats(res, params, cols.pairs) if recognition else None,
                        cols.document_costs() if doc_scores else None)
 
 

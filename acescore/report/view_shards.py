@@ -66,11 +66,12 @@ class ViewShard:
         return True
 
     def section(self, res, params, all_sources):
-        """In a worker, for every pass: its section's records (one PassTables for both)."""
+        """In a worker, for every pass: its section's records (one PassTables for both;
+        no recognition counts: the view prints no report text)."""
         from acescore.report.sections import section_data
         from acescore.report.tables import PassTables
         tables = PassTables(res)
-        data = section_data(res, params, all_sources, True, tables)
+        data = section_data(res, params, all_sources, True, tables, recognition=False)
         numbers = DocNumbers(res, tables, data.doc_costs)
         if res.task not in ENTITY_LIKE + RELEVE:
             numbers.values_only()
