@@ -217,7 +217,8 @@ def _preload(options) -> None:
     if options.literature:
         import acescore.metrics.records  # noqa: F401
         import scipy.optimize  # noqa: F401
-    if options.summary or options.all_mappings or options.error_mappings:
+    from acescore.report.listing_records import wanted
+    if wanted(options):
         import acescore.report.diagnostics  # noqa: F401
         import acescore.report.machine  # noqa: F401
         import acescore.report.mappings  # noqa: F401

@@ -17,8 +17,6 @@ from acescore.params import DEFAULT_PARAMS, PARAMETER_SETS
 from acescore.scoring.limits import DEFAULT_MAX_PAIRS
 
 EXIT_INTERRUPTED = 130
-
-
 EXIT_TERMINATED = 143           # 128 + SIGTERM
 
 
@@ -259,8 +257,9 @@ def emit_summary(results_or_loaded, quiet: bool) -> None:
 
 
 def write_output(text, output) -> None:
-    """Write ``text`` (a str, or a list of str) to the -o destination (an :class:`acescore.output.Emitter`, checked
-    before the run; a path or None is checked now) or standard output."""
+    """Write ``text`` (a str, or the pieces of :meth:`Results.text_pieces`) to the -o
+    destination (an :class:`acescore.output.Emitter`, checked before the run; a path or
+    None is checked now) or standard output."""
     from acescore.output import Emitter
     try:
         if not isinstance(output, Emitter):

@@ -130,19 +130,9 @@ def _locator_key(m):
     return (p, -max(b.yend for b in boxes), min(b.x for b in boxes), max(b.xend for b in boxes))
 
 
-def _mention_key(m):
-    """:func:`_locator_key`, quicker for text and audio."""
-    loc = getattr(m, "head", None)
-    if loc is None:
-        loc = m.extent
-    if loc.kind != "image":
-        return (loc.start,)
-    return _locator_key(m)
-
-
 def _item_key(item):
     """:func:`_locator_key` of a (tag, mention) item."""
-    return _mention_key(item[1])
+    return _locator_key(item[1])
 
 
 def _sorted_mentions(items: list) -> list:
@@ -382,7 +372,7 @@ def _list_entities(out, ctx: _Ctx, side, coll):
             for n in x.names:
                 block.append(f'      name="{n}"\n')
             mentions = x.mentions
-            for m in sorted(mentions, key=_mention_key) if len(mentions) > 1 else mentions:
+            for m in sorted(mentions, key=_locator_key) if len(mentions) > 1 else mentions:
                 head, ext = _shown(m.head), _shown(m.extent)
                 block.append('      mention TYPE=%s, ROLE=%s, STYLE=%s, head="%s", extent="%s"\n'
                              % (m.type, m.role, m.style, head if head is not None else "???",

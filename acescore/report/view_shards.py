@@ -102,21 +102,13 @@ class ViewShard:
                 "hidden": [n.task for n in self.numbers if not n.printed and n.doc_values]}
 
 
-def _index_numbers(results, outs: list) -> list:
-    """TaskNumbers of every printed section, from the shards' merged records."""
-    from acescore.report.sections import merged_document_costs, merged_tables
+def _index_numbers(results) -> list:
+    """TaskNumbers of every printed section, from the tables and document costs the
+    shards' records were merged into (``PassOutput.merged``, in report order)."""
     from acescore.shards import PASS_KINDS
-    tasks = []
-    rendered = {o.task: o.merged for o in results.outputs}
-    for task, kind in PASS_KINDS:
-        parts = [p[1] for o in outs for p in o["passes"] if p[0] == task]
-        if parts and any(p.printed for p in parts):
-            merged = rendered.get(task)     # (merged once, for the report)
-            if merged is None:
-                merged = merged_tables(parts), merged_document_costs(parts)
-            tasks.append(TaskNumbers(task, kind, *merged, results.params,
-                                     results.all_sources))
-    return tasks
+    kinds = dict(PASS_KINDS)
+    return [TaskNumbers(o.task, kinds[o.task], *o.merged, results.params,
+                        results.all_sources) for o in results.outputs if o.printed]
 
 
 def write_site(ref, sys_, options, source_dir: Optional[str], out_dir: str, *,
@@ -151,7 +143,7 @@ def write_site(ref, sys_, options, source_dir: Optional[str], out_dir: str, *,
         docs = sorted(d for v in views for d in v["docs"])
         if docs != extra.order:
             return None
-        tasks = _index_numbers(results, outs)
+        tasks = _index_numbers(results)
         shown = {t.task for t in tasks}
         if any(t in shown for v in views for t in v["hidden"]):
             return None
