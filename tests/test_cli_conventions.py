@@ -172,3 +172,19 @@ def test_make_installs_what_the_view_test_needs():
     with open(os.path.join(ROOT, "tests", "test_view.py"), encoding="utf-8") as fh:
         view = fh.read()
     assert "skip" not in view and "importorskip" not in view
+
+
+@pytest.mark.parametrize("given, expected", [(None, "1"), ("4", "4")])
+def test_blas_threads_default_to_one(monkeypatch, given, expected):
+    """The program asks numpy's BLAS for one thread (no spinning pool at import) unless the
+    user said otherwise."""
+    for name in ("OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "OMP_NUM_THREADS"):
+        if given is None:
+            monkeypatch.delenv(name, raising=False)
+        else:
+            monkeypatch.setenv(name, given)
+    with pytest.raises(SystemExit) as e:
+        run(["--version"])
+    assert e.value.code == 0
+    assert os.environ["OPENBLAS_NUM_THREADS"] == expected
+    assert os.environ["OMP_NUM_THREADS"] == expected

@@ -14,6 +14,7 @@ import pytest
 from acescore import api, parallel, shards
 from acescore.options import Options
 from acescore.report.json_report import gate_failures
+from forks import count_shard_forks
 
 SMALL = Path(__file__).parent / "data" / "golden" / "small"
 EXPECTED = SMALL / "expected"
@@ -44,15 +45,16 @@ def test_golden_report_in_shards(jobs):
     assert _lines("".join(res.warnings)) == _lines(stderr)
 
 
-def test_more_shards_than_processes(monkeypatch, tmp_path):
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_more_shards_than_processes(monkeypatch, tmp_path, jobs):
     """A corpus larger than --jobs times SHARD_REF_BYTES goes in more shards than
-    processes, at most --jobs of them at a time; the report is the same."""
+    processes, at most --jobs of them at a time (--jobs 1: one after another); the report
+    is the same."""
     r, s = _paths("ref"), _paths("sys-heavy")
     total = sum(os.path.getsize(p) for p in r)
     monkeypatch.setattr(shards, "SHARD_REF_BYTES", total // 4 + 1)
     assert shards.shard_count(r, 2) == 4 and shards.shard_count(r, 6) == 6
-    started = []
-    real_child = parallel.Child
+    assert shards.shard_count(r, 1) == 4
     log = tmp_path / "log"
 
     def note(what: bytes) -> None:      # one O_APPEND write: lines never mix
@@ -60,23 +62,21 @@ def test_more_shards_than_processes(monkeypatch, tmp_path):
         os.write(fd, what)
         os.close(fd)
 
-    def child(work, before=None):
-        started.append(1)
-
-        def logged():                   # "end" before the result goes back: the log
+    def logged(work):
+        def run():                      # "end" before the result goes back: the log
             note(b"start\n")            # shows how many shards were scored at a time
             out = work()
             note(b"end\n")
             return out
-        return real_child(logged, before)
-    monkeypatch.setattr(shards, "Child", child)
-    res = shards.score_paths(r, s, _opts(jobs=2))
+        return run
+    started = count_shard_forks(monkeypatch, logged)
+    res = shards.score_paths(r, s, _opts(jobs=jobs))
     assert res is not None and res.shards == 4 and len(started) == 4
     most = now = 0
     for line in log.read_text().split():
         now += 1 if line == "start" else -1
         most = max(most, now)
-    assert 1 <= most <= 2
+    assert 1 <= most <= jobs
     expected = (EXPECTED / "heavy__m.txt").read_text(encoding="utf-8").split("\n", 1)[1]
     assert res.to_text() == expected
 
@@ -104,6 +104,7 @@ def test_local_2007_in_shards():
 
 def test_not_sharded_where_it_cannot_be():
     r, s = _paths("ref"), _paths("sys-heavy")
+    # --jobs 1 and no more than SHARD_REF_BYTES of REF files: one shard, scored here
     assert shards.score_paths(r, s, _opts(jobs=1)) is None
     assert shards.score_paths(r[:1], s, _opts()) is None        # one REF file: no shards
 
@@ -225,3 +226,19 @@ def test_recognition_counts_add_up_hand_checked():
                                 "z": [11, {"k": 5, "m": 1}], "w": None}
     assert add_counts(None, b) is b and add_counts(a, None) is a
     assert a == {"x": 1, "y": {"p": (1, 2), "q": None}, "z": [1, {"k": 2}]}   # unchanged
+
+
+def test_cli_jobs_1_scores_shards_one_after_another(monkeypatch):
+    """``acescore score --jobs 1`` on a corpus over SHARD_REF_BYTES: shards forked one at a
+    time (less CPU and memory than one process holding the corpus); the NIST report."""
+    from click.testing import CliRunner
+    from acescore.cli import main
+    r = _paths("ref")
+    monkeypatch.setattr(shards, "SHARD_REF_BYTES", sum(os.path.getsize(p) for p in r) // 3 + 1)
+    started = count_shard_forks(monkeypatch)
+    out = CliRunner().invoke(main, ["score", str(SMALL / "ref"), str(SMALL / "sys-heavy"),
+                                    "-m", "--jobs", "1", "-q"], catch_exceptions=False)
+    assert out.exit_code == 0, out.output
+    assert len(started) == 3
+    expected = (EXPECTED / "heavy__m.txt").read_text(encoding="utf-8").split("\n", 1)[1]
+    assert out.stdout.split("\n", 1)[1] == expected

@@ -11,6 +11,7 @@ import pytest
 
 from acescore import api, parallel, shards
 from acescore.options import Options
+from forks import count_shard_forks
 
 SMALL = Path(__file__).parent / "data" / "golden" / "small"
 EXPECTED = SMALL / "expected"
@@ -181,12 +182,6 @@ def test_a_failing_shard_stops_the_other_shards(monkeypatch):
             raise RuntimeError("shard failure")
         return real_shard(rpaths, *a, **kw)
     monkeypatch.setattr(shards, "_shard", failing)
-    started = []
-    real_child = parallel.Child
-
-    def child(work, before=None):
-        started.append(1)
-        return real_child(work, before)
-    monkeypatch.setattr(shards, "Child", child)
+    started = count_shard_forks(monkeypatch)
     assert shards.score_paths(r, _paths("sys-heavy"), _opts(jobs=4)) is None
     assert len(started) == 2

@@ -100,8 +100,8 @@ def score(ref, sys_, ref_file, ref_list, sys_file, sys_list, params, max_bytes, 
     for w in gate_warnings:
         click.echo(f"acescore: warning: {w}", err=True)
     results = None
-    if opts.jobs > 1:       # documents in shards, one process each (where possible)
-        from acescore.shards import score_paths
+    from acescore.shards import applicable, score_paths
+    if applicable(opts):    # documents in shards, one process each (where possible)
         results = score_paths(pipeline.discover(refs[0], bool(ref_list)),
                               pipeline.discover(syss[0], bool(sys_list)), opts,
                               {"ref": pipeline.spec_label(refs[0]),

@@ -58,7 +58,7 @@ def view(ref, sys_, source_dir, out_dir, fmt, params, max_bytes, lenient, mentio
     warnings: list = []
     try:
         done = write_site(ref, sys_, opts, source_dir, out_dir, entities=entities,
-                          warnings=warnings) if opts.jobs > 1 else None
+                          warnings=warnings)
         if done is not None:            # documents in shards, one process each
             results, files = done
         else:
