@@ -108,6 +108,10 @@ def bgm(table: dict[int, dict[int, float]]) -> dict[int, int]:
                 best = v
         return {r: best_col}
 
+    diagonal = _diagonal(table, row_keys)
+    if diagonal is not None:
+        return diagonal
+
     # ---- the padded square matrix -------------------------------------------------
     col_set: set[int] = set()
     m = None
@@ -195,6 +199,40 @@ def bgm(table: dict[int, dict[int, float]]) -> dict[int, int]:
         else:
             result[row_keys[k]] = col_keys[l]
     return result
+
+
+def _diagonal(table: dict, row_keys: list):
+    """The routine's answer for a *diagonal* table -- every row one entry, no two rows in
+    one column, every shifted cost below NM (so every cost negative) -- without the
+    matrix: each row mapped to its entry (most mention matchings are such tables); None
+    for any other table.
+
+    Why that is the routine's answer: a column's minimum is its one shifted cost ``s``
+    (below NM), so a row's reduced cells are 0 in its own column, ``NM - s' > 0`` in
+    every other row's column and 0 in "fa" and the padding.  Its decrement is 0 and its
+    first zero is its own column (every real column comes before "fa"), free since no
+    other row has it; the extra row takes "fa".  Every row is matched at the greedy start,
+    so that is the result, reported in column order as the routine reports it."""
+    pairs = []
+    m = None
+    for r in row_keys:
+        entries = table[r]
+        if len(entries) != 1:
+            return None
+        for c, v in entries.items():
+            pairs.append((c, r, v))
+            if m is None or v < m:
+                m = v
+    if not m < 0:
+        return None
+    nm = (-m) * _NM_FACTOR
+    pairs.sort()
+    prev = None
+    for c, _r, v in pairs:
+        if c == prev or not v - m < nm:
+            return None
+        prev = c
+    return {r: c for c, r, _v in pairs}
 
 
 def _stages(B, n, dec, inc, row_mate, col_mate, unchosen):
