@@ -3,7 +3,12 @@ kind (:mod:`acescore.report.mappings`, :mod:`acescore.report.releve_mappings`): 
 element's block starts in the listing's :class:`~acescore.report.diagnostics.Blocks` and
 is kept only if something in it raised its print flag (``-e``; ``-a`` prints every
 block), the blocks of the SYS elements without a REF partner are always printed.  A block
-goes into the listing as one string."""
+goes into the listing as one string.
+
+With ``-e`` most REF blocks are dropped (no error in them).  Each part of a block first
+raises the flag for what is wrong in it, then makes its text (:func:`_later`): at once
+where the flag is up, else as a piece (function, arguments) that :func:`_flush_block`
+makes only if the flag goes up later in the block.  The text is the same either way."""
 from __future__ import annotations
 
 from acescore.report.diagnostics import SEPARATOR, _list_element_attributes, _num
@@ -28,10 +33,17 @@ def _ref_blocks(out, ctx, all_blocks: bool):
         yield rid, _Flag(all_blocks), ref[rid], sid, (sys_[sid] if sid is not None else None)
 
 
+def _later(flag: _Flag, make, *args):
+    """A part of a block: ``make(*args)``, its text, if the block's flag is up (the block
+    is printed), else the piece ``(make, *args)``, made by :func:`_flush_block` if the
+    flag goes up later.  ``make`` raises no flag: what a part flags is flagged before."""
+    return make(*args) if flag.on else (make, *args)
+
+
 def _flush_block(out: list, block: list, flag, ctx, r, s, details) -> None:
     """Close the mapping block of REF element ``r`` (and its SYS partner ``s``, or None):
     ``details(docid)`` for every evaluated document of either, in DOCID order; the block
-    is printed only if something in it was flagged."""
+    is printed only if something in it was flagged (its pieces made then: :func:`_later`)."""
     docs = r.docs.keys() | s.docs.keys() if s is not None else r.docs
     eval_docs = ctx.eval_docs
     for d in sorted(docs) if len(docs) > 1 else docs:
@@ -39,7 +51,7 @@ def _flush_block(out: list, block: list, flag, ctx, r, s, details) -> None:
             block.append(details(d))
     if flag.on:
         block.append(SEPARATOR)
-        out.append("".join(block))
+        out.append("".join([p if p.__class__ is str else p[0](*p[1:]) for p in block]))
 
 
 def _unmatched_sys(out, ctx, word: str, head, details, more=None) -> None:

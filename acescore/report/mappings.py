@@ -26,6 +26,7 @@ from acescore.report.mapping_parts import (
     _attributes_text,
     _Flag,
     _flush_block,
+    _later,
     _ref_blocks,
     _unmatched_sys,
 )
@@ -62,7 +63,6 @@ def _entity_mapping(out, ctx: _Ctx, all_blocks: bool):
     pair_value, value = res.pair_value, res.value
     listed: dict = {}
     for rid, flag, r, sid, s in _ref_blocks(out, ctx, all_blocks):
-        rattrs = _attributes_text(r, ENTITY_ATTRIBUTES, listed)
         rv = value.get(("REF", rid))
         if s is not None:
             rget, sget = r.attrs.get, s.attrs.get
@@ -75,19 +75,14 @@ def _entity_mapping(out, ctx: _Ctx, all_blocks: bool):
                 err += ", EXTERNAL ID MISMATCH"
             if err:
                 flag.on = True
-            tag = ">>> " if err else "    "
-            pv = pair_value.get((rid, sid))
-            block = ["%sref entity %s %s%s\n%stst entity %s %s%s\n"
-                     "      entity score:  %.5f out of %.5f\n"
-                     % (tag, _id_plus_external_ids(r), rattrs, err,
-                        tag, _id_plus_external_ids(s),
-                        _attributes_text(s, ENTITY_ATTRIBUTES, listed), err,
-                        0.0 if pv is None else pv, 0.0 if rv is None else rv)]
+            block = [_later(flag, _entity_pair_head, r, s, err, pair_value.get((rid, sid)),
+                            rv, listed)]
         else:
             flag.on = True
             block = [">>> ref entity %s %s -- NO MATCHING TST ENTITY\n"
                      "      entity score:  0.00000 out of %.5f\n"
-                     % (_id_plus_external_ids(r), rattrs, 0.0 if rv is None else rv)]
+                     % (_id_plus_external_ids(r), _attributes_text(r, ENTITY_ATTRIBUTES, listed),
+                        0.0 if rv is None else rv)]
         _flush_block(out, block, flag, ctx, r, s,
                      lambda d: _entity_details(ctx, flag, r, s, d))
     _unmatched_sys(out, ctx, "entity",
@@ -97,9 +92,21 @@ def _entity_mapping(out, ctx: _Ctx, all_blocks: bool):
                    lambda flag, s, d: _entity_details(ctx, flag, None, s, d))
 
 
-def _entity_details(ctx: _Ctx, flag: _Flag, r, s, d) -> str:
+def _entity_pair_head(r, s, err: str, pv, rv, listed: dict) -> str:
+    """The first lines of the block of a REF entity ``r`` mapped to ``s`` (``err``: their
+    errors)."""
+    tag = ">>> " if err else "    "
+    return ("%sref entity %s %s%s\n%stst entity %s %s%s\n"
+            "      entity score:  %.5f out of %.5f\n"
+            % (tag, _id_plus_external_ids(r), _attributes_text(r, ENTITY_ATTRIBUTES, listed),
+               err, tag, _id_plus_external_ids(s),
+               _attributes_text(s, ENTITY_ATTRIBUTES, listed), err,
+               0.0 if pv is None else pv, 0.0 if rv is None else rv))
+
+
+def _entity_details(ctx: _Ctx, flag: _Flag, r, s, d):
     """The part of an entity block for document ``d``: REF element ``r`` and SYS element
-    ``s`` (either None)."""
+    ``s`` (either None); its text or a piece (:func:`_later`)."""
     res = ctx.res
     rid = r.id if r is not None else None
     sid = s.id if s is not None else None
@@ -114,13 +121,11 @@ def _entity_details(ctx: _Ctx, flag: _Flag, r, s, d) -> str:
         value, max_value = 0, _num(res.doc_value.get(("REF", rid, d)))
     else:
         value, max_value = _num(res.doc_fa.get((sid, d))), 0
-    out = "- in document %s:  score:  %.5f out of %.5f\n" % (d, value, max_value)
     params = ctx.params
-    if params.use_name_similarity:
-        out += _entity_name_details(ctx, flag, rid, sid, d, x, y)
-    if params.use_mentions:
-        out += _entity_mention_details(ctx, flag, rid, sid, d, x, y)
-    return out
+    names = (_entity_name_details(ctx, flag, rid, sid, d, x, y)
+             if params.use_name_similarity else "")
+    rows = _entity_mention_rows(ctx, flag, rid, sid, d, x, y) if params.use_mentions else ()
+    return _later(flag, _entity_mention_text, ctx, d, value, max_value, names, y, rows)
 
 
 def _entity_name_details(ctx: _Ctx, flag: _Flag, rid, sid, d, x, y) -> str:
@@ -166,11 +171,11 @@ def _entity_name_details(ctx: _Ctx, flag: _Flag, rid, sid, d, x, y) -> str:
     return "".join(out)
 
 
-def _entity_mention_details(ctx: _Ctx, flag: _Flag, rid, sid, d, x, y) -> str:
-    res = ctx.res
-    p = ctx.params
-    sigma_r, sigma_s, corr = res.sigma_r, res.sigma_s, res.corr
-    mmap = res.mention_map.get((rid, sid, d)) if (x is not None and y is not None) else None
+def _entity_mention_rows(ctx: _Ctx, flag: _Flag, rid, sid, d, x, y) -> list:
+    """The mention lines of an entity block's document part, to be made: (REF mention,
+    its SYS partner, their errors, whether their extents differ) or (mention without a
+    partner, None, "REF" or "TST", False), in locator order; flags the errors."""
+    mmap = ctx.res.mention_map.get((rid, sid, d)) if (x is not None and y is not None) else None
     if mmap:
         xm, ym = x.mentions, y.mentions
         rmapped = {xm[i].id: ym[j] for i, j in mmap.items()}
@@ -183,7 +188,8 @@ def _entity_mention_details(ctx: _Ctx, flag: _Flag, rid, sid, d, x, y) -> str:
         items = [("REF", m) for m in x.mentions]
         if y is not None:
             items.extend([("TST", m) for m in y.mentions])
-    out = []
+    p = ctx.params
+    rows = []
     for typ, m in _sorted_mentions(items):
         if typ == "TST":
             if m.id in tmapped:
@@ -191,14 +197,35 @@ def _entity_mention_details(ctx: _Ctx, flag: _Flag, rid, sid, d, x, y) -> str:
             n = None
         else:
             n = rmapped.get(m.id)
+        if n is None:
+            flag.on = True
+            rows.append((m, None, typ, False))
+            continue
+        err = "" if m.type == n.type else "TYPE"
+        if m.role != n.role:
+            err += "/ROLE" if err else "ROLE"
+        if m.style != n.style:
+            err += "/STYLE" if err else "STYLE"
+        me, ne = m.extent, n.extent
+        extent = (max(abs(me.start - ne.start), abs(me.end - ne.end)) / p.max_diff_chars > 1
+                  if me.kind == "text" else extent_mismatch(me, ne, p) > 1)
+        if err or extent:
+            flag.on = True
+        rows.append((m, n, err, extent))
+    return rows
+
+
+def _entity_mention_text(ctx: _Ctx, d, value, max_value, names: str, y, rows) -> str:
+    """The text of an entity block's part for document ``d``: its score, the name lines
+    ``names``, the mention lines of :func:`_entity_mention_rows` (``y``: the SYS element's
+    document part)."""
+    res = ctx.res
+    p = ctx.params
+    sigma_r, sigma_s, corr = res.sigma_r, res.sigma_s, res.corr
+    out = ["- in document %s:  score:  %.5f out of %.5f\n%s" % (d, value, max_value, names)]
+    for m, n, err, extent in rows:
         if n is not None:
-            err = "" if m.type == n.type else "TYPE"
-            if m.role != n.role:
-                err += "/ROLE" if err else "ROLE"
-            if m.style != n.style:
-                err += "/STYLE" if err else "STYLE"
             if err:
-                flag.on = True
                 lead, tail = ">>>", f" -- MENTION {err} MISMATCH\n"
             else:
                 lead, tail = "   ", "\n"
@@ -214,10 +241,7 @@ def _entity_mention_details(ctx: _Ctx, flag: _Flag, rid, sid, d, x, y) -> str:
                           m.id, tail, lead, 0.0 if score is None else score,
                           0.0 if of is None else of, "???" if thead is None else thead,
                           n.type, n.role, n.style, n.id, tail))
-            me, ne = m.extent, n.extent
-            if (max(abs(me.start - ne.start), abs(me.end - ne.end)) / p.max_diff_chars > 1
-                    if me.kind == "text" else extent_mismatch(me, ne, p) > 1):
-                flag.on = True
+            if extent:
                 re_ = _shown(m.extent)
                 te = _shown(n.extent)
                 out.append('>>>    ref mention extent = "%s"\n'
@@ -225,14 +249,12 @@ def _entity_mention_details(ctx: _Ctx, flag: _Flag, rid, sid, d, x, y) -> str:
                            % (re_ if re_ is not None else "???",
                               te if te is not None else "???"))
         else:
-            flag.on = True
-            if typ == "TST":
-                own = y
+            if err == "TST":
                 ss = sigma_s.get(m.id)
                 if ss is None:
                     ss = p.entity_mention_type_wgt[m.type] + EPSILON
-                tw = p.entity_type_wgt.get(own.type)
-                cw = p.entity_class_wgt.get(own.cls)
+                tw = p.entity_type_wgt.get(y.type)
+                cw = p.entity_class_wgt.get(y.cls)
                 fa = -p.entity_fa_wgt * ss * _num(tw) * _num(cw)
                 score, of, low, other = fa, 0, "tst", "REF"
             else:

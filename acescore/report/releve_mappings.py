@@ -25,6 +25,7 @@ from acescore.report.mapping_parts import (
     _attributes_text,
     _Flag,
     _flush_block,
+    _later,
     _ref_blocks,
     _unmatched_sys,
 )
@@ -88,12 +89,9 @@ def releve_mapping(out, ctx: _Ctx, all_blocks: bool):
                 tag, suffix = ">>> ", " -- ATTRIBUTE ERRORS\n"
             else:
                 tag, suffix = "    ", "\n"
-            pv = res.pair_value.get((rid, sid))
-            rv = res.value.get(("REF", rid))
-            block.append("%sref %s %s %s%s%stst %s %s %s%s      %s score:  %.5f out of %.5f\n"
-                         % (tag, word, rid, _attributes_text(r, attributes, listed), suffix,
-                            tag, word, sid, _attributes_text(s, attributes, listed), suffix,
-                            word, 0.0 if pv is None else pv, 0.0 if rv is None else rv))
+            block.append(_later(flag, _pair_head, word, tag, suffix, rid, r, sid, s, attributes,
+                                listed, res.pair_value.get((rid, sid)),
+                                res.value.get(("REF", rid))))
         else:
             flag.on = True
             rv = res.value.get(("REF", rid))
@@ -109,6 +107,15 @@ def releve_mapping(out, ctx: _Ctx, all_blocks: bool):
                               " -- NO MATCHING REF\n"),
                    lambda flag, s, d: _releve_doc_mapping(st, flag, None, s, d),
                    more=lambda flag, s: _argument_mapping(st, flag, None, s, None))
+
+
+def _pair_head(word: str, tag: str, suffix: str, rid, r, sid, s, attributes, listed: dict,
+               pv, rv) -> str:
+    """The first lines of the block of a REF element ``r`` mapped to ``s``."""
+    return ("%sref %s %s %s%s%stst %s %s %s%s      %s score:  %.5f out of %.5f\n"
+            % (tag, word, rid, _attributes_text(r, attributes, listed), suffix,
+               tag, word, sid, _attributes_text(s, attributes, listed), suffix,
+               word, 0.0 if pv is None else pv, 0.0 if rv is None else rv))
 
 
 def _argument_sort_key(e):
@@ -170,19 +177,14 @@ def _argument_mapping(st: _ReleveMapping, flag: _Flag, r, s, d: Optional[str]) -
     entries = st.entries[1]
     if not entries:
         return ""
-    out = []
     if d is None:
-        for ra, ta, errs in entries:
-            for src, arg, err, partner in (("ref", ra, errs[0], s), ("tst", ta, errs[1], r)):
-                if arg is None:
-                    continue
-                if err:
+        if not flag.on:
+            for _ra, _ta, errs in entries:
+                if errs[0] or errs[1]:      # ("" for a side without an argument)
                     flag.on = True
-                if err and partner is not None:
-                    out.append(f">>>   {_described(st, src, arg)} -- {err}\n")
-                else:
-                    out.append(f"      {_described(st, src, arg)}\n")
-        return "".join(out)
+                    break
+        return _later(flag, _block_arguments, st, entries, r, s)
+    out = []
     sd = s is not None and d in s.docs
     rd = r is not None and d in r.docs
     for ra, ta, (rerr, terr) in entries:
@@ -200,6 +202,21 @@ def _argument_mapping(st: _ReleveMapping, flag: _Flag, r, s, d: Optional[str]) -
                 out.append(_document_argument(st, "tst", ra, ta, sd, rd, d,
                                               ">>>   " if (terr and r is not None)
                                               else "      "))
+    return "".join(out)
+
+
+def _block_arguments(st: _ReleveMapping, entries: list, r, s) -> str:
+    """The block-level argument lines of the block of ``r`` and ``s`` (``entries``: from
+    :func:`_argument_mapping`, which flagged their errors)."""
+    out = []
+    for ra, ta, errs in entries:
+        for src, arg, err, partner in (("ref", ra, errs[0], s), ("tst", ta, errs[1], r)):
+            if arg is None:
+                continue
+            if err and partner is not None:
+                out.append(f">>>   {_described(st, src, arg)} -- {err}\n")
+            else:
+                out.append(f"      {_described(st, src, arg)}\n")
     return "".join(out)
 
 
@@ -270,32 +287,42 @@ def _releve_doc_mapping(st: _ReleveMapping, flag: _Flag, r, s, d) -> str:
         ref_value = 0
         v = res.doc_fa.get((s.id, d))
         tst_value = 0.0 if v is None else v
+    rows = []
+    if x is not None or y is not None:
+        items = [("ref", m) for m in x.mentions] if x is not None else []
+        if y is not None:
+            items.extend([("tst", m) for m in y.mentions])
+        rmapped: set = set()
+        tmapped: set = set()
+        if x is not None and y is not None and res.mapping.get(r.id) == s.id:
+            mm = res.mention_map.get((r.id, s.id, d)) or {}
+            for i, j in mm.items():
+                rmapped.add(x.mentions[i].id)
+                tmapped.add(y.mentions[j].id)
+        both_or_neither = (r is None) == (s is None)
+        for typ, m in _sorted_mentions(items):
+            mapped = m.id in (rmapped if typ == "ref" else tmapped)
+            if mapped and typ == "tst":
+                continue
+            error = (not mapped) and both_or_neither
+            if error:
+                flag.on = True
+            rows.append((typ, m, error))
+    return _later(flag, _releve_doc_text, st, flag, r, s, d, x, y, tst_value, ref_value, rows)
+
+
+def _releve_doc_text(st: _ReleveMapping, flag: _Flag, r, s, d, x, y, tst_value, ref_value,
+                     rows: list) -> str:
+    """The part of a relation/event block for document ``d``: the mention lines of
+    :func:`_releve_doc_mapping` (which flagged their errors), then the arguments (their
+    errors were flagged by the block's argument lines)."""
     out = ["- in document %s:  score:  %.5f out of %.5f\n" % (d, tst_value, ref_value)]
-    items = []
-    if x is not None:
-        items.extend(("ref", m) for m in x.mentions)
-    elif r is not None:
+    if x is None and r is not None:
         out.append(">>>   no ref mentions\n")
-    if y is not None:
-        items.extend(("tst", m) for m in y.mentions)
-    elif s is not None:
+    if y is None and s is not None:
         out.append(">>>   no tst mentions\n")
-    rmapped: set = set()
-    tmapped: set = set()
-    if x is not None and y is not None and res.mapping.get(r.id) == s.id:
-        mm = res.mention_map.get((r.id, s.id, d)) or {}
-        for i, j in mm.items():
-            rmapped.add(x.mentions[i].id)
-            tmapped.add(y.mentions[j].id)
-    event = res.kind == "event"
-    both_or_neither = (r is None) == (s is None)
-    for typ, m in _sorted_mentions(items):
-        mapped = m.id in (rmapped if typ == "ref" else tmapped)
-        if mapped and typ == "tst":
-            continue
-        error = (not mapped) and both_or_neither
-        if error:
-            flag.on = True
+    event = st.res.kind == "event"
+    for typ, m, error in rows:
         ext = _shown(m.extent)
         if not _true(ext):
             ext = "???"
