@@ -15,11 +15,13 @@ from acescore.report.diagnostics import SEPARATOR, _list_element_attributes, _nu
 
 
 class _Flag:
-    """The tool's print flag of one REF block of a mapping listing."""
-    __slots__ = ("on",)
+    """The tool's print flag of one REF block of a mapping listing (``later``: the block
+    has pieces to make, :func:`_later`)."""
+    __slots__ = ("on", "later")
 
     def __init__(self, on: bool):
         self.on = on
+        self.later = False
 
 
 def _ref_blocks(out, ctx, all_blocks: bool):
@@ -37,21 +39,27 @@ def _later(flag: _Flag, make, *args):
     """A part of a block: ``make(*args)``, its text, if the block's flag is up (the block
     is printed), else the piece ``(make, *args)``, made by :func:`_flush_block` if the
     flag goes up later.  ``make`` raises no flag: what a part flags is flagged before."""
-    return make(*args) if flag.on else (make, *args)
+    if flag.on:
+        return make(*args)
+    flag.later = True
+    return (make, *args)
 
 
 def _flush_block(out: list, block: list, flag, ctx, r, s, details) -> None:
     """Close the mapping block of REF element ``r`` (and its SYS partner ``s``, or None):
     ``details(docid)`` for every evaluated document of either, in DOCID order; the block
     is printed only if something in it was flagged (its pieces made then: :func:`_later`)."""
-    docs = r.docs.keys() | s.docs.keys() if s is not None else r.docs
+    docs = r.docs
+    if s is not None and not s.docs.keys() <= docs.keys():
+        docs = docs.keys() | s.docs.keys()
     eval_docs = ctx.eval_docs
     for d in sorted(docs) if len(docs) > 1 else docs:
         if d in eval_docs:
             block.append(details(d))
     if flag.on:
         block.append(SEPARATOR)
-        out.append("".join([p if p.__class__ is str else p[0](*p[1:]) for p in block]))
+        out.append("".join([p if p.__class__ is str else p[0](*p[1:]) for p in block]
+                           if flag.later else block))
 
 
 def _unmatched_sys(out, ctx, word: str, head, details, more=None) -> None:

@@ -14,6 +14,7 @@ from acescore.report.diagnostics import (
     _attr,
     _Ctx,
     _id_plus_external_ids,
+    _locator_key,
     _match_external_links,
     _num,
     _q,
@@ -175,28 +176,26 @@ def _entity_mention_rows(ctx: _Ctx, flag: _Flag, rid, sid, d, x, y) -> list:
     """The mention lines of an entity block's document part, to be made: (REF mention,
     its SYS partner, their errors, whether their extents differ) or (mention without a
     partner, None, "REF" or "TST", False), in locator order; flags the errors."""
+    # the REF mentions and the SYS mentions without a REF partner (the others are not
+    # listed), as (mention, REF mention's partner or None, side)
     mmap = ctx.res.mention_map.get((rid, sid, d)) if (x is not None and y is not None) else None
     if mmap:
         xm, ym = x.mentions, y.mentions
-        rmapped = {xm[i].id: ym[j] for i, j in mmap.items()}
-        tmapped = {ym[j].id for j in mmap.values()}
+        partner = {xm[i].id: ym[j] for i, j in mmap.items()}.get
+        items = [(m, partner(m.id), "REF") for m in xm]
+        if len(mmap) < len(ym):
+            tmapped = {ym[j].id for j in mmap.values()}
+            items.extend([(m, None, "TST") for m in ym if m.id not in tmapped])
     else:
-        rmapped, tmapped = {}, ()
-    if x is None:
-        items = [("TST", m) for m in y.mentions] if y is not None else []
-    else:
-        items = [("REF", m) for m in x.mentions]
+        items = [(m, None, "REF") for m in x.mentions] if x is not None else []
         if y is not None:
-            items.extend([("TST", m) for m in y.mentions])
+            items.extend([(m, None, "TST") for m in y.mentions])
+    if len(items) > 1:          # a stable sort by locator (04 §5.4)
+        items = [items[k] for _, k in sorted([(_locator_key(it[0]), k)
+                                               for k, it in enumerate(items)])]
     p = ctx.params
     rows = []
-    for typ, m in _sorted_mentions(items):
-        if typ == "TST":
-            if m.id in tmapped:
-                continue
-            n = None
-        else:
-            n = rmapped.get(m.id)
+    for m, n, typ in items:
         if n is None:
             flag.on = True
             rows.append((m, None, typ, False))
