@@ -67,13 +67,17 @@ def _entity_mapping(out, ctx: _Ctx, all_blocks: bool):
         rv = value.get(("REF", rid))
         if s is not None:
             rget, sget = r.attrs.get, s.attrs.get
-            err = "/".join([a for a in _ENTITY_CHECKED
-                            if rget(a) != sget(a) and _s(rget(a)) != _s(sget(a))])
-            if err:
-                err = f" -- ENTITY {err} MISMATCH"
-            ext = _match_external_links(r, s)
-            if ext and ext != "correct":
-                err += ", EXTERNAL ID MISMATCH"
+            if tuple(map(rget, _ENTITY_CHECKED)) == tuple(map(sget, _ENTITY_CHECKED)):
+                err = ""
+            else:
+                err = "/".join([a for a in _ENTITY_CHECKED
+                                if rget(a) != sget(a) and _s(rget(a)) != _s(sget(a))])
+                if err:
+                    err = f" -- ENTITY {err} MISMATCH"
+            if getattr(r, "links", None) or getattr(s, "links", None):
+                ext = _match_external_links(r, s)
+                if ext and ext != "correct":
+                    err += ", EXTERNAL ID MISMATCH"
             if err:
                 flag.on = True
             block = [_later(flag, _entity_pair_head, r, s, err, pair_value.get((rid, sid)),
@@ -231,8 +235,12 @@ def _entity_mention_text(ctx: _Ctx, d, value, max_value, names: str, y, rows) ->
             c = corr.get(m.id)
             score = c.get(n.id) if c else None
             of = sigma_r.get(m.id)
-            rhead = _shown(m.head)
-            thead = _shown(n.head)
+            rhead = m.head
+            if rhead is not None:
+                rhead = rhead.display
+            thead = n.head
+            if thead is not None:
+                thead = thead.display
             out.append('%s   ref mention:                               "%s" (%3.3s/%3.3s/%3.3s)'
                        ' ID=%s%s%s   tst mention score: %.5f out of %.5f, "%s"'
                        ' (%3.3s/%3.3s/%3.3s) ID=%s%s'

@@ -17,7 +17,6 @@ from acescore.report.diagnostics import (
     _Ctx,
     _phantom_parts,
     _s,
-    _shown,
     _sorted_mentions,
     _true,
 )
@@ -55,14 +54,6 @@ class _ReleveMapping:
         self.described: dict = {}             # (src, role, ID) -> the block-level text
         self.ref_args = ctx.arg_collection("REF")   # the argument elements by ID
         self.sys_args = ctx.arg_collection("SYS")
-
-    def sys_arg_in_doc(self, b: str, d: str) -> bool:
-        g = self.sys_args.get(b)
-        return (g is not None and d in g.docs) or (b, d) in self.phantoms
-
-    def ref_arg_in_doc(self, a: str, d: str) -> bool:
-        g = self.ref_args.get(a)
-        return g is not None and d in g.docs
 
 
 def releve_mapping(out, ctx: _Ctx, all_blocks: bool):
@@ -167,13 +158,11 @@ def _argument_mapping(st: _ReleveMapping, flag: _Flag, r, s, d: Optional[str]) -
     # already created an empty argument table for every relation and event)
     key = (r.id if r is not None else None, s.id if s is not None else None)
     if st.entries[0] != key:        # the block's entries, for it and each of its documents
-        st.entries = (key, [(ra, ta, [_argument_errors(side, mine, other, arg_map,
-                                                       ctx.mention_level)
-                                      if mine is not None else ""
-                                      for side, mine, other, arg_map in (
-                                          ("ref", ra, ta, st.arg_map_ref),
-                                          ("tst", ta, ra, st.arg_map_sys))])
-                            for ra, ta in _argument_entries(st, r, s)])
+        level, map_ref, map_sys = ctx.mention_level, st.arg_map_ref, st.arg_map_sys
+        st.entries = (key, [(ra, ta, (
+            _argument_errors("ref", ra, ta, map_ref, level) if ra is not None else "",
+            _argument_errors("tst", ta, ra, map_sys, level) if ta is not None else ""))
+            for ra, ta in _argument_entries(st, r, s)])
     entries = st.entries[1]
     if not entries:
         return ""
@@ -187,21 +176,51 @@ def _argument_mapping(st: _ReleveMapping, flag: _Flag, r, s, d: Optional[str]) -
     out = []
     sd = s is not None and d in s.docs
     rd = r is not None and d in r.docs
+    ref_args, sys_args, phantoms = st.ref_args, st.sys_args, st.phantoms
+    mv, sv = st.mv, st.sv
     for ra, ta, (rerr, terr) in entries:
+        # the argument elements in the document (a SYS one maybe as a phantom part)
+        if ra is not None:
+            g = ref_args.get(ra[1])
+            r_in = g is not None and d in g.docs
+        if ta is not None:
+            g = sys_args.get(ta[1])
+            s_in = (g is not None and d in g.docs) or (ta[1], d) in phantoms
+        # the scores of the line: the pair's value in the document (a role error
+        # weighted), else the SYS argument's false alarm; the REF argument's value
+        if ra is not None and ta is not None:
+            key = (ra[1], ta[1], d)
+            if sd and rd and key in mv:
+                score = mv[key] * (st.role_err_wgt if ta[0] != ra[0] else 1)
+            elif sd and s_in:
+                v = sv.get(("SYS", ta[1], d))
+                score = -(0.0 if v is None else v)
+            else:
+                score = 0
+        elif ta is not None and sd and s_in:
+            v = sv.get(("SYS", ta[1], d))
+            score = -(0.0 if v is None else v)
+        else:
+            score = 0
+        if rd and ra is not None and r_in:
+            v = sv.get(("REF", ra[1], d))
+            refscore = 0.0 if v is None else v
+        else:
+            refscore = 0
         if ra is not None:
             if rerr:
                 flag.on = True
-            if st.ref_arg_in_doc(ra[1], d) and (ta is None or not st.sys_arg_in_doc(ta[1], d)):
-                out.append(_document_argument(st, "ref", ra, ta, sd, rd, d,
-                                              ">>>   " if (rerr and s is not None)
-                                              else "      "))
+            if r_in and (ta is None or not s_in):
+                out.append("%s%11.11s score: %.5f out of %.5f, ref ID=%s\n"
+                           % (">>>   " if (rerr and s is not None) else "      ", ra[0], score,
+                              refscore, ra[1]))
         if ta is not None:
             if terr:
                 flag.on = True
-            if st.sys_arg_in_doc(ta[1], d):
-                out.append(_document_argument(st, "tst", ra, ta, sd, rd, d,
-                                              ">>>   " if (terr and r is not None)
-                                              else "      "))
+            if s_in:
+                out.append("%s%11.11s score: %.5f out of %.5f, tst ID=%s\n"
+                           % (">>>   " if (terr and r is not None) else "      ", ta[0], score,
+                              refscore, ta[1]))
     return "".join(out)
 
 
@@ -243,32 +262,6 @@ def _described(st: _ReleveMapping, src: str, arg) -> str:
         text += ctx.best_text(side, aid, g)
     st.described[key] = text
     return text
-
-
-def _document_argument(st: _ReleveMapping, src: str, ra, ta, sd: bool, rd: bool, d: str,
-                       tag: str) -> str:
-    """The line of an argument in the part of a block of document ``d`` (``sd``/``rd``:
-    the SYS/REF element is in it)."""
-    role, aid = ra if src == "ref" else ta
-    if ra is not None and ta is not None:
-        weight = st.role_err_wgt if ta[0] != ra[0] else 1
-        key = (ra[1], ta[1], d)
-    else:
-        weight, key = 1, None
-    if sd and rd and key is not None and key in st.mv:
-        score = st.mv[key] * weight
-    elif sd and ta is not None and st.sys_arg_in_doc(ta[1], d):
-        v = st.sv.get(("SYS", ta[1], d))
-        score = -(0.0 if v is None else v)
-    else:
-        score = 0
-    if rd and ra is not None and st.ref_arg_in_doc(ra[1], d):
-        v = st.sv.get(("REF", ra[1], d))
-        refscore = 0.0 if v is None else v
-    else:
-        refscore = 0
-    return "%s%11.11s score: %.5f out of %.5f, %s ID=%s\n" % (tag, role, score, refscore,
-                                                              src, aid)
 
 
 def _releve_doc_mapping(st: _ReleveMapping, flag: _Flag, r, s, d) -> str:
@@ -323,14 +316,18 @@ def _releve_doc_text(st: _ReleveMapping, flag: _Flag, r, s, d, x, y, tst_value, 
         out.append(">>>   no tst mentions\n")
     event = st.res.kind == "event"
     for typ, m, error in rows:
-        ext = _shown(m.extent)
-        if not _true(ext):
+        ext = m.extent
+        if ext is not None:
+            ext = ext.display
+        if not ext or ext == "0":           # (not _true)
             ext = "???"
         if event:
             anchor = getattr(m, "anchor", None)
-            anchor = _shown(anchor)
+            if anchor is not None:
+                anchor = anchor.display
             out.append('%s   %s anchor="%s", extent="%s"%s'
-                       % (">>>" if error else "   ", typ, anchor if _true(anchor) else "???",
+                       % (">>>" if error else "   ", typ,
+                          anchor if anchor and anchor != "0" else "???",
                           ext, " -- unmatched mention\n" if error else "\n"))
         else:
             out.append('%s   %s extent="%s"%s' % (">>>" if error else "   ", typ, ext,
