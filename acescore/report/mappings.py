@@ -61,10 +61,9 @@ _ENTITY_CHECKED = ("TYPE", "SUBTYPE", "CLASS", "LEVEL")
 
 def _entity_mapping(out, ctx: _Ctx, all_blocks: bool):
     res = ctx.res
-    pair_value, value = res.pair_value, res.value
+    value = res.value
     listed: dict = {}
     for rid, flag, r, sid, s in _ref_blocks(out, ctx, all_blocks):
-        rv = value.get(("REF", rid))
         if s is not None:
             rget, sget = r.attrs.get, s.attrs.get
             if tuple(map(rget, _ENTITY_CHECKED)) == tuple(map(sget, _ENTITY_CHECKED)):
@@ -80,10 +79,10 @@ def _entity_mapping(out, ctx: _Ctx, all_blocks: bool):
                     err += ", EXTERNAL ID MISMATCH"
             if err:
                 flag.on = True
-            block = [_later(flag, _entity_pair_head, r, s, err, pair_value.get((rid, sid)),
-                            rv, listed)]
+            block = [_later(flag, _entity_pair_head, res, rid, r, sid, s, err, listed)]
         else:
             flag.on = True
+            rv = value.get(("REF", rid))
             block = [">>> ref entity %s %s -- NO MATCHING TST ENTITY\n"
                      "      entity score:  0.00000 out of %.5f\n"
                      % (_id_plus_external_ids(r), _attributes_text(r, ENTITY_ATTRIBUTES, listed),
@@ -97,10 +96,12 @@ def _entity_mapping(out, ctx: _Ctx, all_blocks: bool):
                    lambda flag, s, d: _entity_details(ctx, flag, None, s, d))
 
 
-def _entity_pair_head(r, s, err: str, pv, rv, listed: dict) -> str:
+def _entity_pair_head(res, rid, r, sid, s, err: str, listed: dict) -> str:
     """The first lines of the block of a REF entity ``r`` mapped to ``s`` (``err``: their
     errors)."""
     tag = ">>> " if err else "    "
+    pv = res.pair_value.get((rid, sid))
+    rv = res.value.get(("REF", rid))
     return ("%sref entity %s %s%s\n%stst entity %s %s%s\n"
             "      entity score:  %.5f out of %.5f\n"
             % (tag, _id_plus_external_ids(r), _attributes_text(r, ENTITY_ATTRIBUTES, listed),
@@ -112,25 +113,15 @@ def _entity_pair_head(r, s, err: str, pv, rv, listed: dict) -> str:
 def _entity_details(ctx: _Ctx, flag: _Flag, r, s, d):
     """The part of an entity block for document ``d``: REF element ``r`` and SYS element
     ``s`` (either None); its text or a piece (:func:`_later`)."""
-    res = ctx.res
     rid = r.id if r is not None else None
     sid = s.id if s is not None else None
     x = r.docs.get(d) if r is not None else None
     y = s.docs.get(d) if s is not None else None
-    if x is not None and y is not None:
-        mv = res.doc_mv.get((rid, sid, d))
-        if mv is None:              # not valued: the tool's false-alarm term of the pair
-            mv = res.doc_fa.get((sid, d))
-        value, max_value = _num(mv), _num(res.doc_value.get(("REF", rid, d)))
-    elif x is not None:
-        value, max_value = 0, _num(res.doc_value.get(("REF", rid, d)))
-    else:
-        value, max_value = _num(res.doc_fa.get((sid, d))), 0
     params = ctx.params
     names = (_entity_name_details(ctx, flag, rid, sid, d, x, y)
              if params.use_name_similarity else "")
     rows = _entity_mention_rows(ctx, flag, rid, sid, d, x, y) if params.use_mentions else ()
-    return _later(flag, _entity_mention_text, ctx, d, value, max_value, names, y, rows)
+    return _later(flag, _entity_doc_text, ctx, rid, sid, d, x, y, names, rows)
 
 
 def _entity_name_details(ctx: _Ctx, flag: _Flag, rid, sid, d, x, y) -> str:
@@ -218,11 +209,20 @@ def _entity_mention_rows(ctx: _Ctx, flag: _Flag, rid, sid, d, x, y) -> list:
     return rows
 
 
-def _entity_mention_text(ctx: _Ctx, d, value, max_value, names: str, y, rows) -> str:
-    """The text of an entity block's part for document ``d``: its score, the name lines
-    ``names``, the mention lines of :func:`_entity_mention_rows` (``y``: the SYS element's
-    document part)."""
+def _entity_doc_text(ctx: _Ctx, rid, sid, d, x, y, names: str, rows) -> str:
+    """The text of an entity block's part for document ``d`` (``x``, ``y``: the REF and
+    the SYS element's parts in it, either None): its score, the name lines ``names``, the
+    mention lines of :func:`_entity_mention_rows`."""
     res = ctx.res
+    if x is not None and y is not None:
+        mv = res.doc_mv.get((rid, sid, d))
+        if mv is None:              # not valued: the tool's false-alarm term of the pair
+            mv = res.doc_fa.get((sid, d))
+        value, max_value = _num(mv), _num(res.doc_value.get(("REF", rid, d)))
+    elif x is not None:
+        value, max_value = 0, _num(res.doc_value.get(("REF", rid, d)))
+    else:
+        value, max_value = _num(res.doc_fa.get((sid, d))), 0
     p = ctx.params
     sigma_r, sigma_s, corr = res.sigma_r, res.sigma_s, res.corr
     out = ["- in document %s:  score:  %.5f out of %.5f\n%s" % (d, value, max_value, names)]
@@ -302,12 +302,8 @@ def _value_mapping(out, ctx: _Ctx, all_blocks: bool):
                     err += ("/" if err else "") + a
             if err:
                 flag.on = True
-            tag = ">>> " if err else "    "
-            block.append(f"{tag}ref {word} {rid}{_value_attr_list(r, attributes)}\n")
-            block.append(f"{tag}tst {word} {sid}{_value_attr_list(s, attributes)}"
-                         + (f" -- ATTRIBUTE ERROR ({err})\n" if err else "\n"))
-            block.append(f"      {word} score:  %.5f out of %.5f\n"
-                         % (_num(res.pair_value.get((rid, sid))), _num(res.value.get(("REF", rid)))))
+            block.append(_later(flag, _value_pair_head, res, word, attributes, rid, r, sid, s,
+                                err))
         else:
             flag.on = True
             block.append(f">>> ref {word} {rid} -- NO MATCHING TST VALUE\n")
@@ -321,11 +317,24 @@ def _value_mapping(out, ctx: _Ctx, all_blocks: bool):
                    lambda flag, s, d: _value_details(ctx, flag, None, s.id, d))
 
 
-def _value_details(ctx: _Ctx, flag: _Flag, rid, sid, d) -> str:
-    res = ctx.res
-    out = [f"- in document {d}:\n"]
+def _value_pair_head(res, word: str, attributes, rid, r, sid, s, err: str) -> str:
+    """The first lines of the block of a REF value/timex2 ``r`` mapped to ``s`` (``err``:
+    their attribute errors)."""
+    tag = ">>> " if err else "    "
+    return (f"{tag}ref {word} {rid}{_value_attr_list(r, attributes)}\n"
+            f"{tag}tst {word} {sid}{_value_attr_list(s, attributes)}"
+            + (f" -- ATTRIBUTE ERROR ({err})\n" if err else "\n")
+            + f"      {word} score:  %.5f out of %.5f\n"
+            % (_num(res.pair_value.get((rid, sid))), _num(res.value.get(("REF", rid)))))
+
+
+def _value_details(ctx: _Ctx, flag: _Flag, rid, sid, d):
+    """The part of a value/timex2 block for document ``d``: its text, or a piece
+    (:func:`_later`) of :func:`_value_doc_text` with the mention rows: (side, mention,
+    its partner or None, whether their extents differ), in locator order."""
     if not ctx.params.use_mentions:
-        return out[0]
+        return f"- in document {d}:\n"
+    res = ctx.res
     x = res.ref[rid].docs.get(d) if rid is not None else None
     y = res.sys[sid].docs.get(d) if sid is not None else None
     items = []
@@ -333,6 +342,7 @@ def _value_details(ctx: _Ctx, flag: _Flag, rid, sid, d) -> str:
         items.extend(("REF", m) for m in x.mentions)
     if y is not None:
         items.extend(("TST", m) for m in y.mentions)
+    rows = []
     if x is not None and y is not None:
         mmap = res.mention_map.get((rid, sid, d)) or {}
         rmapped = {x.mentions[i].id: y.mentions[j] for i, j in mmap.items()}
@@ -343,22 +353,37 @@ def _value_details(ctx: _Ctx, flag: _Flag, rid, sid, d) -> str:
             n = rmapped.get(m.id) if typ == "REF" else None
             if n is not None:
                 error = extent_mismatch(m.extent, n.extent, ctx.params) > 1
-                rt, tt = _shown(m.extent), _shown(n.extent)
-                if not error and _true(rt) and _true(tt) and rt == tt:
-                    out.append(f'          mention="{rt}"\n')
-                else:
-                    if error:
-                        flag.on = True
-                    tag = ">>>   " if error else "      "
-                    out.append(f'{tag}ref mention="{_q(rt)}"\n')
-                    out.append(f'{tag}tst mention="{_q(tt)}"'
-                               + (" -- EXTENT ERROR\n" if error else "\n"))
+                if error:
+                    flag.on = True
+                rows.append((typ, m, n, error))
             else:
                 flag.on = True
-                out.append(f'>>>   {typ.lower()} mention="{_q(_shown(m.extent))}"'
-                           " -- NO MATCHING %s MENTION\n")
+                rows.append((typ, m, None, True))
     else:
         flag.on = True
-        for typ, m in _sorted_mentions(items):
+        rows = [(typ, m, None, False) for typ, m in _sorted_mentions(items)]
+    return _later(flag, _value_doc_text, d, x is not None and y is not None, rows)
+
+
+def _value_doc_text(d, both: bool, rows: list) -> str:
+    """The text of :func:`_value_details` (``both``: the REF and the SYS element are in
+    the document)."""
+    out = [f"- in document {d}:\n"]
+    if not both:
+        for typ, m, _n, _error in rows:
             out.append(f'      {typ.lower()} mention="{_q(_shown(m.extent))}"\n')
+        return "".join(out)
+    for typ, m, n, error in rows:
+        if n is not None:
+            rt, tt = _shown(m.extent), _shown(n.extent)
+            if not error and _true(rt) and _true(tt) and rt == tt:
+                out.append(f'          mention="{rt}"\n')
+            else:
+                tag = ">>>   " if error else "      "
+                out.append(f'{tag}ref mention="{_q(rt)}"\n')
+                out.append(f'{tag}tst mention="{_q(tt)}"'
+                           + (" -- EXTENT ERROR\n" if error else "\n"))
+        else:
+            out.append(f'>>>   {typ.lower()} mention="{_q(_shown(m.extent))}"'
+                       " -- NO MATCHING %s MENTION\n")
     return "".join(out)
