@@ -239,8 +239,8 @@ class _Ctx:
 
     def best_text(self, side: str, eid: str, g) -> str:
         """:func:`_best_text` of the argument element ``g`` (``eid`` of ``side``), made
-        once per run."""
-        key = (self.mention_level, side, eid)
+        once per run (a REF one for both levels: :meth:`arg_collection`)."""
+        key = (self.mention_level and side == "SYS", side, eid)
         t = self._best.get(key)
         if t is None:
             t = self._best[key] = _best_text(g)

@@ -51,7 +51,12 @@ class _ReleveMapping:
         self.arg_map_sys = {v: k for k, v in mapping.items() if v is not None}
         self.phantoms = _phantom_parts(ctx)
         self.entries: tuple = (None, [])       # (REF id, SYS id) of a block, its arguments
-        self.described: dict = {}             # (src, role, ID) -> the block-level text
+        # (src, (role, ID)) -> the block-level text of an argument (:func:`_described`),
+        # made once per run: a REF one for every pass, a SYS one for the passes of a level
+        # (their argument elements: _Ctx.arg_collection)
+        self.described: dict = ctx.run.__dict__.setdefault("_described_args", {}).setdefault(
+            ctx.mention_level, {})
+        self.described_ref: dict = ctx.run.__dict__.setdefault("_described_ref_args", {})
         self.ref_args = ctx.arg_collection("REF")   # the argument elements by ID
         self.sys_args = ctx.arg_collection("SYS")
 
@@ -241,9 +246,9 @@ def _block_arguments(st: _ReleveMapping, entries: list, r, s) -> str:
 
 def _described(st: _ReleveMapping, src: str, arg) -> str:
     """The block-level line of an argument (without its tag and errors), made once per
-    (side, role, ID) in a listing."""
-    key = (src, arg)
-    text = st.described.get(key)
+    (side, role, ID) in a run (see :class:`_ReleveMapping`)."""
+    cache = st.described_ref if src == "ref" else st.described
+    text = cache.get(arg)
     if text is not None:
         return text
     role, aid = arg
@@ -260,7 +265,7 @@ def _described(st: _ReleveMapping, src: str, arg) -> str:
         text += ")"
     if g is not None:
         text += ctx.best_text(side, aid, g)
-    st.described[key] = text
+    cache[arg] = text
     return text
 
 
