@@ -6,7 +6,9 @@ REF and SYS files of a document in the same shard -- each read, built and scored
 forked process of its own.  A shard sends back, per pass, the records of its report
 section (:mod:`acescore.report.sections`); this process merges them in canonical order and
 renders the report, byte for byte the report of one process.  Nothing of the corpus is
-read here: each process holds its own documents only.
+read here: each process holds its own documents only.  With ``--jobs 1`` the shards are
+forked one after another (a process scoring a few dozen documents needs less CPU per
+document than one holding the corpus).
 
 Planning reads the first bytes of every file for its DOCID (no parsing).  Everything the
 plan assumes is checked when the shards report back; where it does not hold the run is
