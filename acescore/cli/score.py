@@ -63,11 +63,11 @@ def nist_flag_options(f):
               help="Exit with status 3 when TASK's Value (%) is below VALUE, e.g. edr=60 "
                    f"(repeatable; tasks {tasks_help()}).")
 @click.option("-j", "--jobs", type=click.IntRange(min=0), default=None,
-              help="Processes for scoring (default and 0: one per CPU available).  The "
-                   "documents are read and scored in that many shards, one process each; "
-                   "where that is not possible (-a/-e/-s/-c, --lenient, JSON with -m) the "
-                   "document and mention-level passes run in parallel.  The report is the "
-                   "same for every value.")
+              help="Processes at a time (default and 0: one per CPU available).  The "
+                   "documents are read and scored in shards of at most 2 MB of REF files, "
+                   "each in a forked process, this many at a time (1: one after another); "
+                   "where shards are not possible the document and mention-level passes "
+                   "run in parallel.  The report is the same for every value.")
 @pairs_option
 @quiet_option
 @click.option("--score-only", is_flag=True,

@@ -31,9 +31,10 @@ from acescore.cli.common import (catch_errors, die, emit_summary, emit_warnings,
               help="How a character reference such as &amp; in a source document counts for"
                    " offsets: as its characters (raw, the ACE rule) or as one character.")
 @pairs_option
-@jobs_option("Processes (default and 0: one per CPU available).  The documents are read,"
-             " scored and their pages written in that many shards, one process each, where"
-             " that is possible (as for score); the site is the same for every value.")
+@jobs_option("Processes at a time (default and 0: one per CPU available).  The documents"
+             " are read, scored and their pages written in shards, each in a forked"
+             " process, this many at a time, where that is possible (as for score); the"
+             " site is the same for every value.")
 @quiet_option
 @catch_errors
 def view(ref, sys_, source_dir, out_dir, fmt, params, max_bytes, lenient, mentions, entities,
