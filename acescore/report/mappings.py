@@ -14,7 +14,6 @@ from acescore.report.diagnostics import (
     _attr,
     _Ctx,
     _id_plus_external_ids,
-    _locator_key,
     _match_external_links,
     _num,
     _q,
@@ -73,10 +72,9 @@ def _entity_mapping(out, ctx: _Ctx, all_blocks: bool):
                                 if rget(a) != sget(a) and _s(rget(a)) != _s(sget(a))])
                 if err:
                     err = f" -- ENTITY {err} MISMATCH"
-            if getattr(r, "links", None) or getattr(s, "links", None):
-                ext = _match_external_links(r, s)
-                if ext and ext != "correct":
-                    err += ", EXTERNAL ID MISMATCH"
+            ext = _match_external_links(r, s)
+            if ext and ext != "correct":
+                err += ", EXTERNAL ID MISMATCH"
             if err:
                 flag.on = True
             block = [_later(flag, _entity_pair_head, res, rid, r, sid, s, err, listed)]
@@ -172,25 +170,22 @@ def _entity_mention_rows(ctx: _Ctx, flag: _Flag, rid, sid, d, x, y) -> list:
     its SYS partner, their errors, whether their extents differ) or (mention without a
     partner, None, "REF" or "TST", False), in locator order; flags the errors."""
     # the REF mentions and the SYS mentions without a REF partner (the others are not
-    # listed), as (mention, REF mention's partner or None, side)
+    # listed), as (side, mention, REF mention's partner or None)
     mmap = ctx.res.mention_map.get((rid, sid, d)) if (x is not None and y is not None) else None
     if mmap:
         xm, ym = x.mentions, y.mentions
         partner = {xm[i].id: ym[j] for i, j in mmap.items()}.get
-        items = [(m, partner(m.id), "REF") for m in xm]
+        items = [("REF", m, partner(m.id)) for m in xm]
         if len(mmap) < len(ym):
             tmapped = {ym[j].id for j in mmap.values()}
-            items.extend([(m, None, "TST") for m in ym if m.id not in tmapped])
+            items.extend([("TST", m, None) for m in ym if m.id not in tmapped])
     else:
-        items = [(m, None, "REF") for m in x.mentions] if x is not None else []
+        items = [("REF", m, None) for m in x.mentions] if x is not None else []
         if y is not None:
-            items.extend([(m, None, "TST") for m in y.mentions])
-    if len(items) > 1:          # a stable sort by locator (04 §5.4)
-        items = [items[k] for _, k in sorted([(_locator_key(it[0]), k)
-                                               for k, it in enumerate(items)])]
+            items.extend([("TST", m, None) for m in y.mentions])
     p = ctx.params
     rows = []
-    for m, n, typ in items:
+    for typ, m, n in _sorted_mentions(items):      # by locator (04 §5.4)
         if n is None:
             flag.on = True
             rows.append((m, None, typ, False))
@@ -235,12 +230,8 @@ def _entity_doc_text(ctx: _Ctx, rid, sid, d, x, y, names: str, rows) -> str:
             c = corr.get(m.id)
             score = c.get(n.id) if c else None
             of = sigma_r.get(m.id)
-            rhead = m.head
-            if rhead is not None:
-                rhead = rhead.display
-            thead = n.head
-            if thead is not None:
-                thead = thead.display
+            rhead = _shown(m.head)
+            thead = _shown(n.head)
             out.append('%s   ref mention:                               "%s" (%3.3s/%3.3s/%3.3s)'
                        ' ID=%s%s%s   tst mention score: %.5f out of %.5f, "%s"'
                        ' (%3.3s/%3.3s/%3.3s) ID=%s%s'

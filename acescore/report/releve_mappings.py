@@ -17,6 +17,7 @@ from acescore.report.diagnostics import (
     _Ctx,
     _phantom_parts,
     _s,
+    _shown,
     _sorted_mentions,
     _true,
 )
@@ -321,18 +322,13 @@ def _releve_doc_text(st: _ReleveMapping, flag: _Flag, r, s, d, x, y, tst_value, 
         out.append(">>>   no tst mentions\n")
     event = st.res.kind == "event"
     for typ, m, error in rows:
-        ext = m.extent
-        if ext is not None:
-            ext = ext.display
-        if not ext or ext == "0":           # (not _true)
+        ext = _shown(m.extent)
+        if not _true(ext):
             ext = "???"
         if event:
-            anchor = getattr(m, "anchor", None)
-            if anchor is not None:
-                anchor = anchor.display
+            anchor = _shown(getattr(m, "anchor", None))
             out.append('%s   %s anchor="%s", extent="%s"%s'
-                       % (">>>" if error else "   ", typ,
-                          anchor if anchor and anchor != "0" else "???",
+                       % (">>>" if error else "   ", typ, anchor if _true(anchor) else "???",
                           ext, " -- unmatched mention\n" if error else "\n"))
         else:
             out.append('%s   %s extent="%s"%s' % (">>>" if error else "   ", typ, ext,
