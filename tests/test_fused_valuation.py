@@ -130,3 +130,27 @@ def test_mention_chains_without_the_document_chains_correspondences(corpora):
     assert _pass_numbers(shared) == _pass_numbers(apart)
     assert shared.mention_args.self_value == apart.mention_args.self_value
     assert shared.mention_args.pair_value == apart.mention_args.pair_value
+
+
+def test_name_similarity_of_one_name_each():
+    """The one-name shortcut of entity_name_similarity: NS = (s + s) / 2 = s, map {0: 0};
+    below the threshold (or no similarity at all) 0 and no map; an entity that is not NAM
+    on both sides has no names to compare."""
+    from types import SimpleNamespace as E
+    from acescore.scoring.names import entity_name_similarity, name_maps
+    a = E(level="NAM", names=("john smith",))
+    b = E(level="NAM", names=("jon smith",))
+    assert entity_name_similarity(a, b, 0.5) == (1 - 1 / 10, {0: 0})
+    assert entity_name_similarity(a, b, 0.95) == (0, None)
+    assert entity_name_similarity(a, E(level="NAM", names=("xyz",)), 0) == (0, None)
+    assert entity_name_similarity(a, E(level="NOM", names=("jon smith",)), 0) == (0, None)
+    # two names against one: the general path (best per name, averaged; bgm map)
+    two = E(level="NAM", names=("jon smith", "john smith"))
+    assert entity_name_similarity(two, a, 0.5) == ((0.9 + 1.0 + 1.0) / 3, {1: 0})
+    g = lambda x: E(docs={"D": x})     # noqa: E731
+    ref = {"R1": g(a), "R2": g(E(level="PRO", names=("he",))), "R3": g(two)}
+    sys = {"S1": g(b), "S2": g(E(level="NAM", names=("he",))), "S3": g(a)}
+    valued = {("R1", "S1", "D"): 1.0, ("R2", "S2", "D"): 0.5, ("R3", "S3", "D"): 0.7}
+    mapping = {"R1": "S1", "R2": "S2", "R3": "S3"}
+    assert name_maps(ref, sys, mapping, valued, 0.5) == {("R1", "S1", "D"): {0: 0},
+                                                         ("R3", "S3", "D"): {1: 0}}

@@ -108,25 +108,23 @@ def promoted_correspondences(corr: dict, ref: dict, sys: dict,
     any subsets of those elements.  A promoted mention has the ID of its host mention plus
     ``" mention"`` and the same score against any mention; the element of a promoted mention
     has the host mention's ID."""
+    if ref_promoted:        # an element per REF mention, under the mention's ID
+        rows = [(rid, rid + " mention", row) for rid, row in corr.items() if rid in ref]
+    else:
+        rows = [(rid, m.id, corr[m.id]) for rid, g in ref.items() for x in g.docs.values()
+                for m in x.mentions if m.id in corr]
     out: dict = {}
     is_ref_mention: set = set()
     cand: dict = {}
-    for rid, g in ref.items():
-        for x in g.docs.values():
-            for m in x.mentions:
-                row = corr.get(rid if ref_promoted else m.id)
-                if row is None:
-                    continue
-                new = {}
-                for sid, score in row.items():
-                    if sid in sys:
-                        new[sid + " mention"] = score
-                if not new:
-                    continue
-                out[m.id] = new
-                is_ref_mention.update(new)
-                cs = cand.get(rid)
-                if cs is None:
-                    cs = cand[rid] = set()
-                cs.update(row if len(new) == len(row) else [s for s in row if s in sys])
+    for rid, mid, row in rows:
+        sids = [sid for sid in row if sid in sys]
+        if not sids:
+            continue
+        new = out[mid] = {sid + " mention": row[sid] for sid in sids}
+        is_ref_mention.update(new)
+        cs = cand.get(rid)
+        if cs is None:
+            cand[rid] = set(sids)
+        else:
+            cs.update(sids)
     return out, is_ref_mention, cand

@@ -225,6 +225,8 @@ class ElementPass:
         twin = self.twin and is_sys
         mlw, map_doc_fa, map_value = self.mlw, self.map_doc_fa, self.map_value
         map_fa_value = self.map_fa_value
+        # entities without names: EV(x, x) by the four attributes (see element_value)
+        self_ev = {} if entity and not self.p.use_name_similarity else None
         for eid in sorted(coll):
             docs = coll[eid].docs
             total = 0.0
@@ -243,7 +245,14 @@ class ElementPass:
                 else:
                     mv = 1
                 mv_of[key] = mv
-                ev = ev_of[key] = element_value(x, x)[0]
+                if self_ev is None:
+                    ev = element_value(x, x)[0]
+                else:
+                    attrs = (x.type, x.cls, x.subtype, x.level)
+                    ev = self_ev.get(attrs)
+                    if ev is None:
+                        ev = self_ev[attrs] = element_value(x, x)[0]
+                ev_of[key] = ev
                 if ev:
                     norm = mtw[x.level] / mv if lw else 1
                     v = norm * ev * mv
@@ -287,6 +296,9 @@ class ElementPass:
         ref, sys, value_pair = self.ref, self.sys, self._value_pair
         lw, mlw, twin, mtw, corr = self.lw, self.mlw, self.twin, self.mtw, self.corr
         element_value = self.element_value
+        # entities without names: EV by the attributes, as element_value caches it
+        ev_attrs = (self._ev_by_attrs if self.kind == "entity"
+                    and not self.p.use_name_similarity else None)
         ev_self, mv_of = self.ev_self, self.mv
         sig_r, sig_s, is_ref_mention = self.sigma_r, self.sigma_s, self.is_ref_mention
         neg_fa_wgt, coref_wgt = -self.fa_wgt, self.coref_wgt
@@ -309,16 +321,24 @@ class ElementPass:
             if len(rms) != 1 or len(tms) != 1:
                 value_pair(r, s, (d,), rg, sg)
                 continue
-            ev, nmap = element_value(x, y)
+            if ev_attrs is None:
+                ev, nmap = element_value(x, y)
+            else:
+                nmap = None
+                ev = ev_attrs.get((x.type, x.cls, x.subtype, x.level,
+                                   y.type, y.cls, y.subtype, y.level))
+                if ev is None:
+                    ev = element_value(x, y)[0]
             if not ev:
                 continue
             rm, tm = rms[0], tms[0]
             rkey = ("REF", r, d)
+            skey = ("SYS", s, d)
             mv_r = mv_of[rkey]
-            fa_norm = ev_self[("SYS", s, d)] / ev if ev > 0 else 9e9
+            fa_norm = ev_self[skey] / ev if ev > 0 else 9e9
             if lw or mlw:
                 lnorm = mtw[x.level] / mv_r
-                lfa_norm = fa_norm * ((mtw[y.level] / mv_of[("SYS", s, d)] / lnorm)
+                lfa_norm = fa_norm * ((mtw[y.level] / mv_of[skey] / lnorm)
                                       if lnorm > 0 else 9e9)
             norm, sfa_norm = (lnorm, lfa_norm) if lw else (1, fa_norm)
             sc = corr.get(rm.id)
