@@ -303,8 +303,7 @@ class ElementPass:
         sig_r, sig_s, is_ref_mention = self.sigma_r, self.sigma_s, self.is_ref_mention
         neg_fa_wgt, coref_wgt = -self.fa_wgt, self.coref_wgt
         doc_mv, doc_costs, mention_map = self.doc_mv, self.doc_costs, self.mention_map
-        name_map, pair_docs, map_pair_docs = self.name_map, self.pair_docs, self.map_pair_docs
-        rcand, cand = self.rcand, self.cand
+        name_map, pv, map_pv, rcand = self.name_map, self.pv, self.map_pv, self.rcand
         zero_costs = (0.0, 0.0, 0.0, 0.0)
         for r, s in pairs:
             rg, sg = ref[r], sys[s]
@@ -375,23 +374,16 @@ class ElementPass:
             doc_mv[key] = value
             if nmap:
                 name_map[key] = nmap
-            pd = pair_docs.get((r, s))
-            if pd is None:
-                pair_docs[(r, s)] = {d: value}
-            else:
-                pd[d] = value
+            # PV of two one-document elements: the document's value (what _add_fa_terms
+            # makes of it); the pair is valued once, and ``cand`` holds it already
+            pv[(r, s)] = value
             if twin:
-                pd = map_pair_docs.get((r, s))
-                if pd is None:
-                    map_pair_docs[(r, s)] = {d: mvalue}
-                else:
-                    pd[d] = mvalue
+                map_pv[(r, s)] = mvalue
             rc = rcand.get(s)
             if rc is None:
                 rcand[s] = {r}
             else:
                 rc.add(r)
-            cand.setdefault(r, set()).add(s)
 
     def _fa_scores_of(self, sid: str, d: str, x) -> list:
         key = (sid, d)
