@@ -26,13 +26,18 @@ class _Flag:
 
 def _ref_blocks(out, ctx, all_blocks: bool):
     """The REF elements of a mapping listing in ID order, each starting its block in
-    ``out``: (ID, the block's print flag, element, SYS partner's ID and element or None)."""
+    ``out``: (ID, the block's print flag, element, SYS partner's ID and element or None).
+    The flag is one object, set for each block (a block is closed before the next one)."""
     res = ctx.res
     ref, sys_, mapping = res.ref, res.sys, res.mapping
+    start = out.start
+    flag = _Flag(all_blocks)        # one flag, lowered again for each block
     for rid in sorted(ref):
-        out.start((0, rid))
+        start((0, rid))
+        flag.on = all_blocks
+        flag.later = False
         sid = mapping.get(rid)
-        yield rid, _Flag(all_blocks), ref[rid], sid, (sys_[sid] if sid is not None else None)
+        yield rid, flag, ref[rid], sid, (sys_[sid] if sid is not None else None)
 
 
 def _later(flag: _Flag, make, *args):
@@ -45,17 +50,23 @@ def _later(flag: _Flag, make, *args):
     return (make, *args)
 
 
-def _flush_block(out: list, block: list, flag, ctx, r, s, details) -> None:
+def _flush_block(out: list, block: list, flag, ctx, r, s, details, *args) -> None:
     """Close the mapping block of REF element ``r`` (and its SYS partner ``s``, or None):
-    ``details(docid)`` for every evaluated document of either, in DOCID order; the block
-    is printed only if something in it was flagged (its pieces made then: :func:`_later`)."""
+    ``details(*args, docid)`` for every evaluated document of either, in DOCID order; the
+    block is printed only if something in it was flagged (its pieces made then:
+    :func:`_later`)."""
     docs = r.docs
     if s is not None and not s.docs.keys() <= docs.keys():
         docs = docs.keys() | s.docs.keys()
     eval_docs = ctx.eval_docs
-    for d in sorted(docs) if len(docs) > 1 else docs:
-        if d in eval_docs:
-            block.append(details(d))
+    if len(docs) == 1:              # (most blocks: one document)
+        for d in docs:
+            if d in eval_docs:
+                block.append(details(*args, d))
+    else:
+        for d in sorted(docs):
+            if d in eval_docs:
+                block.append(details(*args, d))
     if flag.on:
         block.append(SEPARATOR)
         out.append("".join([p if p.__class__ is str else p[0](*p[1:]) for p in block]

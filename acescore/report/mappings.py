@@ -9,6 +9,7 @@ from __future__ import annotations
 from acescore.params import EPSILON
 from acescore.report.diagnostics import (
     ATTRIBUTES,
+    SEPARATOR,
     ENTITY_ATTRIBUTES,
     Blocks,
     _attr,
@@ -62,6 +63,11 @@ def _entity_mapping(out, ctx: _Ctx, all_blocks: bool):
     res = ctx.res
     value = res.value
     listed: dict = {}
+    params = ctx.params
+    # blocks of one mapped pair of mentions in one document (most EMD blocks) are flagged
+    # whole before any text is made (no pieces, :func:`_one_pair_block`)
+    lean = params.use_mentions and not params.use_name_similarity
+    mention_map, eval_docs = res.mention_map, ctx.eval_docs
     for rid, flag, r, sid, s in _ref_blocks(out, ctx, all_blocks):
         if s is not None:
             rget, sget = r.attrs.get, s.attrs.get
@@ -77,6 +83,13 @@ def _entity_mapping(out, ctx: _Ctx, all_blocks: bool):
                 err += ", EXTERNAL ID MISMATCH"
             if err:
                 flag.on = True
+            if lean and len(r.docs) == 1 and len(s.docs) == 1:
+                d, x = next(iter(r.docs.items()))
+                y = s.docs.get(d)
+                if (y is not None and d in eval_docs and len(x.mentions) == 1
+                        and len(y.mentions) == 1 and mention_map.get((rid, sid, d))):
+                    _one_pair_block(out, ctx, flag, rid, r, sid, s, err, listed, d, x, y)
+                    continue
             block = [_later(flag, _entity_pair_head, res, rid, r, sid, s, err, listed)]
         else:
             flag.on = True
@@ -85,8 +98,7 @@ def _entity_mapping(out, ctx: _Ctx, all_blocks: bool):
                      "      entity score:  0.00000 out of %.5f\n"
                      % (_id_plus_external_ids(r), _attributes_text(r, ENTITY_ATTRIBUTES, listed),
                         0.0 if rv is None else rv)]
-        _flush_block(out, block, flag, ctx, r, s,
-                     lambda d: _entity_details(ctx, flag, r, s, d))
+        _flush_block(out, block, flag, ctx, r, s, _entity_details, ctx, flag, r, s)
     _unmatched_sys(out, ctx, "entity",
                    lambda s: (f">>> tst entity {_id_plus_external_ids(s)} "
                               f"{_attributes_text(s, ENTITY_ATTRIBUTES, listed)}"
@@ -108,18 +120,37 @@ def _entity_pair_head(res, rid, r, sid, s, err: str, listed: dict) -> str:
                0.0 if pv is None else pv, 0.0 if rv is None else rv))
 
 
+def _one_pair_block(out, ctx: _Ctx, flag: _Flag, rid, r, sid, s, err: str, listed: dict, d,
+                    x, y) -> None:
+    """The block of REF entity ``r`` mapped to ``s`` (``err``: their errors), both of one
+    mention in one evaluated document ``d`` (``x``, ``y``: their parts), their mentions
+    mapped: made only if printed."""
+    m, n = x.mentions[0], y.mentions[0]
+    merr, extent = _mention_pair_errors(m, n, ctx.params)
+    if flag.on or merr or extent:
+        out.append(_entity_pair_head(ctx.res, rid, r, sid, s, err, listed)
+                   + _entity_doc_text(ctx, rid, sid, d, x, y, "", ((m, n, merr, extent),))
+                   + SEPARATOR)
+
+
 def _entity_details(ctx: _Ctx, flag: _Flag, r, s, d):
     """The part of an entity block for document ``d``: REF element ``r`` and SYS element
     ``s`` (either None); its text or a piece (:func:`_later`)."""
-    rid = r.id if r is not None else None
-    sid = s.id if s is not None else None
-    x = r.docs.get(d) if r is not None else None
-    y = s.docs.get(d) if s is not None else None
+    rid = sid = x = y = None
+    if r is not None:
+        rid = r.id
+        x = r.docs.get(d)
+    if s is not None:
+        sid = s.id
+        y = s.docs.get(d)
     params = ctx.params
     names = (_entity_name_details(ctx, flag, rid, sid, d, x, y)
              if params.use_name_similarity else "")
     rows = _entity_mention_rows(ctx, flag, rid, sid, d, x, y) if params.use_mentions else ()
-    return _later(flag, _entity_doc_text, ctx, rid, sid, d, x, y, names, rows)
+    if flag.on:                     # (_later, without the call: one part per document)
+        return _entity_doc_text(ctx, rid, sid, d, x, y, names, rows)
+    flag.later = True
+    return (_entity_doc_text, ctx, rid, sid, d, x, y, names, rows)
 
 
 def _entity_name_details(ctx: _Ctx, flag: _Flag, rid, sid, d, x, y) -> str:
@@ -174,11 +205,14 @@ def _entity_mention_rows(ctx: _Ctx, flag: _Flag, rid, sid, d, x, y) -> list:
     mmap = ctx.res.mention_map.get((rid, sid, d)) if (x is not None and y is not None) else None
     if mmap:
         xm, ym = x.mentions, y.mentions
-        partner = {xm[i].id: ym[j] for i, j in mmap.items()}.get
-        items = [("REF", m, partner(m.id)) for m in xm]
-        if len(mmap) < len(ym):
-            tmapped = {ym[j].id for j in mmap.values()}
-            items.extend([("TST", m, None) for m in ym if m.id not in tmapped])
+        if len(xm) == 1 and len(ym) == 1:       # (one mapped pair: most EMD blocks)
+            items = [("REF", xm[0], ym[0])]
+        else:
+            partner = {xm[i].id: ym[j] for i, j in mmap.items()}.get
+            items = [("REF", m, partner(m.id)) for m in xm]
+            if len(mmap) < len(ym):
+                tmapped = {ym[j].id for j in mmap.values()}
+                items.extend([("TST", m, None) for m in ym if m.id not in tmapped])
     else:
         items = [("REF", m, None) for m in x.mentions] if x is not None else []
         if y is not None:
@@ -190,18 +224,24 @@ def _entity_mention_rows(ctx: _Ctx, flag: _Flag, rid, sid, d, x, y) -> list:
             flag.on = True
             rows.append((m, None, typ, False))
             continue
-        err = "" if m.type == n.type else "TYPE"
-        if m.role != n.role:
-            err += "/ROLE" if err else "ROLE"
-        if m.style != n.style:
-            err += "/STYLE" if err else "STYLE"
-        me, ne = m.extent, n.extent
-        extent = (max(abs(me.start - ne.start), abs(me.end - ne.end)) / p.max_diff_chars > 1
-                  if me.kind == "text" else extent_mismatch(me, ne, p) > 1)
+        err, extent = _mention_pair_errors(m, n, p)
         if err or extent:
             flag.on = True
         rows.append((m, n, err, extent))
     return rows
+
+
+def _mention_pair_errors(m, n, p) -> tuple:
+    """(the TYPE/ROLE/STYLE errors of mapped entity mentions ``m`` and ``n``, whether their
+    extents differ) (04 §5.3.1)."""
+    err = "" if m.type == n.type else "TYPE"
+    if m.role != n.role:
+        err += "/ROLE" if err else "ROLE"
+    if m.style != n.style:
+        err += "/STYLE" if err else "STYLE"
+    me, ne = m.extent, n.extent
+    return err, (max(abs(me.start - ne.start), abs(me.end - ne.end)) / p.max_diff_chars > 1
+                 if me.kind == "text" else extent_mismatch(me, ne, p) > 1)
 
 
 def _entity_doc_text(ctx: _Ctx, rid, sid, d, x, y, names: str, rows) -> str:
@@ -300,8 +340,7 @@ def _value_mapping(out, ctx: _Ctx, all_blocks: bool):
             block.append(f">>> ref {word} {rid} -- NO MATCHING TST VALUE\n")
             block.append(f"      {word} score:  0.00000 out of %.5f\n"
                          % _num(res.value.get(("REF", rid))))
-        _flush_block(out, block, flag, ctx, r, s,
-                     lambda d: _value_details(ctx, flag, rid, sid, d))
+        _flush_block(out, block, flag, ctx, r, s, _value_details, ctx, flag, rid, sid)
     _unmatched_sys(out, ctx, word,
                    lambda s: (f">>> tst {word} {s.id}{_value_attr_list(s, attributes)}"
                               " -- NO MATCHING REF VALUE\n"),

@@ -97,8 +97,7 @@ def releve_mapping(out, ctx: _Ctx, all_blocks: bool):
                          % (word, rid, _attributes_text(r, attributes, listed), word,
                             0.0 if rv is None else rv))
         block.append(_argument_mapping(st, flag, r, s, None))
-        _flush_block(out, block, flag, ctx, r, s,
-                     lambda d: _releve_doc_mapping(st, flag, r, s, d))
+        _flush_block(out, block, flag, ctx, r, s, _releve_doc_mapping, st, flag, r, s)
     _unmatched_sys(out, ctx, word,
                    lambda s: (f">>> tst {word} {s.id} {_attributes_text(s, attributes, listed)}"
                               " -- NO MATCHING REF\n"),
