@@ -124,18 +124,18 @@ def _argument_sort_key(e):
 def _argument_entries(st: _ReleveMapping, r, s) -> list:
     """[(ref (role, id) or None, sys (role, id) or None)] in the tool's display order:
     by role, pairs first, then REF arguments, then by ID."""
-    entries: dict = {}
-    if r is not None:
-        for key in r.arg_pairs:
-            entries[("REF",) + key] = [key, None]
+    entries = {key: [key, None] for key in r.arg_pairs} if r is not None else {}
     if s is not None:
         am = st.res.argument_map.get((r.id, s.id)) if r is not None else None
+        unpaired: dict = {}
         for key in s.arg_pairs:
-            rk = am.get(key) if am else None
-            if rk is not None and ("REF",) + rk in entries:
-                entries[("REF",) + rk][1] = key
+            e = entries.get(am.get(key)) if am else None
+            if e is not None:
+                e[1] = key
             else:
-                entries[("TST",) + key] = [None, key]
+                unpaired[key] = [None, key]
+        if unpaired:
+            return sorted([*entries.values(), *unpaired.values()], key=_argument_sort_key)
     return sorted(entries.values(), key=_argument_sort_key)
 
 
@@ -286,7 +286,10 @@ def _releve_doc_mapping(st: _ReleveMapping, flag: _Flag, r, s, d) -> str:
         v = res.doc_fa.get((s.id, d))
         tst_value = 0.0 if v is None else v
     rows = []
-    if x is not None or y is not None:
+    if (x is not None and y is not None and len(x.mentions) == 1 and len(y.mentions) == 1
+            and res.mapping.get(r.id) == s.id and res.mention_map.get((r.id, s.id, d))):
+        rows.append(("ref", x.mentions[0], False))      # (one mapped pair: the SYS one not
+    elif x is not None or y is not None:                # listed; most mention-level blocks)
         items = [("ref", m) for m in x.mentions] if x is not None else []
         if y is not None:
             items.extend([("tst", m) for m in y.mentions])
