@@ -183,14 +183,21 @@ def _argument_mapping(st: _ReleveMapping, flag: _Flag, r, s, d: Optional[str]) -
     rd = r is not None and d in r.docs
     ref_args, sys_args, phantoms = st.ref_args, st.sys_args, st.phantoms
     mv, sv = st.mv, st.sv
+    # (the errors were flagged by the block's argument lines: this text is made only when
+    # the block is printed)
     for ra, ta, (rerr, terr) in entries:
-        # the argument elements in the document (a SYS one maybe as a phantom part)
+        # the argument elements in the document (a SYS one maybe as a phantom part): a
+        # line for the REF argument if it is there and the SYS one not, the SYS one's if
+        # it is there
+        r_in = s_in = False
         if ra is not None:
             g = ref_args.get(ra[1])
             r_in = g is not None and d in g.docs
         if ta is not None:
             g = sys_args.get(ta[1])
             s_in = (g is not None and d in g.docs) or (ta[1], d) in phantoms
+        if not s_in and not r_in:
+            continue
         # the scores of the line: the pair's value in the document (a role error
         # weighted), else the SYS argument's false alarm; the REF argument's value
         if ra is not None and ta is not None:
@@ -202,30 +209,24 @@ def _argument_mapping(st: _ReleveMapping, flag: _Flag, r, s, d: Optional[str]) -
                 score = -(0.0 if v is None else v)
             else:
                 score = 0
-        elif ta is not None and sd and s_in:
+        elif sd and s_in:
             v = sv.get(("SYS", ta[1], d))
             score = -(0.0 if v is None else v)
         else:
             score = 0
-        if rd and ra is not None and r_in:
+        if rd and r_in:
             v = sv.get(("REF", ra[1], d))
             refscore = 0.0 if v is None else v
         else:
             refscore = 0
-        if ra is not None:
-            if rerr:
-                flag.on = True
-            if r_in and (ta is None or not s_in):
-                out.append("%s%11.11s score: %.5f out of %.5f, ref ID=%s\n"
-                           % (">>>   " if (rerr and s is not None) else "      ", ra[0], score,
-                              refscore, ra[1]))
-        if ta is not None:
-            if terr:
-                flag.on = True
-            if s_in:
-                out.append("%s%11.11s score: %.5f out of %.5f, tst ID=%s\n"
-                           % (">>>   " if (terr and r is not None) else "      ", ta[0], score,
-                              refscore, ta[1]))
+        if s_in:
+            out.append("%s%11.11s score: %.5f out of %.5f, tst ID=%s\n"
+                       % (">>>   " if (terr and r is not None) else "      ", ta[0], score,
+                          refscore, ta[1]))
+        else:
+            out.append("%s%11.11s score: %.5f out of %.5f, ref ID=%s\n"
+                       % (">>>   " if (rerr and s is not None) else "      ", ra[0], score,
+                          refscore, ra[1]))
     return "".join(out)
 
 
