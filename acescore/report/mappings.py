@@ -68,16 +68,15 @@ def _entity_mapping(out, ctx: _Ctx, all_blocks: bool):
     # whole before any text is made (no pieces, :func:`_one_pair_block`)
     lean = params.use_mentions and not params.use_name_similarity
     mention_map, eval_docs = res.mention_map, ctx.eval_docs
+    differ: dict = {}       # (REF, SYS attribute dict) by id -> their errors
     for rid, flag, r, sid, s in _ref_blocks(out, ctx, all_blocks):
         if s is not None:
-            rget, sget = r.attrs.get, s.attrs.get
-            if tuple(map(rget, _ENTITY_CHECKED)) == tuple(map(sget, _ENTITY_CHECKED)):
-                err = ""
-            else:
-                err = "/".join([a for a in _ENTITY_CHECKED
-                                if rget(a) != sget(a) and _s(rget(a)) != _s(sget(a))])
-                if err:
-                    err = f" -- ENTITY {err} MISMATCH"
+            # (elements with equal attributes share one dict: few pairs of dicts)
+            ra, sa = r.attrs, s.attrs
+            key = (id(ra), id(sa))
+            err = differ.get(key)
+            if err is None:
+                err = differ[key] = _attribute_errors(ra, sa)
             ext = _match_external_links(r, s)
             if ext and ext != "correct":
                 err += ", EXTERNAL ID MISMATCH"
@@ -104,6 +103,16 @@ def _entity_mapping(out, ctx: _Ctx, all_blocks: bool):
                               f"{_attributes_text(s, ENTITY_ATTRIBUTES, listed)}"
                               " -- NO MATCHING REF ENTITY\n"),
                    lambda flag, s, d: _entity_details(ctx, flag, None, s, d))
+
+
+def _attribute_errors(ra: dict, sa: dict) -> str:
+    """The attribute errors of a REF and a SYS entity's attributes (or "")."""
+    rget, sget = ra.get, sa.get
+    if tuple(map(rget, _ENTITY_CHECKED)) == tuple(map(sget, _ENTITY_CHECKED)):
+        return ""
+    err = "/".join([a for a in _ENTITY_CHECKED
+                    if rget(a) != sget(a) and _s(rget(a)) != _s(sget(a))])
+    return f" -- ENTITY {err} MISMATCH" if err else ""
 
 
 def _entity_pair_head(res, rid, r, sid, s, err: str, listed: dict) -> str:
@@ -270,8 +279,10 @@ def _entity_doc_text(ctx: _Ctx, rid, sid, d, x, y, names: str, rows) -> str:
             c = corr.get(m.id)
             score = c.get(n.id) if c else None
             of = sigma_r.get(m.id)
-            rhead = _shown(m.head)
-            thead = _shown(n.head)
+            rhead = m.head                      # (_shown, inline: a line per mention)
+            rhead = rhead.display if rhead is not None else None
+            thead = n.head
+            thead = thead.display if thead is not None else None
             out.append('%s   ref mention:                               "%s" (%3.3s/%3.3s/%3.3s)'
                        ' ID=%s%s%s   tst mention score: %.5f out of %.5f, "%s"'
                        ' (%3.3s/%3.3s/%3.3s) ID=%s%s'

@@ -71,16 +71,16 @@ def releve_mapping(out, ctx: _Ctx, all_blocks: bool):
     attributes = ATTRIBUTES[res.kind]
     checked = [a for a in attributes if a != "ID"]
     listed: dict = {}
+    differ: dict = {}       # (REF, SYS attribute dict) by id -> whether they differ
     for rid, flag, r, sid, s in _ref_blocks(out, ctx, all_blocks):
         block = []
         if s is not None:
-            err = False
-            rget, sget = r.attrs.get, s.attrs.get
-            for a in checked:
-                rv, sv = rget(a), sget(a)
-                if (_true(rv) != _true(sv)) or (sv is not None and sv != _s(rv)):
-                    err = True
-                    break
+            # (elements with equal attributes share one dict: few pairs of dicts)
+            ra, sa = r.attrs, s.attrs
+            key = (id(ra), id(sa))
+            err = differ.get(key)
+            if err is None:
+                err = differ[key] = _attributes_differ(ra, sa, checked)
             if err:
                 flag.on = True
                 tag, suffix = ">>> ", " -- ATTRIBUTE ERRORS\n"
@@ -103,6 +103,16 @@ def releve_mapping(out, ctx: _Ctx, all_blocks: bool):
                               " -- NO MATCHING REF\n"),
                    lambda flag, s, d: _releve_doc_mapping(st, flag, None, s, d),
                    more=lambda flag, s: _argument_mapping(st, flag, None, s, None))
+
+
+def _attributes_differ(ra: dict, sa: dict, checked) -> bool:
+    """Whether the attributes ``checked`` of a REF and a SYS relation/event differ (a block
+    error)."""
+    for a in checked:
+        rv, sv = ra.get(a), sa.get(a)
+        if (_true(rv) != _true(sv)) or (sv is not None and sv != _s(rv)):
+            return True
+    return False
 
 
 def _pair_head(word: str, tag: str, suffix: str, rid, r, sid, s, attributes, listed: dict,
