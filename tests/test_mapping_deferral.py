@@ -65,3 +65,57 @@ def test_all_blocks_make_every_part_at_once():
     assert block == ["ref-1\n"] and not flag.later
     _flush_block(out, block, flag, CTX, _element("D1"), None, lambda d: _later(flag, make, d, 2))
     assert out[-1] == "ref-1\nD1-2\n" + SEPARATOR and made == [("ref", 1), ("D1", 2)]
+
+
+def test_details_get_their_arguments_and_the_document_last():
+    """_flush_block(..., details, *args) calls details(*args, docid) for each evaluated
+    document, in DOCID order (no closure per block)."""
+    made, make = _recorder()
+    out = Blocks("head\n")
+    flag = _Flag(True)
+    _flush_block(out, [], flag, CTX, _element("D3", "D1"), _element("D2", "D9"),
+                 lambda tag, d: _later(flag, make, tag, d), "x")
+    assert out[-1] == "x-D1\nx-D2\nx-D3\n" + SEPARATOR
+
+
+def test_one_flag_per_listing_is_lowered_for_each_block():
+    """_ref_blocks hands out one print flag, down again (and without pieces) at the start
+    of every block under -e, up under -a."""
+    from acescore.report.mapping_parts import _ref_blocks
+    res = SimpleNamespace(ref={"R2": 2, "R1": 1}, sys={"S1": 10}, mapping={"R1": "S1"})
+    for all_blocks in (False, True):
+        out = Blocks("head\n")
+        seen = []
+        for rid, flag, r, sid, s in _ref_blocks(out, SimpleNamespace(res=res), all_blocks):
+            seen.append((rid, flag.on, flag.later, r, sid, s))
+            flag.on = flag.later = True          # as a block with an error would leave it
+        assert seen == [("R1", all_blocks, False, 1, "S1", 10),
+                        ("R2", all_blocks, False, 2, None, None)]
+        assert out.starts == [((0, "R1"), 1), ((0, "R2"), 1)]
+
+
+def test_one_pair_emd_blocks_both_ways():
+    """The EMD blocks of one mapped pair of mentions in one document are flagged whole
+    before their text is made (mappings._one_pair_block): under -e those without an error
+    are dropped and those with one are printed as under -a."""
+    from pathlib import Path
+
+    from acescore import api
+    corpus = Path(__file__).parent / "data" / "golden" / "small"
+    texts = {}
+    for opt in ("all_mappings", "error_mappings"):
+        text = api.score(str(corpus / "ref"), str(corpus / "sys-heavy"), "local_2008", True,
+                         **{opt: True}).to_text()
+        emd = text.split("======== mention_entity mapping ========\n")[1].split("\n========")[0]
+        texts[opt] = [b + SEPARATOR for b in emd.split(SEPARATOR)[:-1]]
+
+    def one_pair(b):
+        return b.count("ref mention:") == 1 and b.count("\n") == 7
+
+    pairs = [b for b in texts["all_mappings"] if one_pair(b)]
+    clean = [b for b in pairs if ">>>" not in b]
+    wrong = [b for b in pairs if ">>>" in b]
+    assert clean and wrong
+    kept = set(texts["error_mappings"])
+    assert not kept & set(clean)
+    assert set(wrong) <= kept
