@@ -50,7 +50,7 @@ class _ReleveMapping:
         mapping = {} if (ctx.mention_level or args is None) else args.mapping
         self.arg_map_ref = mapping                              # REF arg element -> SYS
         self.arg_map_sys = {v: k for k, v in mapping.items() if v is not None}
-        self.phantoms = _phantom_parts(ctx)
+        self._phantoms: Optional[set] = None
         self.entries: tuple = (None, [])       # (REF id, SYS id) of a block, its arguments
         # (src, (role, ID)) -> the block-level text of an argument (:func:`_described`),
         # made once per run: a REF one for every pass, a SYS one for the passes of a level
@@ -60,6 +60,15 @@ class _ReleveMapping:
         self.described_ref: dict = ctx.run.__dict__.setdefault("_described_ref_args", {})
         self.ref_args = ctx.arg_collection("REF")   # the argument elements by ID
         self.sys_args = ctx.arg_collection("SYS")
+
+    @property
+    def phantoms(self) -> set:
+        """The phantom document parts (:func:`_phantom_parts`), made when first asked: only
+        a SYS argument element outside a document of its relation/event asks."""
+        p = self._phantoms
+        if p is None:
+            p = self._phantoms = _phantom_parts(self.ctx)
+        return p
 
 
 def releve_mapping(out, ctx: _Ctx, all_blocks: bool):
@@ -191,7 +200,7 @@ def _argument_mapping(st: _ReleveMapping, flag: _Flag, r, s, d: Optional[str]) -
     out = []
     sd = s is not None and d in s.docs
     rd = r is not None and d in r.docs
-    ref_args, sys_args, phantoms = st.ref_args, st.sys_args, st.phantoms
+    ref_args, sys_args = st.ref_args, st.sys_args
     mv, sv = st.mv, st.sv
     # (the errors were flagged by the block's argument lines: this text is made only when
     # the block is printed)
@@ -205,7 +214,7 @@ def _argument_mapping(st: _ReleveMapping, flag: _Flag, r, s, d: Optional[str]) -
             r_in = g is not None and d in g.docs
         if ta is not None:
             g = sys_args.get(ta[1])
-            s_in = (g is not None and d in g.docs) or (ta[1], d) in phantoms
+            s_in = (g is not None and d in g.docs) or (ta[1], d) in st.phantoms
         if not s_in and not r_in:
             continue
         # the scores of the line: the pair's value in the document (a role error
