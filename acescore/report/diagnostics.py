@@ -131,8 +131,14 @@ def _locator_key(m):
 
 
 def _item_key(item):
-    """:func:`_locator_key` of a (tag, mention) item."""
-    return _locator_key(item[1])
+    """:func:`_locator_key` of a (tag, mention) item (a text one inline)."""
+    m = item[1]
+    loc = getattr(m, "head", None)
+    if loc is None:
+        loc = m.extent
+    if loc.kind != "image":
+        return (loc.start,)
+    return _locator_key(m)
 
 
 def _sorted_mentions(items: list) -> list:
