@@ -20,7 +20,8 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from dataclasses import dataclass, field
-from operator import itemgetter
+from itertools import chain, repeat
+from operator import attrgetter, itemgetter
 from typing import Optional
 
 import numpy as np
@@ -30,6 +31,31 @@ from acescore.report.nist_text import recognition_stats
 from acescore.report.tables import (B3Sums, Keys, PassTables, is_b3_table)
 
 _SIDE = {"REF": 0, "SYS": 1}
+_MENTION_ID = attrgetter("mention.id")
+
+
+class SortKeys:
+    """The canonical sort keys of a shard's records (REF records first) as columns: the key
+    of record i is ``(0 if i < nref else 1, cols[0][i], cols[1][i], ...)``.  The columns
+    are lists the shard has anyway (element IDs, DOCIDs): no tuple per record is made or
+    pickled; the merge looks at a few keys unless it has to sort (:func:`_order`)."""
+    __slots__ = ("nref", "cols")
+
+    def __init__(self, nref: int, cols: tuple):
+        self.nref = nref
+        self.cols = cols
+
+    def __len__(self) -> int:
+        return len(self.cols[0])
+
+    def __getitem__(self, i: int) -> tuple:
+        if i < 0:
+            i += len(self)
+        return (0 if i < self.nref else 1,) + tuple([c[i] for c in self.cols])
+
+    def __iter__(self):
+        n = len(self)
+        return zip(chain(repeat(0, self.nref), repeat(1, n - self.nref)), *self.cols)
 
 
 @dataclass
@@ -38,10 +64,10 @@ class SectionData:
     task: str
     kind: str
     printed: bool
-    doc_sort: list                  # (side, element ID, DOCID) of each document-level record
+    doc_sort: "SortKeys"            # (side, element ID, DOCID) of each document-level record
     doc_values: np.ndarray          # (n, 9): PassTables' document-level values
     doc_labels: np.ndarray
-    elem_sort: list                 # (side, element ID) of each element-level record
+    elem_sort: "SortKeys"           # (side, element ID) of each element-level record
     elem_labels: np.ndarray
     keys: dict                      # condition -> (doc codes, doc names, elem codes, elem names)
     b3: Optional[list] = None       # per side: (mention IDs, summands, {cond: (codes, names)})
@@ -73,12 +99,11 @@ def section_data(res, params, all_sources, doc_scores: bool, tables=None,
     for c in conds:
         dk, ek = tables.keys(c)
         keys[c] = (dk.codes, dk.names, ek.codes, ek.names)
-    nr = cols.nref_docs
-    doc_sort = [(0 if i < nr else 1, e, d)
-                for i, (e, d) in enumerate(zip(cols.eids, cols.docids))]
+    doc_sort = SortKeys(cols.nref_docs, (cols.eids, cols.docids))
     rids, sids, nref = cols.cv.rids, cols.cv.sids, cols.cv.nref
-    elem_sort = [(0, rids[i]) if i < nref else (1, sids[i - nref])
-                 for i in cols.elem_ei.tolist()]
+    # the element-level records: every REF element, then SYS elements (ascending)
+    elem_sort = SortKeys(nref, (rids + list(map(sids.__getitem__,
+                                                 (cols.elem_ei[nref:] - nref).tolist())),))
     b3 = None
     if res.b3 is not None:
         sums = tables.b3()
@@ -88,7 +113,7 @@ def section_data(res, params, all_sources, doc_scores: bool, tables=None,
             for c in b3_conds:
                 k = sums.keys(i, c)
                 bk[c] = (k.codes, k.names)
-            b3.append(([m.mention.id for m in mentions], vals, bk))
+            b3.append((list(map(_MENTION_ID, mentions)), vals, bk))
     return SectionData(res.task, res.kind, bool(res.printed), doc_sort,
                        tables._doc_values, cols.labels, elem_sort, cols.elem_labels, keys, b3,
                        recognition_stats(res, params, cols.pairs) if recognition else None,
@@ -116,26 +141,35 @@ def add_counts(a, b):
     return a + b
 
 
+def _cut(keys) -> int:
+    """How many of a shard's sort keys are of REF records (they come first)."""
+    if isinstance(keys, SortKeys):
+        return keys.nref
+    return bisect_left(keys, 1, key=itemgetter(0))
+
+
 def _order(runs: list) -> Optional[np.ndarray]:
-    """The permutation putting the concatenated records of ``runs`` (each a list of sort
-    keys in canonical order: the records of one shard) in canonical order; None if the
-    concatenation is in order.  Shards are consecutive documents, so each side's keys
-    usually follow shard after shard: then no sorting is needed."""
-    segments = []           # (side, first position, keys) of each shard's run of a side
+    """The permutation putting the concatenated records of ``runs`` (each the sort keys,
+    a :class:`SortKeys` or a list of tuples, of one shard's records in canonical order) in
+    canonical order; None if the concatenation is in order.  Shards are consecutive
+    documents, so each side's keys usually follow shard after shard: then no sorting is
+    needed."""
+    segments = []           # (side, first position, keys, start, end) of each shard's side
     base = 0
     for keys in runs:
-        cut = bisect_left(keys, 1, key=itemgetter(0))       # REF records come first
+        n = len(keys)
+        cut = _cut(keys)
         if cut:
-            segments.append((0, base, keys[:cut]))
-        if cut < len(keys):
-            segments.append((1, base + cut, keys[cut:]))
-        base += len(keys)
-    ordered = sorted(segments, key=lambda t: t[0])      # stable: shards in order per side
-    if all(a[2][-1] < b[2][0] for a, b in zip(ordered, ordered[1:])):
+            segments.append((0, base, keys, 0, cut))
+        if cut < n:
+            segments.append((1, base + cut, keys, cut, n))
+        base += n
+    ordered = sorted(segments, key=itemgetter(0))      # stable: shards in order per side
+    if all(a[2][a[4] - 1] < b[2][b[3]] for a, b in zip(ordered, ordered[1:])):
         if [t[1] for t in ordered] == [t[1] for t in segments]:
             return None
-        return np.concatenate([np.arange(first, first + len(keys), dtype=np.intp)
-                               for _, first, keys in ordered])
+        return np.concatenate([np.arange(first, first + end - start, dtype=np.intp)
+                               for _, first, _, start, end in ordered])
     flat = [k for keys in runs for k in keys]
     return np.array(sorted(range(len(flat)), key=flat.__getitem__), dtype=np.intp)
 
@@ -200,7 +234,7 @@ def _merged_b3(b3s: list) -> B3Sums:
     if not b3s:
         return s
     for i, side in enumerate(("REF", "SYS")):
-        runs = [[(0, m) for m in b[i][0]] for b in b3s]
+        runs = [SortKeys(len(b[i][0]), (b[i][0],)) for b in b3s]
         ids = [m for b in b3s for m in b[i][0]]
         perm = _order(runs)
         vals = np.concatenate([b[i][1] for b in b3s])

@@ -19,8 +19,7 @@ Three steps, each its own function so that a differing number can be traced:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import partial
-from itertools import repeat
+from itertools import chain, compress, repeat
 from operator import attrgetter
 from typing import Optional
 import weakref
@@ -324,9 +323,23 @@ _ENTITY_ID = attrgetter("entity_id")
 _COUNT = attrgetter("count")
 _VALUE = attrgetter("value")
 _SELF = attrgetter("self_score")
-_MAX_OR_0 = partial(max, default=0)
 _MENTION_TYPE = attrgetter("mention.type")
 _DOCID = attrgetter("docid")
+
+
+def _max_values(dicts: list) -> np.ndarray:
+    """The largest value of each dict (0 for an empty one), as floats."""
+    n = len(dicts)
+    out = np.zeros(n, dtype=np.float64)
+    has = list(map(bool, dicts))
+    k = has.count(True)
+    if k:
+        maxima = np.fromiter(map(max, map(dict.values, compress(dicts, has))),
+                             dtype=np.float64, count=k)
+        if k == n:
+            return maxima
+        out[np.array(has, dtype=bool)] = maxima
+    return out
 
 
 def _b3_summands(eids, counts, values, selfs, totals) -> np.ndarray:
@@ -335,16 +348,15 @@ def _b3_summands(eids, counts, values, selfs, totals) -> np.ndarray:
     value score = max VALUE / V (0 without V), both 0 without partners or without N.
     Element-wise the same float operations as one mention at a time."""
     n = len(eids)
-    tots = list(map(totals.get, eids, repeat((0, 0.0))))
-    ns = np.array([t[0] for t in tots], dtype=np.float64)
-    vt = np.array([t[1] for t in tots], dtype=np.float64)
-    self_arr = np.array(selfs, dtype=np.float64).reshape(n)
+    tots = np.fromiter(chain.from_iterable(map(totals.get, eids, repeat((0, 0.0)))),
+                       dtype=np.float64, count=2 * n).reshape(n, 2)
+    ns = tots[:, 0]
+    vt = tots[:, 1]
+    self_arr = np.fromiter(selfs, dtype=np.float64, count=n)
     has = np.fromiter(map(bool, counts), dtype=bool, count=n) & (ns != 0)
     with_v = has & (vt != 0)
-    maxc = np.array(list(map(_MAX_OR_0, map(dict.values, counts))),
-                    dtype=np.float64).reshape(n)
-    maxv = np.array(list(map(_MAX_OR_0, map(dict.values, values))),
-                    dtype=np.float64).reshape(n)
+    maxc = _max_values(counts)
+    maxv = _max_values(values)
     cs = np.where(has, maxc / np.where(has, ns, 1.0), 0.0)
     vs = np.where(with_v, maxv / np.where(with_v, vt, 1.0), 0.0)
     out = np.empty((n, 3), dtype=np.float64)
