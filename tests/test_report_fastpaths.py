@@ -470,3 +470,59 @@ def test_recognition_counts_match_reference(make):
     if res.kind == "entity":
         assert rec.name_stats(res, pairs) == rec.name_stats(res, rec.doc_mapped_pairs(res))
         assert rec.mention_stats(res, P, pairs) == rec.mention_stats(res, P)
+
+
+# ---- B-cubed summands and document values -------------------------------------------------
+
+def reference_b3_summand(mention, totals):
+    """One mention at a time (04 §2.7): count score max COUNT / N, value score max VALUE / V
+    (0 without V), both 0 without partners or without N; summands (count score,
+    self * value score, self)."""
+    n, v = totals.get(mention.entity_id, (0, 0.0))
+    count_score = value_score = 0.0
+    if mention.count and n:
+        count_score = max(mention.count.values()) / n
+        if v:
+            value_score = max(mention.value.values(), default=0) / v
+    return (count_score, mention.self_score * value_score, mention.self_score)
+
+
+def test_b3_summands_match_one_mention_at_a_time():
+    """Mentions with and without partners, partners only on one of COUNT/VALUE, hosts
+    without totals or with N or V of 0, values that are ints or floats."""
+    from acescore.report.tables import _b3_summands, _max_values
+    from acescore.scoring.result import B3Mention
+    rng = random.Random(5)
+    totals = {"E0": (3, 1.6), "E1": (0, 0.0), "E2": (2, 0.0), "E3": (5, 2)}
+    mentions = []
+    for k in range(300):
+        count = {f"S{j}": rng.choice((1, 2, 3, 0.5)) for j in range(rng.choice((0, 0, 1, 2, 3)))}
+        value = ({f"S{j}": rng.random() for j in range(rng.choice((0, 1, 2)))} if count
+                 else rng.choice(({}, {"S9": 0.25})))
+        mentions.append(B3Mention(None, rng.choice(("E0", "E1", "E2", "E3", "E4")), "D1",
+                                  rng.choice((1.0, 0.5, 0.1, 0)), count, value))
+    out = _b3_summands([m.entity_id for m in mentions], [m.count for m in mentions],
+                       [m.value for m in mentions], [m.self_score for m in mentions], totals)
+    expected = [reference_b3_summand(m, totals) for m in mentions]
+    assert [tuple(map(float.hex, row)) for row in out.tolist()] == \
+        [tuple(float(x).hex() for x in row) for row in expected]
+    assert _max_values([{}, {"a": 2, "b": 7}, {"c": 0.5}]).tolist() == [0.0, 7.0, 0.5]
+    assert _max_values([{"a": 1}]).tolist() == [1.0]
+    assert _max_values([{}, {}]).tolist() == [0.0, 0.0]
+    assert _b3_summands([], [], [], [], {}).shape == (0, 3)
+
+
+@pytest.mark.parametrize("make", PASSES)
+def test_doc_values_columns(make):
+    """The (n, 9) document values: cost in its status column, the four cost components of
+    valued records, the REF value -- as the records say."""
+    res = make()
+    t = PassTables(res)
+    vals = t.cols.doc_values()
+    for i, r in enumerate(t.docs):
+        row = [0.0] * 9
+        row[DOC_STATUSES.index(r.status)] = r.cost
+        if r.comps is not None:
+            row[4:8] = r.comps
+        row[8] = r.norm
+        assert vals[i].tolist() == row

@@ -216,6 +216,32 @@ def test_merge_order_of_shard_records():
     assert _order([[(0, "a"), (0, "b")], [(1, "a")]]) is None
 
 
+def test_sort_keys_columns_are_the_tuples():
+    """SortKeys (what shards send: the REF count and the columns) give the keys as tuples,
+    and merge exactly as those tuples do."""
+    import random
+    from acescore.report.sections import SortKeys, _order
+    keys = SortKeys(2, (["E1", "E2", "E1", "E3"], ["D1", "D1", "D2", "D0"]))
+    assert list(keys) == [(0, "E1", "D1"), (0, "E2", "D1"), (1, "E1", "D2"), (1, "E3", "D0")]
+    assert (len(keys), keys[0], keys[2], keys[-1]) == (4, (0, "E1", "D1"), (1, "E1", "D2"),
+                                                        (1, "E3", "D0"))
+    assert list(SortKeys(0, ([],))) == [] and list(SortKeys(1, (["m"],))) == [(0, "m")]
+    rng = random.Random(11)
+    for _ in range(300):
+        k = rng.randint(1, 4)
+        keys = sorted({(rng.randint(0, 1), "E%03d" % rng.randint(0, 60), "D%d" % rng.randint(0, 3))
+                       for _ in range(rng.randint(0, 40))})
+        runs: list = [[] for _ in range(k)]
+        consecutive = rng.random() < 0.5
+        for i, key in enumerate(keys):
+            runs[i * k // len(keys) if consecutive else rng.randrange(k)].append(key)
+        cols = [SortKeys(sum(1 for x in r if x[0] == 0), ([x[1] for x in r], [x[2] for x in r]))
+                for r in runs]
+        assert [list(c) for c in cols] == runs
+        a, b = _order(runs), _order(cols)
+        assert (a is None and b is None) or a.tolist() == b.tolist()
+
+
 def test_recognition_counts_add_up_hand_checked():
     """The shards' recognition counts (nested dicts, tuples and lists of integers) add up
     leaf by leaf; what one side lacks is the other's."""

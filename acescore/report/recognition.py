@@ -15,13 +15,19 @@ import numpy as np
 
 from acescore.report.conditions import (EPS, STYLES, UNDEF, attribute_codes, count_codes,
                                         encode, truthy)
-from acescore.report import pair_counts
-from acescore.report.pair_counts import _NO_MAP, ERROR_TYPES, inc as _inc
+from acescore.report.extent import extent_mismatch
 
 OTHERS = "all others"
 MAX_DISPLAY = 10
 _DASH = "      -     "
 _NA = "     N/A    "
+
+
+def _inc(table: dict, a, b, n: int = 1) -> None:
+    row = table.get(a)
+    if row is None:
+        row = table[a] = {}
+    row[b] = row.get(b, 0) + n
 
 
 def doc_mapped_pairs(result) -> list:
@@ -283,6 +289,7 @@ def entity_class_matrix(stats: dict | None, classes, source_label: str) -> str:
 
 # ---- name detection (04 §4.4) ------------------------------------------------------
 
+ERROR_TYPES = ("correct", "miss", "fa", "error")
 _COUNT_ROW = "%5.5s%8d%7d%6d%7d%6d%9.1f%6.1f%8.1f%6.1f\n"
 
 
@@ -322,10 +329,101 @@ def mention_stats(result, params, pairs=None):
 
 
 def pair_stats(result, params, pairs=None, names: bool = True, mentions: bool = True):
-    """(:func:`name_stats`, :func:`mention_stats`) over the doc-mapped pairs (None for the
-    one not asked for): :func:`acescore.report.pair_counts.pair_stats`."""
-    return pair_counts.pair_stats(result, params, DocPairs.of(result, pairs), names=names,
-                                  mentions=mentions)
+    """(:func:`name_stats`, :func:`mention_stats`) in one pass over the doc-mapped pairs
+    (None for the one not asked for)."""
+    pairs = DocPairs.of(result, pairs)
+    name_counts: dict = {}    # REF element TYPE -> [correct, miss, fa, error]
+    det: dict = {}            # (type, role, style, status) -> n
+    roles: dict = {}          # (host type, ref role, sys role) -> n
+    styles: dict = {}         # (ref style, sys style) -> n
+    det_get, roles_get, styles_get = det.get, roles.get, styles.get
+    name_map_get = result.name_map.get
+    mention_map_get = result.mention_map.get
+    max_chars = params.max_diff_chars if mentions else None
+    for key, rd, sd, host_type in zip(zip(pairs.rids, pairs.sids, pairs.docids), pairs.rds,
+                                      pairs.sds, pairs.types):
+        if names:
+            rnames, snames = rd.names, sd.names
+            st = name_counts.get(host_type)
+            if st is None:
+                st = name_counts[host_type] = [0, 0, 0, 0]
+            nmap = name_map_get(key)
+            if nmap:
+                c = 0
+                for i, j in nmap.items():
+                    if rnames[i] == snames[j]:
+                        c += 1
+                k = len(nmap)
+                st[0] += c
+                st[3] += k - c
+            else:
+                k = 0
+            st[1] += len(rnames) - k
+            st[2] += len(snames) - k
+        if not mentions:
+            continue
+        mmap = mention_map_get(key) or _NO_MAP
+        rtype, stype = rd.type, sd.type
+        smentions = sd.mentions
+        mapped_sys = set()
+        for i, m in enumerate(rd.mentions):
+            mtype, mrole, mstyle, mext = _MENTION_FIELDS(m)
+            if mtype is None:
+                mtype = rtype
+            if mrole is None:
+                mrole = rtype
+            if mstyle is None:
+                mstyle = "LITERAL"
+            j = mmap.get(i)
+            if j is not None:
+                n = smentions[j]
+                mapped_sys.add(j)
+                nrole, nstyle, next_ = _MAPPED_FIELDS(n)
+                if nrole is None:
+                    nrole = stype
+                if nstyle is None:
+                    nstyle = "LITERAL"
+                k = (host_type, mrole, nrole)
+                roles[k] = roles_get(k, 0) + 1
+                k = (mstyle, nstyle)
+                styles[k] = styles_get(k, 0) + 1
+                if mext.kind == "text":         # extent_mismatch of a text extent, inline
+                    mismatch = max(abs(mext.start - next_.start),
+                                   abs(mext.end - next_.end)) / max_chars
+                else:
+                    mismatch = extent_mismatch(mext, next_, params)
+                k = (mtype, mrole, mstyle, "correct" if mismatch <= 1 else "error")
+            else:
+                k = (mtype, mrole, mstyle, "miss")
+            det[k] = det_get(k, 0) + 1
+        if len(mapped_sys) == len(smentions):
+            continue
+        for j, n in enumerate(smentions):
+            if j in mapped_sys:
+                continue
+            nrole = n.role if n.role is not None else stype
+            nstyle = n.style if n.style is not None else "LITERAL"
+            k = (n.type, nrole, nstyle, "fa")
+            det[k] = det_get(k, 0) + 1
+    name_out = ({t: dict(zip(ERROR_TYPES, v)) for t, v in name_counts.items()} if names
+                else None)
+    if not mentions:
+        return name_out, None
+    detection: dict = {}
+    for (a, b, c, status), n in det.items():
+        _inc(detection, (a, b, c), status, n)
+    role: dict = {}
+    for (h, a, b), n in roles.items():
+        _inc(role.setdefault(h, {}), a, b, n)
+    style: dict = {}
+    for (a, b), n in styles.items():
+        _inc(style, a, b, n)
+    return name_out, (detection, role, style)
+
+
+_MAPPED_FIELDS = attrgetter("role", "style", "extent")
+_NO_MAP: dict = {}
+_MENTION_FIELDS = attrgetter("type", "role", "style", "extent")
 
 
 def _mention_table(detection: dict, params, axis: int, values, title: str) -> str:

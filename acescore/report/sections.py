@@ -21,7 +21,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from dataclasses import dataclass, field
 from itertools import chain, repeat
-from operator import attrgetter, itemgetter
+from operator import itemgetter
 from typing import Optional
 
 import numpy as np
@@ -31,7 +31,6 @@ from acescore.report.nist_text import recognition_stats
 from acescore.report.tables import (B3Sums, Keys, PassTables, is_b3_table)
 
 _SIDE = {"REF": 0, "SYS": 1}
-_MENTION_ID = attrgetter("mention.id")
 
 
 class SortKeys:
@@ -113,7 +112,7 @@ def section_data(res, params, all_sources, doc_scores: bool, tables=None,
             for c in b3_conds:
                 k = sums.keys(i, c)
                 bk[c] = (k.codes, k.names)
-            b3.append((list(map(_MENTION_ID, mentions)), vals, bk))
+            b3.append((sums.mention_ids[i], vals, bk))
     return SectionData(res.task, res.kind, bool(res.printed), doc_sort,
                        tables._doc_values, cols.labels, elem_sort, cols.elem_labels, keys, b3,
                        recognition_stats(res, params, cols.pairs) if recognition else None,
@@ -229,7 +228,7 @@ def merged_tables(parts: list) -> PassTables:
 def _merged_b3(b3s: list) -> B3Sums:
     s = B3Sums.__new__(B3Sums)
     s.result = s.tables = None
-    s.sides, s._hosts, s._keys, s._single = [], [], {}, {}
+    s.sides, s._hosts, s._keys, s._single, s.mention_ids = [], [], {}, {}, []
     b3s = [b for b in b3s if b is not None]
     if not b3s:
         return s

@@ -323,6 +323,7 @@ _ENTITY_ID = attrgetter("entity_id")
 _COUNT = attrgetter("count")
 _VALUE = attrgetter("value")
 _SELF = attrgetter("self_score")
+_MENTION_ID = attrgetter("mention.id")
 _MENTION_TYPE = attrgetter("mention.type")
 _DOCID = attrgetter("docid")
 
@@ -378,6 +379,7 @@ class B3Sums:
         self.tables = PassTables(result) if tables is None else weakref.proxy(tables)
         self.sides = []
         self._hosts = []
+        self.mention_ids: list = []     # per side: the mentions' IDs
         b3 = result.b3
         if b3 is None:
             return
@@ -390,6 +392,7 @@ class B3Sums:
             vals = _b3_summands(eids, list(map(_COUNT, mentions)),
                                 list(map(_VALUE, mentions)), list(map(_SELF, mentions)),
                                 totals)
+            self.mention_ids.append(list(map(_MENTION_ID, mentions)))
             self.sides.append((side, mentions, totals, vals, np.zeros(n, dtype=np.intp)))
             index = dict(zip(ids, range(first, first + len(ids))))
             self._hosts.append(np.fromiter(map(index.__getitem__, eids), dtype=np.intp,
