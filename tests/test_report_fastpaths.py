@@ -344,6 +344,37 @@ def test_grouped_sums_many_keys_sequential():
     assert list(out) == list(dict.fromkeys(keys))        # key-code (first seen) order
 
 
+def test_grouped_sums_sparse_columns_same_sums():
+    """Sums over the nonzero values of sparse columns are the sums over all values, bit for
+    bit: zeros of both signs, values that cancel to 0, a column of -0.0 only, one empty
+    key, dense and sparse columns side by side."""
+    from acescore.report.tables import sparse_columns
+    rng = np.random.default_rng(3)
+    n = 4000
+    vals = rng.random((n, 5)) * 10.0 ** rng.integers(-12, 4, size=(n, 1))
+    vals[rng.random(n) < 0.3, 0] = 0.0                    # dense: mostly nonzero
+    vals[rng.random(n) < 0.9, 1] = 0.0                    # sparse
+    vals[rng.random(n) < 0.9, 2] = -0.0
+    vals[:, 3] = -0.0                                     # nothing but -0.0
+    vals[:, 4] = 0.0
+    vals[:6, 4] = [1e-300, -1e-300, 0.5, -0.5, 3.0, -3.0]  # sums that cancel to 0
+    keys = Keys.encode([int(k) for k in rng.integers(0, 30, size=n)])
+    keys.codes[:6] = keys.codes[0]
+    keys.names.append("never")
+    labels = rng.integers(0, 2, size=n)
+    cols = np.ascontiguousarray(vals.T)
+    sparse = sparse_columns(cols)
+    assert [p is None for p in sparse] == [True, False, False, False, False]
+    dense = grouped_sums(keys, vals, labels, 2, cols)
+    out = grouped_sums(keys, vals, labels, 2, cols, sparse)
+    assert list(out) == list(dense) and "never" not in out
+    for k in dense:
+        assert [x.hex() for x in out[k][0]] == [x.hex() for x in dense[k][0]]
+        assert out[k][1] == dense[k][1]
+    assert out[keys.names[keys.codes[0]]][0][4] == 0.0
+    assert all(str(v[0][3]) == "0.0" for v in out.values())     # -0.0 sums print as 0
+
+
 # ---- attribute tuples ------------------------------------------------------------------
 
 def _elements():

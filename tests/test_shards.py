@@ -195,6 +195,18 @@ def test_collect_reaps_a_stopped_child(monkeypatch):
     assert parallel.collect([ok], timeout=1) == [42]
 
 
+def _random_runs(rng) -> tuple:
+    """(sorted sort keys, the shards' runs of them: consecutive or interleaved)."""
+    k = rng.randint(1, 4)
+    keys = sorted({(rng.randint(0, 1), "E%03d" % rng.randint(0, 60), "D%d" % rng.randint(0, 3))
+                   for _ in range(rng.randint(0, 40))})
+    runs: list = [[] for _ in range(k)]
+    consecutive = rng.random() < 0.5
+    for i, key in enumerate(keys):
+        runs[i * k // len(keys) if consecutive else rng.randrange(k)].append(key)
+    return keys, runs
+
+
 def test_merge_order_of_shard_records():
     """The merged records of shards are in canonical order: consecutive shards need no
     sorting, interleaved ones are sorted (sort keys: side, element ID, DOCID)."""
@@ -202,13 +214,7 @@ def test_merge_order_of_shard_records():
     from acescore.report.sections import _order
     rng = random.Random(7)
     for _ in range(300):
-        k = rng.randint(1, 4)
-        keys = sorted({(rng.randint(0, 1), "E%03d" % rng.randint(0, 60), "D%d" % rng.randint(0, 3))
-                       for _ in range(rng.randint(0, 40))})
-        runs: list = [[] for _ in range(k)]
-        consecutive = rng.random() < 0.5
-        for i, key in enumerate(keys):
-            runs[i * k // len(keys) if consecutive else rng.randrange(k)].append(key)
+        keys, runs = _random_runs(rng)
         flat = [x for r in runs for x in r]
         perm = _order(runs)
         assert (flat if perm is None else [flat[i] for i in perm]) == keys
@@ -228,13 +234,7 @@ def test_sort_keys_columns_are_the_tuples():
     assert list(SortKeys(0, ([],))) == [] and list(SortKeys(1, (["m"],))) == [(0, "m")]
     rng = random.Random(11)
     for _ in range(300):
-        k = rng.randint(1, 4)
-        keys = sorted({(rng.randint(0, 1), "E%03d" % rng.randint(0, 60), "D%d" % rng.randint(0, 3))
-                       for _ in range(rng.randint(0, 40))})
-        runs: list = [[] for _ in range(k)]
-        consecutive = rng.random() < 0.5
-        for i, key in enumerate(keys):
-            runs[i * k // len(keys) if consecutive else rng.randrange(k)].append(key)
+        keys, runs = _random_runs(rng)
         cols = [SortKeys(sum(1 for x in r if x[0] == 0), ([x[1] for x in r], [x[2] for x in r]))
                 for r in runs]
         assert [list(c) for c in cols] == runs

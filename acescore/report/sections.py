@@ -208,6 +208,7 @@ def merged_tables(parts: list) -> PassTables:
     t.result = t.cv = t.cols = None
     t._doc_values = values
     t._doc_columns = np.ascontiguousarray(values.T)
+    t._doc_sparse = None
     t._doc_labels = labels
     t._doc_ei = np.zeros(len(labels), dtype=np.intp)
     t._elem_labels = elabels

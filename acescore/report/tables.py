@@ -68,16 +68,31 @@ class Keys:
         return len(self.codes)
 
 
+def sparse_columns(columns: np.ndarray) -> list:
+    """Per column of ``columns`` (``values.T``): (positions, values) of its nonzero values
+    where they are fewer than half, else None (see :func:`grouped_sums`)."""
+    out = []
+    n = columns.shape[1] if columns.ndim == 2 else 0
+    for col in columns:
+        nz = np.flatnonzero(col)
+        out.append((nz, col[nz]) if 2 * len(nz) < n else None)
+    return out
+
+
 def grouped_sums(keys: Keys, values: np.ndarray, labels: np.ndarray, nlabels: int,
-                 columns: Optional[np.ndarray] = None) -> dict:
+                 columns: Optional[np.ndarray] = None, sparse: Optional[list] = None) -> dict:
     """For every key with records: the column sums of ``values`` over its records, added one
     record after the other in record order (as the NIST tool's ``+=`` from 0), and the count
     of each label.  Returns key -> (list of sums, list of counts), in key-code order.
-    ``columns``: ``values.T`` as a C-contiguous array, if at hand.
+    ``columns``: ``values.T`` as a C-contiguous array, if at hand; ``sparse``: its
+    :func:`sparse_columns`, if at hand.
 
     ``np.bincount(codes, weights=w)`` is exactly that sum: it starts every key at 0.0 and
     adds ``w[i]`` to the key of record i for i = 0, 1, ... (a plain sequential loop, no
-    pairwise summation); starting from 0.0 also turns a -0.0 sum into 0 as Perl does."""
+    pairwise summation); starting from 0.0 also turns a -0.0 sum into 0 as Perl does.
+    Adding a zero (+0.0 or -0.0) to a sum that starts at +0.0 never changes it (a sum of
+    nonzero numbers that cancel is +0.0, never -0.0), so a sparse column adds only its
+    nonzero values, in record order: the same sums."""
     n = len(keys)
     if not n:
         return {}
@@ -92,7 +107,11 @@ def grouped_sums(keys: Keys, values: np.ndarray, labels: np.ndarray, nlabels: in
         cols = values.T if columns is None else columns
         sums = np.empty((nk, ncols), dtype=np.float64)
         for j in range(ncols):
-            sums[:, j] = np.bincount(codes, weights=cols[j], minlength=nk)
+            part = sparse[j] if sparse is not None else None
+            if part is None:
+                sums[:, j] = np.bincount(codes, weights=cols[j], minlength=nk)
+            else:
+                sums[:, j] = np.bincount(codes[part[0]], weights=part[1], minlength=nk)
         sums = sums[present].tolist()
     else:
         sums = [[] for _ in range(len(present))]
@@ -138,6 +157,7 @@ class PassTables:
         cols = self.cols = RecordColumns(result, self.cv)
         self._doc_values = cols.doc_values()
         self._doc_columns = np.ascontiguousarray(self._doc_values.T)
+        self._doc_sparse: Optional[list] = None
         self._doc_labels = cols.labels
         self._doc_ei = cols.ei
         self._elem_labels = cols.elem_labels
@@ -239,8 +259,11 @@ class PassTables:
 
     def _cells(self, doc_keys: Keys, elem_keys: Keys) -> dict:
         cells: dict = {}
+        if self._doc_sparse is None:
+            self._doc_sparse = sparse_columns(self._doc_columns)
         for key, (sums, counts) in grouped_sums(doc_keys, self._doc_values, self._doc_labels,
-                                                len(DOC_STATUSES), self._doc_columns).items():
+                                                len(DOC_STATUSES), self._doc_columns,
+                                                self._doc_sparse).items():
             c = cells[key] = Cell()
             c.set_doc(sums, counts)
         for key, (_, counts) in grouped_sums(elem_keys, self._elem_values, self._elem_labels,
