@@ -235,13 +235,13 @@ def _merged_b3(b3s: list) -> B3Sums:
         return s
     for i, side in enumerate(("REF", "SYS")):
         runs = [SortKeys(len(b[i][0]), (b[i][0],)) for b in b3s]
-        ids = [m for b in b3s for m in b[i][0]]
+        n = sum(map(len, runs))
         perm = _order(runs)
         vals = np.concatenate([b[i][1] for b in b3s])
         if perm is not None:
             vals = vals[perm]
-        s.sides.append((side, None, None, vals, np.zeros(len(ids), dtype=np.intp)))
-        s._keys[(i, None)] = Keys.constant("total", len(ids))
+        s.sides.append((side, None, None, vals, np.zeros(n, dtype=np.intp)))
+        s._keys[(i, None)] = Keys.constant("total", n)
         for c in b3s[0][i][2]:
             s._keys[(i, c)] = _merge_codes([b[i][2][c] for b in b3s], perm)
     return s
