@@ -73,7 +73,8 @@ def parse_xml(path: str, max_bytes: int = DEFAULT_MAX_BYTES):
     declaration naming another encoding, however it is spaced or padded, is refused rather
     than read as Latin-1 or anything else."""
     data = read_bytes(path, max_bytes, "", "an APF file")
-    decode_utf8(data, path, "APF files")
+    if not data.isascii():      # (ASCII is UTF-8: no need to decode it to know)
+        decode_utf8(data, path, "APF files")
     if b"<!ENTITY" in data:
         m = _first_outside_markup(data, rb"<!ENTITY")
         if m is not None:

@@ -12,14 +12,13 @@ numbers are bit-identical to the NIST tool's.
 """
 from __future__ import annotations
 
-from bisect import bisect_right
+from types import SimpleNamespace
 from typing import Optional
 
 from acescore.params import EPSILON, Params
 from acescore.bgm import bgm
-from acescore.scoring.limits import too_many_pairs
+from acescore.scoring.correspondences import correspondences
 from acescore.scoring.names import entity_name_similarity
-from acescore.spans import overlap, text_match
 
 EPS = EPSILON
 
@@ -35,15 +34,23 @@ class ElementPass:
     """One valuation pass over the entities (or values, or timex2) of both sides."""
 
     def __init__(self, kind: str, ref: dict, sys: dict, params: Params, level_weighting: bool,
-                 prior: Optional["ElementPass"] = None):
-        """``prior``: an earlier pass over the same elements (e.g. the MENTION-weighted
-        mapping pass before the LEVEL-weighted scoring pass); what does not depend on the
-        weighting (mention scores, correspondences, element values) is reused from it."""
+                 map_level_weighting: Optional[bool] = None,
+                 corr: Optional[tuple] = None):
+        """``level_weighting``: the weighting of the results (the scoring weighting).
+        ``map_level_weighting``: the mapping weighting, if it may differ: then, in the same
+        loops, the pass also values what the mapping needs under it (``map_pv``,
+        ``map_fa_value``, ``map_value``; ``mention_map`` is then the mapping weighting's).
+        ``corr``: the mention correspondences (corr, is_ref_mention, cand) if already known
+        (:func:`acescore.scoring.correspondences.promoted_correspondences`)."""
         self.kind = kind
         self.ref = ref
         self.sys = sys
         self.p = params
         self.lw = level_weighting and kind == "entity"
+        self.mlw = self.lw if map_level_weighting is None else (map_level_weighting
+                                                                 and kind == "entity")
+        #: values under two weightings: the scoring one (lw) and the mapping one (mlw)
+        self.twin = self.mlw != self.lw
         self.use_mentions = bool(params.use_mentions)
         if kind == "entity":
             self.fa_wgt = params.entity_fa_wgt
@@ -69,18 +76,27 @@ class ElementPass:
         self.is_ref_mention: set = set()
         self.doc_mv: dict = {}       # (r, s, d) -> MV  (valued documents)
         self.doc_costs: dict = {}    # (r, s, d) -> (ATTR, MISS, ERR, FA)
-        self.mention_map: dict = {}  # (r, s, d) -> {ref idx: sys idx}
+        self.mention_map: dict = {}  # (r, s, d) -> {ref idx: sys idx} (mapping weighting)
         self.name_map: dict = {}     # (r, s, d) -> {ref name idx: sys name idx}
         self.pair_docs: dict = {}    # (r, s) -> {docid: value}  incl. FA docs (PV terms)
         self.pv: dict = {}           # (r, s) -> PV
         self.cand: dict = {}         # r -> set of s
         self.rcand: dict = {}        # s -> set of r
         self._fa_scores: dict = {}
-        self._ev_pairs: dict = {}    # (r, s, d) -> (EV, name map)
         self._ev_by_attrs: dict = {}  # attribute values of x and y -> EV (no names)
+        self._corr_given = corr
+        # under the mapping weighting (the same dicts as the above without twin)
+        if self.twin:
+            self.map_value: dict = {}        # ("SYS", id) -> VALUE (SYS elements only)
+            self.map_doc_fa: dict = {}
+            self.map_fa_value: dict = {}
+            self.map_pair_docs: dict = {}
+            self.map_pv: dict = {}
+        else:
+            self.map_value, self.map_doc_fa = self.value, self.doc_fa
+            self.map_fa_value, self.map_pair_docs = self.fa_value, self.pair_docs
+            self.map_pv = self.pv
         self._prepare()
-        self._prior = prior if (prior is not None and prior.ref is ref and prior.sys is sys
-                                and prior.p is params) else None
 
     # ---- element and mention scores ------------------------------------------------------
     _ENTITY_FIELDS = {"CLASS": "cls", "LEVEL": "level", "SUBTYPE": "subtype", "TYPE": "type"}
@@ -160,50 +176,17 @@ class ElementPass:
                 ev *= w
         return ev
 
-    def mention_score(self, rm, sm) -> Optional[float]:
-        """Score of a REF/SYS mention pair, or None if they do not correspond."""
-        p = self.p
-        if self.kind == "entity":
-            ov = overlap(rm.head, sm.head)
-            if ov < p.min_overlap:
-                return None
-            if p.min_text_match > 0 and text_match(rm.head.text, sm.head.text) < p.min_text_match:
-                return None
-            a, b = self.mtw[rm.type], self.mtw[sm.type]
-            score = (b if b < a else a) + ov * EPS
-            w = p.entity_mention_err_wgt
-            if rm.role != sm.role:
-                score *= w["ROLE"]
-            if rm.style != sm.style:
-                score *= w["STYLE"]
-            if rm.type != sm.type:
-                score *= w["TYPE"]
-            return score
-        ov = overlap(rm.extent, sm.extent)
-        if ov < p.min_overlap:
-            return None
-        return 1 + ov * EPS
-
     # ---- the pass ----------------------------------------------------------------------------
     def run(self) -> "ElementPass":
-        prior = self._prior
-        reuse_corr = False
-        if prior is not None:
-            # take what does not depend on the weighting, then let the rest of the earlier
-            # pass go (if nothing else holds it, its results are freed before ours grow)
-            self.sigma_r, self.sigma_s = prior.sigma_r, prior.sigma_s
-            self.mv, self.ev_self = prior.mv, prior.ev_self
-            self._ev_pairs = prior._ev_pairs
-            if self.use_mentions:
-                self.corr, self.is_ref_mention = prior.corr, prior.is_ref_mention
-                self.cand = {r: set(v) for r, v in prior.cand.items()}
-                reuse_corr = True
-            self._prior = prior = None
         self._self_values("REF", self.ref, self.sigma_r)
         self._self_values("SYS", self.sys, self.sigma_s)
         if self.use_mentions:
-            if not reuse_corr:
-                self._correspondences()
+            if self._corr_given is not None:
+                self.corr, self.is_ref_mention, self.cand = self._corr_given
+            else:
+                self.corr, self.is_ref_mention, self.cand = correspondences(
+                    self.kind, self.ref, self.sys, self.p)
+            self._corr_given = None
             self._value_mention_pairs(self._candidate_pairs())
         else:
             by_doc_r: dict = {}
@@ -218,13 +201,20 @@ class ElementPass:
                 for rid in by_doc_r[d]:
                     for sid in by_doc_s.get(d, ()):
                         self._value_pair(rid, sid, [d])
-        self._add_fa_terms()
+        self._add_fa_terms(self.pair_docs, self.doc_fa, self.pv)
+        if self.twin:
+            self._add_fa_terms(self.map_pair_docs, self.map_doc_fa, self.map_pv)
         return self
+
+    def mapping_values(self):
+        """What the -c check reads of the valuation under the mapping weighting."""
+        return SimpleNamespace(sys=self.sys, value=self.map_value, pv=self.map_pv)
 
     def _self_values(self, side: str, coll: dict, sigma: dict) -> None:
         """Mention self scores, document and element VALUEs (and SYS FA values) of one
-        side.  A hot loop: attribute lookups are hoisted, and one-document elements (every
-        element in the local sets) skip the DOCID sort."""
+        side (with twin, the SYS ones under the mapping weighting too).  A hot loop:
+        attribute lookups are hoisted, and one-document elements (every element in the
+        local sets) skip the DOCID sort."""
         use_m = self.use_mentions
         lw, mtw, entity = self.lw, self.mtw, self.kind == "entity"
         neg_fa_wgt = -self.fa_wgt
@@ -232,27 +222,37 @@ class ElementPass:
         doc_fa, value, fa_value = self.doc_fa, self.value, self.fa_value
         element_value = self.element_value
         is_sys = side == "SYS"
+        twin = self.twin and is_sys
+        mlw, map_doc_fa, map_value = self.mlw, self.map_doc_fa, self.map_value
+        map_fa_value = self.map_fa_value
+        # entities without names: EV(x, x) by the four attributes (see element_value)
+        self_ev = {} if entity and not self.p.use_name_similarity else None
         for eid in sorted(coll):
             docs = coll[eid].docs
             total = 0.0
             fa_total = 0.0
+            m_total = 0.0
+            m_fa_total = 0.0
             for d in (docs if len(docs) == 1 else sorted(docs)):
                 x = docs[d]
                 key = (side, eid, d)
-                mv = mv_of.get(key)
-                if mv is not None:
-                    pass
-                elif use_m:
+                if use_m:
+                    mv = None
                     for m in x.mentions:
                         s = sigma[m.id] = (mtw[m.type] + EPS) if entity else 1 + EPS
                         mv = s if mv is None else mv + s
                     mv = mv or 0
                 else:
                     mv = 1
-                ev = ev_of.get(key)
-                if ev is None:
-                    mv_of[key] = mv
-                    ev = ev_of[key] = element_value(x, x)[0]
+                mv_of[key] = mv
+                if self_ev is None:
+                    ev = element_value(x, x)[0]
+                else:
+                    attrs = (x.type, x.cls, x.subtype, x.level)
+                    ev = self_ev.get(attrs)
+                    if ev is None:
+                        ev = self_ev[attrs] = element_value(x, x)[0]
+                ev_of[key] = ev
                 if ev:
                     norm = mtw[x.level] / mv if lw else 1
                     v = norm * ev * mv
@@ -266,61 +266,20 @@ class ElementPass:
                 if is_sys:
                     doc_fa[(eid, d)] = fa
                     fa_total += fa
+                if twin:
+                    if ev:
+                        norm = mtw[x.level] / mv if mlw else 1
+                        v = norm * ev * mv
+                        fa = norm * ev * (mv * neg_fa_wgt)
+                    m_total += v
+                    map_doc_fa[(eid, d)] = fa
+                    m_fa_total += fa
             value[(side, eid)] = total
             if is_sys:
                 fa_value[eid] = fa_total
-
-    def _correspondences(self) -> None:
-        """Corresponding REF/SYS mention pairs of every document (02 §1.4)."""
-        ref_by_doc: dict = {}
-        for rid in sorted(self.ref):
-            g = self.ref[rid]
-            for d, x in g.docs.items():
-                lst = ref_by_doc.setdefault(d, [])
-                for m in x.mentions:
-                    lst.append((rid, m))
-        sys_by_doc: dict = {}
-        for sid in sorted(self.sys):
-            g = self.sys[sid]
-            for d, x in g.docs.items():
-                lst = sys_by_doc.setdefault(d, [])
-                for m in x.mentions:
-                    lst.append((sid, m))
-        entity = self.kind == "entity"
-        cand = self.cand
-        limit = self.p.max_pairs
-        for d, refs in ref_by_doc.items():
-            syss = sys_by_doc.get(d)
-            if not syss:
-                continue
-            locs = [((m.head if entity else m.extent), sid, m) for sid, m in syss]
-            if locs[0][0].kind == "image":
-                if len(refs) * len(locs) > limit:
-                    raise too_many_pairs(d, f"{self.kind} mention", len(refs) * len(locs),
-                                         limit)
-                pairs = [(r, s) for r in refs for s in locs]
-            else:
-                locs.sort(key=lambda t: t[0].start)
-                starts = [t[0].start for t in locs]
-                maxlen = max(t[0].end - t[0].start for t in locs)
-                pairs = []
-                for rid, rm in refs:
-                    rl = rm.head if entity else rm.extent
-                    hi = bisect_right(starts, rl.end)
-                    lo = bisect_right(starts, rl.start - maxlen - 1)
-                    for k in range(lo, hi):
-                        sl = locs[k][0]
-                        if sl.end >= rl.start:
-                            pairs.append(((rid, rm), locs[k]))
-                    if len(pairs) > limit:
-                        raise too_many_pairs(d, f"{self.kind} mention", len(pairs), limit)
-            for (rid, rm), (sl, sid, sm) in pairs:
-                score = self.mention_score(rm, sm)
-                if not score:
-                    continue
-                self.corr.setdefault(rm.id, {})[sm.id] = score
-                self.is_ref_mention.add(sm.id)
-                cand.setdefault(rid, set()).add(sid)
+            if twin:
+                map_value[(side, eid)] = m_total
+                map_fa_value[eid] = m_fa_total
 
     def _candidate_pairs(self):
         out = []
@@ -335,14 +294,17 @@ class ElementPass:
         promoted mention) is valued here, inline, by the same operations in the same order
         as :meth:`_value_pair` and :meth:`_mentions_value`; any other pair goes there."""
         ref, sys, value_pair = self.ref, self.sys, self._value_pair
-        lw, mtw, corr = self.lw, self.mtw, self.corr
-        ev_pairs, element_value = self._ev_pairs, self.element_value
+        lw, mlw, twin, mtw, corr = self.lw, self.mlw, self.twin, self.mtw, self.corr
+        element_value = self.element_value
+        # entities without names: EV by the attributes, as element_value caches it
+        ev_attrs = (self._ev_by_attrs if self.kind == "entity"
+                    and not self.p.use_name_similarity else None)
         ev_self, mv_of = self.ev_self, self.mv
         sig_r, sig_s, is_ref_mention = self.sigma_r, self.sigma_s, self.is_ref_mention
         neg_fa_wgt, coref_wgt = -self.fa_wgt, self.coref_wgt
         doc_mv, doc_costs, mention_map = self.doc_mv, self.doc_costs, self.mention_map
-        name_map, pair_docs = self.name_map, self.pair_docs
-        rcand, cand = self.rcand, self.cand
+        name_map, pv, map_pv, rcand = self.name_map, self.pv, self.map_pv, self.rcand
+        zero_costs = (0.0, 0.0, 0.0, 0.0)
         for r, s in pairs:
             rg, sg = ref[r], sys[s]
             rd, sd = rg.docs, sg.docs
@@ -358,61 +320,70 @@ class ElementPass:
             if len(rms) != 1 or len(tms) != 1:
                 value_pair(r, s, (d,), rg, sg)
                 continue
-            key = (r, s, d)
-            cached = ev_pairs.get(key)
-            if cached is None:
-                cached = ev_pairs[key] = element_value(x, y)
-            ev, nmap = cached
+            if ev_attrs is None:
+                ev, nmap = element_value(x, y)
+            else:
+                nmap = None
+                ev = ev_attrs.get((x.type, x.cls, x.subtype, x.level,
+                                   y.type, y.cls, y.subtype, y.level))
+                if ev is None:
+                    ev = element_value(x, y)[0]
             if not ev:
                 continue
             rm, tm = rms[0], tms[0]
             rkey = ("REF", r, d)
             skey = ("SYS", s, d)
-            fa_norm = ev_self[skey] / ev if ev > 0 else 9e9
             mv_r = mv_of[rkey]
-            if lw:
-                norm = mtw[x.level] / mv_r
-                fa_norm *= (mtw[y.level] / mv_of[skey] / norm) if norm > 0 else 9e9
-            else:
-                norm = 1
+            fa_norm = ev_self[skey] / ev if ev > 0 else 9e9
+            if lw or mlw:
+                lnorm = mtw[x.level] / mv_r
+                lfa_norm = fa_norm * ((mtw[y.level] / mv_of[skey] / lnorm)
+                                      if lnorm > 0 else 9e9)
+            norm, sfa_norm = (lnorm, lfa_norm) if lw else (1, fa_norm)
             sc = corr.get(rm.id)
             ts = None if sc is None else sc.get(tm.id)
+            key = (r, s, d)
             if ts is None:
                 value = norm * ev * 0
-                costs = (0.0, 0.0, 0.0, 0.0)
-                mmap = None
+                doc_costs[key] = zero_costs
+                mention_map[key] = None
+                if twin:
+                    mvalue = (lnorm if mlw else 1) * ev * 0
             else:
                 f = neg_fa_wgt * sig_s[tm.id]
                 if tm.id in is_ref_mention:
                     f *= coref_wgt
-                t = fa_norm * f
+                t = sfa_norm * f
                 mval = t - (t - ts)
-                mmap = {0: 0}
                 ref_mv = sig_r[rm.id] or 0
-                tst_mv = ts or 0
                 value = norm * ev * mval
                 c1 = norm * (ev_self[rkey] - ev) * mv_r
                 c2 = norm * ev * (mv_r - ref_mv)
-                c3 = norm * ev * (ref_mv - tst_mv)
-                c4 = norm * ev * tst_mv - value
-                costs = (c1 if c1 > 0 else 0, c2 if c2 > 0 else 0, c3 if c3 > 0 else 0,
-                         c4 if c4 > 0 else 0)
+                c3 = norm * ev * (ref_mv - ts)
+                c4 = norm * ev * ts - value
+                doc_costs[key] = (c1 if c1 > 0 else 0, c2 if c2 > 0 else 0,
+                                  c3 if c3 > 0 else 0, c4 if c4 > 0 else 0)
+                mention_map[key] = {0: 0}
+                if twin:
+                    if mlw:
+                        t = lfa_norm * f
+                        mvalue = lnorm * ev * (t - (t - ts))
+                    else:
+                        t = fa_norm * f
+                        mvalue = 1 * ev * (t - (t - ts))
             doc_mv[key] = value
-            doc_costs[key] = costs
-            mention_map[key] = mmap
             if nmap:
                 name_map[key] = nmap
-            pd = pair_docs.get((r, s))
-            if pd is None:
-                pair_docs[(r, s)] = {d: value}
-            else:
-                pd[d] = value
+            # PV of two one-document elements: the document's value (what _add_fa_terms
+            # makes of it); the pair is valued once, and ``cand`` holds it already
+            pv[(r, s)] = value
+            if twin:
+                map_pv[(r, s)] = mvalue
             rc = rcand.get(s)
             if rc is None:
                 rcand[s] = {r}
             else:
                 rc.add(r)
-            cand.setdefault(r, set()).add(s)
 
     def _fa_scores_of(self, sid: str, d: str, x) -> list:
         key = (sid, d)
@@ -430,6 +401,7 @@ class ElementPass:
     def _value_pair(self, rid: str, sid: str, docs, rg=None, sg=None) -> None:
         if rg is None:
             rg, sg = self.ref[rid], self.sys[sid]
+        twin, mlw = self.twin, self.mlw
         for d in docs:
             y = sg.docs.get(d)
             if y is None:
@@ -437,39 +409,43 @@ class ElementPass:
             x = rg.docs.get(d)
             if x is None:
                 continue
-            key = (rid, sid, d)
-            cached = self._ev_pairs.get(key)
-            if cached is None:
-                cached = self._ev_pairs[key] = self.element_value(x, y)
-            ev, nmap = cached
-            if self.use_mentions:
-                mval, mmap, costs = self._mentions_value(rid, sid, d, x, y, ev)
-            else:
-                mval, mmap = 1, None
-                costs = (self.ev_self[("REF", rid, d)] - ev, 0, 0, 0)
+            ev, nmap = self.element_value(x, y)
             if not ev:
                 continue
-            if self.lw:
-                norm = self.mtw[x.level] / self.mv[("REF", rid, d)]
-            else:
-                norm = 1
-            value = norm * ev * (mval if mval is not None else 0)
             key = (rid, sid, d)
+            if self.use_mentions:
+                mval, mmap, costs = self._mentions_value(rid, sid, d, x, y, ev, self.lw)
+                if twin:
+                    m_mval, mmap, _ = self._mentions_value(rid, sid, d, x, y, ev, mlw)
+            else:
+                mval = m_mval = 1
+                mmap = None
+                costs = (self.ev_self[("REF", rid, d)] - ev, 0, 0, 0)
+            value = self._norm(x, rid, d, self.lw) * ev * (mval if mval is not None else 0)
             self.doc_mv[key] = value
             self.doc_costs[key] = costs
             self.mention_map[key] = mmap
             if nmap:
                 self.name_map[key] = nmap
             self.pair_docs.setdefault((rid, sid), {})[d] = value
+            if twin:
+                self.map_pair_docs.setdefault((rid, sid), {})[d] = (
+                    self._norm(x, rid, d, mlw) * ev * (m_mval if m_mval is not None else 0))
             self.rcand.setdefault(sid, set()).add(rid)
             self.cand.setdefault(rid, set()).add(sid)
 
-    def _mentions_value(self, rid, sid, d, x, y, ev):
+    def _norm(self, x, rid: str, d: str, lw: bool):
+        """The weighting's normalizer of a REF document element (1 under MENTION)."""
+        return self.mtw[x.level] / self.mv[("REF", rid, d)] if lw else 1
+
+    def _mentions_value(self, rid, sid, d, x, y, ev, lw: bool):
+        """The mentions value, mention map and cost components of a pair of document
+        elements under one weighting (``lw``: LEVEL)."""
         ev_s = self.ev_self[("SYS", sid, d)]
         fa_norm = ev_s / ev if ev > 0 else 9e9
         norm = 1
         mv_r = self.mv[("REF", rid, d)]
-        if self.lw:
+        if lw:
             mv_s = self.mv[("SYS", sid, d)]
             norm = norm * (self.mtw[x.level] / mv_r)
             fa_norm *= (self.mtw[y.level] / mv_s / (self.mtw[x.level] / mv_r)) if norm > 0 else 9e9
@@ -545,10 +521,10 @@ class ElementPass:
             tst_mv = s if tst_mv is None else tst_mv + s
         return mval, mmap, ref_mv, tst_mv
 
-    def _add_fa_terms(self) -> None:
+    def _add_fa_terms(self, pair_docs: dict, doc_fa: dict, pv: dict) -> None:
         """PV: valued documents in DOCID order, then the SYS-only FA terms (R12)."""
-        sys, doc_fa, pv = self.sys, self.doc_fa, self.pv
-        for (rid, sid), docs in self.pair_docs.items():
+        sys = self.sys
+        for (rid, sid), docs in pair_docs.items():
             sdocs = sys[sid].docs
             if len(docs) == 1 and len(sdocs) == 1:      # the local sets: one document
                 for d in docs:

@@ -8,6 +8,7 @@ from acescore.database import Side
 from acescore.params import Params
 from acescore.scoring.b3 import compute_b3
 from acescore.scoring.cohorts import map_elements
+from acescore.scoring.correspondences import promoted_correspondences
 from acescore.scoring.elements import ElementPass
 from acescore.scoring.names import name_maps
 from acescore.scoring.promote import promote_elements
@@ -47,6 +48,10 @@ class Run:
     mention_args: Optional[ArgContext] = None
     mapped_refs: dict = field(default_factory=dict)  # every REF id -> mapped SYS id (all passes)
     promoted: dict = field(default_factory=dict)     # (side, kind) -> promote_elements()
+    #: the document chain's entity mention correspondences ({REF mention ID: {SYS mention
+    #: ID: score}}), for the mention chains when they run after it in the same process
+    #: (:func:`acescore.scoring.correspondences.promoted_correspondences`)
+    entity_corr: Optional[dict] = None
     #: called with each pass as soon as it is complete (rendering it at once lets the CLI
     #: drop the pass's data before the next one is scored: see acescore.parallel)
     on_pass: Optional[Callable] = None
@@ -84,31 +89,31 @@ def _languages(side_name: str, side: Side, kind: str, coll: dict, origin: dict |
 
 def element_result(task: str, kind: str, ref: dict, sys: dict, params: Params, rside: Side,
                    sside: Side, with_b3: bool, origins=(None, None),
-                   on_valued=None) -> tuple[PassResult, ElementPass]:
-    """Value, map and re-value one kind of entity-like element; returns the PassResult and
-    the final (scoring) pass for argument values.  ``on_valued(ep)``, if given, is called
-    after every valuation (the -c duplicate check)."""
-    mapping_lw = params.map_weighting == "LEVEL"
-    ep = ElementPass(kind, ref, sys, params, mapping_lw).run()
+                   on_valued=None, corr=None) -> tuple[PassResult, ElementPass]:
+    """Value and map one kind of entity-like element; returns the PassResult and the
+    (scoring) valuation for argument values.  ``on_valued(x)``, if given, is called with
+    the valuation under each weighting, mapping weighting first (the -c duplicate check).
+    ``corr``: the mention correspondences if known (see ElementPass)."""
+    # one pass values every pair under both weightings when they differ (local_2008: the
+    # mapping under MENTION, the scores under LEVEL)
+    two = kind == "entity" and params.map_weighting != params.eval_weighting
+    final = ElementPass(kind, ref, sys, params,
+                        (params.eval_weighting if two else params.map_weighting) == "LEVEL",
+                        params.map_weighting == "LEVEL", corr).run()
     if on_valued is not None:
-        on_valued(ep)
-    mapping = map_elements(ref, sys, ep.pv, ep.fa_value, ep.cand, ep.rcand) if ref else {}
+        on_valued(final.mapping_values())
+    mapping = (map_elements(ref, sys, final.map_pv, final.map_fa_value, final.cand,
+                            final.rcand) if ref else {})
     mention_map = {}
+    mmaps = final.mention_map
     for r, s in mapping.items():
         for d in ref[r].docs:
             k = (r, s, d)
-            if k in ep.mention_map and ep.mention_map[k] is not None:
-                mention_map[k] = ep.mention_map[k]
-    final = ep
-    if kind == "entity" and params.map_weighting != params.eval_weighting:
-        # the scoring pass reuses what does not depend on the weighting; the rest of the
-        # mapping pass is dropped first (peak memory)
-        final = ElementPass(kind, ref, sys, params, params.eval_weighting == "LEVEL",
-                            prior=ep)
-        del ep
-        final.run()
-        if on_valued is not None:
-            on_valued(final)
+            mm = mmaps.get(k)
+            if mm is not None:
+                mention_map[k] = mm
+    if two and on_valued is not None:
+        on_valued(final)
     res = PassResult(task, kind, ref, sys)
     res.doc_value = final.doc_value
     res.value = final.value
@@ -192,6 +197,8 @@ def _document_chain(run: Run, tasks, dup, on_mapped_refs=None, **_) -> None:
                                     on_valued=dup(kind))
         args.add_pass(final)
         args.mapping.update(res.mapping)
+        if kind == "entity" and params.use_mentions:
+            run.entity_corr = final.corr
         for r in rc:
             run.mapped_refs[r] = res.mapping.get(r)
         if rc:
@@ -217,8 +224,11 @@ def _entity_mention_chain(run: Run, tasks, dup, **_) -> None:
         return
     r_prom, r_origin = _promoted(run, "REF", "entity")
     s_prom, s_origin = _promoted(run, "SYS", "entity")
+    corr = (promoted_correspondences(run.entity_corr, r_prom, s_prom, True)
+            if run.entity_corr is not None else None)
     res, _ = element_result(task.name, "entity", r_prom, s_prom, run.params, run.ref,
-                            run.sys, False, (r_origin, s_origin), on_valued=dup(task.name))
+                            run.sys, False, (r_origin, s_origin), on_valued=dup(task.name),
+                            corr=corr)
     run.add_pass(res)
     run.promoted.pop(("REF", "entity"), None)   # only EMD uses the REF mentions promoted
 
@@ -238,8 +248,11 @@ def _mention_releve_chain(run: Run, tasks, dup, wait_mapped_refs=None, **_) -> N
     # the passes' values are looked up for arguments only: value the elements that can be
     # one (the -c check reports on all of them)
     keep = _argument_ids(run) if check is None else None
-    ep = ElementPass("entity", _only(ref.of("entity"), keep), _only(s_prom, keep), lp,
-                     True).run()
+    rent, sent = _only(ref.of("entity"), keep), _only(s_prom, keep)
+    corr = (promoted_correspondences(run.entity_corr, rent, sent, False)
+            if run.entity_corr is not None else None)
+    run.entity_corr = None          # (the last chain that needs them)
+    ep = ElementPass("entity", rent, sent, lp, True, corr=corr).run()
     if check is not None:
         check(ep)
     margs.add_pass(ep)

@@ -55,6 +55,12 @@ def entity_name_similarity(x, y, min_sim: float):
     if x.level != "NAM" or y.level != "NAM":
         return 0, None
     rn, tn = x.names, y.names
+    if len(rn) == 1 and len(tn) == 1:
+        # one name each (every promoted NAM mention): the steps below for one pair
+        s = name_similarity(rn[0], tn[0])
+        if s < min_sim or not s:
+            return 0, None
+        return (s + s) / 2, {0: 0}
     costs: dict = {}
     best_r: list = [None] * len(rn)
     best_t: list = [None] * len(tn)
@@ -103,9 +109,13 @@ def name_maps(ref: dict, sys: dict, mapping: dict, valued: dict, min_sim: float)
     out = {}
     for r, s in mapping.items():
         for d, x in ref[r].docs.items():
-            if (r, s, d) not in valued:
+            key = (r, s, d)
+            if key not in valued:
                 continue
-            _, nmap = entity_name_similarity(x, sys[s].docs[d], min_sim)
+            y = sys[s].docs[d]
+            if x.level != "NAM" or y.level != "NAM":
+                continue            # no names to map
+            nmap = entity_name_similarity(x, y, min_sim)[1]
             if nmap:
-                out[(r, s, d)] = nmap
+                out[key] = nmap
     return out

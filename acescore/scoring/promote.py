@@ -20,41 +20,45 @@ def promote_elements(coll: dict, warnings: list | None = None) -> tuple[dict, di
     entity_attrs: dict = {}     # one attribute dict per distinct combination (read only)
     for eid in sorted(coll):
         g = coll[eid]
-        for d in sorted(g.docs):
-            x = g.docs[d]
+        docs = g.docs
+        kind, entropy = g.kind, g.name_entropy
+        for d in (docs if len(docs) == 1 else sorted(docs)):
+            x = docs[d]
             if not x.mentions and warnings is not None:
                 warnings.append(f"\nWARNING:  no mentions found for '{eid}' in document '{d}' in"
                                 " promote_mentions_of_element\n")
+            is_entity = isinstance(x, Entity)
             for m in x.mentions:
-                if isinstance(m, EntityMention):
-                    nm = EntityMention(f"{m.id} mention", m.type, m.role, m.style, m.head,
+                mid = m.id
+                if is_entity:
+                    nm = EntityMention(f"{mid} mention", m.type, m.role, m.style, m.head,
                                        m.extent, m.line)
-                else:
-                    nm = SimpleMention(f"{m.id} mention", m.extent, m.line)
-                if isinstance(x, Entity):
-                    level = m.level
                     if m.type == "NAM" and m.style != "METONYMIC":
-                        names = (m.head.display,) if m.head.display is not None else ("",)
+                        level = "NAM"
+                        shown = m.head.display
+                        names = (shown,) if shown is not None else ("",)
                     else:
+                        level = m.level
                         names = x.names
-                    new = Entity(m.id, x.type, x.subtype, x.cls, (nm,), names, level, (),
+                    new = Entity(mid, x.type, x.subtype, x.cls, (nm,), names, level, (),
                                  x.line, origin=eid)
                     key = (x.cls, level, x.subtype, x.type)
                     attrs = entity_attrs.get(key)
                     if attrs is None:
                         attrs = entity_attrs[key] = {"CLASS": x.cls, "LEVEL": level,
                                                      "SUBTYPE": x.subtype, "TYPE": x.type}
-                elif isinstance(x, Value):
-                    new = Value(m.id, x.type, x.subtype, (nm,), (), x.line, origin=eid)
-                    attrs = g.attrs
                 else:
-                    new = Timex2(m.id, x.attrs, (nm,), (), x.line, origin=eid)
+                    nm = SimpleMention(f"{mid} mention", m.extent, m.line)
+                    level = g.attrs.get("LEVEL")
                     attrs = g.attrs
-                ng = GlobalElement(m.id, g.kind, {d: new}, attrs,
-                                   level=attrs.get("LEVEL"), name_entropy=g.name_entropy,
-                                   arguments=NOTHING, links=NOTHING, origin=eid)
-                out[m.id] = ng
-                origin[m.id] = eid
+                    if isinstance(x, Value):
+                        new = Value(mid, x.type, x.subtype, (nm,), (), x.line, origin=eid)
+                    else:
+                        new = Timex2(mid, x.attrs, (nm,), (), x.line, origin=eid)
+                out[mid] = GlobalElement(mid, kind, {d: new}, attrs, level=level,
+                                         name_entropy=entropy, arguments=NOTHING,
+                                         links=NOTHING, origin=eid)
+                origin[mid] = eid
     return out, origin
 
 

@@ -44,9 +44,9 @@ from acescore.params import EPSILON
 from acescore.bgm import bgm
 from acescore.scoring.cohorts import map_elements
 from acescore.scoring.promote import promote_releves
+from acescore.scoring.putative import putative_pairs
 from acescore.scoring.releve_values import (releve_value, pair_value_of_signatures,
                                             signature, Weights)
-from acescore.scoring.limits import too_many_pairs
 from acescore.scoring.result import PassResult
 from acescore.spans import overlap
 
@@ -197,9 +197,12 @@ class _ReleveScorer:
         """Whether condition C2 (03 §7) fails for every argument mapping that the matching
         could choose: the SYS arguments that have a cost (the only ones it can map) lack
         the roles C2 asks for.  Then the pair has no value in any document."""
+        return self.c2_fails_for_roles([tst_args[j][0] for j in costs])
+
+    def c2_fails_for_roles(self, arg_roles: list) -> bool:
+        """C2 (03 §7) fails for SYS arguments of these roles (and so for any subset)."""
         roles: dict = {}
-        for j in costs:
-            r = tst_args[j][0]
+        for r in arg_roles:
             roles[r] = roles.get(r, 0) + 1
         if self.c2 == "2":
             return not (roles.get("Arg-1") and roles.get("Arg-2")) and roles.get("Arg", 0) < 2
@@ -376,40 +379,6 @@ class _ReleveScorer:
         costs = (_pos(v1 - v2), _pos(v2 - v3), _pos(v3 - v4), _pos(v4 - v5))
         return v5, mmap, costs
 
-    # ---- screening of putative pairs ---------------------------------------------------
-    def _screening(self, coll: dict, is_ref: bool):
-        """Per element: the text span (first start, last end) covered by its mention
-        extents (None if any extent is not text), and the argument IDs it can pair on.
-        For REF elements that is the set of SYS argument IDs having a pair value with one
-        of its arguments; for SYS elements, the set of its argument IDs (None: none)."""
-        partners = self.arg_partners
-        spans: dict = {}
-        args: dict = {}
-        for eid, g in coll.items():
-            lo = hi = None
-            for x in g.docs.values():
-                for m in x.mentions:
-                    e = m.extent
-                    if e.kind != "text":
-                        lo = None
-                        break
-                    if lo is None or e.start < lo:
-                        lo = e.start
-                    if hi is None or e.end > hi:
-                        hi = e.end
-                else:
-                    continue
-                break
-            spans[eid] = (lo, hi) if lo is not None else None
-            if is_ref:
-                reach: set = set()
-                for _role, aid in g.arg_pairs:
-                    reach.update(partners.get(aid, _NONE))
-                args[eid] = reach
-            else:
-                args[eid] = {aid for _role, aid in g.arg_pairs} or None
-        return spans, args
-
     # ---- the whole pass ------------------------------------------------------------------
     def score(self) -> PassResult:
         ref, sys = self.ref, self.sys
@@ -417,40 +386,7 @@ class _ReleveScorer:
         self.self_values(res)
         w = self.w
 
-        # putative pairs (03 §8.1)
-        ref_by_doc: dict = {}
-        for rid in sorted(ref):
-            for d in ref[rid].docs:
-                ref_by_doc.setdefault(d, []).append(rid)
-        sys_by_doc: dict = {}
-        for sid in sorted(sys):
-            for d in sys[sid].docs:
-                sys_by_doc.setdefault(d, []).append(sid)
-        # Most pairs of a document share no argument and no mention extent: they can get no
-        # value (doc_value's C1/C3, without side effects) and are left out at once.
-        r_span, r_args = self._screening(ref, True)
-        s_span, s_args = self._screening(sys, False)
-        putative: dict = {}
-        limit = self.p.max_pairs
-        for d in self.rside.documents:
-            rids = ref_by_doc.get(d)
-            if not rids:
-                continue
-            count = 0
-            for sid in sys_by_doc.get(d, ()):
-                if count > limit:
-                    raise too_many_pairs(d, self.kind, count, limit)
-                ss = s_span[sid]
-                sa = s_args[sid]
-                for rid in rids:
-                    rs = r_span[rid]
-                    if (rs is not None and ss is not None and (rs[1] < ss[0] or ss[1] < rs[0])
-                            and (sa is None or r_args[rid].isdisjoint(sa))):
-                        continue
-                    putative.setdefault(rid, set()).add(sid)
-                    count += 1
-            if count > limit:
-                raise too_many_pairs(d, self.kind, count, limit)
+        putative = putative_pairs(self)    # (03 §8.1)
 
         all_arg_maps: dict = {}
         mention_maps: dict = {}
