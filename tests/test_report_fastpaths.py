@@ -312,6 +312,9 @@ def test_bin_codes_equal_bin_of(bins):
     arr = np.array([v for v in values if v is not None], dtype=np.float64)
     assert [bins[c] for c in bin_codes(arr, bins).tolist()] == \
         [bin_of(float(v), bins) for v in arr]
+    plain = [v for v in values if v is not None]          # a list without None, a tuple
+    assert bin_codes(plain, bins).tolist() == bin_codes(arr, bins).tolist()
+    assert bin_codes(tuple(values), bins).tolist() == codes.tolist()
 
 
 def test_encode_base_and_null():
