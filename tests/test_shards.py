@@ -9,6 +9,7 @@ import shutil
 import signal
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from acescore import api, parallel, shards
@@ -268,3 +269,24 @@ def test_cli_jobs_1_scores_shards_one_after_another(monkeypatch):
     assert len(started) == 3
     expected = (EXPECTED / "heavy__m.txt").read_text(encoding="utf-8").split("\n", 1)[1]
     assert out.stdout.split("\n", 1)[1] == expected
+
+
+def test_small_condition_codes_merge_as_wide_ones():
+    """Shards send condition codes in the smallest unsigned type (uint8 up to 256 names,
+    uint16 up to 65536); merged they are the same intp codes."""
+    from acescore.report.sections import _merge_codes, _small
+    rng = np.random.default_rng(2)
+    for n in (1, 256, 257, 70000):
+        names = [f"v{i}" for i in range(n)]
+        parts = []
+        for _ in range(3):
+            codes = rng.integers(0, n, size=50).astype(np.intp)
+            codes[0] = n - 1
+            parts.append((codes, names if rng.random() < 0.5 else names[::-1]))
+        small = [(_small(c, nm), nm) for c, nm in parts]
+        assert small[0][0].dtype == (np.uint8 if n <= 256 else np.uint16 if n <= 65536
+                                     else np.intp)
+        perm = rng.permutation(150)
+        wide, narrow = _merge_codes(parts, perm), _merge_codes(small, perm)
+        assert narrow.codes.dtype == np.intp and narrow.names == wide.names
+        assert narrow.codes.tolist() == wide.codes.tolist()

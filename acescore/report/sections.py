@@ -75,6 +75,16 @@ class SectionData:
     listings: Optional[dict] = None     # -s/-a/-e: acescore.report.listing_records
 
 
+def _small(codes: np.ndarray, names: list) -> np.ndarray:
+    """Condition codes in the smallest unsigned type that holds them (what a shard sends:
+    an eighth of the bytes to pickle and pipe; :func:`_merge_codes` widens them)."""
+    if len(names) <= 1 << 8:
+        return codes.astype(np.uint8)
+    if len(names) <= 1 << 16:
+        return codes.astype(np.uint16)
+    return codes
+
+
 def _conditions(kind: str, params, all_sources) -> tuple[set, set]:
     """(every condition of the pass's tables, the conditions of its B-cubed tables)."""
     conds, b3 = set(), set()
@@ -97,7 +107,7 @@ def section_data(res, params, all_sources, doc_scores: bool, tables=None,
     keys = {}
     for c in conds:
         dk, ek = tables.keys(c)
-        keys[c] = (dk.codes, dk.names, ek.codes, ek.names)
+        keys[c] = (_small(dk.codes, dk.names), dk.names, _small(ek.codes, ek.names), ek.names)
     doc_sort = SortKeys(cols.nref_docs, (cols.eids, cols.docids))
     rids, sids, nref = cols.cv.rids, cols.cv.sids, cols.cv.nref
     # the element-level records: every REF element, then SYS elements (ascending)
@@ -111,7 +121,7 @@ def section_data(res, params, all_sources, doc_scores: bool, tables=None,
             bk = {}
             for c in b3_conds:
                 k = sums.keys(i, c)
-                bk[c] = (k.codes, k.names)
+                bk[c] = (_small(k.codes, k.names), k.names)
             b3.append((sums.mention_ids[i], vals, bk))
     return SectionData(res.task, res.kind, bool(res.printed), doc_sort,
                        tables._doc_values, cols.labels, elem_sort, cols.elem_labels, keys, b3,
