@@ -312,6 +312,9 @@ def test_bin_codes_equal_bin_of(bins):
     arr = np.array([v for v in values if v is not None], dtype=np.float64)
     assert [bins[c] for c in bin_codes(arr, bins).tolist()] == \
         [bin_of(float(v), bins) for v in arr]
+    plain = [v for v in values if v is not None]          # a list without None, a tuple
+    assert bin_codes(plain, bins).tolist() == bin_codes(arr, bins).tolist()
+    assert bin_codes(tuple(values), bins).tolist() == codes.tolist()
 
 
 def test_encode_base_and_null():
@@ -342,6 +345,37 @@ def test_grouped_sums_many_keys_sequential():
         assert [repr(x) for x in out[k][0]] == [repr(x) for x in s]
         assert out[k][1] == c
     assert list(out) == list(dict.fromkeys(keys))        # key-code (first seen) order
+
+
+def test_grouped_sums_sparse_columns_same_sums():
+    """Sums over the nonzero values of sparse columns are the sums over all values, bit for
+    bit: zeros of both signs, values that cancel to 0, a column of -0.0 only, one empty
+    key, dense and sparse columns side by side."""
+    from acescore.report.tables import sparse_columns
+    rng = np.random.default_rng(3)
+    n = 4000
+    vals = rng.random((n, 5)) * 10.0 ** rng.integers(-12, 4, size=(n, 1))
+    vals[rng.random(n) < 0.3, 0] = 0.0                    # dense: mostly nonzero
+    vals[rng.random(n) < 0.9, 1] = 0.0                    # sparse
+    vals[rng.random(n) < 0.9, 2] = -0.0
+    vals[:, 3] = -0.0                                     # nothing but -0.0
+    vals[:, 4] = 0.0
+    vals[:6, 4] = [1e-300, -1e-300, 0.5, -0.5, 3.0, -3.0]  # sums that cancel to 0
+    keys = Keys.encode([int(k) for k in rng.integers(0, 30, size=n)])
+    keys.codes[:6] = keys.codes[0]
+    keys.names.append("never")
+    labels = rng.integers(0, 2, size=n)
+    cols = np.ascontiguousarray(vals.T)
+    sparse = sparse_columns(cols)
+    assert [p is None for p in sparse] == [True, False, False, False, False]
+    dense = grouped_sums(keys, vals, labels, 2, cols)
+    out = grouped_sums(keys, vals, labels, 2, cols, sparse)
+    assert list(out) == list(dense) and "never" not in out
+    for k in dense:
+        assert [x.hex() for x in out[k][0]] == [x.hex() for x in dense[k][0]]
+        assert out[k][1] == dense[k][1]
+    assert out[keys.names[keys.codes[0]]][0][4] == 0.0
+    assert all(str(v[0][3]) == "0.0" for v in out.values())     # -0.0 sums print as 0
 
 
 # ---- attribute tuples ------------------------------------------------------------------
@@ -470,3 +504,59 @@ def test_recognition_counts_match_reference(make):
     if res.kind == "entity":
         assert rec.name_stats(res, pairs) == rec.name_stats(res, rec.doc_mapped_pairs(res))
         assert rec.mention_stats(res, P, pairs) == rec.mention_stats(res, P)
+
+
+# ---- B-cubed summands and document values -------------------------------------------------
+
+def reference_b3_summand(mention, totals):
+    """One mention at a time (04 §2.7): count score max COUNT / N, value score max VALUE / V
+    (0 without V), both 0 without partners or without N; summands (count score,
+    self * value score, self)."""
+    n, v = totals.get(mention.entity_id, (0, 0.0))
+    count_score = value_score = 0.0
+    if mention.count and n:
+        count_score = max(mention.count.values()) / n
+        if v:
+            value_score = max(mention.value.values(), default=0) / v
+    return (count_score, mention.self_score * value_score, mention.self_score)
+
+
+def test_b3_summands_match_one_mention_at_a_time():
+    """Mentions with and without partners, partners only on one of COUNT/VALUE, hosts
+    without totals or with N or V of 0, values that are ints or floats."""
+    from acescore.report.tables import _b3_summands, _max_values
+    from acescore.scoring.result import B3Mention
+    rng = random.Random(5)
+    totals = {"E0": (3, 1.6), "E1": (0, 0.0), "E2": (2, 0.0), "E3": (5, 2)}
+    mentions = []
+    for k in range(300):
+        count = {f"S{j}": rng.choice((1, 2, 3, 0.5)) for j in range(rng.choice((0, 0, 1, 2, 3)))}
+        value = ({f"S{j}": rng.random() for j in range(rng.choice((0, 1, 2)))} if count
+                 else rng.choice(({}, {"S9": 0.25})))
+        mentions.append(B3Mention(None, rng.choice(("E0", "E1", "E2", "E3", "E4")), "D1",
+                                  rng.choice((1.0, 0.5, 0.1, 0)), count, value))
+    out = _b3_summands([m.entity_id for m in mentions], [m.count for m in mentions],
+                       [m.value for m in mentions], [m.self_score for m in mentions], totals)
+    expected = [reference_b3_summand(m, totals) for m in mentions]
+    assert [tuple(map(float.hex, row)) for row in out.tolist()] == \
+        [tuple(float(x).hex() for x in row) for row in expected]
+    assert _max_values([{}, {"a": 2, "b": 7}, {"c": 0.5}]).tolist() == [0.0, 7.0, 0.5]
+    assert _max_values([{"a": 1}]).tolist() == [1.0]
+    assert _max_values([{}, {}]).tolist() == [0.0, 0.0]
+    assert _b3_summands([], [], [], [], {}).shape == (0, 3)
+
+
+@pytest.mark.parametrize("make", PASSES)
+def test_doc_values_columns(make):
+    """The (n, 9) document values: cost in its status column, the four cost components of
+    valued records, the REF value -- as the records say."""
+    res = make()
+    t = PassTables(res)
+    vals = t.cols.doc_values()
+    for i, r in enumerate(t.docs):
+        row = [0.0] * 9
+        row[DOC_STATUSES.index(r.status)] = r.cost
+        if r.comps is not None:
+            row[4:8] = r.comps
+        row[8] = r.norm
+        assert vals[i].tolist() == row

@@ -9,6 +9,7 @@ import shutil
 import signal
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from acescore import api, parallel, shards
@@ -195,6 +196,18 @@ def test_collect_reaps_a_stopped_child(monkeypatch):
     assert parallel.collect([ok], timeout=1) == [42]
 
 
+def _random_runs(rng) -> tuple:
+    """(sorted sort keys, the shards' runs of them: consecutive or interleaved)."""
+    k = rng.randint(1, 4)
+    keys = sorted({(rng.randint(0, 1), "E%03d" % rng.randint(0, 60), "D%d" % rng.randint(0, 3))
+                   for _ in range(rng.randint(0, 40))})
+    runs: list = [[] for _ in range(k)]
+    consecutive = rng.random() < 0.5
+    for i, key in enumerate(keys):
+        runs[i * k // len(keys) if consecutive else rng.randrange(k)].append(key)
+    return keys, runs
+
+
 def test_merge_order_of_shard_records():
     """The merged records of shards are in canonical order: consecutive shards need no
     sorting, interleaved ones are sorted (sort keys: side, element ID, DOCID)."""
@@ -202,18 +215,32 @@ def test_merge_order_of_shard_records():
     from acescore.report.sections import _order
     rng = random.Random(7)
     for _ in range(300):
-        k = rng.randint(1, 4)
-        keys = sorted({(rng.randint(0, 1), "E%03d" % rng.randint(0, 60), "D%d" % rng.randint(0, 3))
-                       for _ in range(rng.randint(0, 40))})
-        runs: list = [[] for _ in range(k)]
-        consecutive = rng.random() < 0.5
-        for i, key in enumerate(keys):
-            runs[i * k // len(keys) if consecutive else rng.randrange(k)].append(key)
+        keys, runs = _random_runs(rng)
         flat = [x for r in runs for x in r]
         perm = _order(runs)
         assert (flat if perm is None else [flat[i] for i in perm]) == keys
     assert _order([[(0, "a"), (1, "a")], [(0, "b"), (1, "b")]]).tolist() == [0, 2, 1, 3]
     assert _order([[(0, "a"), (0, "b")], [(1, "a")]]) is None
+
+
+def test_sort_keys_columns_are_the_tuples():
+    """SortKeys (what shards send: the REF count and the columns) give the keys as tuples,
+    and merge exactly as those tuples do."""
+    import random
+    from acescore.report.sections import SortKeys, _order
+    keys = SortKeys(2, (["E1", "E2", "E1", "E3"], ["D1", "D1", "D2", "D0"]))
+    assert list(keys) == [(0, "E1", "D1"), (0, "E2", "D1"), (1, "E1", "D2"), (1, "E3", "D0")]
+    assert (len(keys), keys[0], keys[2], keys[-1]) == (4, (0, "E1", "D1"), (1, "E1", "D2"),
+                                                        (1, "E3", "D0"))
+    assert list(SortKeys(0, ([],))) == [] and list(SortKeys(1, (["m"],))) == [(0, "m")]
+    rng = random.Random(11)
+    for _ in range(300):
+        keys, runs = _random_runs(rng)
+        cols = [SortKeys(sum(1 for x in r if x[0] == 0), ([x[1] for x in r], [x[2] for x in r]))
+                for r in runs]
+        assert [list(c) for c in cols] == runs
+        a, b = _order(runs), _order(cols)
+        assert (a is None and b is None) or a.tolist() == b.tolist()
 
 
 def test_recognition_counts_add_up_hand_checked():
@@ -242,3 +269,24 @@ def test_cli_jobs_1_scores_shards_one_after_another(monkeypatch):
     assert len(started) == 3
     expected = (EXPECTED / "heavy__m.txt").read_text(encoding="utf-8").split("\n", 1)[1]
     assert out.stdout.split("\n", 1)[1] == expected
+
+
+def test_small_condition_codes_merge_as_wide_ones():
+    """Shards send condition codes in the smallest unsigned type (uint8 up to 256 names,
+    uint16 up to 65536); merged they are the same intp codes."""
+    from acescore.report.sections import _merge_codes, _small
+    rng = np.random.default_rng(2)
+    for n in (1, 256, 257, 70000):
+        names = [f"v{i}" for i in range(n)]
+        parts = []
+        for _ in range(3):
+            codes = rng.integers(0, n, size=50).astype(np.intp)
+            codes[0] = n - 1
+            parts.append((codes, names if rng.random() < 0.5 else names[::-1]))
+        small = [(_small(c, nm), nm) for c, nm in parts]
+        assert small[0][0].dtype == (np.uint8 if n <= 256 else np.uint16 if n <= 65536
+                                     else np.intp)
+        perm = rng.permutation(150)
+        wide, narrow = _merge_codes(parts, perm), _merge_codes(small, perm)
+        assert narrow.codes.dtype == np.intp and narrow.names == wide.names
+        assert narrow.codes.tolist() == wide.codes.tolist()

@@ -308,7 +308,11 @@ def bin_codes(values, bins: tuple) -> np.ndarray:
     if isinstance(values, np.ndarray):
         arr = values.astype(np.float64, copy=False)
     else:
-        arr = np.array([NEG_INF if v is None else v for v in values], dtype=np.float64)
+        if not isinstance(values, list):
+            values = list(values)
+        if None in values:
+            values = [NEG_INF if v is None else v for v in values]
+        arr = np.array(values, dtype=np.float64)
     codes = np.searchsorted(_bounds_array(bins), arr, side="right").astype(np.intp, copy=False)
     if last is None and len(codes) and int(codes.max()) >= len(bounds):
         raise RuntimeError("FATAL ERROR:  problem in value_type")

@@ -5,7 +5,7 @@ records, in the canonical order of 05 R27, held as columns (step 1 of
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import compress, repeat
+from itertools import chain, compress, repeat
 from operator import attrgetter, contains, is_not, sub
 from typing import Optional
 
@@ -91,6 +91,17 @@ def _take(seq, positions) -> list:
 
 _EMPTY: dict = {}
 _KIND = attrgetter("kind")
+_DOCS = attrgetter("docs")
+
+
+class _NoElement:
+    """What a look-up of no element gives: no documents (no exception per miss, as
+    ``getattr(None, "docs", default)`` raises and catches one)."""
+    __slots__ = ()
+    docs = _EMPTY
+
+
+_NONE = _NoElement()
 
 #: the conditions whose B3 keys are those of the mentions' host elements (B3Sums.keys)
 B3_HOST_CONDITIONS = B3_CONDITIONS - {"LEVEL", "SOURCE"}
@@ -122,7 +133,7 @@ class RecordColumns:
         s_rid = list(map(result.rmapping.get, sids))
         if single:
             s_d = cv.first_ids()[nref:]
-            rdocs = list(map(getattr, map(ref.get, s_rid), repeat("docs"), repeat(_EMPTY)))
+            rdocs = list(map(_DOCS, map(ref.get, s_rid, repeat(_NONE))))
             f_pos = [j for j, x in enumerate(map(contains, rdocs, s_d)) if not x]
             f_ei = [nref + j for j in f_pos]
             f_id = _take(sids, f_pos)
@@ -171,8 +182,7 @@ class RecordColumns:
         e_sid = list(map(result.mapping.get, rids))
         r_sid = e_sid if single else _take(e_sid, r_ei)
         # doc-mapped: the partner element has the document
-        r_sd = list(map(dict.get, map(getattr, map(sys.get, r_sid), repeat("docs"),
-                                      repeat(_EMPTY)), r_d))
+        r_sd = list(map(dict.get, map(_DOCS, map(sys.get, r_sid, repeat(_NONE))), r_d))
         mask = list(map(is_not, r_sd, repeat(None)))
         m_pos = list(compress(range(nr), mask))
         p_id, p_sid, p_d = (list(compress(r_id, mask)), list(compress(r_sid, mask)),
@@ -257,7 +267,10 @@ class RecordColumns:
             vals[np.arange(n), self.labels] = self.costs
             vals[:, 8] = self.norms
             if self.valued:
-                vals[self.valued, 4:8] = self.valued_comps
+                nv = len(self.valued)
+                vals[self.valued, 4:8] = np.fromiter(chain.from_iterable(self.valued_comps),
+                                                     dtype=np.float64,
+                                                     count=4 * nv).reshape(nv, 4)
         return vals
 
     def comps(self) -> list:

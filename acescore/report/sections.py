@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from dataclasses import dataclass, field
+from itertools import chain, repeat
 from operator import itemgetter
 from typing import Optional
 
@@ -32,22 +33,56 @@ from acescore.report.tables import (B3Sums, Keys, PassTables, is_b3_table)
 _SIDE = {"REF": 0, "SYS": 1}
 
 
+class SortKeys:
+    """The canonical sort keys of a shard's records (REF records first) as columns: the key
+    of record i is ``(0 if i < nref else 1, cols[0][i], cols[1][i], ...)``.  The columns
+    are lists the shard has anyway (element IDs, DOCIDs): no tuple per record is made or
+    pickled; the merge looks at a few keys unless it has to sort (:func:`_order`)."""
+    __slots__ = ("nref", "cols")
+
+    def __init__(self, nref: int, cols: tuple):
+        self.nref = nref
+        self.cols = cols
+
+    def __len__(self) -> int:
+        return len(self.cols[0])
+
+    def __getitem__(self, i: int) -> tuple:
+        if i < 0:
+            i += len(self)
+        return (0 if i < self.nref else 1,) + tuple([c[i] for c in self.cols])
+
+    def __iter__(self):
+        n = len(self)
+        return zip(chain(repeat(0, self.nref), repeat(1, n - self.nref)), *self.cols)
+
+
 @dataclass
 class SectionData:
     """One pass of one shard, as :func:`section_data` extracts it."""
     task: str
     kind: str
     printed: bool
-    doc_sort: list                  # (side, element ID, DOCID) of each document-level record
+    doc_sort: "SortKeys"            # (side, element ID, DOCID) of each document-level record
     doc_values: np.ndarray          # (n, 9): PassTables' document-level values
     doc_labels: np.ndarray
-    elem_sort: list                 # (side, element ID) of each element-level record
+    elem_sort: "SortKeys"           # (side, element ID) of each element-level record
     elem_labels: np.ndarray
     keys: dict                      # condition -> (doc codes, doc names, elem codes, elem names)
     b3: Optional[list] = None       # per side: (mention IDs, summands, {cond: (codes, names)})
     recognition: dict = field(default_factory=dict)
     doc_costs: Optional[dict] = None    # -d: docid -> [REF value, cost]
     listings: Optional[dict] = None     # -s/-a/-e: acescore.report.listing_records
+
+
+def _small(codes: np.ndarray, names: list) -> np.ndarray:
+    """Condition codes in the smallest unsigned type that holds them (what a shard sends:
+    an eighth of the bytes to pickle and pipe; :func:`_merge_codes` widens them)."""
+    if len(names) <= 1 << 8:
+        return codes.astype(np.uint8)
+    if len(names) <= 1 << 16:
+        return codes.astype(np.uint16)
+    return codes
 
 
 def _conditions(kind: str, params, all_sources) -> tuple[set, set]:
@@ -72,13 +107,12 @@ def section_data(res, params, all_sources, doc_scores: bool, tables=None,
     keys = {}
     for c in conds:
         dk, ek = tables.keys(c)
-        keys[c] = (dk.codes, dk.names, ek.codes, ek.names)
-    nr = cols.nref_docs
-    doc_sort = [(0 if i < nr else 1, e, d)
-                for i, (e, d) in enumerate(zip(cols.eids, cols.docids))]
+        keys[c] = (_small(dk.codes, dk.names), dk.names, _small(ek.codes, ek.names), ek.names)
+    doc_sort = SortKeys(cols.nref_docs, (cols.eids, cols.docids))
     rids, sids, nref = cols.cv.rids, cols.cv.sids, cols.cv.nref
-    elem_sort = [(0, rids[i]) if i < nref else (1, sids[i - nref])
-                 for i in cols.elem_ei.tolist()]
+    # the element-level records: every REF element, then SYS elements (ascending)
+    elem_sort = SortKeys(nref, (rids + list(map(sids.__getitem__,
+                                                 (cols.elem_ei[nref:] - nref).tolist())),))
     b3 = None
     if res.b3 is not None:
         sums = tables.b3()
@@ -87,8 +121,8 @@ def section_data(res, params, all_sources, doc_scores: bool, tables=None,
             bk = {}
             for c in b3_conds:
                 k = sums.keys(i, c)
-                bk[c] = (k.codes, k.names)
-            b3.append(([m.mention.id for m in mentions], vals, bk))
+                bk[c] = (_small(k.codes, k.names), k.names)
+            b3.append((sums.mention_ids[i], vals, bk))
     return SectionData(res.task, res.kind, bool(res.printed), doc_sort,
                        tables._doc_values, cols.labels, elem_sort, cols.elem_labels, keys, b3,
                        recognition_stats(res, params, cols.pairs) if recognition else None,
@@ -116,26 +150,35 @@ def add_counts(a, b):
     return a + b
 
 
+def _cut(keys) -> int:
+    """How many of a shard's sort keys are of REF records (they come first)."""
+    if isinstance(keys, SortKeys):
+        return keys.nref
+    return bisect_left(keys, 1, key=itemgetter(0))
+
+
 def _order(runs: list) -> Optional[np.ndarray]:
-    """The permutation putting the concatenated records of ``runs`` (each a list of sort
-    keys in canonical order: the records of one shard) in canonical order; None if the
-    concatenation is in order.  Shards are consecutive documents, so each side's keys
-    usually follow shard after shard: then no sorting is needed."""
-    segments = []           # (side, first position, keys) of each shard's run of a side
+    """The permutation putting the concatenated records of ``runs`` (each the sort keys,
+    a :class:`SortKeys` or a list of tuples, of one shard's records in canonical order) in
+    canonical order; None if the concatenation is in order.  Shards are consecutive
+    documents, so each side's keys usually follow shard after shard: then no sorting is
+    needed."""
+    segments = []           # (side, first position, keys, start, end) of each shard's side
     base = 0
     for keys in runs:
-        cut = bisect_left(keys, 1, key=itemgetter(0))       # REF records come first
+        n = len(keys)
+        cut = _cut(keys)
         if cut:
-            segments.append((0, base, keys[:cut]))
-        if cut < len(keys):
-            segments.append((1, base + cut, keys[cut:]))
-        base += len(keys)
-    ordered = sorted(segments, key=lambda t: t[0])      # stable: shards in order per side
-    if all(a[2][-1] < b[2][0] for a, b in zip(ordered, ordered[1:])):
+            segments.append((0, base, keys, 0, cut))
+        if cut < n:
+            segments.append((1, base + cut, keys, cut, n))
+        base += n
+    ordered = sorted(segments, key=itemgetter(0))      # stable: shards in order per side
+    if all(a[2][a[4] - 1] < b[2][b[3]] for a, b in zip(ordered, ordered[1:])):
         if [t[1] for t in ordered] == [t[1] for t in segments]:
             return None
-        return np.concatenate([np.arange(first, first + len(keys), dtype=np.intp)
-                               for _, first, keys in ordered])
+        return np.concatenate([np.arange(first, first + end - start, dtype=np.intp)
+                               for _, first, _, start, end in ordered])
     flat = [k for keys in runs for k in keys]
     return np.array(sorted(range(len(flat)), key=flat.__getitem__), dtype=np.intp)
 
@@ -175,6 +218,7 @@ def merged_tables(parts: list) -> PassTables:
     t.result = t.cv = t.cols = None
     t._doc_values = values
     t._doc_columns = np.ascontiguousarray(values.T)
+    t._doc_sparse = None
     t._doc_labels = labels
     t._doc_ei = np.zeros(len(labels), dtype=np.intp)
     t._elem_labels = elabels
@@ -195,19 +239,19 @@ def merged_tables(parts: list) -> PassTables:
 def _merged_b3(b3s: list) -> B3Sums:
     s = B3Sums.__new__(B3Sums)
     s.result = s.tables = None
-    s.sides, s._hosts, s._keys, s._single = [], [], {}, {}
+    s.sides, s._hosts, s._keys, s._single, s.mention_ids = [], [], {}, {}, []
     b3s = [b for b in b3s if b is not None]
     if not b3s:
         return s
     for i, side in enumerate(("REF", "SYS")):
-        runs = [[(0, m) for m in b[i][0]] for b in b3s]
-        ids = [m for b in b3s for m in b[i][0]]
+        runs = [SortKeys(len(b[i][0]), (b[i][0],)) for b in b3s]
+        n = sum(map(len, runs))
         perm = _order(runs)
         vals = np.concatenate([b[i][1] for b in b3s])
         if perm is not None:
             vals = vals[perm]
-        s.sides.append((side, None, None, vals, np.zeros(len(ids), dtype=np.intp)))
-        s._keys[(i, None)] = Keys.constant("total", len(ids))
+        s.sides.append((side, None, None, vals, np.zeros(n, dtype=np.intp)))
+        s._keys[(i, None)] = Keys.constant("total", n)
         for c in b3s[0][i][2]:
             s._keys[(i, c)] = _merge_codes([b[i][2][c] for b in b3s], perm)
     return s

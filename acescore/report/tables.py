@@ -11,16 +11,16 @@ Three steps, each its own function so that a differing number can be traced:
    (and per pair of conditions), and :class:`B3Sums` aggregates the B-cubed per-mention data
    (04 §2.7, 05 R17).  Condition values are encoded as integer keys, computed once per
    condition for whole columns (:class:`~acescore.report.condition_values.ConditionValues`).
-   Sums are formed one record after the other in record order (:func:`grouped_sums`),
-   exactly as the NIST tool's ``+=`` in its loop.
+   Sums are formed one record after the other in record order
+   (:func:`~acescore.report.grouped.grouped_sums`), exactly as the NIST tool's ``+=`` in
+   its loop.
 3. :func:`format_row` prints one row with the exact conversions of 04 §2.3 and the formulas
    of §2.6; :func:`header_lines` the three header lines; :func:`detection_table` a table.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import partial
-from itertools import repeat
+from itertools import chain, compress, repeat
 from operator import attrgetter
 from typing import Optional
 import weakref
@@ -31,73 +31,9 @@ from acescore.report.condition_values import ELEMENT_CONSTANT, ConditionValues
 from acescore.report.conditions import (B3_CONDITIONS, ENTITY_MENTION_COUNT_BINS, MULTI,
                                         OTHER_MENTION_COUNT_BINS, TINY, VALUE_BINS,
                                         TableSpec, bin_codes, encode, table_specs)
+from acescore.report.grouped import Keys, grouped_sums, sparse_columns
 from acescore.report.records import (_KIND, DOC_STATUSES, ELEMENT_STATUSES,
                                      SINGLE_DOC_CONSTANT, RecordColumns)
-
-
-# ---- grouped sequential sums ------------------------------------------------------------
-
-
-class Keys:
-    """Condition values of a list of records, encoded: ``codes[i]`` is the position of
-    record i's value in ``names``."""
-    __slots__ = ("codes", "names")
-
-    def __init__(self, codes: np.ndarray, names: list):
-        self.codes = codes
-        self.names = names
-
-    @classmethod
-    def encode(cls, values: list) -> "Keys":
-        return cls(*encode(values))
-
-    @classmethod
-    def constant(cls, value, n: int) -> "Keys":
-        return cls(np.zeros(n, dtype=np.intp), [value])
-
-    def take(self, positions: np.ndarray) -> "Keys":
-        """The keys of the records at ``positions`` (same names)."""
-        return Keys(self.codes[positions], self.names)
-
-    def pair(self, inner: "Keys") -> "Keys":
-        """Keys (self value, inner value) for the same records."""
-        n = len(inner.names)
-        names = [(a, b) for a in self.names for b in inner.names]
-        return Keys(self.codes * n + inner.codes, names)
-
-    def __len__(self) -> int:
-        return len(self.codes)
-
-
-def grouped_sums(keys: Keys, values: np.ndarray, labels: np.ndarray, nlabels: int,
-                 columns: Optional[np.ndarray] = None) -> dict:
-    """For every key with records: the column sums of ``values`` over its records, added one
-    record after the other in record order (as the NIST tool's ``+=`` from 0), and the count
-    of each label.  Returns key -> (list of sums, list of counts), in key-code order.
-    ``columns``: ``values.T`` as a C-contiguous array, if at hand.
-
-    ``np.bincount(codes, weights=w)`` is exactly that sum: it starts every key at 0.0 and
-    adds ``w[i]`` to the key of record i for i = 0, 1, ... (a plain sequential loop, no
-    pairwise summation); starting from 0.0 also turns a -0.0 sum into 0 as Perl does."""
-    n = len(keys)
-    if not n:
-        return {}
-    codes = keys.codes
-    names = keys.names
-    nk = len(names)
-    present = np.flatnonzero(np.bincount(codes, minlength=nk))
-    counts = np.bincount(codes * nlabels + labels, minlength=nk * nlabels)
-    counts = counts.reshape(nk, nlabels)[present].tolist()
-    ncols = values.shape[1]
-    if ncols:
-        cols = values.T if columns is None else columns
-        sums = np.empty((nk, ncols), dtype=np.float64)
-        for j in range(ncols):
-            sums[:, j] = np.bincount(codes, weights=cols[j], minlength=nk)
-        sums = sums[present].tolist()
-    else:
-        sums = [[] for _ in range(len(present))]
-    return {names[i]: (s, c) for i, s, c in zip(present.tolist(), sums, counts)}
 
 
 # ---- accumulation ---------------------------------------------------------------------
@@ -139,6 +75,7 @@ class PassTables:
         cols = self.cols = RecordColumns(result, self.cv)
         self._doc_values = cols.doc_values()
         self._doc_columns = np.ascontiguousarray(self._doc_values.T)
+        self._doc_sparse: Optional[list] = None
         self._doc_labels = cols.labels
         self._doc_ei = cols.ei
         self._elem_labels = cols.elem_labels
@@ -240,8 +177,11 @@ class PassTables:
 
     def _cells(self, doc_keys: Keys, elem_keys: Keys) -> dict:
         cells: dict = {}
+        if self._doc_sparse is None:
+            self._doc_sparse = sparse_columns(self._doc_columns)
         for key, (sums, counts) in grouped_sums(doc_keys, self._doc_values, self._doc_labels,
-                                                len(DOC_STATUSES), self._doc_columns).items():
+                                                len(DOC_STATUSES), self._doc_columns,
+                                                self._doc_sparse).items():
             c = cells[key] = Cell()
             c.set_doc(sums, counts)
         for key, (_, counts) in grouped_sums(elem_keys, self._elem_values, self._elem_labels,
@@ -324,9 +264,24 @@ _ENTITY_ID = attrgetter("entity_id")
 _COUNT = attrgetter("count")
 _VALUE = attrgetter("value")
 _SELF = attrgetter("self_score")
-_MAX_OR_0 = partial(max, default=0)
+_MENTION_ID = attrgetter("mention.id")
 _MENTION_TYPE = attrgetter("mention.type")
 _DOCID = attrgetter("docid")
+
+
+def _max_values(dicts: list) -> np.ndarray:
+    """The largest value of each dict (0 for an empty one), as floats."""
+    n = len(dicts)
+    out = np.zeros(n, dtype=np.float64)
+    has = list(map(bool, dicts))
+    k = has.count(True)
+    if k:
+        maxima = np.fromiter(map(max, map(dict.values, compress(dicts, has))),
+                             dtype=np.float64, count=k)
+        if k == n:
+            return maxima
+        out[np.array(has, dtype=bool)] = maxima
+    return out
 
 
 def _b3_summands(eids, counts, values, selfs, totals) -> np.ndarray:
@@ -335,16 +290,15 @@ def _b3_summands(eids, counts, values, selfs, totals) -> np.ndarray:
     value score = max VALUE / V (0 without V), both 0 without partners or without N.
     Element-wise the same float operations as one mention at a time."""
     n = len(eids)
-    tots = list(map(totals.get, eids, repeat((0, 0.0))))
-    ns = np.array([t[0] for t in tots], dtype=np.float64)
-    vt = np.array([t[1] for t in tots], dtype=np.float64)
-    self_arr = np.array(selfs, dtype=np.float64).reshape(n)
+    tots = np.fromiter(chain.from_iterable(map(totals.get, eids, repeat((0, 0.0)))),
+                       dtype=np.float64, count=2 * n).reshape(n, 2)
+    ns = tots[:, 0]
+    vt = tots[:, 1]
+    self_arr = np.fromiter(selfs, dtype=np.float64, count=n)
     has = np.fromiter(map(bool, counts), dtype=bool, count=n) & (ns != 0)
     with_v = has & (vt != 0)
-    maxc = np.array(list(map(_MAX_OR_0, map(dict.values, counts))),
-                    dtype=np.float64).reshape(n)
-    maxv = np.array(list(map(_MAX_OR_0, map(dict.values, values))),
-                    dtype=np.float64).reshape(n)
+    maxc = _max_values(counts)
+    maxv = _max_values(values)
     cs = np.where(has, maxc / np.where(has, ns, 1.0), 0.0)
     vs = np.where(with_v, maxv / np.where(with_v, vt, 1.0), 0.0)
     out = np.empty((n, 3), dtype=np.float64)
@@ -366,6 +320,7 @@ class B3Sums:
         self.tables = PassTables(result) if tables is None else weakref.proxy(tables)
         self.sides = []
         self._hosts = []
+        self.mention_ids: list = []     # per side: the mentions' IDs
         b3 = result.b3
         if b3 is None:
             return
@@ -378,6 +333,7 @@ class B3Sums:
             vals = _b3_summands(eids, list(map(_COUNT, mentions)),
                                 list(map(_VALUE, mentions)), list(map(_SELF, mentions)),
                                 totals)
+            self.mention_ids.append(list(map(_MENTION_ID, mentions)))
             self.sides.append((side, mentions, totals, vals, np.zeros(n, dtype=np.intp)))
             index = dict(zip(ids, range(first, first + len(ids))))
             self._hosts.append(np.fromiter(map(index.__getitem__, eids), dtype=np.intp,
