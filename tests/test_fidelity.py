@@ -138,9 +138,14 @@ def test_locator_language_is_that_of_the_display_text():
     rng = random.Random(17)
     alphabet = ["a", "Z", "7", " ", "  ", "\n", "\r\n", "-", "-\n", ".", "\u00e9",
                 "\u4e2d", "\u0627", "\u00a0", "\t", "0"]
+    ascii_only = ["7", "7", "7", " ", "  ", "\n", "\r\n", "-", "-\n", ".", "\t", "0", "a"]
     cases = ["", "0", "a", " a", "-\nab", "7 \u4e2d", "x" * 39 + "\u4e2d", "x" * 60 + "\u4e2d",
-             "1" * 38 + "a", "1" * 37 + "a"]
+             "1" * 38 + "a", "1" * 37 + "a", "1" * 36 + "a" + "1" * 9, "1" * 37 + "a" + "1" * 9,
+             "  -\n" * 12 + "a", "1-\n" * 20 + "b", "\" \t" * 30 + "c", "42", "$5 million"]
     cases += ["".join(rng.choice(alphabet) for _ in range(rng.randint(1, 60)))
+              for _ in range(3000)]
+    # ASCII texts whose first letter comes late, or that have none
+    cases += ["".join(rng.choice(ascii_only) for _ in range(rng.randint(1, 80)))
               for _ in range(3000)]
     for raw in cases:
         assert locator_language(raw) == classify_language(display_text(raw)), repr(raw)
