@@ -96,6 +96,23 @@ def _unmatched_sys(out, ctx, word: str, head, details, more=None) -> None:
         out.append("".join(block))
 
 
+class _Fixed(dict):
+    """``"%.5f" % v`` of the scores of the listings, made once per value (``FIXED[v]``:
+    most scores of a listing repeat -- 1, the weights of mention types --).  A zero is
+    never kept: 0.0 and -0.0 are one key and print differently."""
+
+    def __missing__(self, v) -> str:
+        text = "%.5f" % v
+        if v:
+            if len(self) >= 65536:      # (a bound: a run's values, not a process's)
+                self.clear()
+            self[v] = text
+        return text
+
+
+FIXED = _Fixed()
+
+
 def _attributes_text(g, attributes, cache: dict) -> str:
     """:func:`_list_element_attributes`, made once per attribute dict (the promoted
     one-mention elements of a mention-level pass share their host's); ``cache``: the

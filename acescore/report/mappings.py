@@ -24,6 +24,7 @@ from acescore.report.diagnostics import (
     _true,
 )
 from acescore.report.mapping_parts import (
+    FIXED,
     _attributes_text,
     _Flag,
     _flush_block,
@@ -122,11 +123,11 @@ def _entity_pair_head(res, rid, r, sid, s, err: str, listed: dict) -> str:
     pv = res.pair_value.get((rid, sid))
     rv = res.value.get(("REF", rid))
     return ("%sref entity %s %s%s\n%stst entity %s %s%s\n"
-            "      entity score:  %.5f out of %.5f\n"
+            "      entity score:  %s out of %s\n"
             % (tag, _id_plus_external_ids(r), _attributes_text(r, ENTITY_ATTRIBUTES, listed),
                err, tag, _id_plus_external_ids(s),
                _attributes_text(s, ENTITY_ATTRIBUTES, listed), err,
-               0.0 if pv is None else pv, 0.0 if rv is None else rv))
+               FIXED[0.0 if pv is None else pv], FIXED[0.0 if rv is None else rv]))
 
 
 def _one_pair_block(out, ctx: _Ctx, flag: _Flag, rid, r, sid, s, err: str, listed: dict, d,
@@ -269,7 +270,8 @@ def _entity_doc_text(ctx: _Ctx, rid, sid, d, x, y, names: str, rows) -> str:
         value, max_value = _num(res.doc_fa.get((sid, d))), 0
     p = ctx.params
     sigma_r, sigma_s, corr = res.sigma_r, res.sigma_s, res.corr
-    out = ["- in document %s:  score:  %.5f out of %.5f\n%s" % (d, value, max_value, names)]
+    out = ["- in document %s:  score:  %s out of %s\n%s" % (d, FIXED[value], FIXED[max_value],
+                                                             names)]
     for m, n, err, extent in rows:
         if n is not None:
             if err:
@@ -284,11 +286,11 @@ def _entity_doc_text(ctx: _Ctx, rid, sid, d, x, y, names: str, rows) -> str:
             thead = n.head
             thead = thead.display if thead is not None else None
             out.append('%s   ref mention:                               "%s" (%3.3s/%3.3s/%3.3s)'
-                       ' ID=%s%s%s   tst mention score: %.5f out of %.5f, "%s"'
+                       ' ID=%s%s%s   tst mention score: %s out of %s, "%s"'
                        ' (%3.3s/%3.3s/%3.3s) ID=%s%s'
                        % (lead, "???" if rhead is None else rhead, m.type, m.role, m.style,
-                          m.id, tail, lead, 0.0 if score is None else score,
-                          0.0 if of is None else of, "???" if thead is None else thead,
+                          m.id, tail, lead, FIXED[0.0 if score is None else score],
+                          FIXED[0.0 if of is None else of], "???" if thead is None else thead,
                           n.type, n.role, n.style, n.id, tail))
             if extent:
                 re_ = _shown(m.extent)

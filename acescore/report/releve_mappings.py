@@ -22,6 +22,7 @@ from acescore.report.diagnostics import (
     _true,
 )
 from acescore.report.mapping_parts import (
+    FIXED,
     _attributes_text,
     _Flag,
     _flush_block,
@@ -127,10 +128,10 @@ def _attributes_differ(ra: dict, sa: dict, checked) -> bool:
 def _pair_head(word: str, tag: str, suffix: str, rid, r, sid, s, attributes, listed: dict,
                pv, rv) -> str:
     """The first lines of the block of a REF element ``r`` mapped to ``s``."""
-    return ("%sref %s %s %s%s%stst %s %s %s%s      %s score:  %.5f out of %.5f\n"
+    return ("%sref %s %s %s%s%stst %s %s %s%s      %s score:  %s out of %s\n"
             % (tag, word, rid, _attributes_text(r, attributes, listed), suffix,
                tag, word, sid, _attributes_text(s, attributes, listed), suffix,
-               word, 0.0 if pv is None else pv, 0.0 if rv is None else rv))
+               word, FIXED[0.0 if pv is None else pv], FIXED[0.0 if rv is None else rv]))
 
 
 def _argument_sort_key(e):
@@ -239,13 +240,13 @@ def _argument_mapping(st: _ReleveMapping, flag: _Flag, r, s, d: Optional[str]) -
         else:
             refscore = 0
         if s_in:
-            out.append("%s%11.11s score: %.5f out of %.5f, tst ID=%s\n"
-                       % (">>>   " if (terr and r is not None) else "      ", ta[0], score,
-                          refscore, ta[1]))
+            out.append("%s%11.11s score: %s out of %s, tst ID=%s\n"
+                       % (">>>   " if (terr and r is not None) else "      ", ta[0],
+                          FIXED[score], FIXED[refscore], ta[1]))
         else:
-            out.append("%s%11.11s score: %.5f out of %.5f, ref ID=%s\n"
-                       % (">>>   " if (rerr and s is not None) else "      ", ra[0], score,
-                          refscore, ra[1]))
+            out.append("%s%11.11s score: %s out of %s, ref ID=%s\n"
+                       % (">>>   " if (rerr and s is not None) else "      ", ra[0],
+                          FIXED[score], FIXED[refscore], ra[1]))
     return "".join(out)
 
 
@@ -337,7 +338,8 @@ def _releve_doc_text(st: _ReleveMapping, flag: _Flag, r, s, d, x, y, tst_value, 
     """The part of a relation/event block for document ``d``: the mention lines of
     :func:`_releve_doc_mapping` (which flagged their errors), then the arguments (their
     errors were flagged by the block's argument lines)."""
-    out = ["- in document %s:  score:  %.5f out of %.5f\n" % (d, tst_value, ref_value)]
+    out = ["- in document %s:  score:  %s out of %s\n" % (d, FIXED[tst_value],
+                                                         FIXED[ref_value])]
     if x is None and r is not None:
         out.append(">>>   no ref mentions\n")
     if y is None and s is not None:
