@@ -119,3 +119,13 @@ def test_one_pair_emd_blocks_both_ways():
     kept = set(texts["error_mappings"])
     assert not kept & set(clean)
     assert set(wrong) <= kept
+
+
+def test_fixed_scores_as_printf_and_zero_signs_kept():
+    """FIXED[v] is "%.5f" % v, made once per non-zero value; 0.0 and -0.0 (one dict key)
+    are never kept, so -0.00000 (a SYS argument's false alarm of 0) stays signed."""
+    from acescore.report.mapping_parts import FIXED
+    for v in (1.0, 0.5, 1, 0.123456, -0.25, 2.5e-6, -0.0, 0.0, 0, -0.0):
+        assert FIXED[v] == "%.5f" % v
+    assert FIXED[-0.0] == "-0.00000" and FIXED[0.0] == "0.00000"
+    assert 0.0 not in FIXED and FIXED.get(0.123456) == "0.12346"
