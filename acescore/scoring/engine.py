@@ -179,6 +179,7 @@ def run_chain(run: Run, chain: str, mentions: bool, check_duplicates: bool = Fal
     the mention chain right before it needs them and returns them."""
     tasks = chain_tasks(chain)
     if any(t.mention_level for t in tasks) and not (mentions and run.params.use_mentions):
+        run.entity_corr = None      # (kept by the document chain for these chains only)
         return
     dup = (lambda t: _duplicate_check(run, t)) if check_duplicates else (lambda t: None)
     CHAIN_STEPS[chain](run, tasks, dup, on_mapped_refs=on_mapped_refs,
@@ -236,6 +237,7 @@ def _entity_mention_chain(run: Run, tasks, dup, **_) -> None:
 def _mention_releve_chain(run: Run, tasks, dup, wait_mapped_refs=None, **_) -> None:
     """Relation and event mentions: the mention preparation (03 §10.1), then the passes."""
     ref, sys, params = run.ref, run.sys, run.params
+    entity_corr, run.entity_corr = run.entity_corr, None    # (the last chain that needs them)
     has_rel = bool(ref.of("relation") and sys.of("relation"))
     has_ev = bool(ref.of("event") and sys.of("event"))
     if not (has_rel or has_ev):
@@ -249,9 +251,8 @@ def _mention_releve_chain(run: Run, tasks, dup, wait_mapped_refs=None, **_) -> N
     # one (the -c check reports on all of them)
     keep = _argument_ids(run) if check is None else None
     rent, sent = _only(ref.of("entity"), keep), _only(s_prom, keep)
-    corr = (promoted_correspondences(run.entity_corr, rent, sent, False)
-            if run.entity_corr is not None else None)
-    run.entity_corr = None          # (the last chain that needs them)
+    corr = (promoted_correspondences(entity_corr, rent, sent, False)
+            if entity_corr is not None else None)
     ep = ElementPass("entity", rent, sent, lp, True, corr=corr).run()
     if check is not None:
         check(ep)
