@@ -22,6 +22,7 @@ import errno
 import os
 import shutil
 import tempfile
+from itertools import accumulate
 from typing import Optional
 
 _LIVE: list = []        # the spools of this process, removed at exit
@@ -133,19 +134,20 @@ class SpoolWriter:
         self.size = 0
         self.failed = False
 
-    def put(self, text: str, offsets: list):
-        """Write ``text`` (whose blocks start at character ``offsets``): (its Span, the
-        blocks' byte offsets), or None where it cannot be written (then send the text)."""
-        if self.failed or not text:
+    def put(self, pieces: list, firsts: list):
+        """Write the text of blocks made of ``pieces`` (``firsts``: the index of each
+        block's first piece): (its Span, the blocks' byte offsets), or None where it
+        cannot be written (then send the text).  Each piece is encoded on its own (a
+        listing joined first would be as wide as its widest character, and its block
+        offsets counted again in bytes)."""
+        if self.failed or not pieces:
             return None
-        data = text.encode("utf-8")
-        if len(data) != len(text):          # not ASCII: offsets in bytes
-            byte_offsets, at, prev = [], 0, 0
-            for o in offsets:
-                at += len(text[prev:o].encode("utf-8"))
-                byte_offsets.append(at)
-                prev = o
-            offsets = byte_offsets
+        parts = list(map(str.encode, pieces))
+        before = [0, *accumulate(map(len, parts))]     # [i]: the bytes of i pieces
+        offsets = [before[i] for i in firsts]
+        data = b"".join(parts)
+        if not data:
+            return None
         try:
             if self.path is None:
                 fd, self.path = tempfile.mkstemp(dir=self.folder, suffix=".txt")

@@ -5,7 +5,7 @@ tool's reports in test_diagnostics.py and test_shards_listings.py."""
 from __future__ import annotations
 
 from acescore import output
-from acescore.report.diagnostics import Blocks
+from acescore.report.diagnostics import Blocks, packed
 
 
 def test_packed_blocks_hand_checked():
@@ -45,6 +45,29 @@ def test_packed_by_group_hand_checked():
 
 def test_packed_without_blocks():
     assert Blocks("H\n").packed() == ("H\n", [], "", [])
+
+
+def test_pieces_are_the_packed_listing_before_the_join():
+    # what a shard sends (acescore.report.listing_records.spooled): the pieces, each
+    # block's first piece; packed, the text and each block's first character
+    b = Blocks("HEAD\n")
+    b.start((0, "R1"))
+    b.append("ab\n")
+    b.append("é\n")
+    b.start((0, "R2"))          # a block left empty
+    b.start((1, "S1"))
+    b.append("xyz\n")
+    b.start((1, "S2"))
+    b.append("")
+    b.append("w\n")
+    ref, sys_ = b.pieces_by_group()
+    assert ref == ("HEAD\n", [(0, "R1"), (0, "R2")], ["ab\n", "é\n"], [0, 2])
+    assert sys_ == ("", [(1, "S1"), (1, "S2")], ["xyz\n", "", "w\n"], [0, 1])
+    assert b.pieces() == ("HEAD\n", [(0, "R1"), (0, "R2"), (1, "S1"), (1, "S2")],
+                          ["ab\n", "é\n", "xyz\n", "", "w\n"], [0, 2, 2, 3])
+    assert packed(ref) == ("HEAD\n", [(0, "R1"), (0, "R2")], "ab\né\n", [0, 5])
+    assert tuple(map(packed, (ref, sys_))) == b.packed_by_group()
+    assert packed(b.pieces()) == b.packed()
 
 
 def test_report_written_in_pieces_is_its_utf8(tmp_path, monkeypatch):

@@ -23,19 +23,22 @@ needs_fork = pytest.mark.skipif(not parallel.fork_available(),
 
 def test_put_gives_spans_and_byte_offsets(tmp_path):
     w = spool.SpoolWriter(str(tmp_path))
-    span, offsets = w.put("ab\ncd\n", [0, 3])
+    span, offsets = w.put(["ab\n", "cd\n"], [0, 1])
     assert (span.start, span.end, offsets) == (0, 6, [0, 3])
-    # not ASCII: é is 2 bytes, the 4-byte 𝄞 -- offsets move to bytes
-    text = "é\n" + "x𝄞\n" + "z\n"
-    span2, offsets2 = w.put(text, [0, 2, 5])
+    # not ASCII: é is 2 bytes, the 4-byte 𝄞 -- offsets in bytes; blocks of several pieces
+    # (the second of two, the third of an empty piece and one), a block without a piece
+    pieces = ["é\n", "x", "𝄞\n", "", "z\n"]
+    text = "".join(pieces)
+    span2, offsets2 = w.put(pieces, [0, 1, 3, 5])
     assert (span2.start, span2.end) == (6, 6 + len(text.encode()))
-    assert offsets2 == [0, 3, 9]
+    assert offsets2 == [0, 3, 9, 11]
     assert span2.text() == text
-    assert [span2[a:b].text() for a, b in ((0, 3), (3, 9), (9, len(span2)))] == \
-        ["é\n", "x𝄞\n", "z\n"]
+    assert [span2[a:b].text() for a, b in ((0, 3), (3, 9), (9, 11), (11, len(span2)))] == \
+        ["é\n", "x𝄞\n", "z\n", ""]
     assert span2[9:].text() == "z\n" and span2[4:2].text() == ""
     assert Path(span.path).read_bytes() == ("ab\ncd\n" + text).encode()
-    assert w.put("", []) is None                # nothing to write: sent as it is
+    assert w.put([], []) is None                # nothing to write: sent as it is
+    assert w.put(["", ""], [0, 1]) is None
 
 
 def test_coalesced_joins_adjacent_spans_of_one_file():
@@ -71,14 +74,21 @@ def test_report_with_spans_written_whole(tmp_path, monkeypatch, refuse):
 
 def test_writer_that_cannot_write_sends_the_text(tmp_path):
     w = spool.SpoolWriter(str(tmp_path / "gone"))   # the folder does not exist
-    assert w.put("abc\n", [0]) is None and w.failed
-    records = {"REF": ("H\n", ["R1"], "abc\n", [0]), "other": 1}
-    assert spooled(dict(records), w) == records      # text kept in the records
+    assert w.put(["abc\n"], [0]) is None and w.failed
+    # the records of pass_records: a listing's header, keys, pieces, first piece of each
+    # block; sent packed (the text, where each block starts in it) where it is not spooled
+    records = {"REF": ("H\n", ["R1", "R2"], ["ab", "c\n", "dé\n"], [0, 2]), "other": 1}
+    packed = {"REF": ("H\n", ["R1", "R2"], "abc\ndé\n", [0, 4]), "other": 1}
+    assert spooled(dict(records), w) == packed
+    assert spooled(dict(records), None) == packed
+    assert spooled(dict(packed), None) == packed      # (packed already: as it is)
     assert spooled(None, w) is None
     good = spool.SpoolWriter(str(tmp_path))
     out = spooled(dict(records), good)
     head, keys, span, offsets = out["REF"]
-    assert (head, keys, offsets, span.text(), out["other"]) == ("H\n", ["R1"], [0], "abc\n", 1)
+    assert (head, keys, offsets, span.text(), out["other"]) == \
+        ("H\n", ["R1", "R2"], [0, 4], "abc\ndé\n", 1)
+    assert span[offsets[1]:].text() == "dé\n"
 
 
 @pytest.fixture(scope="module")

@@ -36,9 +36,10 @@ def wanted(options) -> bool:
 def pass_records(ctx, res, tables=None) -> Optional[dict]:
     """In a shard: the listings of one pass (``ctx``: its
     :class:`~acescore.report.outputs.ReportContext`; ``tables``: its PassTables, if at
-    hand), or None where none is asked for.  Text as :meth:`Blocks.packed` (the mapping
-    listing's REF and SYS blocks apart: :meth:`Blocks.packed_by_group`), data (JSON,
-    ``options.listing_data``) as (key, item) lists."""
+    hand), or None where none is asked for.  Text as :meth:`Blocks.pieces` (the mapping
+    listing's REF and SYS blocks apart: :meth:`Blocks.pieces_by_group`), to be sent as
+    :func:`spooled` makes it; data (JSON, ``options.listing_data``) as (key, item)
+    lists."""
     opts = ctx.options
     if not wanted(opts):
         return None
@@ -47,7 +48,7 @@ def pass_records(ctx, res, tables=None) -> Optional[dict]:
         from acescore.report.diagnostics import listing_blocks
         from acescore.report.machine import listing_json
         for side in ("REF", "SYS"):
-            out[side] = listing_blocks(ctx, res, side).packed()
+            out[side] = listing_blocks(ctx, res, side).pieces()
         if opts.listing_data:
             out["listing"] = {side: [(item["id"], item) for item in items]
                               for side, items in listing_json(res).items()}
@@ -55,7 +56,7 @@ def pass_records(ctx, res, tables=None) -> Optional[dict]:
         from acescore.report.machine import mappings_json
         from acescore.report.mappings import mapping_blocks
         out["mapping"], out["mapping_sys"] = mapping_blocks(
-            ctx, res, all_blocks=opts.all_mappings).packed_by_group()
+            ctx, res, all_blocks=opts.all_mappings).pieces_by_group()
         if opts.listing_data:
             out["mappings"] = [((0, item["ref"]) if item["ref"] is not None
                                 else (1, item["sys"]), item)
@@ -67,18 +68,19 @@ _TEXTS = ("REF", "SYS", "mapping", "mapping_sys")
 
 
 def spooled(records: Optional[dict], writer) -> Optional[dict]:
-    """In a shard: :func:`pass_records` with each listing's text written to the shard's
-    spool file (``writer``: :class:`acescore.spool.SpoolWriter`, or None) and sent as its
-    :class:`~acescore.spool.Span`, the blocks' offsets in bytes."""
-    if records is None or writer is None:
+    """In a shard: :func:`pass_records` as sent, each listing's text written to the
+    shard's spool file (``writer``: :class:`acescore.spool.SpoolWriter`, or None) and sent
+    as its :class:`~acescore.spool.Span` and the blocks' offsets in bytes, or where it
+    cannot be, as :meth:`Blocks.packed` (the text and its blocks' offsets)."""
+    if records is None:
         return records
+    from acescore.report.diagnostics import packed
     for name in _TEXTS:
-        pack = records.get(name)
-        if pack is not None:
-            head, keys, text, offsets = pack
-            put = writer.put(text, offsets)
-            if put is not None:
-                records[name] = (head, keys, *put)
+        pieces = records.get(name)
+        if pieces is not None and isinstance(pieces[2], list):
+            head, keys, parts, firsts = pieces
+            put = writer.put(parts, firsts) if writer is not None else None
+            records[name] = (head, keys, *put) if put is not None else packed(pieces)
     return records
 
 
