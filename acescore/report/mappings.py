@@ -130,17 +130,56 @@ def _entity_pair_head(res, rid, r, sid, s, err: str, listed: dict) -> str:
                FIXED[0.0 if pv is None else pv], FIXED[0.0 if rv is None else rv]))
 
 
+_ONE_PAIR = ("%sref entity %s %s%s\n%stst entity %s %s%s\n      entity score:  %s out of %s\n"
+             "- in document %s:  score:  %s out of %s\n"
+             '%s   ref mention:                               "%s" (%3.3s/%3.3s/%3.3s) ID=%s%s'
+             '%s   tst mention score: %s out of %s, "%s" (%3.3s/%3.3s/%3.3s) ID=%s%s%s'
+             + SEPARATOR)
+
+
 def _one_pair_block(out, ctx: _Ctx, flag: _Flag, rid, r, sid, s, err: str, listed: dict, d,
                     x, y) -> None:
     """The block of REF entity ``r`` mapped to ``s`` (``err``: their errors), both of one
     mention in one evaluated document ``d`` (``x``, ``y``: their parts), their mentions
-    mapped: made only if printed."""
+    mapped: made only if printed, with one format (the text of :func:`_entity_pair_head`
+    and :func:`_entity_doc_text`)."""
     m, n = x.mentions[0], y.mentions[0]
     merr, extent = _mention_pair_errors(m, n, ctx.params)
-    if flag.on or merr or extent:
-        out.append(_entity_pair_head(ctx.res, rid, r, sid, s, err, listed)
-                   + _entity_doc_text(ctx, rid, sid, d, x, y, "", ((m, n, merr, extent),))
-                   + SEPARATOR)
+    if not (flag.on or merr or extent):
+        return
+    res = ctx.res
+    tag = ">>> " if err else "    "
+    pv = res.pair_value.get((rid, sid))
+    rv = res.value.get(("REF", rid))
+    mv = res.doc_mv.get((rid, sid, d))
+    if mv is None:                  # not valued: the tool's false-alarm term of the pair
+        mv = res.doc_fa.get((sid, d))
+    dv = res.doc_value.get(("REF", rid, d))
+    if merr:
+        lead, tail = ">>>", f" -- MENTION {merr} MISMATCH\n"
+    else:
+        lead, tail = "   ", "\n"
+    c = res.corr.get(m.id)
+    score = c.get(n.id) if c else None
+    of = res.sigma_r.get(m.id)
+    rhead, thead = m.head, n.head
+    rhead = rhead.display if rhead is not None else None
+    thead = thead.display if thead is not None else None
+    if extent:
+        re_, te = _shown(m.extent), _shown(n.extent)
+        extent = ('>>>    ref mention extent = "%s"\n'
+                  '>>>    tst mention extent = "%s" -- MENTION EXTENT MISMATCH\n'
+                  % (re_ if re_ is not None else "???", te if te is not None else "???"))
+    else:
+        extent = ""
+    out.append(_ONE_PAIR % (
+        tag, _id_plus_external_ids(r), _attributes_text(r, ENTITY_ATTRIBUTES, listed), err,
+        tag, _id_plus_external_ids(s), _attributes_text(s, ENTITY_ATTRIBUTES, listed), err,
+        FIXED[0.0 if pv is None else pv], FIXED[0.0 if rv is None else rv],
+        d, FIXED[0.0 if mv is None else mv], FIXED[0.0 if dv is None else dv],
+        lead, "???" if rhead is None else rhead, m.type, m.role, m.style, m.id, tail,
+        lead, FIXED[0.0 if score is None else score], FIXED[0.0 if of is None else of],
+        "???" if thead is None else thead, n.type, n.role, n.style, n.id, tail, extent))
 
 
 def _entity_details(ctx: _Ctx, flag: _Flag, r, s, d):

@@ -1,0 +1,58 @@
+"""The shortcuts of the -a/-e mapping listings give the text of the general path: each is
+switched back to the general one (monkeypatched) on synthetic corpora with errors of every
+kind, and the reports compared.  The listings themselves are compared with the NIST
+tool's in test_golden.py."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from acescore import api
+from acescore.report import mappings
+from acescore.report.mapping_parts import _flush_block, _later
+from synth import make_corpus
+
+PROFILES = ("heavy", "boundary", "attributes", "miss", "fa", "perfect")
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory) -> Path:
+    return make_corpus(tmp_path_factory.mktemp("fastpaths"), 5, "mapping-fast-paths",
+                       ",".join(PROFILES))
+
+
+def _reports(corpus: Path, params: str) -> dict:
+    out = {}
+    for profile in PROFILES:
+        for opt in ("all_mappings", "error_mappings"):
+            out[profile, opt] = api.score(str(corpus / "ref"), str(corpus / f"sys-{profile}"),
+                                          params, True, literature=False,
+                                          **{opt: True}).to_text()
+    return out
+
+
+def _general_one_pair(out, ctx, flag, rid, r, sid, s, err, listed, d, x, y):
+    """What _entity_mapping does for a block that is not of one mapped pair of mentions."""
+    block = [_later(flag, mappings._entity_pair_head, ctx.res, rid, r, sid, s, err, listed)]
+    _flush_block(out, block, flag, ctx, r, s, mappings._entity_details, ctx, flag, r, s)
+
+
+@pytest.mark.parametrize("params", ["local_2008", "local_2007"])
+def test_one_pair_blocks_as_the_general_path(corpus, monkeypatch, params):
+    calls = []
+    fast = mappings._one_pair_block
+
+    def counted(*args):
+        calls.append(args[-3])
+        return fast(*args)
+    monkeypatch.setattr(mappings, "_one_pair_block", counted)
+    got = _reports(corpus, params)
+    assert calls, "no block of one mapped pair of mentions"
+    text = got["heavy", "all_mappings"]
+    # the corpus has such blocks with each kind of error
+    assert " -- MENTION TYPE" in text and "MENTION EXTENT MISMATCH" in text
+    monkeypatch.setattr(mappings, "_one_pair_block", _general_one_pair)
+    want = _reports(corpus, params)
+    for key in got:
+        assert got[key] == want[key], key
