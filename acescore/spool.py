@@ -144,26 +144,38 @@ class SpoolWriter:
             return None
         parts = list(map(str.encode, pieces))
         before = [0, *accumulate(map(len, parts))]     # [i]: the bytes of i pieces
-        offsets = [before[i] for i in firsts]
-        data = b"".join(parts)
-        if not data:
+        size = before[-1]
+        if not size:
             return None
+        offsets = [before[i] for i in firsts]
         try:
             if self.path is None:
                 fd, self.path = tempfile.mkstemp(dir=self.folder, suffix=".txt")
             else:
                 fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
             try:
-                view = memoryview(data)
-                while view:
-                    view = view[os.write(fd, view):]
+                _write_parts(fd, parts)
             finally:
                 os.close(fd)
         except OSError:
             self.failed = True
             return None
-        start, self.size = self.size, self.size + len(data)
+        start, self.size = self.size, self.size + size
         return Span(self.path, start, self.size), offsets
+
+
+_IOV = 1024         # buffers per writev (the least IOV_MAX of POSIX systems)
+
+
+def _write_parts(fd: int, parts: list) -> None:
+    """Write the bytes ``parts`` one after the other (no copy of them joined)."""
+    for i in range(0, len(parts), _IOV):
+        chunk = parts[i:i + _IOV]
+        done, want = os.writev(fd, chunk), sum(map(len, chunk))
+        if done < want:                 # a short write: the rest one by one
+            view = memoryview(b"".join(chunk))[done:]
+            while view:
+                view = view[os.write(fd, view):]
 
 
 def remove_all() -> None:

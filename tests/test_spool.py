@@ -41,6 +41,21 @@ def test_put_gives_spans_and_byte_offsets(tmp_path):
     assert w.put(["", ""], [0, 1]) is None
 
 
+def test_put_writes_in_writev_chunks_and_after_a_short_write(tmp_path, monkeypatch):
+    monkeypatch.setattr(spool, "_IOV", 2)           # two buffers per writev
+    real, sizes = os.writev, []
+
+    def short(fd, bufs):                            # each writev writes 3 bytes at most
+        sizes.append([len(b) for b in bufs])
+        return os.write(fd, b"".join(bufs)[:3])
+    monkeypatch.setattr(os, "writev", short)
+    pieces = ["ab\n", "cdé\n", "", "fgh\n", "i"]
+    span, offsets = spool.SpoolWriter(str(tmp_path)).put(pieces, [0, 1, 3])
+    assert span.text() == "".join(pieces) and offsets == [0, 3, 8]
+    assert sizes == [[3, 5], [0, 4], [1]]
+    monkeypatch.setattr(os, "writev", real)
+
+
 def test_coalesced_joins_adjacent_spans_of_one_file():
     a, b = spool.Span("f", 0, 4), spool.Span("f", 4, 9)
     c, d = spool.Span("g", 9, 12), spool.Span("f", 20, 22)
