@@ -56,3 +56,30 @@ def test_one_pair_blocks_as_the_general_path(corpus, monkeypatch, params):
     want = _reports(corpus, params)
     for key in got:
         assert got[key] == want[key], key
+
+
+def test_argument_errors_hand_checked():
+    """_argument_errors, its no-error shortcut (same role, mapped to the partner) and the
+    general path around it."""
+    from acescore.report.releve_mappings import _argument_errors as errors
+    amap = {"E1": "S1", "E2": "S9", "E3": None, "": ""}
+    assert errors("ref", ("Arg-1", "E1"), ("Arg-1", "S1"), amap, False) == ""
+    assert errors("ref", ("Arg-1", "E1"), ("Arg-1", "S1"), {}, True) == ""
+    assert errors("ref", ("Arg-1", "E1"), ("Arg-2", "S1"), amap, False) == \
+        "ARGUMENT ROLE MISMATCH"
+    assert errors("ref", ("Arg-1", "E1"), ("Arg-2", "S1"), {}, True) == "ARGUMENT ROLE MISMATCH"
+    assert errors("ref", ("Arg-1", "E2"), ("Arg-1", "S1"), amap, False) == \
+        "REF ARGUMENT MISMAPPED"
+    assert errors("tst", ("Arg-1", "E3"), ("Arg-1", "S1"), amap, False) == \
+        "TST ARGUMENT NOT MAPPED"
+    assert errors("ref", ("Arg-1", "E4"), ("Arg-1", "S1"), amap, False) == \
+        "REF ARGUMENT NOT MAPPED"
+    # an ID "" mapped to "" is not mapped (the tool's truth)
+    assert errors("ref", ("Arg-1", ""), ("Arg-1", ""), amap, False) == "REF ARGUMENT NOT MAPPED"
+    assert errors("ref", ("Arg-1", "E1"), None, amap, False) == \
+        "NO CORRESPONDING TST ARGUMENT"
+    assert errors("tst", ("Arg-1", "S7"), None, {}, False) == \
+        "NO CORRESPONDING REF ARGUMENT, TST ARGUMENT NOT MAPPED"
+    assert errors("tst", ("Arg-1", "S7"), None, {}, True) == "NO CORRESPONDING REF ARGUMENT"
+    assert errors("ref", ("Time", "E2"), ("Place", "S1"), amap, False) == \
+        "REF ARGUMENT MISMAPPED, ARGUMENT ROLE MISMATCH"

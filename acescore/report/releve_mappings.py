@@ -161,8 +161,14 @@ def _argument_entries(st: _ReleveMapping, r, s) -> list:
 
 def _argument_errors(side: str, mine, other, arg_map: dict, mention_level: bool) -> str:
     """The error text of one side's argument line (04 §5.3.3); ``side`` is "ref" or "tst"."""
-    own, counterpart = ("REF", "TST") if side == "ref" else ("TST", "REF")
     role, aid = mine
+    if other is not None and role == other[0]:     # (most arguments: no error)
+        if mention_level:
+            return ""
+        target = arg_map.get(aid)
+        if target and target == other[1]:
+            return ""
+    own, counterpart = ("REF", "TST") if side == "ref" else ("TST", "REF")
     errs = []
     if other is None:
         errs.append(f"NO CORRESPONDING {counterpart} ARGUMENT")
@@ -254,14 +260,16 @@ def _block_arguments(st: _ReleveMapping, entries: list, r, s) -> str:
     """The block-level argument lines of the block of ``r`` and ``s`` (``entries``: from
     :func:`_argument_mapping`, which flagged their errors)."""
     out = []
-    for ra, ta, errs in entries:
-        for src, arg, err, partner in (("ref", ra, errs[0], s), ("tst", ta, errs[1], r)):
-            if arg is None:
-                continue
-            if err and partner is not None:
-                out.append(f">>>   {_described(st, src, arg)} -- {err}\n")
-            else:
-                out.append(f"      {_described(st, src, arg)}\n")
+    described_ref, described = st.described_ref, st.described
+    for ra, ta, (rerr, terr) in entries:
+        if ra is not None:
+            text = described_ref.get(ra) or _described(st, "ref", ra)
+            out.append(f">>>   {text} -- {rerr}\n" if rerr and s is not None
+                       else f"      {text}\n")
+        if ta is not None:
+            text = described.get(ta) or _described(st, "tst", ta)
+            out.append(f">>>   {text} -- {terr}\n" if terr and r is not None
+                       else f"      {text}\n")
     return "".join(out)
 
 
@@ -346,8 +354,9 @@ def _releve_doc_text(st: _ReleveMapping, flag: _Flag, r, s, d, x, y, tst_value, 
         out.append(">>>   no tst mentions\n")
     event = st.res.kind == "event"
     for typ, m, error in rows:
-        ext = _shown(m.extent)
-        if not _true(ext):
+        ext = m.extent
+        ext = ext.display if ext is not None else None
+        if not ext or ext == "0":           # (not _true)
             ext = "???"
         if event:
             anchor = _shown(getattr(m, "anchor", None))
