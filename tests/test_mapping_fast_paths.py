@@ -32,27 +32,35 @@ def _reports(corpus: Path, params: str) -> dict:
     return out
 
 
-def _general_one_pair(out, ctx, flag, rid, r, sid, s, err, listed, d, x, y):
+def _general_one_pair_blocks(out, ctx):
     """What _entity_mapping does for a block that is not of one mapped pair of mentions."""
-    block = [_later(flag, mappings._entity_pair_head, ctx.res, rid, r, sid, s, err, listed)]
-    _flush_block(out, block, flag, ctx, r, s, mappings._entity_details, ctx, flag, r, s)
+    listed: dict = {}
+
+    def block(flag, rid, r, sid, s, err, pair, d, x, y):
+        parts = [_later(flag, mappings._entity_pair_head, ctx.res, rid, r, sid, s, err, listed)]
+        _flush_block(out, parts, flag, ctx, r, s, mappings._entity_details, ctx, flag, r, s)
+    return block
 
 
 @pytest.mark.parametrize("params", ["local_2008", "local_2007"])
 def test_one_pair_blocks_as_the_general_path(corpus, monkeypatch, params):
     calls = []
-    fast = mappings._one_pair_block
+    fast = mappings._one_pair_blocks
 
-    def counted(*args):
-        calls.append(args[-3])
-        return fast(*args)
-    monkeypatch.setattr(mappings, "_one_pair_block", counted)
+    def counted(out, ctx):
+        make = fast(out, ctx)
+
+        def block(*args):
+            calls.append(args[-3])
+            return make(*args)
+        return block
+    monkeypatch.setattr(mappings, "_one_pair_blocks", counted)
     got = _reports(corpus, params)
     assert calls, "no block of one mapped pair of mentions"
     text = got["heavy", "all_mappings"]
     # the corpus has such blocks with each kind of error
     assert " -- MENTION TYPE" in text and "MENTION EXTENT MISMATCH" in text
-    monkeypatch.setattr(mappings, "_one_pair_block", _general_one_pair)
+    monkeypatch.setattr(mappings, "_one_pair_blocks", _general_one_pair_blocks)
     want = _reports(corpus, params)
     for key in got:
         assert got[key] == want[key], key

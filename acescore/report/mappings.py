@@ -66,29 +66,36 @@ def _entity_mapping(out, ctx: _Ctx, all_blocks: bool):
     listed: dict = {}
     params = ctx.params
     # blocks of one mapped pair of mentions in one document (most EMD blocks) are flagged
-    # whole before any text is made (no pieces, :func:`_one_pair_block`)
-    lean = params.use_mentions and not params.use_name_similarity
+    # whole before any text is made (no pieces, :func:`_one_pair_blocks`)
+    one_pair = _one_pair_blocks(out, ctx) if (params.use_mentions
+                                              and not params.use_name_similarity) else None
     mention_map, eval_docs = res.mention_map, ctx.eval_docs
-    differ: dict = {}       # (REF, SYS attribute dict) by id -> their errors
+    # (REF, SYS attribute dict) by id -> their errors, their texts (elements with equal
+    # attributes share one dict: few pairs of dicts)
+    differ: dict = {}
     for rid, flag, r, sid, s in _ref_blocks(out, ctx, all_blocks):
         if s is not None:
-            # (elements with equal attributes share one dict: few pairs of dicts)
             ra, sa = r.attrs, s.attrs
             key = (id(ra), id(sa))
-            err = differ.get(key)
-            if err is None:
-                err = differ[key] = _attribute_errors(ra, sa)
-            ext = _match_external_links(r, s)
-            if ext and ext != "correct":
-                err += ", EXTERNAL ID MISMATCH"
+            pair = differ.get(key)
+            if pair is None:
+                pair = differ[key] = (_attribute_errors(ra, sa),
+                                      _attributes_text(r, ENTITY_ATTRIBUTES, listed),
+                                      _attributes_text(s, ENTITY_ATTRIBUTES, listed))
+            err = pair[0]
+            if r.links or s.links:
+                ext = _match_external_links(r, s)
+                if ext and ext != "correct":
+                    err += ", EXTERNAL ID MISMATCH"
             if err:
                 flag.on = True
-            if lean and len(r.docs) == 1 and len(s.docs) == 1:
-                d, x = next(iter(r.docs.items()))
+            if one_pair is not None and len(r.docs) == 1 and len(s.docs) == 1:
+                for d, x in r.docs.items():
+                    break
                 y = s.docs.get(d)
                 if (y is not None and d in eval_docs and len(x.mentions) == 1
                         and len(y.mentions) == 1 and mention_map.get((rid, sid, d))):
-                    _one_pair_block(out, ctx, flag, rid, r, sid, s, err, listed, d, x, y)
+                    one_pair(flag, rid, r, sid, s, err, pair, d, x, y)
                     continue
             block = [_later(flag, _entity_pair_head, res, rid, r, sid, s, err, listed)]
         else:
@@ -137,49 +144,56 @@ _ONE_PAIR = ("%sref entity %s %s%s\n%stst entity %s %s%s\n      entity score:  %
              + SEPARATOR)
 
 
-def _one_pair_block(out, ctx: _Ctx, flag: _Flag, rid, r, sid, s, err: str, listed: dict, d,
-                    x, y) -> None:
-    """The block of REF entity ``r`` mapped to ``s`` (``err``: their errors), both of one
-    mention in one evaluated document ``d`` (``x``, ``y``: their parts), their mentions
-    mapped: made only if printed, with one format (the text of :func:`_entity_pair_head`
-    and :func:`_entity_doc_text`)."""
-    m, n = x.mentions[0], y.mentions[0]
-    merr, extent = _mention_pair_errors(m, n, ctx.params)
-    if not (flag.on or merr or extent):
-        return
+def _one_pair_blocks(out, ctx: _Ctx):
+    """The maker of the blocks of a REF entity ``r`` mapped to ``s`` (``err``: their
+    errors; ``pair``: (errors of their attributes, the text of ``r``'s, of ``s``'s)), both
+    of one mention in one evaluated document ``d`` (``x``, ``y``: their parts), their
+    mentions mapped.  A block is made only if printed, with one format (the text of
+    :func:`_entity_pair_head` and :func:`_entity_doc_text`)."""
     res = ctx.res
-    tag = ">>> " if err else "    "
-    pv = res.pair_value.get((rid, sid))
-    rv = res.value.get(("REF", rid))
-    mv = res.doc_mv.get((rid, sid, d))
-    if mv is None:                  # not valued: the tool's false-alarm term of the pair
-        mv = res.doc_fa.get((sid, d))
-    dv = res.doc_value.get(("REF", rid, d))
-    if merr:
-        lead, tail = ">>>", f" -- MENTION {merr} MISMATCH\n"
-    else:
-        lead, tail = "   ", "\n"
-    c = res.corr.get(m.id)
-    score = c.get(n.id) if c else None
-    of = res.sigma_r.get(m.id)
-    rhead, thead = m.head, n.head
-    rhead = rhead.display if rhead is not None else None
-    thead = thead.display if thead is not None else None
-    if extent:
-        re_, te = _shown(m.extent), _shown(n.extent)
-        extent = ('>>>    ref mention extent = "%s"\n'
-                  '>>>    tst mention extent = "%s" -- MENTION EXTENT MISMATCH\n'
-                  % (re_ if re_ is not None else "???", te if te is not None else "???"))
-    else:
-        extent = ""
-    out.append(_ONE_PAIR % (
-        tag, _id_plus_external_ids(r), _attributes_text(r, ENTITY_ATTRIBUTES, listed), err,
-        tag, _id_plus_external_ids(s), _attributes_text(s, ENTITY_ATTRIBUTES, listed), err,
-        FIXED[0.0 if pv is None else pv], FIXED[0.0 if rv is None else rv],
-        d, FIXED[0.0 if mv is None else mv], FIXED[0.0 if dv is None else dv],
-        lead, "???" if rhead is None else rhead, m.type, m.role, m.style, m.id, tail,
-        lead, FIXED[0.0 if score is None else score], FIXED[0.0 if of is None else of],
-        "???" if thead is None else thead, n.type, n.role, n.style, n.id, tail, extent))
+    params = ctx.params
+    pair_value, value, doc_mv, doc_fa = res.pair_value, res.value, res.doc_mv, res.doc_fa
+    doc_value, corr, sigma_r = res.doc_value, res.corr, res.sigma_r
+    append = out.append
+
+    def block(flag: _Flag, rid, r, sid, s, err: str, pair: tuple, d, x, y) -> None:
+        m, n = x.mentions[0], y.mentions[0]
+        merr, extent = _mention_pair_errors(m, n, params)
+        if not (flag.on or merr or extent):
+            return
+        tag = ">>> " if err else "    "
+        pv = pair_value.get((rid, sid))
+        rv = value.get(("REF", rid))
+        mv = doc_mv.get((rid, sid, d))
+        if mv is None:              # not valued: the tool's false-alarm term of the pair
+            mv = doc_fa.get((sid, d))
+        dv = doc_value.get(("REF", rid, d))
+        if merr:
+            lead, tail = ">>>", f" -- MENTION {merr} MISMATCH\n"
+        else:
+            lead, tail = "   ", "\n"
+        c = corr.get(m.id)
+        score = c.get(n.id) if c else None
+        of = sigma_r.get(m.id)
+        rhead, thead = m.head, n.head
+        rhead = rhead.display if rhead is not None else None
+        thead = thead.display if thead is not None else None
+        if extent:
+            re_, te = _shown(m.extent), _shown(n.extent)
+            extent = ('>>>    ref mention extent = "%s"\n'
+                      '>>>    tst mention extent = "%s" -- MENTION EXTENT MISMATCH\n'
+                      % (re_ if re_ is not None else "???", te if te is not None else "???"))
+        else:
+            extent = ""
+        append(_ONE_PAIR % (
+            tag, _id_plus_external_ids(r) if r.links else r.id, pair[1], err,
+            tag, _id_plus_external_ids(s) if s.links else s.id, pair[2], err,
+            FIXED[0.0 if pv is None else pv], FIXED[0.0 if rv is None else rv],
+            d, FIXED[0.0 if mv is None else mv], FIXED[0.0 if dv is None else dv],
+            lead, "???" if rhead is None else rhead, m.type, m.role, m.style, m.id, tail,
+            lead, FIXED[0.0 if score is None else score], FIXED[0.0 if of is None else of],
+            "???" if thead is None else thead, n.type, n.role, n.style, n.id, tail, extent))
+    return block
 
 
 def _entity_details(ctx: _Ctx, flag: _Flag, r, s, d):
