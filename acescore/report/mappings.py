@@ -123,25 +123,24 @@ def _attribute_errors(ra: dict, sa: dict) -> str:
     return f" -- ENTITY {err} MISMATCH" if err else ""
 
 
+_PAIR_HEAD = "%sref entity %s %s%s\n%stst entity %s %s%s\n      entity score:  %s out of %s\n"
+_DOC_LINE = "- in document %s:  score:  %s out of %s\n"
+
+
 def _entity_pair_head(res, rid, r, sid, s, err: str, listed: dict) -> str:
     """The first lines of the block of a REF entity ``r`` mapped to ``s`` (``err``: their
     errors)."""
     tag = ">>> " if err else "    "
     pv = res.pair_value.get((rid, sid))
     rv = res.value.get(("REF", rid))
-    return ("%sref entity %s %s%s\n%stst entity %s %s%s\n"
-            "      entity score:  %s out of %s\n"
+    return (_PAIR_HEAD
             % (tag, _id_plus_external_ids(r), _attributes_text(r, ENTITY_ATTRIBUTES, listed),
                err, tag, _id_plus_external_ids(s),
                _attributes_text(s, ENTITY_ATTRIBUTES, listed), err,
                FIXED[0.0 if pv is None else pv], FIXED[0.0 if rv is None else rv]))
 
 
-_ONE_PAIR = ("%sref entity %s %s%s\n%stst entity %s %s%s\n      entity score:  %s out of %s\n"
-             "- in document %s:  score:  %s out of %s\n"
-             '%s   ref mention:                               "%s" (%3.3s/%3.3s/%3.3s) ID=%s%s'
-             '%s   tst mention score: %s out of %s, "%s" (%3.3s/%3.3s/%3.3s) ID=%s%s%s'
-             + SEPARATOR)
+_ONE_PAIR = _PAIR_HEAD + _DOC_LINE + "%s" + SEPARATOR
 
 
 def _one_pair_blocks(out, ctx: _Ctx):
@@ -168,31 +167,12 @@ def _one_pair_blocks(out, ctx: _Ctx):
         if mv is None:              # not valued: the tool's false-alarm term of the pair
             mv = doc_fa.get((sid, d))
         dv = doc_value.get(("REF", rid, d))
-        if merr:
-            lead, tail = ">>>", f" -- MENTION {merr} MISMATCH\n"
-        else:
-            lead, tail = "   ", "\n"
-        c = corr.get(m.id)
-        score = c.get(n.id) if c else None
-        of = sigma_r.get(m.id)
-        rhead, thead = m.head, n.head
-        rhead = rhead.display if rhead is not None else None
-        thead = thead.display if thead is not None else None
-        if extent:
-            re_, te = _shown(m.extent), _shown(n.extent)
-            extent = ('>>>    ref mention extent = "%s"\n'
-                      '>>>    tst mention extent = "%s" -- MENTION EXTENT MISMATCH\n'
-                      % (re_ if re_ is not None else "???", te if te is not None else "???"))
-        else:
-            extent = ""
         append(_ONE_PAIR % (
             tag, _id_plus_external_ids(r) if r.links else r.id, pair[1], err,
             tag, _id_plus_external_ids(s) if s.links else s.id, pair[2], err,
             FIXED[0.0 if pv is None else pv], FIXED[0.0 if rv is None else rv],
             d, FIXED[0.0 if mv is None else mv], FIXED[0.0 if dv is None else dv],
-            lead, "???" if rhead is None else rhead, m.type, m.role, m.style, m.id, tail,
-            lead, FIXED[0.0 if score is None else score], FIXED[0.0 if of is None else of],
-            "???" if thead is None else thead, n.type, n.role, n.style, n.id, tail, extent))
+            _pair_lines(m, n, merr, extent, corr, sigma_r)))
     return block
 
 
@@ -307,6 +287,36 @@ def _mention_pair_errors(m, n, p) -> tuple:
                  if me.kind == "text" else extent_mismatch(me, ne, p) > 1)
 
 
+_PAIR_LINE = ('%s   ref mention:                               "%s" (%3.3s/%3.3s/%3.3s) ID=%s%s'
+              '%s   tst mention score: %s out of %s, "%s" (%3.3s/%3.3s/%3.3s) ID=%s%s')
+
+
+def _pair_lines(m, n, err: str, extent: bool, corr: dict, sigma_r: dict) -> str:
+    """The lines of a REF entity mention ``m`` mapped to ``n`` (``err``: their errors;
+    ``extent``: whether their extents differ) in an entity block."""
+    if err:
+        lead, tail = ">>>", f" -- MENTION {err} MISMATCH\n"
+    else:
+        lead, tail = "   ", "\n"
+    c = corr.get(m.id)
+    score = c.get(n.id) if c else None
+    of = sigma_r.get(m.id)
+    rhead = m.head                      # (_shown, inline: a line per mention)
+    rhead = rhead.display if rhead is not None else None
+    thead = n.head
+    thead = thead.display if thead is not None else None
+    text = _PAIR_LINE % (lead, "???" if rhead is None else rhead, m.type, m.role, m.style,
+                         m.id, tail, lead, FIXED[0.0 if score is None else score],
+                         FIXED[0.0 if of is None else of], "???" if thead is None else thead,
+                         n.type, n.role, n.style, n.id, tail)
+    if not extent:
+        return text
+    re_, te = _shown(m.extent), _shown(n.extent)
+    return text + ('>>>    ref mention extent = "%s"\n'
+                   '>>>    tst mention extent = "%s" -- MENTION EXTENT MISMATCH\n'
+                   % (re_ if re_ is not None else "???", te if te is not None else "???"))
+
+
 def _entity_doc_text(ctx: _Ctx, rid, sid, d, x, y, names: str, rows) -> str:
     """The text of an entity block's part for document ``d`` (``x``, ``y``: the REF and
     the SYS element's parts in it, either None): its score, the name lines ``names``, the
@@ -323,35 +333,10 @@ def _entity_doc_text(ctx: _Ctx, rid, sid, d, x, y, names: str, rows) -> str:
         value, max_value = _num(res.doc_fa.get((sid, d))), 0
     p = ctx.params
     sigma_r, sigma_s, corr = res.sigma_r, res.sigma_s, res.corr
-    out = ["- in document %s:  score:  %s out of %s\n%s" % (d, FIXED[value], FIXED[max_value],
-                                                             names)]
+    out = [_DOC_LINE % (d, FIXED[value], FIXED[max_value]) + names]
     for m, n, err, extent in rows:
         if n is not None:
-            if err:
-                lead, tail = ">>>", f" -- MENTION {err} MISMATCH\n"
-            else:
-                lead, tail = "   ", "\n"
-            c = corr.get(m.id)
-            score = c.get(n.id) if c else None
-            of = sigma_r.get(m.id)
-            rhead = m.head                      # (_shown, inline: a line per mention)
-            rhead = rhead.display if rhead is not None else None
-            thead = n.head
-            thead = thead.display if thead is not None else None
-            out.append('%s   ref mention:                               "%s" (%3.3s/%3.3s/%3.3s)'
-                       ' ID=%s%s%s   tst mention score: %s out of %s, "%s"'
-                       ' (%3.3s/%3.3s/%3.3s) ID=%s%s'
-                       % (lead, "???" if rhead is None else rhead, m.type, m.role, m.style,
-                          m.id, tail, lead, FIXED[0.0 if score is None else score],
-                          FIXED[0.0 if of is None else of], "???" if thead is None else thead,
-                          n.type, n.role, n.style, n.id, tail))
-            if extent:
-                re_ = _shown(m.extent)
-                te = _shown(n.extent)
-                out.append('>>>    ref mention extent = "%s"\n'
-                           '>>>    tst mention extent = "%s" -- MENTION EXTENT MISMATCH\n'
-                           % (re_ if re_ is not None else "???",
-                              te if te is not None else "???"))
+            out.append(_pair_lines(m, n, err, extent, corr, sigma_r))
         else:
             if err == "TST":
                 ss = sigma_s.get(m.id)
