@@ -444,8 +444,13 @@ def _list_releves(out, ctx: _Ctx, side, coll):
     listed = [at for at in attributes if at not in ("ID", "TYPE", "SUBTYPE")]
     event = res.kind == "event"
     sys_mention_suffix = " mention" if (ctx.mention_level and side == "SYS") else ""
-    tails: dict = {}            # argument mention ID -> the end of its line
-    described: dict = {}        # (role, argument ID) -> its line
+    # argument mention ID -> the end of its line; (role, argument ID) -> its line: made
+    # once per run (a REF argument is the same element in the passes of both levels, a
+    # SYS one a promoted mention at mention level)
+    cache = ctx.run.__dict__.setdefault("_listing_arguments", {})
+    tails: dict = cache.setdefault(("tails", side), {})
+    described: dict = cache.setdefault(("described", side, side == "SYS" and ctx.mention_level),
+                                       {})
     for eid in sorted(coll):
         out.start(eid)
         g = coll[eid]
