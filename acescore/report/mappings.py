@@ -372,16 +372,17 @@ def _value_mapping(out, ctx: _Ctx, all_blocks: bool):
     res = ctx.res
     word = res.kind                        # "value" or "timex2"
     attributes = ATTRIBUTES[res.kind]
+    checked = tuple(a for a in attributes if a != "ID")
     for rid, flag, r, sid, s in _ref_blocks(out, ctx, all_blocks):
         block = []
         if s is not None:
             err = ""
-            for a in attributes:
-                if a == "ID":
-                    continue
-                rv, sv = _attr(r, a), _attr(s, a)
-                if (_true(rv) != _true(sv)) or (_true(rv) and _s(sv) != rv):
-                    err += ("/" if err else "") + a
+            ra, sa = r.attrs, s.attrs
+            if tuple(map(ra.get, checked)) != tuple(map(sa.get, checked)):  # (else none)
+                for a in checked:
+                    rv, sv = ra.get(a), sa.get(a)
+                    if (_true(rv) != _true(sv)) or (_true(rv) and _s(sv) != rv):
+                        err += ("/" if err else "") + a
             if err:
                 flag.on = True
             block.append(_later(flag, _value_pair_head, res, word, attributes, rid, r, sid, s,

@@ -81,24 +81,26 @@ def releve_mapping(out, ctx: _Ctx, all_blocks: bool):
     attributes = ATTRIBUTES[res.kind]
     checked = [a for a in attributes if a != "ID"]
     listed: dict = {}
-    differ: dict = {}       # (REF, SYS attribute dict) by id -> whether they differ
+    # (REF, SYS attribute dict) by id -> whether they differ, their texts
+    differ: dict = {}
     for rid, flag, r, sid, s in _ref_blocks(out, ctx, all_blocks):
         block = []
         if s is not None:
             # (elements with equal attributes share one dict: few pairs of dicts)
             ra, sa = r.attrs, s.attrs
             key = (id(ra), id(sa))
-            err = differ.get(key)
-            if err is None:
-                err = differ[key] = _attributes_differ(ra, sa, checked)
-            if err:
+            pair = differ.get(key)
+            if pair is None:
+                pair = differ[key] = (_attributes_differ(ra, sa, checked),
+                                      _attributes_text(r, attributes, listed),
+                                      _attributes_text(s, attributes, listed))
+            if pair[0]:
                 flag.on = True
                 tag, suffix = ">>> ", " -- ATTRIBUTE ERRORS\n"
             else:
                 tag, suffix = "    ", "\n"
-            block.append(_later(flag, _pair_head, word, tag, suffix, rid, r, sid, s, attributes,
-                                listed, res.pair_value.get((rid, sid)),
-                                res.value.get(("REF", rid))))
+            block.append(_later(flag, _pair_head, word, tag, suffix, rid, sid, pair,
+                                res.pair_value.get((rid, sid)), res.value.get(("REF", rid))))
         else:
             flag.on = True
             rv = res.value.get(("REF", rid))
@@ -125,12 +127,11 @@ def _attributes_differ(ra: dict, sa: dict, checked) -> bool:
     return False
 
 
-def _pair_head(word: str, tag: str, suffix: str, rid, r, sid, s, attributes, listed: dict,
-               pv, rv) -> str:
-    """The first lines of the block of a REF element ``r`` mapped to ``s``."""
+def _pair_head(word: str, tag: str, suffix: str, rid, sid, pair: tuple, pv, rv) -> str:
+    """The first lines of the block of REF element ``rid`` mapped to ``sid`` (``pair``:
+    whether their attributes differ, the texts of their attributes)."""
     return ("%sref %s %s %s%s%stst %s %s %s%s      %s score:  %s out of %s\n"
-            % (tag, word, rid, _attributes_text(r, attributes, listed), suffix,
-               tag, word, sid, _attributes_text(s, attributes, listed), suffix,
+            % (tag, word, rid, pair[1], suffix, tag, word, sid, pair[2], suffix,
                word, FIXED[0.0 if pv is None else pv], FIXED[0.0 if rv is None else rv]))
 
 
