@@ -396,7 +396,9 @@ def _list_entities(out, ctx: _Ctx, side, coll):
                 block.append(f'      name="{n}"\n')
             mentions = x.mentions
             for m in sorted(mentions, key=_locator_key) if len(mentions) > 1 else mentions:
-                head, ext = _shown(m.head), _shown(m.extent)
+                head, ext = m.head, m.extent        # (_shown, inline: a line per mention)
+                head = head.display if head is not None else None
+                ext = ext.display if ext is not None else None
                 block.append('      mention TYPE=%s, ROLE=%s, STYLE=%s, head="%s", extent="%s"\n'
                              % (m.type, m.role, m.style, head if head is not None else "???",
                                 ext if ext is not None else "???"))
