@@ -30,10 +30,10 @@ def _ref_blocks(out, ctx, all_blocks: bool):
     The flag is one object, set for each block (a block is closed before the next one)."""
     res = ctx.res
     ref, sys_, mapping = res.ref, res.sys, res.mapping
-    start = out.start
+    starts = out.starts             # (Blocks.start, inline: a block per element)
     flag = _Flag(all_blocks)        # one flag, lowered again for each block
     for rid in sorted(ref):
-        start((0, rid))
+        starts.append(((0, rid), len(out)))
         flag.on = all_blocks
         flag.later = False
         sid = mapping.get(rid)

@@ -99,8 +99,9 @@ def releve_mapping(out, ctx: _Ctx, all_blocks: bool):
                 tag, suffix = ">>> ", " -- ATTRIBUTE ERRORS\n"
             else:
                 tag, suffix = "    ", "\n"
-            block.append(_later(flag, _pair_head, word, tag, suffix, rid, sid, pair,
-                                res.pair_value.get((rid, sid)), res.value.get(("REF", rid))))
+            pv, rv = res.pair_value.get((rid, sid)), res.value.get(("REF", rid))
+            block.append(_pair_head(word, tag, suffix, rid, sid, pair, pv, rv) if flag.on
+                         else _later(flag, _pair_head, word, tag, suffix, rid, sid, pair, pv, rv))
         else:
             flag.on = True
             rv = res.value.get(("REF", rid))
@@ -204,7 +205,8 @@ def _argument_mapping(st: _ReleveMapping, flag: _Flag, r, s, d: Optional[str]) -
                 if errs[0] or errs[1]:      # ("" for a side without an argument)
                     flag.on = True
                     break
-        return _later(flag, _block_arguments, st, entries, r, s)
+        return (_block_arguments(st, entries, r, s) if flag.on      # (_later, without
+                else _later(flag, _block_arguments, st, entries, r, s))  # a call under -a)
     out = []
     sd = s is not None and d in s.docs
     rd = r is not None and d in r.docs
@@ -339,6 +341,8 @@ def _releve_doc_mapping(st: _ReleveMapping, flag: _Flag, r, s, d) -> str:
             if error:
                 flag.on = True
             rows.append((typ, m, error))
+    if flag.on:                     # (_later, without the call: a part per document)
+        return _releve_doc_text(st, flag, r, s, d, x, y, tst_value, ref_value, rows)
     return _later(flag, _releve_doc_text, st, flag, r, s, d, x, y, tst_value, ref_value, rows)
 
 
