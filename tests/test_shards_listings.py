@@ -84,7 +84,8 @@ def test_more_shards_than_processes(generated, monkeypatch):
     total = sum(Path(p).stat().st_size for p in api.discover(ref))
     monkeypatch.setattr(shards, "SHARD_REF_BYTES", total // 4 + 1)
     res = api.score(ref, sys_, "local_2008", True, jobs=2, **kw)
-    assert getattr(res, "shards", None) == 4
+    # (4 full shards, or more where the plan cuts the last round finer: shards.plan)
+    assert getattr(res, "shards", 0) >= 4
     assert _outputs(res) == _outputs(one)
 
 
