@@ -96,6 +96,23 @@ def doc_lines(lines: list[str]) -> dict:
     return out
 
 
+def page_marks(data: dict) -> list[dict]:
+    """The marks of a page's data (DocPage.data_json): key, side, kind, element, mention ID,
+    text ranges, partner key and whether it has errors (view.js's ``pageMarks`` makes the
+    rest: its notes are checked in headless Chromium, test_notes_as_shown)."""
+    out = []
+    owners = [e for e in data["e"] for _ in range(e["c"])]
+    assert len(owners) == len(data["m"])
+    for i, (a, e) in enumerate(zip(data["m"], owners)):
+        s, o = e["sd"][0], "S" if e["sd"] == "REF" else "R"
+        more = a[8] if len(a) > 8 else {}
+        out.append({"k": f"{s}{i}", "sd": e["sd"], "kd": e["kd"], "el": e["el"], "id": a[0],
+                    "x": a[1], "h": a[2], "an": a[3], "st": a[4],
+                    "p": None if a[5] is None else f"{o}{a[5]}",
+                    "e": e["e"] + more.get("e", [])})
+    return out
+
+
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     res = api.score(str(SMALL / "ref"), str(SMALL / "sys-heavy"), "local_2008", True,
@@ -193,7 +210,8 @@ def test_doc_page_structure(site):
     # every mention of the document is listed, and its head range shows its head text
     ent = res.task("entity")
     n_ref = sum(len(g.docs[d].mentions) for g in ent.ref.values() if d in g.docs)
-    ms = [m for m in data["m"] if m["kd"] == "entity" and m["sd"] == "REF"]
+    marks = page_marks(data)
+    ms = [m for m in marks if m["kd"] == "entity" and m["sd"] == "REF"]
     assert len(ms) == n_ref
     for m in ms:
         shown = "".join(s.text_content() for s in spans[m["h"][0]:m["h"][1]])
@@ -201,8 +219,8 @@ def test_doc_page_structure(site):
                              for x in g.docs[d].mentions if x.id == m["id"])
         assert shown in text
     # mapped mentions are partners of each other
-    M = {m["k"]: m for m in data["m"]}
-    pairs = [m for m in data["m"] if m["p"]]
+    M = {m["k"]: m for m in marks}
+    pairs = [m for m in marks if m["p"]]
     assert pairs
     for m in pairs:
         assert M[m["p"]]["p"] == m["k"]
@@ -303,7 +321,7 @@ def pick_mention(doc_page: Path) -> str:
     page = lhtml.parse(str(doc_page)).getroot()
     data = json.loads(page.xpath('//script[@id="doc-data"]')[0].text)
     spans = page.xpath('//div[@id="text"]/span')
-    cands = [m for m in data["m"] if m["sd"] == "REF" and m["kd"] == "entity" and m["p"]
+    cands = [m for m in page_marks(data) if m["sd"] == "REF" and m["kd"] == "entity" and m["p"]
              and m["x"] and "nt" not in (spans[m["x"][0]].get("class") or "").split()]
     assert cands
     clean = [m for m in cands if not m["e"]]

@@ -5,7 +5,7 @@ costs (see :mod:`acescore.report.html_view`).  The marks of the mentions are col
 tables by :mod:`acescore.report.view_tables`."""
 from __future__ import annotations
 
-import json
+from json.encoder import encode_basestring as _enc
 
 from acescore.report.view_common import ENTITY_LIKE, RELEVE, esc, page, script_json
 from acescore.report.view_marks import attr_diffs, attr_text, collect
@@ -26,6 +26,7 @@ class DocPage:
         self.source_note = source_note
         self.nav = nav
         self.data: list = []                # the marks of the mentions: page data (JSON)
+        self.edata: list = []               # (key, entry) of every element: page data
         self.by_mid: dict = {}              # (side, mention id) -> key (entity-like)
         self.elements: dict = {}            # "R:kind:id" -> {"row":..., "m": [keys]}
         self.links: dict = {}               # "R:kind:id" -> [links to its mentions]
@@ -68,11 +69,23 @@ class DocPage:
 
     # ---- the page data (JSON)
     def data_json(self) -> str:
-        """The page's data, ``{"m": [every mark], "el": self.elements}``, as
-        ``json.dumps(..., ensure_ascii=False, separators=(",", ":"))`` writes it (each mark's
-        entry made by :func:`~acescore.report.view_marks.collect` but for its segments)."""
-        return (f'{{"m":[{"".join(self.data)}],"el":'
-                f'{json.dumps(self.elements, ensure_ascii=False, separators=(",", ":"))}}}')
+        """The page's data (JSON): ``{"e": [every element], "m": [every mark]}``, the marks in
+        the order of their elements (an element's marks consecutive), the key of a mark
+        (``R<i>``, ``S<i>``) its side and its index.  An element is ``{"sd": side, "kd": kind,
+        "el": ID, "c": the number of its marks, "o": the ID of its partner (mapped element in
+        this document) or null, "a": its attributes (as its table row shows them), "n":
+        notes, "e": errors}`` and ``"r"``, the ID of its table row, where that is not
+        ``row-<side>:<kind>:<ID>``; a mark ``[mention ID, extent, head, anchor (each a range
+        of text segments or null), status, the index of its partner or null, mention type or
+        null, the note of its text or null]`` and, if it has some, ``{"n": its own notes,
+        "e": its own errors, "a": the keys of its arguments' marks}``.  view.js
+        (``pageMarks``) makes every mark's title, notes and errors from them."""
+        elements = self.elements
+        out = []
+        for ekey, entry in self.edata:
+            row = elements[ekey]["row"]
+            out.append(entry + (f',"r":{_enc(row)}}}' if row != "row-" + ekey else "}"))
+        return f'{{"e":[{"".join(out)}],"m":[{"".join(self.data)}]}}'
 
     # ---- the page
     def render(self, sources: dict) -> str:
