@@ -8,6 +8,8 @@
  *
  * Self-test hooks (used by the headless-browser test, harmless otherwise):
  *   doc page   ?selftest=KEY  clicks mention KEY and checks that its partner is highlighted
+ *   doc page   ?selftest=describe  writes every mention as the info panel describes it
+ *                             (with its partner and arguments)
  *   index page ?selftest=sort sorts the documents by the first task and checks the order
  * The result is written into #selftest (data-status="pass" or "fail") together with the
  * JavaScript errors seen so far (data-errors), where `chromium --dump-dom` can read it.
@@ -274,6 +276,14 @@
 
     var q = new URLSearchParams(window.location.search);
     var st = q.get("selftest");
+    if (st === "describe") {            /* every mark as the info panel shows it */
+      reportSelftest(true, "described " + data.m.length + " marks");
+      $("#selftest").insertAdjacentHTML("beforeend", data.m.map(function (m) {
+        return '<div data-k="' + m.k + '" data-p="' + (m.p || "") + '" data-a="' + m.a.join(" ") +
+               '">' + describe(m, "sel") + "</div>";
+      }).join(""));
+      return;
+    }
     if (st) {
       var m = M[st];
       if (!m) { return reportSelftest(false, "no mention " + st); }
