@@ -15,6 +15,7 @@ NCOLOURS = 24
 _WHAT = {"entity": "entity mention", "value": "value mention", "timex2": "timex2 mention",
          "relation": "relation mention", "event": "event mention"}
 _MISMATCH = "the charseq text differs from the source text at these offsets"
+_MTYPES: dict = {}              # a mention type -> it in JSON
 
 
 def attr_text(kind: str, attrs: dict) -> str:
@@ -67,8 +68,9 @@ def collect(page) -> None:
     for the format); with a source text, the text spans of the marks in ``page.spans`` (in
     mark order, extent, head, anchor: ``(index in page.data, slot, start, end + 1, is REF,
     key, extra)``, slot 1 an entity-like extent with its classes as extra, 0 another extent,
-    2 a head, 3 an anchor with whether the mention has errors as extra) and the segment
-    boundaries in ``page.points``; the elements (``page.elements``) and the links to their
+    2 a head, 3 an anchor with whether the mention has errors as extra) and the boundaries
+    of the text (and its region) in ``page.points``; the elements (``page.elements``), the
+    first mark of every entity-like element (``page.first_marks``) and the links to their
     mentions (``page.links``)."""
     d = page.docid
     kinds = [(kind, t) for kind, t in ((k, page.tasks.get(k)) for k in ENTITY_LIKE + RELEVE)
@@ -118,7 +120,6 @@ def _element_marks(page, first: dict, quoted: dict, use_mentions: bool, side: st
     if source is not None:
         text = source.text
         ntext = len(text)
-        add = page.points.add
         spans = page.spans
     else:
         text = None
@@ -159,7 +160,12 @@ def _element_marks(page, first: dict, quoted: dict, use_mentions: bool, side: st
         f'"e":[{",".join(map(enc, eerrors))}]')))
     keys = []
     elements[ekey] = {"row": f"row-{ekey}", "m": keys}
+    if entity_like and mentions:    # (an argument's link: the first kind that has it)
+        page.first_marks.setdefault((side, eid), f"{s0}{len(data) // 7}")
     elinks = links[ekey] = []
+    slot2 = 2 if entity else 3      # the slot of a head (entity) or anchor (event)
+    at2 = _AT[slot2]
+    xslot = 1 if entity_like else 0
     for i, m in enumerate(mentions):
         b = len(data)           # (seven pieces a mark)
         k = f"{s0}{b // 7}"
@@ -167,14 +173,16 @@ def _element_marks(page, first: dict, quoted: dict, use_mentions: bool, side: st
         mid = m.id
         ex = m.extent
         if entity:
-            head, anchor, mtype = m.head, None, m.type
-            locs = ((1, ex), (2, head))
-        elif event:
-            head, anchor, mtype = None, m.anchor, None
-            locs = ((1, ex), (3, anchor))
+            loc2 = head = m.head
+            anchor = None
+            mtype = m.type
+            mtj = _MTYPES.get(mtype)
+            if mtj is None:
+                mtj = _MTYPES[mtype] = "null" if mtype is None else enc(mtype)
         else:
-            head = anchor = mtype = None
-            locs = ((1, ex),)
+            head = mtype = None
+            loc2 = anchor = m.anchor if event else None
+            mtj = "null"
         if entity_like:
             by_mid[(side, mid)] = k
         pm = None
@@ -187,7 +195,6 @@ def _element_marks(page, first: dict, quoted: dict, use_mentions: bool, side: st
         errors = eerrors        # (only whether there are any counts for a mark)
         xerr = xnotes = None    # the mark's own errors and notes (after those it shares)
         text_loc = head or anchor or ex
-        label = None        # of its link: the text of the mention (squeezed, quoted)
         raw = text_loc.text if text_loc is not None else None
         if raw:             # (the same text recurs: REF and SYS, several mentions)
             prefix = "head " if head else "anchor " if anchor else "extent "
@@ -197,10 +204,10 @@ def _element_marks(page, first: dict, quoted: dict, use_mentions: bool, side: st
                 said = quoted[(prefix, raw)] = (
                     enc(prefix + _quoted(q, 60)),
                     esc("“" + (q if len(q) <= 24 else q[:23] + "…") + "”"))
-            saidj = said[0]
-            label = said[1]
+            saidj, label = said
         else:
             saidj = "null"
+            label = None    # (of its link: the text of the mention, squeezed, quoted)
         status = status0
         if status is not None:
             pass
@@ -231,53 +238,48 @@ def _element_marks(page, first: dict, quoted: dict, use_mentions: bool, side: st
         # the mark's entry in the page data: its text segments (JSON) at b + 1, 3, 5
         data += (f'{"," if b else ""}[{"null" if mid is None else enc(mid)},', "null", ",",
                  "null", ",", "null", None)
-        if text is not None:    # the text spans of the mark (extent, head, anchor)
+        if text is not None:    # the text spans of the mark: extent, head or anchor
             bad = False
-            for slot, loc in locs:
-                if loc is None or loc.kind != "text":
-                    continue
-                s, e = int(loc.start), int(loc.end) + 1
+            if ex is not None and ex.kind == "text":
+                s, e = int(ex.start), int(ex.end) + 1
                 if s < 0 or e > ntext or e <= s:
                     bad = True
-                    continue
-                if slot == 1:
-                    lt = loc.text
+                else:
+                    lt = ex.text
                     if lt and not (len(lt) == e - s and text.startswith(lt, s)) \
                             and not span_matches(lt, text[s:e]):
                         page.offset_mismatch += 1
                         xnotes = (xnotes or []) + [_MISMATCH]
-                    if entity_like:
+                    if xslot:
                         extra = xcls.get(status)
                         if extra is None:
                             extra = xcls[status] = extent_classes(is_ref, status, col)
                     else:
-                        slot = 0        # a relation or event extent: not marked
-                        extra = None
+                        extra = None    # a relation or event extent: not marked
+                    spans.append((b + 1, xslot, s, e, is_ref, k, extra))
+            if loc2 is not None and loc2.kind == "text":
+                s, e = int(loc2.start), int(loc2.end) + 1
+                if s < 0 or e > ntext or e <= s:
+                    bad = True
                 else:
-                    extra = bool(errors)
-                add(s)
-                add(e)
-                spans.append((b + _AT[slot], slot, s, e, is_ref, k, extra))
+                    spans.append((b + at2, slot2, s, e, is_ref, k, bool(errors)))
             if bad:
                 page.bad_offsets += 1
-        more = []           # the mark's own notes, errors and the marks of its arguments
-        if xnotes:
-            more.append(f'"n":[{",".join(map(enc, xnotes))}]')
+        # the mark's own notes, errors and the marks of its arguments
+        more = f'"n":[{",".join(map(enc, xnotes))}]' if xnotes else ""
         if xerr:
-            more.append(f'"e":[{",".join(map(enc, xerr))}]')
+            more += f'{"," if more else ""}"e":[{",".join(map(enc, xerr))}]'
         if by_side is not None and m.arguments:
-            args = [by_side.get((side, a.refid)) for a in m.arguments]
-            aj = ",".join(['"' + a + '"' for a in args if a is not None])
+            aj = ",".join(['"' + a + '"' for a in
+                           [by_side.get((side, a.refid)) for a in m.arguments] if a is not None])
             if aj:
-                more.append(f'"a":[{aj}]')
+                more += f'{"," if more else ""}"a":[{aj}]'
         # (the keys of marks, "R12", "S7", and the statuses need no escaping)
-        data[b + 6] = (f',"{status}",{pj},{"null" if mtype is None else enc(mtype)},{saidj}'
-                       + (f',{{{",".join(more)}}}]' if more else "]"))
+        data[b + 6] = (f',"{status}",{pj},{mtj},{saidj},{{{more}}}]' if more else
+                       f',"{status}",{pj},{mtj},{saidj}]')
         emid = esc(mid)
-        if label is None:
-            label = emid
         elinks.append(f'<a href="#" class="ml st-{status}" data-k="{k}" '
-                      f'title="{emid}: {status}">{label}</a>')
+                      f'title="{emid}: {status}">{label or emid}</a>')
 
 
 #: the place of a text span's segments in the entry of its mark: slot (see collect) -> index

@@ -29,11 +29,12 @@ class DocPage:
         self.edata: list = []               # (key, entry) of every element: page data
         self.by_mid: dict = {}              # (side, mention id) -> key (entity-like)
         self.elements: dict = {}            # "R:kind:id" -> {"row":..., "m": [keys]}
+        self.first_marks: dict = {}         # (side, id) -> the key of its first mark
         self.links: dict = {}               # "R:kind:id" -> [links to its mentions]
         self.colour: dict = {}              # (kind, ref id) -> colour index
         self.mapped: dict = {}              # (kind, ref id) -> its SYS id in the document
         self.spans: list = []               # the text spans of the marks (view_marks.collect)
-        self.points: set = set()            # the boundaries of the text segments
+        self.points: set = set()            # the boundaries of the text (and its region)
         self.offset_mismatch = 0
         self.bad_offsets = 0                # marks with offsets outside the source text
         self._diffs: dict = {}              # (kind, REF id, SYS id) -> attr_diffs

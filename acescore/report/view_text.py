@@ -5,6 +5,7 @@ segments, each a ``span`` with the classes of the mentions that cover it (see
 from __future__ import annotations
 
 from bisect import bisect_left
+from operator import itemgetter
 
 from acescore.report.view_common import esc
 
@@ -12,8 +13,9 @@ from acescore.report.view_common import esc
 def text_html(page) -> str:
     """The source text of ``page`` (a DocPage) as spans of HTML."""
     text = page.source.text
-    bounds = sorted(page.points)
     spans = page.spans
+    # the segment boundaries: those of the text (region) and of every span
+    bounds = sorted(page.points.union(map(itemgetter(2), spans), map(itemgetter(3), spans)))
     nseg = len(bounds) - 1
     big = len(text) + 1
     ref_len = [big] * nseg          # innermost REF entity-like mention: its length and
