@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import os
 import re
+from itertools import accumulate
 import weakref
 from types import SimpleNamespace
 from typing import Optional
@@ -145,6 +146,19 @@ def shard_count(rpaths: list, processes: int) -> int:
     return processes * max(1, -(-total // (processes * SHARD_REF_BYTES)))
 
 
+def shard_shares(n: int, jobs: int, processes: int) -> list:
+    """The sizes of the shards of a corpus cut into ``n`` shards (:func:`shard_count` for
+    ``jobs``) and scored ``processes`` at a time, relative to a full shard, shard by shard.
+    Where the corpus makes several rounds of full shards (``n`` > ``jobs``) the last
+    round's bytes go into shards of a half and of a quarter (``processes`` of each size, two
+    rounds of quarters): the processes then end together, where with full shards one of
+    them scored the last shard alone for half a shard on average (bench/README.md, "Session
+    9").  One process at a time, or one round: ``n`` full shards."""
+    if processes < 2 or n <= max(jobs, processes):
+        return [1.0] * n
+    return [1.0] * (n - processes) + [0.5] * processes + [0.25] * (2 * processes)
+
+
 def concurrency(jobs: int) -> int:
     """How many shards run at a time: ``jobs``, but no more than the CPUs this process
     may use (more processes than CPUs only take turns on them, each holding its shard in
@@ -152,10 +166,12 @@ def concurrency(jobs: int) -> int:
     return max(1, min(jobs, available_cpus()))
 
 
-def plan(rpaths: list, spaths: list, n: int, linked: bool = False) -> Optional[list]:
-    """``n`` shards of consecutive REF files (of about equal size), each with the SYS files
-    of its documents: a list of (REF paths, SYS paths), or None.  ``linked`` (global
-    parameter sets): documents linked by cross-document elements stay in one shard."""
+def plan(rpaths: list, spaths: list, n: int, linked: bool = False,
+         shares: Optional[list] = None) -> Optional[list]:
+    """``n`` shards of consecutive REF files (of about equal size; ``shares``: of these
+    relative sizes, one a shard), each with the SYS files of its documents: a list of (REF
+    paths, SYS paths), or None.  ``linked`` (global parameter sets): documents linked by
+    cross-document elements stay in one shard."""
     rdata = [_read_head(p, linked) for p in rpaths]
     rdoc = [_docid(x) for x in rdata]
     if None in rdoc or len(set(rdoc)) != len(rdoc) or len(rpaths) < 2:
@@ -166,7 +182,12 @@ def plan(rpaths: list, spaths: list, n: int, linked: bool = False) -> Optional[l
         return None
     reach = _reach(rdoc, rdata, sdata) if linked else list(range(len(rpaths)))
     del rdata, sdata
-    n = min(n, len(rpaths))
+    if shares is not None and len(shares) <= len(rpaths):
+        n = len(shares)
+    else:
+        n = min(n, len(rpaths))
+        shares = [1.0] * n
+    ends = list(accumulate(shares))
     sizes = []
     for p in rpaths:
         try:
@@ -183,7 +204,7 @@ def plan(rpaths: list, spaths: list, n: int, linked: bool = False) -> Optional[l
         acc += sz
     chosen: list = []
     for k in range(1, n):
-        target = acc * k / n
+        target = acc * ends[k - 1] / ends[-1]
         best = min((x for x in starts if not chosen or x[1] > chosen[-1]),
                    key=lambda x: abs(x[0] - target), default=None)
         if best is not None and best[1] not in chosen:
@@ -486,9 +507,10 @@ def score_paths(rpaths: list, spaths: list, options, inputs: Optional[dict] = No
         return None
     params = options.parameter_set
     # global sets (name similarity: the NIST tool's global mode) link documents
-    plans = plan(list(rpaths), list(spaths), shard_count(rpaths, options.jobs),
-                 linked=bool(params.use_name_similarity))
     at_once = concurrency(options.jobs)
+    n = shard_count(rpaths, options.jobs)
+    plans = plan(list(rpaths), list(spaths), n, linked=bool(params.use_name_similarity),
+                 shares=shard_shares(n, options.jobs, at_once))
     if not plans or len(plans) < 2 or (extra is not None and not extra.start(plans)):
         return None
     if len(plans) > at_once:

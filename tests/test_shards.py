@@ -72,7 +72,9 @@ def test_more_shards_than_processes(monkeypatch, tmp_path, jobs):
         return run
     started = count_shard_forks(monkeypatch, logged)
     res = shards.score_paths(r, s, _opts(jobs=jobs))
-    assert res is not None and res.shards == 4 and len(started) == 4
+    # --jobs 2: the last round's two shards' worth in two halves and four quarters
+    n = 4 if jobs == 1 else 8
+    assert res is not None and res.shards == n and len(started) == n
     most = now = 0
     for line in log.read_text().split():
         now += 1 if line == "start" else -1
@@ -80,6 +82,26 @@ def test_more_shards_than_processes(monkeypatch, tmp_path, jobs):
     assert 1 <= most <= jobs
     expected = (EXPECTED / "heavy__m.txt").read_text(encoding="utf-8").split("\n", 1)[1]
     assert res.to_text() == expected
+
+
+def test_last_round_in_smaller_shards():
+    """Several rounds of full shards: the last round's bytes in halves and quarters, so the
+    processes end together; one process at a time, or a corpus of one round: full shards."""
+    assert shards.shard_shares(18, 2, 2) == [1.0] * 16 + [0.5] * 2 + [0.25] * 4
+    assert shards.shard_shares(24, 8, 2) == [1.0] * 22 + [0.5] * 2 + [0.25] * 4
+    assert shards.shard_shares(18, 1, 1) == [1.0] * 18
+    assert shards.shard_shares(8, 8, 2) == [1.0] * 8        # --jobs 8, a small corpus
+    assert shards.shard_shares(3, 3, 2) == [1.0] * 3
+    r, s = _paths("ref"), _paths("sys-heavy")
+    plans = shards.plan(r, s, 4, shares=[2.0, 1.0, 0.5, 0.5])
+    assert len(plans) == 4 and [x for rp, _ in plans for x in rp] == r
+    sizes = [sum(os.path.getsize(p) for p in rp) for rp, _ in plans]
+    total = sum(sizes)
+    # shards end at the REF files nearest to 1/2, 3/4 and 7/8 of the bytes
+    assert abs(sizes[0] - total / 2) < max(map(os.path.getsize, r))
+    assert sizes[0] > sizes[1] > max(sizes[2:])
+    # more shares than REF files: equal shards, one a file at most
+    assert len(shards.plan(r, s, 4, shares=[1.0] * (len(r) + 1))) == 4
 
 
 def test_document_scores_and_gates_in_shards():
