@@ -203,7 +203,9 @@ def test_doc_page_structure(site):
     res, out, _ = site
     d = "SYNBC_20030529.0019"
     page = lhtml.parse(str(out / "doc" / f"{d}.html")).getroot()
-    data = json.loads(page.xpath('//script[@id="doc-data"]')[0].text)
+    data_text = page.xpath('//script[@id="doc-data"]')[0].text
+    assert data_text.isascii() and "\\u201c" in data_text     # (“ as \u201c)
+    data = json.loads(data_text)
     spans = page.xpath('//div[@id="text"]/span')
     from acescore.reading.sgml import read_source
     text = read_source(str(SMALL / "src" / f"{d}.sgm")).text

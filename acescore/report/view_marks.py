@@ -4,7 +4,8 @@ of it made in the same pass -- its text spans, its link in the element tables an
 in the page data (see :mod:`acescore.report.view_page`)."""
 from __future__ import annotations
 
-from json.encoder import encode_basestring as _enc
+# (the page data in ASCII: strings of one byte a character are joined and copied fastest)
+from json.encoder import encode_basestring_ascii as _enc
 
 from acescore.reading.sgml import span_matches
 from acescore.report.conditions import ERROR_ATTRIBUTES
@@ -202,8 +203,8 @@ def _element_marks(page, first: dict, quoted: dict, use_mentions: bool, side: st
             if said is None:
                 q = " ".join(raw.split())
                 said = quoted[(prefix, raw)] = (
-                    enc(prefix + _quoted(q, 60)),
-                    esc("“" + (q if len(q) <= 24 else q[:23] + "…") + "”"))
+                    enc(f'{prefix}“{q if len(q) <= 60 else q[:59] + "…"}”'),
+                    esc(f'“{q if len(q) <= 24 else q[:23] + "…"}”'))
             saidj, label = said
         else:
             saidj = "null"

@@ -5,7 +5,7 @@ costs (see :mod:`acescore.report.html_view`).  The marks of the mentions are col
 tables by :mod:`acescore.report.view_tables`."""
 from __future__ import annotations
 
-from json.encoder import encode_basestring as _enc
+from json.encoder import encode_basestring_ascii as _enc
 
 from acescore.report.view_common import ENTITY_LIKE, RELEVE, esc, page, script_json
 from acescore.report.view_marks import attr_diffs, attr_text, collect
