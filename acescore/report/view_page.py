@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from json.encoder import encode_basestring_ascii as _enc
 
-from acescore.report.view_common import ENTITY_LIKE, RELEVE, esc, page, script_json
+from acescore.report.view_common import ENTITY_LIKE, RELEVE, esc, page_parts, script_json
 from acescore.report.view_marks import attr_diffs, attr_text, collect
 from acescore.report.view_tables import element_table
 from acescore.report.view_text import text_html
@@ -89,7 +89,7 @@ class DocPage:
         return f'{{"e":[{"".join(out)}],"m":[{"".join(self.data)}]}}'
 
     # ---- the page
-    def render(self, sources: dict) -> str:
+    def render(self, sources: dict) -> bytes:
         self.collect()
         d = self.docid
         prev_f, next_f = self.nav
@@ -138,13 +138,15 @@ class DocPage:
                   '<span>click a mention to see its partner; click again to cycle through'
                   ' overlapping mentions</span></div>')
         warn = "".join(f'<p class="warn">{esc(n)}</p>' for n in notes)
-        # (one f-string: the long parts are copied once)
-        body = (f'<header><nav>{" · ".join(nav)}</nav><h1>{esc(d)}</h1>'
-                f'<p class="muted">source: {esc(sources.get(d, ""))}</p>'
-                f'<p class="values">{" ".join(vals)}</p>{warn}'
-                f'</header>{legend}<main class="docmain"><div class="textcol">{text_block}'
-                f'</div><aside id="info"><p class="muted">Click a mention in the text or in a'
-                f' table.</p></aside></main>{tables}'
-                f'<div id="tip" hidden></div><div id="selftest" hidden></div>'
-                f'{script_json(data, "doc-data")}')
-        return page(f"{d} — acescore view", body, "../", "doc")
+        before, after = page_parts(f"{d} — acescore view", "../", "doc")
+        # (encoded part by part: a part in ASCII, as the text and the data mostly are, is
+        # not widened to the characters of another, it is copied once)
+        return b"".join([s.encode("utf-8") for s in (
+            f'{before}<header><nav>{" · ".join(nav)}</nav><h1>{esc(d)}</h1>'
+            f'<p class="muted">source: {esc(sources.get(d, ""))}</p>'
+            f'<p class="values">{" ".join(vals)}</p>{warn}'
+            f'</header>{legend}<main class="docmain"><div class="textcol">', text_block,
+            '</div><aside id="info"><p class="muted">Click a mention in the text or in a'
+            ' table.</p></aside></main>', tables,
+            '<div id="tip" hidden></div><div id="selftest" hidden></div>',
+            script_json(data, "doc-data"), after)])
