@@ -96,6 +96,23 @@ def doc_lines(lines: list[str]) -> dict:
     return out
 
 
+def page_marks(data: dict) -> list[dict]:
+    """The marks of a page's data (DocPage.data_json): key, side, kind, element, mention ID,
+    text ranges, partner key and whether it has errors (view.js's ``pageMarks`` makes the
+    rest: its notes are checked in headless Chromium, test_notes_as_shown)."""
+    out = []
+    owners = [e for e in data["e"] for _ in range(e["c"])]
+    assert len(owners) == len(data["m"])
+    for i, (a, e) in enumerate(zip(data["m"], owners)):
+        s, o = e["sd"][0], "S" if e["sd"] == "REF" else "R"
+        more = a[8] if len(a) > 8 else {}
+        out.append({"k": f"{s}{i}", "sd": e["sd"], "kd": e["kd"], "el": e["el"], "id": a[0],
+                    "x": a[1], "h": a[2], "an": a[3], "st": a[4],
+                    "p": None if a[5] is None else f"{o}{a[5]}",
+                    "e": e["e"] + more.get("e", [])})
+    return out
+
+
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     res = api.score(str(SMALL / "ref"), str(SMALL / "sys-heavy"), "local_2008", True,
@@ -186,14 +203,17 @@ def test_doc_page_structure(site):
     res, out, _ = site
     d = "SYNBC_20030529.0019"
     page = lhtml.parse(str(out / "doc" / f"{d}.html")).getroot()
-    data = json.loads(page.xpath('//script[@id="doc-data"]')[0].text)
+    data_text = page.xpath('//script[@id="doc-data"]')[0].text
+    assert data_text.isascii() and "\\u201c" in data_text     # (“ as \u201c)
+    data = json.loads(data_text)
     spans = page.xpath('//div[@id="text"]/span')
     from acescore.reading.sgml import read_source
     text = read_source(str(SMALL / "src" / f"{d}.sgm")).text
     # every mention of the document is listed, and its head range shows its head text
     ent = res.task("entity")
     n_ref = sum(len(g.docs[d].mentions) for g in ent.ref.values() if d in g.docs)
-    ms = [m for m in data["m"] if m["kd"] == "entity" and m["sd"] == "REF"]
+    marks = page_marks(data)
+    ms = [m for m in marks if m["kd"] == "entity" and m["sd"] == "REF"]
     assert len(ms) == n_ref
     for m in ms:
         shown = "".join(s.text_content() for s in spans[m["h"][0]:m["h"][1]])
@@ -201,8 +221,8 @@ def test_doc_page_structure(site):
                              for x in g.docs[d].mentions if x.id == m["id"])
         assert shown in text
     # mapped mentions are partners of each other
-    M = {m["k"]: m for m in data["m"]}
-    pairs = [m for m in data["m"] if m["p"]]
+    M = {m["k"]: m for m in marks}
+    pairs = [m for m in marks if m["p"]]
     assert pairs
     for m in pairs:
         assert M[m["p"]]["p"] == m["k"]
@@ -303,7 +323,7 @@ def pick_mention(doc_page: Path) -> str:
     page = lhtml.parse(str(doc_page)).getroot()
     data = json.loads(page.xpath('//script[@id="doc-data"]')[0].text)
     spans = page.xpath('//div[@id="text"]/span')
-    cands = [m for m in data["m"] if m["sd"] == "REF" and m["kd"] == "entity" and m["p"]
+    cands = [m for m in page_marks(data) if m["sd"] == "REF" and m["kd"] == "entity" and m["p"]
              and m["x"] and "nt" not in (spans[m["x"][0]].get("class") or "").split()]
     assert cands
     clean = [m for m in cands if not m["e"]]
@@ -333,3 +353,144 @@ def test_chromium(site, tmp_path):
     shot = tmp_path / "shot.png"
     run_chromium(url, tmp_path, "--window-size=1200,760", f"--screenshot={shot}")
     assert shot.exists() and shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+# ---- a hand-made document: the notes of every mention as view.js shows them ----------------
+
+HAND_SOURCE = ("<DOC>\n<DOCID> HAND-1 </DOCID>\n<BODY>\n<TEXT>\n"
+               "Acme Corp said it hired Bo Lin in Paris.\n</TEXT>\n</BODY>\n</DOC>\n")
+HAND_TEXT = re.sub(r"<[^>]*>", "", HAND_SOURCE)
+
+
+def charseq(tag: str, s: str) -> str:
+    """A locator of the first occurrence of ``s`` in the hand-made text."""
+    i = HAND_TEXT.index(s)
+    return f'<{tag}><charseq START="{i}" END="{i + len(s) - 1}">{s}</charseq></{tag}>'
+
+
+def entity(eid: str, attrs: str, mentions: list) -> str:
+    return (f'<entity ID="{eid}" {attrs}>' + "".join(
+        f'<entity_mention ID="{mid}" {mt}>{charseq("extent", ex)}{charseq("head", hd)}'
+        f'</entity_mention>' for mid, mt, ex, hd in mentions)
+            + "<entity_attributes>" + charseq("name", mentions[0][3]).replace(
+                "<name>", f'<name NAME="{mentions[0][3]}">') + "</entity_attributes></entity>")
+
+
+def apf(body: str) -> str:
+    return ('<?xml version="1.0"?>\n<source_file URI="HAND-1.sgm" SOURCE="newswire" '
+            f'TYPE="text"><document DOCID="HAND-1">{body}</document></source_file>\n')
+
+
+HAND_REF = apf(
+    entity("HAND-1-E1", 'TYPE="ORG" SUBTYPE="Commercial" CLASS="SPC"',
+           [("HAND-1-E1-1", 'TYPE="NAM"', "Acme Corp", "Acme Corp"),
+            ("HAND-1-E1-2", 'TYPE="PRO"', "it", "it")])
+    + entity("HAND-1-E2", 'TYPE="PER" SUBTYPE="Individual" CLASS="SPC"',
+             [("HAND-1-E2-1", 'TYPE="NAM"', "Bo Lin", "Bo Lin")])
+    + '<relation ID="HAND-1-R1" TYPE="ORG-AFF" SUBTYPE="Employment" MODALITY="Asserted">'
+      '<relation_argument REFID="HAND-1-E2" ROLE="Arg-1"/>'
+      '<relation_argument REFID="HAND-1-E1" ROLE="Arg-2"/>'
+      f'<relation_mention ID="HAND-1-R1-1">{charseq("extent", "it hired Bo Lin")}'
+      f'<relation_mention_argument REFID="HAND-1-E2-1" ROLE="Arg-1">{charseq("extent", "Bo Lin")}'
+      '</relation_mention_argument>'
+      f'<relation_mention_argument REFID="HAND-1-E1-2" ROLE="Arg-2">{charseq("extent", "it")}'
+      '</relation_mention_argument></relation_mention></relation>')
+HAND_SYS = apf(
+    entity("HAND-1-S1", 'TYPE="ORG" SUBTYPE="Media" CLASS="SPC"',
+           [("HAND-1-S1-1", 'TYPE="NAM" ROLE="GPE"', "Acme Corp said", "Acme Corp")])
+    + entity("HAND-1-S2", 'TYPE="GPE" SUBTYPE="Nation" CLASS="SPC"',
+             [("HAND-1-S2-1", 'TYPE="NAM"', "Paris", "Paris")])
+    + '<relation ID="HAND-1-SR1" TYPE="GEN-AFF" SUBTYPE="Org-Location" MODALITY="Asserted">'
+      '<relation_argument REFID="HAND-1-S1" ROLE="Arg-1"/>'
+      '<relation_argument REFID="HAND-1-S2" ROLE="Arg-2"/>'
+      '<relation_mention ID="HAND-1-SR1-1">'
+      f'{charseq("extent", "Acme Corp said it hired Bo Lin in Paris")}'
+      f'<relation_mention_argument REFID="HAND-1-S1-1" ROLE="Arg-1">'
+      f'{charseq("extent", "Acme Corp")}</relation_mention_argument>'
+      f'<relation_mention_argument REFID="HAND-1-S2-1" ROLE="Arg-2">{charseq("extent", "Paris")}'
+      '</relation_mention_argument></relation_mention></relation>')
+
+#: (title, notes, errors) of every mark of the hand-made page, by key, under local_2008 (the
+#: mentions of a mapped pair mapped) and global_2008 (not mapped)
+_E1 = "of entity HAND-1-E1: ORG.Commercial SPC NAM"
+_S1 = "of entity HAND-1-S1: ORG.Media SPC NAM"
+_SUBTYPE = "attribute error (entity HAND-1-E1 ↔ HAND-1-S1): SUBTYPE: Commercial ≠ Media"
+_PLAIN = "(mentions are not mapped under this parameter set)"
+_SHARED = {
+    "R2": ("REF entity mention HAND-1-E2-1 (NAM)",
+           ["of entity HAND-1-E2: PER.Individual SPC NAM", "head “Bo Lin”",
+            "MISS: entity HAND-1-E2 is not mapped to a SYS entity"], []),
+    "R3": ("REF relation mention HAND-1-R1-1",
+           ["of relation HAND-1-R1: ORG-AFF.Employment MODALITY=Asserted",
+            "extent “it hired Bo Lin”", "MISS: relation HAND-1-R1 is not mapped to a SYS relation"],
+           []),
+    "S5": ("SYS entity mention HAND-1-S2-1 (NAM)",
+           ["of entity HAND-1-S2: GPE.Nation SPC NAM", "head “Paris”",
+            "FALSE ALARM: entity HAND-1-S2 is not mapped to a REF entity"], []),
+    "S6": ("SYS relation mention HAND-1-SR1-1",
+           ["of relation HAND-1-SR1: GEN-AFF.Org-Location MODALITY=Asserted",
+            "extent “Acme Corp said it hired Bo Lin in Paris”",
+            "FALSE ALARM: relation HAND-1-SR1 is not mapped to a REF relation"], [])}
+HAND_NOTES = {
+    "local_2008": dict(_SHARED, **{
+        "R0": ("REF entity mention HAND-1-E1-1 (NAM)",
+               [_E1, "head “Acme Corp”", "mapped to SYS mention HAND-1-S1-1 of entity HAND-1-S1",
+                "extents differ: “Acme Corp” vs “Acme Corp said”"],
+               [_SUBTYPE, "mention role: ORG ≠ GPE"]),
+        "R1": ("REF entity mention HAND-1-E1-2 (PRO)",
+               [_E1, "head “it”", "MENTION MISS: entity HAND-1-E1 is mapped to HAND-1-S1, but"
+                " no SYS mention corresponds to this one"], [_SUBTYPE]),
+        "S4": ("SYS entity mention HAND-1-S1-1 (NAM)",
+               [_S1, "head “Acme Corp”", "mapped to REF mention HAND-1-E1-1 of entity HAND-1-E1",
+                "extents differ: “Acme Corp said” vs “Acme Corp”"],
+               [_SUBTYPE, "mention role: GPE ≠ ORG"])}),
+    "global_2008": dict(_SHARED, **{
+        "R0": ("REF entity mention HAND-1-E1-1 (NAM)",
+               [_E1, "head “Acme Corp”", f"entity mapped to SYS entity HAND-1-S1 {_PLAIN}"],
+               [_SUBTYPE]),
+        "R1": ("REF entity mention HAND-1-E1-2 (PRO)",
+               [_E1, "head “it”", f"entity mapped to SYS entity HAND-1-S1 {_PLAIN}"],
+               [_SUBTYPE]),
+        "S4": ("SYS entity mention HAND-1-S1-1 (NAM)",
+               [_S1, "head “Acme Corp”", f"entity mapped to REF entity HAND-1-E1 {_PLAIN}"],
+               [_SUBTYPE])})}
+
+
+@pytest.mark.parametrize("params", sorted(HAND_NOTES))
+def test_notes_as_shown(tmp_path, params):
+    """The page data says once what the mentions of an element share; view.js makes each
+    mention's title, notes and errors from it: in headless Chromium they are the sentences
+    expected of a hand-made document (a mapped pair with an attribute error, a mention error,
+    different extents and an unmapped mention; a miss, a false alarm, relations with their
+    arguments)."""
+    for side, text in (("ref", HAND_REF), ("sys", HAND_SYS), ("src", None)):
+        (tmp_path / side).mkdir()
+        (tmp_path / side / ("HAND-1.sgm" if text is None else "HAND-1.apf.xml")).write_text(
+            HAND_SOURCE if text is None else text, encoding="utf-8")
+    res = api.score(str(tmp_path / "ref"), str(tmp_path / "sys"), params, True,
+                    keep_passes=True)
+    out = tmp_path / "site"
+    write_view(res, str(tmp_path / "src"), str(out))
+    page = out / "doc" / "HAND-1.html"
+    data = json.loads(lhtml.parse(str(page)).getroot().xpath(
+        '//script[@id="doc-data"]')[0].text)
+    marks = {m["k"]: m for m in page_marks(data)}
+    assert sorted(marks) == sorted(HAND_NOTES[params])
+    assert marks["R3"]["kd"] == "relation" and marks["S4"]["el"] == "HAND-1-S1"
+    dom, err = run_chromium(page.as_uri() + "?selftest=describe", tmp_path, "--dump-dom")
+    status, detail, js_errors = selftest_result(dom)
+    assert status == "pass", detail
+    assert not js_errors.strip() and console_messages(err) == []
+    shown, links = {}, {}
+    for div in lhtml.fromstring(dom).xpath('//*[@id="selftest"]/div[@data-k]'):
+        k = div.get("data-k")
+        shown[k] = (div.xpath(".//b")[0].text_content(),
+                    [li.text_content() for li in div.xpath(".//li[not(@class)]")],
+                    [li.text_content() for li in div.xpath('.//li[@class="err"]')])
+        links[k] = (div.get("data-p"), div.get("data-a"))
+    assert shown == HAND_NOTES[params]
+    # partners (the mentions of the mapped pair, where mapped) and the relation's arguments
+    pair = params == "local_2008"
+    assert links == {"R0": ("S4" if pair else "", ""), "R1": ("", ""), "R2": ("", ""),
+                     "R3": ("", "R2 R1"), "S4": ("R0" if pair else "", ""), "S5": ("", ""),
+                     "S6": ("", "S4 S5")}

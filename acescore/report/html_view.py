@@ -96,7 +96,8 @@ class Pages:
         self.missing: list = []
         self.notes: list = []          # the warnings, in document order
 
-    def page(self, d: str, doc, sources: dict) -> str:
+    def page(self, d: str, doc, sources: dict) -> bytes:
+        """The page of document ``d`` (UTF-8)."""
         source, note, missing = source_of(self.index, self.source_dir, d, doc)
         if missing:
             self.missing.append(d)

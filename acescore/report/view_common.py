@@ -232,10 +232,16 @@ window.addEventListener('unhandledrejection', function (e) {
 
 
 def page(title: str, body: str, root: str, kind: str) -> str:
+    before, after = page_parts(title, root, kind)
+    return before + body + after
+
+
+def page_parts(title: str, root: str, kind: str) -> tuple[str, str]:
+    """What comes before and after the body of a page."""
     return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
             f"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
             f"<title>{esc(title)}</title>\n"
             f"<link rel=\"stylesheet\" href=\"{root}assets/view.css\">\n{HEAD_SCRIPT}\n"
-            f"</head>\n<body class=\"{kind}\">\n{body}\n"
-            f"<pre id=\"js-errors\" hidden></pre>\n"
+            f"</head>\n<body class=\"{kind}\">\n",
+            f"\n<pre id=\"js-errors\" hidden></pre>\n"
             f"<script src=\"{root}assets/view.js\"></script>\n</body>\n</html>\n")

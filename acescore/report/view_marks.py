@@ -4,7 +4,8 @@ of it made in the same pass -- its text spans, its link in the element tables an
 in the page data (see :mod:`acescore.report.view_page`)."""
 from __future__ import annotations
 
-from json.encoder import encode_basestring as _enc
+# (the page data in ASCII: strings of one byte a character are joined and copied fastest)
+from json.encoder import encode_basestring_ascii as _enc
 
 from acescore.reading.sgml import span_matches
 from acescore.report.conditions import ERROR_ATTRIBUTES
@@ -14,7 +15,8 @@ from acescore.report.view_common import ENTITY_LIKE, RELEVE, esc
 NCOLOURS = 24
 _WHAT = {"entity": "entity mention", "value": "value mention", "timex2": "timex2 mention",
          "relation": "relation mention", "event": "event mention"}
-_MISMATCH = ',"the charseq text differs from the source text at these offsets"'
+_MISMATCH = "the charseq text differs from the source text at these offsets"
+_MTYPES: dict = {}              # a mention type -> it in JSON
 
 
 def attr_text(kind: str, attrs: dict) -> str:
@@ -57,23 +59,20 @@ def _quoted(s: str, n: int) -> str:
     return "“" + (s if len(s) <= n else s[:n - 1] + "…") + "”"
 
 
-def _js(s) -> str:
-    """A string or None as JSON."""
-    return "null" if s is None else _enc(s)
-
-
 def collect(page) -> None:
     """Fill ``page`` (a DocPage): a mark for every mention of the document's elements (REF
     then SYS, the kinds in order, the elements in ID order: the marks of an element are
     consecutive, keys ``R0``, ``R1``, ..., ``S<n>``...), its entry of the page data in
     ``page.data`` (seven pieces of JSON each, the second, fourth and sixth its text segments,
-    "null" until :func:`~acescore.report.view_text.text_html` finds them); with a source
-    text, the text spans of the marks in ``page.spans`` (in mark order, extent, head,
-    anchor: ``(index in page.data, slot, start, end + 1, is REF, key, extra)``, slot 1 an
-    entity-like extent with its classes as extra, 0 another extent, 2 a head, 3 an anchor
-    with whether the mention has errors as extra) and the segment boundaries in
-    ``page.points``; the elements (``page.elements``) and the links to their mentions
-    (``page.links``)."""
+    "null" until :func:`~acescore.report.view_text.text_html` finds them) and the entry of
+    every element in ``page.edata`` (see :meth:`~acescore.report.view_page.DocPage.data_json`
+    for the format); with a source text, the text spans of the marks in ``page.spans`` (in
+    mark order, extent, head, anchor: ``(index in page.data, slot, start, end + 1, is REF,
+    key, extra)``, slot 1 an entity-like extent with its classes as extra, 0 another extent,
+    2 a head, 3 an anchor with whether the mention has errors as extra) and the boundaries
+    of the text (and its region) in ``page.points``; the elements (``page.elements``), the
+    first mark of every entity-like element (``page.first_marks``) and the links to their
+    mentions (``page.links``)."""
     d = page.docid
     kinds = [(kind, t) for kind, t in ((k, page.tasks.get(k)) for k in ENTITY_LIKE + RELEVE)
              if t is not None]
@@ -113,14 +112,15 @@ def collect(page) -> None:
 
 def _element_marks(page, first: dict, quoted: dict, use_mentions: bool, side: str, kind: str,
                    res, eid: str, g, el) -> None:
-    """The marks of the mentions of one element (see :func:`collect`; ``first``: the index
-    of the first mark of every element, ``quoted``: the notes and labels of mention texts
-    made so far)."""
+    """The marks of the mentions of one element and its entry in the page data (see
+    :func:`collect`; ``first``: the index of the first mark of every element, ``quoted``:
+    the notes and labels of mention texts made so far).  What the mentions share (side,
+    kind, element, attributes, notes and errors, the partner element) is said once, in the
+    element's entry; view.js makes the sentences of a mark's notes from it."""
     source = page.source
     if source is not None:
         text = source.text
         ntext = len(text)
-        add = page.points.add
         spans = page.spans
     else:
         text = None
@@ -130,7 +130,7 @@ def _element_marks(page, first: dict, quoted: dict, use_mentions: bool, side: st
     s0 = side[0]
     ekey = f"{s0}:{kind}:{eid}"
     (other_side, other, oel, mm, status0, enotes, eerrors,
-     of, pe) = element_facts(page, side, kind, res, eid, g, el)
+     attrs, _) = element_facts(page, side, kind, res, eid, g, el)
     col = None
     omentions = ()
     ofirst = 0
@@ -150,45 +150,52 @@ def _element_marks(page, first: dict, quoted: dict, use_mentions: bool, side: st
     entity = kind == "entity"
     event = kind == "event"
     entity_like = kind in ENTITY_LIKE
-    os0 = other_side[0]
-    what = f"{side} {_WHAT[kind]} "
-    jh = f',"sd":"{side}","kd":"{kind}","el":{_js(eid)},"ek":{enc(ekey)}'
-    pej = "null" if pe is None else enc(pe)
     by_side = by_mid if kind in RELEVE else None
     xcls: dict = {}                 # status -> the classes of the element's extents
-    ofj = enc(of)               # the notes of the page data, encoded
-    enj = ",".join(map(enc, enotes))
-    unmapped = None             # the note of a mention not mapped within the pair
+    mentions = el.mentions
+    edata = page.edata
+    edata.append((ekey, (
+        f'{"," if edata else ""}{{"sd":"{side}","kd":"{kind}","el":{enc(eid)},'
+        f'"c":{len(mentions)},"o":{"null" if other is None else enc(other)},'
+        f'"a":{enc(attrs)},"n":[{",".join(map(enc, enotes))}],'
+        f'"e":[{",".join(map(enc, eerrors))}]')))
     keys = []
     elements[ekey] = {"row": f"row-{ekey}", "m": keys}
+    if entity_like and mentions:    # (an argument's link: the first kind that has it)
+        page.first_marks.setdefault((side, eid), f"{s0}{len(data) // 7}")
     elinks = links[ekey] = []
-    for i, m in enumerate(el.mentions):
+    slot2 = 2 if entity else 3      # the slot of a head (entity) or anchor (event)
+    at2 = _AT[slot2]
+    xslot = 1 if entity_like else 0
+    for i, m in enumerate(mentions):
         b = len(data)           # (seven pieces a mark)
         k = f"{s0}{b // 7}"
         keys.append(k)
         mid = m.id
         ex = m.extent
         if entity:
-            head, anchor, mtype = m.head, None, m.type
-            locs = ((1, ex), (2, head))
-        elif event:
-            head, anchor, mtype = None, m.anchor, None
-            locs = ((1, ex), (3, anchor))
+            loc2 = head = m.head
+            anchor = None
+            mtype = m.type
+            mtj = _MTYPES.get(mtype)
+            if mtj is None:
+                mtj = _MTYPES[mtype] = "null" if mtype is None else enc(mtype)
         else:
-            head = anchor = mtype = None
-            locs = ((1, ex),)
+            head = mtype = None
+            loc2 = anchor = m.anchor if event else None
+            mtj = "null"
         if entity_like:
             by_mid[(side, mid)] = k
         pm = None
+        pj = "null"
         if mm is not None:
             j = mm.get(i)
             if j is not None and 0 <= j < len(omentions):
-                pj = f'"{os0}{ofirst + j}"'
+                pj = ofirst + j
                 pm = omentions[j]
-        errors = eerrors        # a list from here on if the mention adds some
-        title = f"{what}{mid} ({mtype})" if mtype else f"{what}{mid}"
+        errors = eerrors        # (only whether there are any counts for a mark)
+        xerr = xnotes = None    # the mark's own errors and notes (after those it shares)
         text_loc = head or anchor or ex
-        label = None        # of its link: the text of the mention (squeezed, quoted)
         raw = text_loc.text if text_loc is not None else None
         if raw:             # (the same text recurs: REF and SYS, several mentions)
             prefix = "head " if head else "anchor " if anchor else "extent "
@@ -196,93 +203,84 @@ def _element_marks(page, first: dict, quoted: dict, use_mentions: bool, side: st
             if said is None:
                 q = " ".join(raw.split())
                 said = quoted[(prefix, raw)] = (
-                    "," + enc(prefix + _quoted(q, 60)),
-                    esc("“" + (q if len(q) <= 24 else q[:23] + "…") + "”"))
-            notes = [ofj, said[0]] if not enj else [ofj, said[0], ",", enj]
-            label = said[1]
+                    enc(f'{prefix}“{q if len(q) <= 60 else q[:59] + "…"}”'),
+                    esc(f'“{q if len(q) <= 24 else q[:23] + "…"}”'))
+            saidj, label = said
         else:
-            notes = [ofj] if not enj else [ofj, ",", enj]
+            saidj = "null"
+            label = None    # (of its link: the text of the mention, squeezed, quoted)
         status = status0
         if status is not None:
             pass
         elif pm is not None:
-            status = "ok"
-            notes.append("," + enc(f"mapped to {other_side} mention {pm.id} of {kind} {other}"))
+            status = "ok"           # (view.js says to which mention)
             if entity:
-                errors = list(eerrors)
                 if mtype != pm.type:
-                    errors.append(f"mention type: {mtype} ≠ {pm.type}")
+                    xerr = [f"mention type: {mtype} ≠ {pm.type}"]
                 if m.role != pm.role:
-                    errors.append(f"mention role: {m.role} ≠ {pm.role}")
+                    xerr = (xerr or []) + [f"mention role: {m.role} ≠ {pm.role}"]
                 if m.style != pm.style:
-                    errors.append(f"mention style: {m.style} ≠ {pm.style}")
+                    xerr = (xerr or []) + [f"mention style: {m.style} ≠ {pm.style}"]
+                if xerr:
+                    errors = xerr
                 ph = pm.head
                 if head is not None and ph is not None and head.kind == "text" and \
                         (head.start != ph.start or head.end != ph.end):
-                    notes.append("," + enc(f"heads differ: {_short(quoted, head.text)} vs "
-                                           f"{_short(quoted, ph.text)}"))
+                    xnotes = [f"heads differ: {_short(quoted, head.text)} vs "
+                              f"{_short(quoted, ph.text)}"]
             pex = pm.extent
             if ex.kind == "text" and (ex.start != pex.start or ex.end != pex.end):
-                notes.append("," + enc(f"extents differ: {_short(quoted, ex.text)} vs "
-                                       f"{_short(quoted, pex.text)}"))
+                xnotes = (xnotes or []) + [f"extents differ: {_short(quoted, ex.text)} vs "
+                                           f"{_short(quoted, pex.text)}"]
         elif plain:
-            status = "ok"
-            notes.append("," + enc(f"{kind} mapped to {other_side} {kind} {other} (mentions"
-                                   " are not mapped under this parameter set)"))
+            status = "ok"           # (view.js says that mentions are not mapped)
         else:
             status = "mmiss" if is_ref else "mfa"
-            if unmapped is None:
-                unmapped = "," + enc(
-                    f"MENTION MISS: {kind} {eid} is mapped to {other}, but no SYS mention"
-                    " corresponds to this one" if is_ref else
-                    f"MENTION FALSE ALARM: {kind} {eid} is mapped to {other}, but no REF"
-                    " mention corresponds to this one")
-            notes.append(unmapped)
         # the mark's entry in the page data: its text segments (JSON) at b + 1, 3, 5
-        data += (f'{"," if b else ""}{{"k":"{k}"{jh},"id":{"null" if mid is None else enc(mid)},"x":', "null",
-                 ',"h":', "null", ',"an":', "null", None)
-        if text is not None:    # the text spans of the mark (extent, head, anchor)
+        data += (f'{"," if b else ""}[{"null" if mid is None else enc(mid)},', "null", ",",
+                 "null", ",", "null", None)
+        if text is not None:    # the text spans of the mark: extent, head or anchor
             bad = False
-            for slot, loc in locs:
-                if loc is None or loc.kind != "text":
-                    continue
-                s, e = int(loc.start), int(loc.end) + 1
+            if ex is not None and ex.kind == "text":
+                s, e = int(ex.start), int(ex.end) + 1
                 if s < 0 or e > ntext or e <= s:
                     bad = True
-                    continue
-                if slot == 1:
-                    lt = loc.text
+                else:
+                    lt = ex.text
                     if lt and not (len(lt) == e - s and text.startswith(lt, s)) \
                             and not span_matches(lt, text[s:e]):
                         page.offset_mismatch += 1
-                        notes.append(_MISMATCH)       # (encoded)
-                    if entity_like:
+                        xnotes = (xnotes or []) + [_MISMATCH]
+                    if xslot:
                         extra = xcls.get(status)
                         if extra is None:
                             extra = xcls[status] = extent_classes(is_ref, status, col)
                     else:
-                        slot = 0        # a relation or event extent: not marked
-                        extra = None
+                        extra = None    # a relation or event extent: not marked
+                    spans.append((b + 1, xslot, s, e, is_ref, k, extra))
+            if loc2 is not None and loc2.kind == "text":
+                s, e = int(loc2.start), int(loc2.end) + 1
+                if s < 0 or e > ntext or e <= s:
+                    bad = True
                 else:
-                    extra = bool(errors)
-                add(s)
-                add(e)
-                spans.append((b + _AT[slot], slot, s, e, is_ref, k, extra))
+                    spans.append((b + at2, slot2, s, e, is_ref, k, bool(errors)))
             if bad:
                 page.bad_offsets += 1
-        aj = ""             # the marks of its arguments (relation, event)
+        # the mark's own notes, errors and the marks of its arguments
+        more = f'"n":[{",".join(map(enc, xnotes))}]' if xnotes else ""
+        if xerr:
+            more += f'{"," if more else ""}"e":[{",".join(map(enc, xerr))}]'
         if by_side is not None and m.arguments:
-            args = [by_side.get((side, a.refid)) for a in m.arguments]
-            aj = ",".join(['"' + a + '"' for a in args if a is not None])
+            aj = ",".join(['"' + a + '"' for a in
+                           [by_side.get((side, a.refid)) for a in m.arguments] if a is not None])
+            if aj:
+                more += f'{"," if more else ""}"a":[{aj}]'
         # (the keys of marks, "R12", "S7", and the statuses need no escaping)
-        data[b + 6] = (f',"p":{"null" if pm is None else pj},"pe":{pej},"st":"{status}",'
-                 f'"t":{enc(title)},"n":[{"".join(notes)}],'
-                 f'"e":[{",".join(map(enc, errors))}],"a":[{aj}]}}')
+        data[b + 6] = (f',"{status}",{pj},{mtj},{saidj},{{{more}}}]' if more else
+                       f',"{status}",{pj},{mtj},{saidj}]')
         emid = esc(mid)
-        if label is None:
-            label = emid
         elinks.append(f'<a href="#" class="ml st-{status}" data-k="{k}" '
-                      f'title="{emid}: {status}">{label}</a>')
+                      f'title="{emid}: {status}">{label or emid}</a>')
 
 
 #: the place of a text span's segments in the entry of its mark: slot (see collect) -> index
@@ -307,8 +305,8 @@ def element_facts(page, side: str, kind: str, res, eid: str, g, el) -> tuple:
     """What every mention of one element ``eid`` of ``page`` (``g``, its document element
     ``el``) shares: the other side, its partner element in this document and the partner's
     document element, their mention mapping (REF to SYS), the element's status if not
-    decided per mention, its notes and errors, the first note of its mentions and the key of
-    the partner."""
+    decided per mention, its notes and errors, its attributes (as its table row shows them)
+    and the key of the partner."""
     d = page.docid
     if side == "REF":
         other_side = "SYS"
@@ -354,5 +352,5 @@ def element_facts(page, side: str, kind: str, res, eid: str, g, el) -> tuple:
                 if ne:
                     errors.append(f"{ne} argument error{'s' if ne != 1 else ''}")
     return (other_side, other, oel, mm, status, tuple(notes), tuple(errors),
-            f"of {kind} {eid}: {page.attr_text(side, kind, eid, g)}",
+            page.attr_text(side, kind, eid, g),
             f"{other_side[0]}:{kind}:{other}" if other is not None else None)

@@ -5,9 +5,9 @@ costs (see :mod:`acescore.report.html_view`).  The marks of the mentions are col
 tables by :mod:`acescore.report.view_tables`."""
 from __future__ import annotations
 
-import json
+from json.encoder import encode_basestring_ascii as _enc
 
-from acescore.report.view_common import ENTITY_LIKE, RELEVE, esc, page, script_json
+from acescore.report.view_common import ENTITY_LIKE, RELEVE, esc, page_parts, script_json
 from acescore.report.view_marks import attr_diffs, attr_text, collect
 from acescore.report.view_tables import element_table
 from acescore.report.view_text import text_html
@@ -26,13 +26,15 @@ class DocPage:
         self.source_note = source_note
         self.nav = nav
         self.data: list = []                # the marks of the mentions: page data (JSON)
+        self.edata: list = []               # (key, entry) of every element: page data
         self.by_mid: dict = {}              # (side, mention id) -> key (entity-like)
         self.elements: dict = {}            # "R:kind:id" -> {"row":..., "m": [keys]}
+        self.first_marks: dict = {}         # (side, id) -> the key of its first mark
         self.links: dict = {}               # "R:kind:id" -> [links to its mentions]
         self.colour: dict = {}              # (kind, ref id) -> colour index
         self.mapped: dict = {}              # (kind, ref id) -> its SYS id in the document
         self.spans: list = []               # the text spans of the marks (view_marks.collect)
-        self.points: set = set()            # the boundaries of the text segments
+        self.points: set = set()            # the boundaries of the text (and its region)
         self.offset_mismatch = 0
         self.bad_offsets = 0                # marks with offsets outside the source text
         self._diffs: dict = {}              # (kind, REF id, SYS id) -> attr_diffs
@@ -68,14 +70,26 @@ class DocPage:
 
     # ---- the page data (JSON)
     def data_json(self) -> str:
-        """The page's data, ``{"m": [every mark], "el": self.elements}``, as
-        ``json.dumps(..., ensure_ascii=False, separators=(",", ":"))`` writes it (each mark's
-        entry made by :func:`~acescore.report.view_marks.collect` but for its segments)."""
-        return (f'{{"m":[{"".join(self.data)}],"el":'
-                f'{json.dumps(self.elements, ensure_ascii=False, separators=(",", ":"))}}}')
+        """The page's data (JSON): ``{"e": [every element], "m": [every mark]}``, the marks in
+        the order of their elements (an element's marks consecutive), the key of a mark
+        (``R<i>``, ``S<i>``) its side and its index.  An element is ``{"sd": side, "kd": kind,
+        "el": ID, "c": the number of its marks, "o": the ID of its partner (mapped element in
+        this document) or null, "a": its attributes (as its table row shows them), "n":
+        notes, "e": errors}`` and ``"r"``, the ID of its table row, where that is not
+        ``row-<side>:<kind>:<ID>``; a mark ``[mention ID, extent, head, anchor (each a range
+        of text segments or null), status, the index of its partner or null, mention type or
+        null, the note of its text or null]`` and, if it has some, ``{"n": its own notes,
+        "e": its own errors, "a": the keys of its arguments' marks}``.  view.js
+        (``pageMarks``) makes every mark's title, notes and errors from them."""
+        elements = self.elements
+        out = []
+        for ekey, entry in self.edata:
+            row = elements[ekey]["row"]
+            out.append(entry + (f',"r":{_enc(row)}}}' if row != "row-" + ekey else "}"))
+        return f'{{"e":[{"".join(out)}],"m":[{"".join(self.data)}]}}'
 
     # ---- the page
-    def render(self, sources: dict) -> str:
+    def render(self, sources: dict) -> bytes:
         self.collect()
         d = self.docid
         prev_f, next_f = self.nav
@@ -124,13 +138,15 @@ class DocPage:
                   '<span>click a mention to see its partner; click again to cycle through'
                   ' overlapping mentions</span></div>')
         warn = "".join(f'<p class="warn">{esc(n)}</p>' for n in notes)
-        # (one f-string: the long parts are copied once)
-        body = (f'<header><nav>{" · ".join(nav)}</nav><h1>{esc(d)}</h1>'
-                f'<p class="muted">source: {esc(sources.get(d, ""))}</p>'
-                f'<p class="values">{" ".join(vals)}</p>{warn}'
-                f'</header>{legend}<main class="docmain"><div class="textcol">{text_block}'
-                f'</div><aside id="info"><p class="muted">Click a mention in the text or in a'
-                f' table.</p></aside></main>{tables}'
-                f'<div id="tip" hidden></div><div id="selftest" hidden></div>'
-                f'{script_json(data, "doc-data")}')
-        return page(f"{d} — acescore view", body, "../", "doc")
+        before, after = page_parts(f"{d} — acescore view", "../", "doc")
+        # (encoded part by part: a part in ASCII, as the text and the data mostly are, is
+        # not widened to the characters of another, it is copied once)
+        return b"".join([s.encode("utf-8") for s in (
+            f'{before}<header><nav>{" · ".join(nav)}</nav><h1>{esc(d)}</h1>'
+            f'<p class="muted">source: {esc(sources.get(d, ""))}</p>'
+            f'<p class="values">{" ".join(vals)}</p>{warn}'
+            f'</header>{legend}<main class="docmain"><div class="textcol">', text_block,
+            '</div><aside id="info"><p class="muted">Click a mention in the text or in a'
+            ' table.</p></aside></main>', tables,
+            '<div id="tip" hidden></div><div id="selftest" hidden></div>',
+            script_json(data, "doc-data"), after)])

@@ -92,7 +92,7 @@ class ViewShard:
                       doc_tasks, printed)
         for d in docs:             # the stage is private: no temporary file and rename
             with open(os.path.join(self.stage, os.path.basename(self.files[d])), "wb") as fh:
-                fh.write(pages.page(d, rdocs[d], sources).encode("utf-8"))
+                fh.write(pages.page(d, rdocs[d], sources))
         index = self.index
         return {"docs": docs, "sources": sources, "missing": pages.missing,
                 "notes": dict(zip(pages.missing, pages.notes)),

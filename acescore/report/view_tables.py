@@ -10,6 +10,7 @@ from acescore.report.view_common import ENTITY_LIKE, RELEVE, esc, fmt3
 KIND_TITLES = {"entity": "Entities", "value": "Values", "timex2": "Timex2",
                "relation": "Relations", "event": "Events"}
 _UNSEEN = object()
+_CELLS: dict = {}           # the cost components of a row -> their cells
 _EXPLAIN = {"correct": "mapped, no attribute error", "miss": "missed", "fa": "false alarm"}
 
 
@@ -35,17 +36,15 @@ def arguments(page, kind: str, rid: Optional[str], sid: Optional[str]) -> str:
     their argument mapping."""
     res = page.tasks[kind].res
     d = page.docid
-    elements = page.elements
+    first = page.first_marks
     amap = res.argument_map.get((rid, sid)) if rid is not None and sid is not None else None
     inv = {v: k for k, v in (amap or {}).items()}
     items = []
 
     def link(side, aid):
-        for kd in ENTITY_LIKE:
-            el = elements.get(f"{side[0]}:{kd}:{aid}")
-            if el is not None and el["m"]:
-                return f'<a href="#" class="ml" data-k="{el["m"][0]}">{esc(aid)}</a>'
-        return esc(aid)
+        k = first.get((side, aid))
+        return (f'<a href="#" class="ml" data-k="{k}">{esc(aid)}</a>' if k is not None
+                else esc(aid))
     if rid is not None:
         rel = res.ref[rid].docs.get(d)
         for a in (rel.arguments if rel is not None else ()):
@@ -116,7 +115,15 @@ def element_table(page, kind: str) -> str:
                  else "<td></td>")
         scell = (f'{cls}{esc(attr_text("SYS", kind, sid, sg))}</td>' if sg is not None
                  else "<td></td>")
-        c1, c2, c3, c4 = rec.comps or (None, None, None, None)
+        comps = rec.comps
+        ccells = _CELLS.get(comps)      # (the cost components repeat: made once)
+        if ccells is None:
+            if len(_CELLS) > 100_000:
+                _CELLS.clear()
+            c1, c2, c3, c4 = comps or (None, None, None, None)
+            ccells = _CELLS[comps] = (
+                f'<td class="num">{fmt3(c1)}</td><td class="num">{fmt3(c2)}</td>'
+                f'<td class="num">{fmt3(c3)}</td><td class="num">{fmt3(c4)}</td></tr>')
         pair_value = doc_mv.get((rid, sid, d)) if rid and sid else None
         erid = esc(rid) if rid else ""
         esid = esc(sid) if sid else ""
@@ -136,9 +143,7 @@ def element_table(page, kind: str) -> str:
             f'<td class="ms">{" ".join(links.get(skey, ())) if skey else ""}</td>'
             f'<td class="num">{fmt3(rec.norm) if rec.side == "REF" else ""}</td>'
             f'<td class="num">{fmt3(pair_value)}</td>'
-            f'<td class="num">{fmt3(rec.cost)}</td>'
-            f'<td class="num">{fmt3(c1)}</td><td class="num">{fmt3(c2)}</td>'
-            f'<td class="num">{fmt3(c3)}</td><td class="num">{fmt3(c4)}</td></tr>')
+            f'<td class="num">{fmt3(rec.cost)}</td>{ccells}')
         if skey:
             # make the SYS element of a mapped row findable as well
             elements.get(skey, {})["row"] = f"row-{row_id}"

@@ -5,6 +5,7 @@ segments, each a ``span`` with the classes of the mentions that cover it (see
 from __future__ import annotations
 
 from bisect import bisect_left
+from operator import itemgetter
 
 from acescore.report.view_common import esc
 
@@ -12,17 +13,16 @@ from acescore.report.view_common import esc
 def text_html(page) -> str:
     """The source text of ``page`` (a DocPage) as spans of HTML."""
     text = page.source.text
-    bounds = sorted(page.points)
     spans = page.spans
+    # the segment boundaries: those of the text (region) and of every span
+    bounds = sorted(page.points.union(map(itemgetter(2), spans), map(itemgetter(3), spans)))
     nseg = len(bounds) - 1
     big = len(text) + 1
     ref_len = [big] * nseg          # innermost REF entity-like mention: its length and
     ref_cls = [None] * nseg         # classes (the first of equal lengths)
     sys_len = [big] * nseg
     sys_cls = [None] * nseg
-    ref_head = [False] * nseg
-    sys_head = [False] * nseg
-    err = [False] * nseg
+    flags = [0] * nseg              # 1: REF head, 2: SYS head, 4: error, 8: outside the text
     anc = [""] * nseg
     cover: list = [None] * nseg
     # bounds are distinct and sorted: a position -> its index
@@ -48,11 +48,9 @@ def text_html(page) -> str:
                 else:
                     cv.append(item)
         elif slot == 2:             # a head; extra: whether the mention has errors
-            arr = ref_head if is_ref else sys_head
+            bit = (1 if is_ref else 2) | (4 if extra else 0)
             for i in range(i0, i1):
-                arr[i] = True
-                if extra:
-                    err[i] = True
+                flags[i] |= bit
         else:                       # an anchor
             c = "ra" if is_ref else "sa"
             item = (10 ** 9 + ln, 0 if is_ref else 1, k)
@@ -64,7 +62,7 @@ def text_html(page) -> str:
                 else:
                     cv.append(item)
                 if extra:
-                    err[i] = True
+                    flags[i] |= 4
     region = page.source.text_region
     if region is not None:          # the segments outside the text region: [0, t0), [t1, ..)
         t0, t1 = bisect_left(bounds, region[0]), bisect_left(bounds, region[1])
@@ -76,14 +74,16 @@ def text_html(page) -> str:
     # (a text without these characters needs no escaping in any of its segments)
     special = "&" in text or "<" in text or ">" in text or '"' in text or "'" in text
     newlines = 2                   # blank lines at the start are not shown
-    outside = [True] * t0 + [False] * (t1 - t0) + [True] * (nseg - t1)
-    for a, b, rc, rh, sc, sh, e, an, cv, nt in zip(bounds, bounds[1:], ref_cls, ref_head,
-                                                   sys_cls, sys_head, err, anc, cover,
-                                                   outside):
-        key = (rc, rh, sc, sh, e, an, nt)
+    for i in range(t0):
+        flags[i] |= 8
+    for i in range(t1, nseg):
+        flags[i] |= 8
+    for a, b, rc, sc, f, an, cv in zip(bounds, bounds[1:], ref_cls, sys_cls, flags, anc,
+                                       cover):
+        key = (rc, sc, f, an)
         tag = opening.get(key)
         if tag is None:
-            tag = opening[key] = _opening(*key)
+            tag = opening[key] = _opening(rc, f & 1, sc, f & 2, f & 4, an, f & 8)
         seg = text[a:b]
         if cv is None:
             # display only: runs of blank lines (left by removed tags) shrink to one;

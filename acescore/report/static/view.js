@@ -8,6 +8,8 @@
  *
  * Self-test hooks (used by the headless-browser test, harmless otherwise):
  *   doc page   ?selftest=KEY  clicks mention KEY and checks that its partner is highlighted
+ *   doc page   ?selftest=describe  writes every mention as the info panel describes it
+ *                             (with its partner and arguments)
  *   index page ?selftest=sort sorts the documents by the first task and checks the order
  * The result is written into #selftest (data-status="pass" or "fail") together with the
  * JavaScript errors seen so far (data-errors), where `chromium --dump-dom` can read it.
@@ -95,10 +97,59 @@
   }
 
   /* ---- document pages -------------------------------------------------------------- */
+  var WHAT = { entity: "entity mention", value: "value mention", timex2: "timex2 mention",
+               relation: "relation mention", event: "event mention" };
+
+  /* The page data (view_page.py, DocPage.data_json: what the marks of an element share is
+   * said once, in the element's entry) -> {m: [a record per mark: k key, sd side, kd kind,
+   * el element ID, ek element key, id mention ID, x/h/an ranges of text segments, p the key
+   * of its partner, pe the key of the partner element, st status, t title, n notes,
+   * e errors, a the keys of its arguments], el: {element key: {row: table row ID,
+   * m: the keys of its marks}}}. */
+  function pageMarks(data) {
+    var list = [], el = {}, owner = [];
+    data.e.forEach(function (E) {
+      var s = E.sd.charAt(0), ek = s + ":" + E.kd + ":" + E.el, keys = [];
+      el[ek] = { row: E.r || "row-" + ek, m: keys };
+      for (var j = 0; j < E.c; j++) {
+        keys.push(s + owner.length);
+        owner.push(E);
+      }
+    });
+    data.m.forEach(function (a, i) {
+      var E = owner[i], sd = E.sd, kd = E.kd, os = sd === "REF" ? "SYS" : "REF";
+      var more = a[8] || {}, st = a[4];
+      var n = ["of " + kd + " " + E.el + ": " + E.a];
+      if (a[7] !== null) { n.push(a[7]); }
+      n = n.concat(E.n);
+      if (st === "ok") {
+        n.push(a[5] !== null ?
+               "mapped to " + os + " mention " + data.m[a[5]][0] + " of " + kd + " " + E.o :
+               kd + " mapped to " + os + " " + kd + " " + E.o +
+               " (mentions are not mapped under this parameter set)");
+      } else if (st === "mmiss") {
+        n.push("MENTION MISS: " + kd + " " + E.el + " is mapped to " + E.o +
+               ", but no SYS mention corresponds to this one");
+      } else if (st === "mfa") {
+        n.push("MENTION FALSE ALARM: " + kd + " " + E.el + " is mapped to " + E.o +
+               ", but no REF mention corresponds to this one");
+      }
+      list.push({
+        k: sd.charAt(0) + i, sd: sd, kd: kd, el: E.el, ek: sd.charAt(0) + ":" + kd + ":" + E.el,
+        id: a[0], x: a[1], h: a[2], an: a[3], st: st,
+        p: a[5] === null ? null : os.charAt(0) + a[5],
+        pe: E.o === null ? null : os.charAt(0) + ":" + kd + ":" + E.o,
+        t: sd + " " + WHAT[kd] + " " + a[0] + (a[6] ? " (" + a[6] + ")" : ""),
+        n: n.concat(more.n || []), e: E.e.concat(more.e || []), a: more.a || []
+      });
+    });
+    return { m: list, el: el };
+  }
+
   function initDoc() {
     var dataEl = $("#doc-data");
     if (!dataEl) { return; }
-    var data = JSON.parse(dataEl.textContent);
+    var data = pageMarks(JSON.parse(dataEl.textContent));
     var M = {};
     data.m.forEach(function (m) { M[m.k] = m; });
     var textEl = $("#text");
@@ -225,6 +276,14 @@
 
     var q = new URLSearchParams(window.location.search);
     var st = q.get("selftest");
+    if (st === "describe") {            /* every mark as the info panel shows it */
+      reportSelftest(true, "described " + data.m.length + " marks");
+      $("#selftest").insertAdjacentHTML("beforeend", data.m.map(function (m) {
+        return '<div data-k="' + m.k + '" data-p="' + (m.p || "") + '" data-a="' + m.a.join(" ") +
+               '">' + describe(m, "sel") + "</div>";
+      }).join(""));
+      return;
+    }
     if (st) {
       var m = M[st];
       if (!m) { return reportSelftest(false, "no mention " + st); }
