@@ -154,7 +154,7 @@ def shard_shares(n: int, jobs: int, processes: int) -> list:
     rounds of quarters): the processes then end together, where with full shards one of
     them scored the last shard alone for half a shard on average (bench/README.md, "Session
     9").  One process at a time, or one round: ``n`` full shards."""
-    if processes < 2 or n <= max(jobs, processes):
+    if processes < 2 or n <= jobs:
         return [1.0] * n
     return [1.0] * (n - processes) + [0.5] * processes + [0.25] * (2 * processes)
 

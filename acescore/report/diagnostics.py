@@ -148,14 +148,8 @@ def _locator_key(m):
 
 
 def _item_key(item):
-    """:func:`_locator_key` of a (tag, mention) item (a text one inline)."""
-    m = item[1]
-    loc = getattr(m, "head", None)
-    if loc is None:
-        loc = m.extent
-    if loc.kind != "image":
-        return (loc.start,)
-    return _locator_key(m)
+    """:func:`_locator_key` of a (tag, mention) item."""
+    return _locator_key(item[1])
 
 
 def _sorted_mentions(items: list) -> list:
@@ -396,9 +390,7 @@ def _list_entities(out, ctx: _Ctx, side, coll):
                 block.append(f'      name="{n}"\n')
             mentions = x.mentions
             for m in sorted(mentions, key=_locator_key) if len(mentions) > 1 else mentions:
-                head, ext = m.head, m.extent        # (_shown, inline: a line per mention)
-                head = head.display if head is not None else None
-                ext = ext.display if ext is not None else None
+                head, ext = _shown(m.head), _shown(m.extent)
                 block.append('      mention TYPE=%s, ROLE=%s, STYLE=%s, head="%s", extent="%s"\n'
                              % (m.type, m.role, m.style, head if head is not None else "???",
                                 ext if ext is not None else "???"))

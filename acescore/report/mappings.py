@@ -190,10 +190,7 @@ def _entity_details(ctx: _Ctx, flag: _Flag, r, s, d):
     names = (_entity_name_details(ctx, flag, rid, sid, d, x, y)
              if params.use_name_similarity else "")
     rows = _entity_mention_rows(ctx, flag, rid, sid, d, x, y) if params.use_mentions else ()
-    if flag.on:                     # (_later, without the call: one part per document)
-        return _entity_doc_text(ctx, rid, sid, d, x, y, names, rows)
-    flag.later = True
-    return (_entity_doc_text, ctx, rid, sid, d, x, y, names, rows)
+    return _later(flag, _entity_doc_text, ctx, rid, sid, d, x, y, names, rows)
 
 
 def _entity_name_details(ctx: _Ctx, flag: _Flag, rid, sid, d, x, y) -> str:
@@ -301,10 +298,7 @@ def _pair_lines(m, n, err: str, extent: bool, corr: dict, sigma_r: dict) -> str:
     c = corr.get(m.id)
     score = c.get(n.id) if c else None
     of = sigma_r.get(m.id)
-    rhead = m.head                      # (_shown, inline: a line per mention)
-    rhead = rhead.display if rhead is not None else None
-    thead = n.head
-    thead = thead.display if thead is not None else None
+    rhead, thead = _shown(m.head), _shown(n.head)
     text = _PAIR_LINE % (lead, "???" if rhead is None else rhead, m.type, m.role, m.style,
                          m.id, tail, lead, FIXED[0.0 if score is None else score],
                          FIXED[0.0 if of is None else of], "???" if thead is None else thead,

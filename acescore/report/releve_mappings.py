@@ -100,8 +100,7 @@ def releve_mapping(out, ctx: _Ctx, all_blocks: bool):
             else:
                 tag, suffix = "    ", "\n"
             pv, rv = res.pair_value.get((rid, sid)), res.value.get(("REF", rid))
-            block.append(_pair_head(word, tag, suffix, rid, sid, pair, pv, rv) if flag.on
-                         else _later(flag, _pair_head, word, tag, suffix, rid, sid, pair, pv, rv))
+            block.append(_later(flag, _pair_head, word, tag, suffix, rid, sid, pair, pv, rv))
         else:
             flag.on = True
             rv = res.value.get(("REF", rid))
@@ -205,8 +204,7 @@ def _argument_mapping(st: _ReleveMapping, flag: _Flag, r, s, d: Optional[str]) -
                 if errs[0] or errs[1]:      # ("" for a side without an argument)
                     flag.on = True
                     break
-        return (_block_arguments(st, entries, r, s) if flag.on      # (_later, without
-                else _later(flag, _block_arguments, st, entries, r, s))  # a call under -a)
+        return _later(flag, _block_arguments, st, entries, r, s)
     out = []
     sd = s is not None and d in s.docs
     rd = r is not None and d in r.docs
@@ -341,8 +339,6 @@ def _releve_doc_mapping(st: _ReleveMapping, flag: _Flag, r, s, d) -> str:
             if error:
                 flag.on = True
             rows.append((typ, m, error))
-    if flag.on:                     # (_later, without the call: a part per document)
-        return _releve_doc_text(st, flag, r, s, d, x, y, tst_value, ref_value, rows)
     return _later(flag, _releve_doc_text, st, flag, r, s, d, x, y, tst_value, ref_value, rows)
 
 
@@ -359,9 +355,8 @@ def _releve_doc_text(st: _ReleveMapping, flag: _Flag, r, s, d, x, y, tst_value, 
         out.append(">>>   no tst mentions\n")
     event = st.res.kind == "event"
     for typ, m, error in rows:
-        ext = m.extent
-        ext = ext.display if ext is not None else None
-        if not ext or ext == "0":           # (not _true)
+        ext = _shown(m.extent)
+        if not _true(ext):
             ext = "???"
         if event:
             anchor = _shown(getattr(m, "anchor", None))

@@ -13,8 +13,6 @@ from acescore.report.records import attribute_differences
 from acescore.report.view_common import ENTITY_LIKE, RELEVE, esc
 
 NCOLOURS = 24
-_WHAT = {"entity": "entity mention", "value": "value mention", "timex2": "timex2 mention",
-         "relation": "relation mention", "event": "event mention"}
 _MISMATCH = "the charseq text differs from the source text at these offsets"
 _MTYPES: dict = {}              # a mention type -> it in JSON
 
@@ -130,7 +128,7 @@ def _element_marks(page, first: dict, quoted: dict, use_mentions: bool, side: st
     s0 = side[0]
     ekey = f"{s0}:{kind}:{eid}"
     (other_side, other, oel, mm, status0, enotes, eerrors,
-     attrs, _) = element_facts(page, side, kind, res, eid, g, el)
+     attrs) = element_facts(page, side, kind, res, eid, g, el)
     col = None
     omentions = ()
     ofirst = 0
@@ -193,7 +191,6 @@ def _element_marks(page, first: dict, quoted: dict, use_mentions: bool, side: st
             if j is not None and 0 <= j < len(omentions):
                 pj = ofirst + j
                 pm = omentions[j]
-        errors = eerrors        # (only whether there are any counts for a mark)
         xerr = xnotes = None    # the mark's own errors and notes (after those it shares)
         text_loc = head or anchor or ex
         raw = text_loc.text if text_loc is not None else None
@@ -202,9 +199,8 @@ def _element_marks(page, first: dict, quoted: dict, use_mentions: bool, side: st
             said = quoted.get((prefix, raw))
             if said is None:
                 q = " ".join(raw.split())
-                said = quoted[(prefix, raw)] = (
-                    enc(f'{prefix}“{q if len(q) <= 60 else q[:59] + "…"}”'),
-                    esc(f'“{q if len(q) <= 24 else q[:23] + "…"}”'))
+                said = quoted[(prefix, raw)] = (enc(prefix + _quoted(q, 60)),
+                                                esc(_quoted(q, 24)))
             saidj, label = said
         else:
             saidj = "null"
@@ -221,8 +217,6 @@ def _element_marks(page, first: dict, quoted: dict, use_mentions: bool, side: st
                     xerr = (xerr or []) + [f"mention role: {m.role} ≠ {pm.role}"]
                 if m.style != pm.style:
                     xerr = (xerr or []) + [f"mention style: {m.style} ≠ {pm.style}"]
-                if xerr:
-                    errors = xerr
                 ph = pm.head
                 if head is not None and ph is not None and head.kind == "text" and \
                         (head.start != ph.start or head.end != ph.end):
@@ -263,7 +257,7 @@ def _element_marks(page, first: dict, quoted: dict, use_mentions: bool, side: st
                 if s < 0 or e > ntext or e <= s:
                     bad = True
                 else:
-                    spans.append((b + at2, slot2, s, e, is_ref, k, bool(errors)))
+                    spans.append((b + at2, slot2, s, e, is_ref, k, bool(eerrors or xerr)))
             if bad:
                 page.bad_offsets += 1
         # the mark's own notes, errors and the marks of its arguments
@@ -305,8 +299,8 @@ def element_facts(page, side: str, kind: str, res, eid: str, g, el) -> tuple:
     """What every mention of one element ``eid`` of ``page`` (``g``, its document element
     ``el``) shares: the other side, its partner element in this document and the partner's
     document element, their mention mapping (REF to SYS), the element's status if not
-    decided per mention, its notes and errors, its attributes (as its table row shows them)
-    and the key of the partner."""
+    decided per mention, its notes and errors, its attributes (as its table row shows
+    them)."""
     d = page.docid
     if side == "REF":
         other_side = "SYS"
@@ -352,5 +346,4 @@ def element_facts(page, side: str, kind: str, res, eid: str, g, el) -> tuple:
                 if ne:
                     errors.append(f"{ne} argument error{'s' if ne != 1 else ''}")
     return (other_side, other, oel, mm, status, tuple(notes), tuple(errors),
-            page.attr_text(side, kind, eid, g),
-            f"{other_side[0]}:{kind}:{other}" if other is not None else None)
+            page.attr_text(side, kind, eid, g))
