@@ -116,54 +116,27 @@ def _element_marks(page, first: dict, quoted: dict, use_mentions: bool, side: st
     kind, element, attributes, notes and errors, the partner element) is said once, in the
     element's entry; view.js makes the sentences of a mark's notes from it."""
     source = page.source
-    if source is not None:
-        text = source.text
-        ntext = len(text)
-        spans = page.spans
-    else:
-        text = None
-    data, by_mid, elements, links = page.data, page.by_mid, page.elements, page.links
+    text = source.text if source is not None else None
+    data, by_mid = page.data, page.by_mid
     enc = _enc
     is_ref = side == "REF"
     s0 = side[0]
     ekey = f"{s0}:{kind}:{eid}"
     (other_side, other, oel, mm, status0, enotes, eerrors,
      attrs) = element_facts(page, side, kind, res, eid, g, el)
-    col = None
-    omentions = ()
-    ofirst = 0
     plain = mm is None and not use_mentions and kind in ENTITY_LIKE
-    if other is not None:
-        col = page.colour.get((kind, eid if is_ref else other))
-        ofirst = first.get((other_side, kind, other))
-        if ofirst is None or not mm:
-            mm = None
-        else:
-            omentions = oel.mentions
-    if mm is not None and not is_ref:
-        inv: dict = {}
-        for a, b in mm.items():
-            inv.setdefault(b, a)
-        mm = inv
+    col, mm, omentions, ofirst = _partner(page, first, is_ref, kind, eid, other_side, other,
+                                          oel, mm)
     entity = kind == "entity"
     event = kind == "event"
     entity_like = kind in ENTITY_LIKE
     by_side = by_mid if kind in RELEVE else None
     xcls: dict = {}                 # status -> the classes of the element's extents
     mentions = el.mentions
-    edata = page.edata
-    edata.append((ekey, (
-        f'{"," if edata else ""}{{"sd":"{side}","kd":"{kind}","el":{enc(eid)},'
-        f'"c":{len(mentions)},"o":{"null" if other is None else enc(other)},'
-        f'"a":{enc(attrs)},"n":[{",".join(map(enc, enotes))}],'
-        f'"e":[{",".join(map(enc, eerrors))}]')))
-    keys = []
-    elements[ekey] = {"row": f"row-{ekey}", "m": keys}
-    if entity_like and mentions:    # (an argument's link: the first kind that has it)
-        page.first_marks.setdefault((side, eid), f"{s0}{len(data) // 7}")
-    elinks = links[ekey] = []
+    keys = _element_entry(page, side, kind, eid, ekey, len(mentions), other, attrs, enotes,
+                          eerrors)
+    elinks = page.links[ekey] = []
     slot2 = 2 if entity else 3      # the slot of a head (entity) or anchor (event)
-    at2 = _AT[slot2]
     xslot = 1 if entity_like else 0
     for i, m in enumerate(mentions):
         b = len(data)           # (seven pieces a mark)
@@ -179,7 +152,7 @@ def _element_marks(page, first: dict, quoted: dict, use_mentions: bool, side: st
             if mtj is None:
                 mtj = _MTYPES[mtype] = "null" if mtype is None else enc(mtype)
         else:
-            head = mtype = None
+            head = None
             loc2 = anchor = m.anchor if event else None
             mtj = "null"
         if entity_like:
@@ -210,22 +183,7 @@ def _element_marks(page, first: dict, quoted: dict, use_mentions: bool, side: st
             pass
         elif pm is not None:
             status = "ok"           # (view.js says to which mention)
-            if entity:
-                if mtype != pm.type:
-                    xerr = [f"mention type: {mtype} ≠ {pm.type}"]
-                if m.role != pm.role:
-                    xerr = (xerr or []) + [f"mention role: {m.role} ≠ {pm.role}"]
-                if m.style != pm.style:
-                    xerr = (xerr or []) + [f"mention style: {m.style} ≠ {pm.style}"]
-                ph = pm.head
-                if head is not None and ph is not None and head.kind == "text" and \
-                        (head.start != ph.start or head.end != ph.end):
-                    xnotes = [f"heads differ: {_short(quoted, head.text)} vs "
-                              f"{_short(quoted, ph.text)}"]
-            pex = pm.extent
-            if ex.kind == "text" and (ex.start != pex.start or ex.end != pex.end):
-                xnotes = (xnotes or []) + [f"extents differ: {_short(quoted, ex.text)} vs "
-                                           f"{_short(quoted, pex.text)}"]
+            xerr, xnotes = _partner_findings(quoted, entity, m, pm)
         elif plain:
             status = "ok"           # (view.js says that mentions are not mapped)
         else:
@@ -233,33 +191,9 @@ def _element_marks(page, first: dict, quoted: dict, use_mentions: bool, side: st
         # the mark's entry in the page data: its text segments (JSON) at b + 1, 3, 5
         data += (f'{"," if b else ""}[{"null" if mid is None else enc(mid)},', "null", ",",
                  "null", ",", "null", None)
-        if text is not None:    # the text spans of the mark: extent, head or anchor
-            bad = False
-            if ex is not None and ex.kind == "text":
-                s, e = int(ex.start), int(ex.end) + 1
-                if s < 0 or e > ntext or e <= s:
-                    bad = True
-                else:
-                    lt = ex.text
-                    if lt and not (len(lt) == e - s and text.startswith(lt, s)) \
-                            and not span_matches(lt, text[s:e]):
-                        page.offset_mismatch += 1
-                        xnotes = (xnotes or []) + [_MISMATCH]
-                    if xslot:
-                        extra = xcls.get(status)
-                        if extra is None:
-                            extra = xcls[status] = extent_classes(is_ref, status, col)
-                    else:
-                        extra = None    # a relation or event extent: not marked
-                    spans.append((b + 1, xslot, s, e, is_ref, k, extra))
-            if loc2 is not None and loc2.kind == "text":
-                s, e = int(loc2.start), int(loc2.end) + 1
-                if s < 0 or e > ntext or e <= s:
-                    bad = True
-                else:
-                    spans.append((b + at2, slot2, s, e, is_ref, k, bool(eerrors or xerr)))
-            if bad:
-                page.bad_offsets += 1
+        if text is not None and _text_spans(page, text, b, k, is_ref, ex, xslot, loc2, slot2,
+                                            bool(eerrors or xerr), xcls, status, col):
+            xnotes = (xnotes or []) + [_MISMATCH]
         # the mark's own notes, errors and the marks of its arguments
         more = f'"n":[{",".join(map(enc, xnotes))}]' if xnotes else ""
         if xerr:
@@ -275,6 +209,104 @@ def _element_marks(page, first: dict, quoted: dict, use_mentions: bool, side: st
         emid = esc(mid)
         elinks.append(f'<a href="#" class="ml st-{status}" data-k="{k}" '
                       f'title="{emid}: {status}">{label or emid}</a>')
+
+
+def _partner(page, first: dict, is_ref: bool, kind: str, eid: str, other_side: str, other,
+             oel, mm) -> tuple:
+    """The partner element's colour, the mention mapping from this side's mentions (None
+    if the partner has no marks or the pair no mapping), the partner's mentions and the
+    index of its first mark."""
+    if other is None:
+        return None, mm, (), 0
+    col = page.colour.get((kind, eid if is_ref else other))
+    ofirst = first.get((other_side, kind, other))
+    if ofirst is None or not mm:
+        return col, None, (), 0
+    if not is_ref:
+        inv: dict = {}
+        for a, b in mm.items():
+            inv.setdefault(b, a)
+        mm = inv
+    return col, mm, oel.mentions, ofirst
+
+
+def _element_entry(page, side: str, kind: str, eid: str, ekey: str, nmentions: int, other,
+                   attrs: str, enotes: tuple, eerrors: tuple) -> list:
+    """The element's entry in the page data and in ``page.elements`` (whose list of mark
+    keys is returned, to be filled), and its first mark as an argument's link target."""
+    enc = _enc
+    edata = page.edata
+    edata.append((ekey, (
+        f'{"," if edata else ""}{{"sd":"{side}","kd":"{kind}","el":{enc(eid)},'
+        f'"c":{nmentions},"o":{"null" if other is None else enc(other)},'
+        f'"a":{enc(attrs)},"n":[{",".join(map(enc, enotes))}],'
+        f'"e":[{",".join(map(enc, eerrors))}]')))
+    keys: list = []
+    page.elements[ekey] = {"row": f"row-{ekey}", "m": keys}
+    if kind in ENTITY_LIKE and nmentions:   # (an argument's link: the first kind that has it)
+        page.first_marks.setdefault((side, eid), f"{side[0]}{len(page.data) // 7}")
+    return keys
+
+
+def _partner_findings(quoted: dict, entity: bool, m, pm) -> tuple:
+    """The errors and notes of a mention ``m`` mapped to ``pm``: its type, role and style
+    where they differ (entities), its head and extent where their offsets differ."""
+    xerr = xnotes = None
+    if entity:
+        mtype = m.type
+        if mtype != pm.type:
+            xerr = [f"mention type: {mtype} ≠ {pm.type}"]
+        if m.role != pm.role:
+            xerr = (xerr or []) + [f"mention role: {m.role} ≠ {pm.role}"]
+        if m.style != pm.style:
+            xerr = (xerr or []) + [f"mention style: {m.style} ≠ {pm.style}"]
+        head, ph = m.head, pm.head
+        if head is not None and ph is not None and head.kind == "text" and \
+                (head.start != ph.start or head.end != ph.end):
+            xnotes = [f"heads differ: {_short(quoted, head.text)} vs "
+                      f"{_short(quoted, ph.text)}"]
+    ex, pex = m.extent, pm.extent
+    if ex.kind == "text" and (ex.start != pex.start or ex.end != pex.end):
+        xnotes = (xnotes or []) + [f"extents differ: {_short(quoted, ex.text)} vs "
+                                   f"{_short(quoted, pex.text)}"]
+    return xerr, xnotes
+
+
+def _text_spans(page, text: str, b: int, k: str, is_ref: bool, ex, xslot: int, loc2,
+                slot2: int, has_errors: bool, xcls: dict, status: str, col) -> bool:
+    """Add the text spans of a mark (its entry at ``b`` in the page data, key ``k``) to
+    ``page.spans``: its extent (slot ``xslot``) and its head or anchor ``loc2`` (slot
+    ``slot2``); count the offsets outside the text.  True when the extent's charseq text
+    differs from the source text there."""
+    ntext = len(text)
+    spans = page.spans
+    bad = mismatch = False
+    if ex is not None and ex.kind == "text":
+        s, e = int(ex.start), int(ex.end) + 1
+        if s < 0 or e > ntext or e <= s:
+            bad = True
+        else:
+            lt = ex.text
+            if lt and not (len(lt) == e - s and text.startswith(lt, s)) \
+                    and not span_matches(lt, text[s:e]):
+                page.offset_mismatch += 1
+                mismatch = True
+            if xslot:
+                extra = xcls.get(status)
+                if extra is None:
+                    extra = xcls[status] = extent_classes(is_ref, status, col)
+            else:
+                extra = None    # a relation or event extent: not marked
+            spans.append((b + 1, xslot, s, e, is_ref, k, extra))
+    if loc2 is not None and loc2.kind == "text":
+        s, e = int(loc2.start), int(loc2.end) + 1
+        if s < 0 or e > ntext or e <= s:
+            bad = True
+        else:
+            spans.append((b + _AT[slot2], slot2, s, e, is_ref, k, has_errors))
+    if bad:
+        page.bad_offsets += 1
+    return mismatch
 
 
 #: the place of a text span's segments in the entry of its mark: slot (see collect) -> index
