@@ -154,3 +154,63 @@ def test_name_similarity_of_one_name_each():
     mapping = {"R1": "S1", "R2": "S2", "R3": "S3"}
     assert name_maps(ref, sys, mapping, valued, 0.5) == {("R1", "S1", "D"): {0: 0},
                                                          ("R3", "S3", "D"): {1: 0}}
+
+
+def _recording_tables(monkeypatch) -> list:
+    """Record every cost table that ElementPass._matching receives, with its rows' order."""
+    tables = []
+    matching = ElementPass._matching
+
+    def record(self, rms, tms, fa_norm, fa_scores, scores_of, costs):
+        tables.append([(j, list(row.items())) for j, row in costs.items()])
+        return matching(self, rms, tms, fa_norm, fa_scores, scores_of, costs)
+    monkeypatch.setattr(ElementPass, "_matching", record)
+    return tables
+
+
+@pytest.mark.parametrize("where,profile,params", [c for c in CASES if c[2] != "global_2008"])
+def test_mention_costs_from_correspondences_equal_every_pair(corpora, where, profile, params,
+                                                              monkeypatch):
+    """The cost table of two document elements' mentions, made from each REF mention's
+    corresponding SYS mentions, is the one made by looking up every pair of mentions: the
+    same rows and costs in the same order (the matching's ties depend on it), the same
+    map and values."""
+    ref, sys, p = _sides(corpora[where], profile, params)
+    tables = _recording_tables(monkeypatch)
+    fast = ElementPass._matched_mentions
+    seen = {"calls": 0, "rows": 0}
+
+    def both(self, rms, tms, fa_norm, fa_scores):
+        n = len(tables)
+        got = fast(self, rms, tms, fa_norm, fa_scores)
+        m = len(tables)
+        want = self._matched_mentions_by_pairs(rms, tms, fa_norm, fa_scores,
+                                               [self.corr.get(rm.id) for rm in rms])
+        assert got == want
+        assert tables[n:m] == tables[m:]
+        seen["calls"] += 1
+        seen["rows"] = max([seen["rows"]] + [len(t) for t in tables[n:m]])
+        return got
+    monkeypatch.setattr(ElementPass, "_matched_mentions", both)
+    ElementPass("entity", ref.of("entity"), sys.of("entity"), p, True).run()
+    assert seen["calls"] > 10 and seen["rows"] > 2     # chains matched, not single pairs
+
+
+def test_repeated_sys_mention_id_looks_up_every_pair(monkeypatch):
+    """A SYS element whose mentions repeat an ID: every one of them gets its row (the
+    table by pairs), in SYS index order."""
+    from types import SimpleNamespace as NS
+    tables = _recording_tables(monkeypatch)
+    ep = ElementPass.__new__(ElementPass)
+    ep.corr = {"r1": {"s1": 0.5}, "r2": {"s2": 0.25, "s1": 0.125}}
+    ep.sigma_r = {"r1": 1.0, "r2": 1.0}
+    rms = [NS(id="r1"), NS(id="r2")]
+    tms = [NS(id="s2"), NS(id="s1"), NS(id="s1")]
+    got = ep._matched_mentions(rms, tms, 1.0, [-1.0, -1.0, -1.0])
+    assert tables == [[(0, [(1, -1.25)]), (1, [(0, -1.5), (1, -1.125)]),
+                       (2, [(0, -1.5), (1, -1.125)])]]
+    # without the repeated ID, the table from the correspondences: rows in SYS order
+    tables.clear()
+    ep._matched_mentions(rms, tms[:2], 1.0, [-1.0, -1.0])
+    assert tables == [[(0, [(1, -1.25)]), (1, [(0, -1.5), (1, -1.125)])]]
+    assert got[1] and got[0] is not None
