@@ -3,12 +3,12 @@
 Under a local parameter set every document is mapped and valued on its own (its elements'
 cohorts never leave it), so the corpus can be split into shards of whole documents -- the
 REF and SYS files of a document in the same shard -- each read, built and scored in a
-forked process of its own.  A shard sends back, per pass, the records of its report
-section (:mod:`acescore.report.sections`); this process merges them in canonical order and
-renders the report, byte for byte the report of one process.  Nothing of the corpus is
-read here: each process holds its own documents only.  With ``--jobs 1`` the shards are
-forked one after another (a process scoring a few dozen documents needs less CPU per
-document than one holding the corpus).
+forked process of its own (:mod:`acescore.shard_worker`).  A shard sends back, per pass,
+the records of its report section (:mod:`acescore.report.sections`); this process merges
+them in canonical order and renders the report, byte for byte the report of one process.
+Nothing of the corpus is read here: each process holds its own documents only.  With
+``--jobs 1`` the shards are forked one after another (a process scoring a few dozen
+documents needs less CPU per document than one holding the corpus).
 
 Planning reads the first bytes of every file for its DOCID (no parsing).  Everything the
 plan assumes is checked when the shards report back; where it does not hold the run is
@@ -47,12 +47,12 @@ from typing import Optional
 
 import numpy as np
 
-from acescore.database import Side, add_files, check_docs, finish
 from acescore.parallel import Child, available_cpus, fork_available, run_pool
 from acescore.errors import AceInputError
 from acescore.reading.apf import DEFAULT_MAX_BYTES
 from acescore.reading.safe_read import read_bytes
-from acescore.tasks import CHAINS, KINDS, TASKS
+from acescore.shard_worker import preload, score_shard
+from acescore.tasks import TASKS
 
 #: the passes in report order, with the kind of element each scores
 PASS_KINDS = tuple((t.name, t.kind) for t in TASKS)
@@ -224,147 +224,6 @@ def plan(rpaths: list, spaths: list, n: int, linked: bool = False,
     return [s for s in shards if s[0]]
 
 
-def _ids(side: Side) -> tuple[np.ndarray, list]:
-    """(hashes of every element and mention ID of a side, sorted; argument IDs it does
-    not define).  Hashes are those of this process tree (forked: one hash seed)."""
-    defined = set(side.mentions)
-    for kind in KINDS:
-        defined.update(side.elements[kind])
-    outside = {a for kind in ("relation", "event") for g in side.elements[kind].values()
-               for ids in g.arguments.values() for a in ids} - defined
-    hashes = np.fromiter(map(hash, defined), dtype=np.int64, count=len(defined))
-    hashes.sort()           # here, in the worker: the parent merges sorted runs
-    return hashes, sorted(outside)
-
-
-def _preload(options) -> None:
-    """Import here what every shard's worker imports, before the workers are forked: with
-    more shards than processes each new worker would import it again (about 30 ms; scipy,
-    for the JSON's literature metrics, 0.3 s)."""
-    if options.literature:
-        import acescore.metrics.records  # noqa: F401
-        import scipy.optimize  # noqa: F401
-    from acescore.report.listing_records import wanted
-    if wanted(options):
-        import acescore.report.diagnostics  # noqa: F401
-        import acescore.report.machine  # noqa: F401
-        import acescore.report.mappings  # noqa: F401
-    import acescore.coverage  # noqa: F401
-    import acescore.pipeline  # noqa: F401
-    import acescore.report.listing_records  # noqa: F401
-    import acescore.report.outputs  # noqa: F401
-    import acescore.report.sections  # noqa: F401
-    import acescore.rules  # noqa: F401
-    import acescore.scoring.engine  # noqa: F401
-    import acescore.scoring.releves  # noqa: F401
-
-
-def _shard(rpaths, spaths, options, extra=None, spool=None) -> dict:
-    """In a worker: read, build and score one shard; its sections as data (``extra``: see
-    :func:`score_paths`; ``spool``: an :class:`acescore.spool.Spool` for the listings'
-    text)."""
-    import gc
-    gc.disable()
-    from acescore.coverage import coverage
-    from acescore.report.sections import section_data
-    from acescore.rules import corpus_problems, first_problem
-    from acescore.scoring.engine import new_run, run_chain
-    from acescore.pipeline import read_shard
-    params = options.parameter_set
-    rfiles, sfiles, found, skips = read_shard(rpaths, spaths, options)
-    warnings: list = []
-    marks = []
-    rside = Side("REF")
-    for step in (lambda: add_files(rside, rfiles, params, warnings),
-                 lambda: finish(rside, params, warnings)):
-        step()
-        marks.append(len(warnings))
-    sside = Side("SYS")
-    for step in (lambda: add_files(sside, sfiles, params, warnings, rside.documents),
-                 lambda: finish(sside, params, warnings),
-                 lambda: check_docs(rside, sside, warnings)):
-        step()
-        marks.append(len(warnings))
-    problem = None if skips is not None else first_problem(corpus_problems(rfiles, sfiles))
-    if problem is not None:         # the run is scored in one process: it says so there
-        raise problem.error()
-    sources = {s for f in rfiles + sfiles for s in f.sources}
-    all_sources = sorted(sources)
-    run = new_run(rside, sside, params, warnings, keep_passes=False)
-    passes = []
-    bounds: list = []       # where the current pass's warnings change phase
-
-    # Within a mention-level relation/event pass the warnings come in phases (REF
-    # promotion, SYS promotion, the rest), each in ID order over the whole corpus: note
-    # where they start and end (this is a forked worker: the module is its own copy).
-    from acescore.scoring import releves
-    promote = releves.promote_releves
-
-    def phased_promote(*args, **kw):
-        bounds.append(len(warnings))
-        try:
-            return promote(*args, **kw)
-        finally:
-            bounds.append(len(warnings))
-    releves.promote_releves = phased_promote
-    if options.check_duplicates:
-        # -c: each valuation's warnings are a phase of their own, in ID order over the
-        # corpus (the tool stops at an ID "" or "0": such a corpus goes in one process)
-        from acescore.scoring import duplicates
-        check = duplicates.duplicate_warnings
-
-        def phased_check(element_type, sys_ids, *args):
-            if "" in sys_ids or "0" in sys_ids:
-                raise ValueError("an element ID '' or '0'")
-            bounds.append(len(warnings))
-            return check(element_type, sys_ids, *args)
-        duplicates.duplicate_warnings = phased_check
-
-    from acescore.report.listing_records import pass_records, spooled
-    writer = spool.writer() if spool is not None else None
-    from acescore.report.outputs import ReportContext
-    from acescore.report.tables import PassTables
-    ctx = ReportContext(run, params, options, "", all_sources)
-
-    entity_b3 = []          # the entity pass's B-cubed data (the JSON's bcub_nist)
-
-    def on_pass(res) -> None:
-        if res.task == "entity" and res.b3 is not None and options.literature:
-            entity_b3.append(res.b3)
-        if extra is not None:
-            data = extra.section(res, params, all_sources)
-            data.listings = spooled(pass_records(ctx, res), writer)
-        else:
-            tables = PassTables(res)
-            data = section_data(res, params, all_sources, True, tables)
-            data.listings = spooled(pass_records(ctx, res, tables), writer)
-        passes.append((res.task, data, len(run.warnings), list(bounds)))
-        bounds.clear()
-    run.on_pass = on_pass
-    for chain in CHAINS:
-        run_chain(run, chain, options.mentions, options.check_duplicates)
-    run.on_pass = None
-    ids = (_ids(rside), _ids(sside))
-    cov = coverage(rside, sside)
-    more = extra.finish(rside, sside) if extra is not None else None
-    added = {}
-    if options.summary:
-        from acescore.report.listing_records import document_records
-        added["documents"] = document_records(rside, sside)
-    if options.literature and params.use_mentions:
-        from acescore.metrics.records import literature_records
-        added["literature"] = literature_records(rside, sside, params,
-                                                 entity_b3[0] if entity_b3 else None)
-    return {"docs": (list(rside.documents), list(sside.all_documents)), "ids": ids,
-            "counts": {(side.name, k): len(side.of(k)) for side in (rside, sside) for k in KINDS},
-            "sources": sources, "n_docs": (len(rside.documents), len(sside.all_documents)),
-            "dtds": {os.path.basename(f.doctype) if f.doctype else "none"
-                     for f in rfiles + sfiles},
-            "coverage": (cov.ref, cov.scored, cov.sys, cov.sys_without_ref),
-            "marks": marks, "warnings": warnings, "passes": passes, "extra": more,
-            "found": found, "skips": skips, **added}
-
-
 class _Arrivals:
     """What can be checked of each shard's report as it comes in, while the other shards
     are still scored (:func:`acescore.parallel.run_pool`'s ``on_result``): that it
@@ -514,7 +373,7 @@ def score_paths(rpaths: list, spaths: list, options, inputs: Optional[dict] = No
     if not plans or len(plans) < 2 or (extra is not None and not extra.start(plans)):
         return None
     if len(plans) > at_once:
-        _preload(options)
+        preload(options)
     import sys
     sys.stdout.flush()
     sys.stderr.flush()
@@ -522,8 +381,8 @@ def score_paths(rpaths: list, spaths: list, options, inputs: Optional[dict] = No
     from acescore.spool import Spool
     spool = Spool.make() if wanted(options) else None
     try:        # at_once processes at a time; a worker that cannot be forked: no shards
-        outs = run_pool([(lambda rp=rp, sp=sp: Child(lambda: _shard(rp, sp, options, extra,
-                                                                     spool)))
+        outs = run_pool([(lambda rp=rp, sp=sp: Child(
+                             lambda: score_shard(rp, sp, options, extra, spool)))
                          for rp, sp in plans], at_once, on_result=_Arrivals())
     except OSError:
         outs = None

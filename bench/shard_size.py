@@ -1,5 +1,5 @@
 """CPU time of document shards by shard size: the first N documents of a corpus scored as
-1, 2, 4, 8 ... shards, one forked process at a time (``acescore.shards._shard``, ``-m``),
+1, 2, 4, 8 ... shards, one forked process at a time (``acescore.shards.score_shard``, ``-m``),
 so that the sizes compete for nothing but the machine's load.
 
     .venv/bin/python bench/shard_size.py bench/corpora/real-local-600-bench --docs 300 \
@@ -34,7 +34,7 @@ def main() -> None:
             plans = shards.plan(list(ref), list(sys_), k)
             before, start = os.times(), time.monotonic()
             outs = parallel.run_pool(
-                [(lambda rp=rp, sp=sp: parallel.Child(lambda: shards._shard(rp, sp, opts)))
+                [(lambda rp=rp, sp=sp: parallel.Child(lambda: shards.score_shard(rp, sp, opts)))
                  for rp, sp in plans], 1)
             after = os.times()
             cpu = (after.children_user + after.children_system

@@ -32,7 +32,7 @@ stage = tempfile.mkdtemp(prefix="acescore-view-pages.")
 try:
     extra = view_shards.ViewShard(opts.parameter_set, source_index("src", "raw"), "src", stage)
     assert extra.start(plans)
-    shards._preload(opts)
+    shards.preload(opts)
     gc.disable()
     finish = view_shards.ViewShard.finish
     r, w = os.pipe()
@@ -46,7 +46,7 @@ try:
     for rpaths, spaths in plans:
         pid = os.fork()
         if pid == 0:
-            shards._shard(rpaths, spaths, opts, extra)
+            shards.score_shard(rpaths, spaths, opts, extra)
             os._exit(0)
         os.waitpid(pid, 0)
     os.close(w)

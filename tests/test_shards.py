@@ -195,7 +195,7 @@ def _stop_in_worker(parent: int, real):
 
 def test_stopped_shard_worker_gives_up(monkeypatch):
     monkeypatch.setenv("ACESCORE_WORKER_TIMEOUT", "1")
-    monkeypatch.setattr(shards, "_shard", _stop_in_worker(os.getpid(), shards._shard))
+    monkeypatch.setattr(shards, "score_shard", _stop_in_worker(os.getpid(), shards.score_shard))
     assert shards.score_paths(_paths("ref"), _paths("sys-heavy"), _opts()) is None
 
 

@@ -175,13 +175,13 @@ def test_a_failing_shard_stops_the_other_shards(monkeypatch):
     total = sum(os.path.getsize(p) for p in r)
     monkeypatch.setattr(shards, "SHARD_REF_BYTES", total // 4 + 1)
     first = r[0]
-    real_shard = shards._shard
+    real_shard = shards.score_shard
 
     def failing(rpaths, *a, **kw):
         if first in rpaths:
             raise RuntimeError("shard failure")
         return real_shard(rpaths, *a, **kw)
-    monkeypatch.setattr(shards, "_shard", failing)
+    monkeypatch.setattr(shards, "score_shard", failing)
     started = count_shard_forks(monkeypatch)
     assert shards.score_paths(r, _paths("sys-heavy"), _opts(jobs=4)) is None
     assert len(started) == 2
