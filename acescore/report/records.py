@@ -124,35 +124,13 @@ class RecordColumns:
     def __init__(self, result, cv: Optional[ConditionValues] = None):
         cv = self.cv = ConditionValues(result) if cv is None else cv
         rids, sids, nref = cv.rids, cv.sids, cv.nref
-        kind = result.kind
         ref, sys = result.ref, result.sys
         docs_of = cv.docs_of()
         single = cv.all_single()
 
         # ---- SYS: documents of SYS elements without a doc-mapped REF partner
         s_rid = list(map(result.rmapping.get, sids))
-        if single:
-            s_d = cv.first_ids()[nref:]
-            rdocs = list(map(_DOCS, map(ref.get, s_rid, repeat(_NONE))))
-            f_pos = [j for j, x in enumerate(map(contains, rdocs, s_d)) if not x]
-            f_ei = [nref + j for j in f_pos]
-            f_id = _take(sids, f_pos)
-            f_d = _take(s_d, f_pos)
-            f_el = None
-        else:
-            f_ei, f_id, f_d, f_el = [], [], [], []
-            for j, sid in enumerate(sids):
-                rid = s_rid[j]
-                rg = ref.get(rid) if rid is not None else None
-                rdocs = rg.docs if rg is not None else _EMPTY
-                docs = docs_of[nref + j]
-                for d in (docs if len(docs) == 1 else sorted(docs)):
-                    if d in rdocs:
-                        continue
-                    f_ei.append(nref + j)
-                    f_id.append(sid)
-                    f_d.append(d)
-                    f_el.append(docs[d])
+        f_ei, f_id, f_d, f_el = _sys_only(cv, ref, sids, s_rid, nref, docs_of, single)
         # the element-level values used: of REF elements and SYS elements with records
         # (with B-cubed data those of the B3 conditions of every element: the mentions'
         # hosts are any elements)
@@ -163,20 +141,7 @@ class RecordColumns:
             f_el = _take(cv.firsts(), f_ei)
 
         # ---- REF: every document of every REF element, in DOCID order
-        if single:
-            r_ei = list(range(nref))
-            r_id = rids
-            r_d = cv.first_ids()[:nref]
-            r_el = cv.firsts()[:nref]
-        else:
-            r_ei, r_d, r_el = [], [], []
-            for i in range(nref):
-                docs = docs_of[i]
-                for d in (docs if len(docs) == 1 else sorted(docs)):
-                    r_ei.append(i)
-                    r_d.append(d)
-                    r_el.append(docs[d])
-            r_id = _take(rids, r_ei)
+        r_ei, r_id, r_d, r_el = _ref_documents(cv, rids, nref, docs_of, single)
         nr = len(r_d)
         norms = list(map(result.doc_value.get, zip(repeat("REF"), r_id, r_d), repeat(0.0)))
         e_sid = list(map(result.mapping.get, rids))
@@ -198,25 +163,7 @@ class RecordColumns:
         v_comps = list(compress(comps, vmask))
         mv = list(map(result.doc_mv.get, compress(p_keys, vmask), repeat(0.0)))
         v_cost = [0.0 if c < EPS else c for c in map(sub, _take(norms, v_pos), mv)]
-        # attribute errors: the attribute tuples differ (+ argument errors)
-        rc, sc, names = self.pairs.attribute_codes(ERROR_ATTRIBUTES[kind])
-        if len(v_pos) != len(rc):
-            keep = np.array(vmask, dtype=bool)
-            rc, sc = rc[keep], sc[keep]
-        differ = rc != sc
-        if kind in ("relation", "event"):
-            errs = np.array(list(map(result.arg_errors.get, compress(p_id, vmask), repeat(0))))
-            if len(errs):
-                counts: dict = {}
-                for k in np.flatnonzero(differ).tolist():
-                    key = (int(rc[k]), int(sc[k]))
-                    c = counts.get(key)
-                    if c is None:
-                        c = counts[key] = _count_differences(names[key[0]], names[key[1]])
-                    errs[k] += c
-            flags = (errs != 0).tolist()
-        else:
-            flags = differ.tolist()
+        flags = _error_flags(result, self.pairs, vmask, len(v_pos), p_id)
         labels = [2] * nr
         costs = list(norms)
         for i, e, c in zip(v_pos, flags, v_cost):
@@ -302,3 +249,69 @@ def build_records(result) -> tuple[list, list]:
     """The records of 04 §2.5 in canonical order (05 R27)."""
     cols = RecordColumns(result)
     return cols.doc_records(), cols.element_records()
+
+
+def _sys_only(cv, ref: dict, sids: list, s_rid: list, nref: int, docs_of: list,
+              single: bool) -> tuple:
+    """The SYS document-level records of a pass (the documents of SYS elements where their
+    REF partner, ``s_rid``, has no document): element numbers, IDs, DOCIDs and document
+    elements (None where every element has one document: then they are taken from the
+    condition values once these are restricted)."""
+    if single:
+        s_d = cv.first_ids()[nref:]
+        rdocs = list(map(_DOCS, map(ref.get, s_rid, repeat(_NONE))))
+        f_pos = [j for j, x in enumerate(map(contains, rdocs, s_d)) if not x]
+        return [nref + j for j in f_pos], _take(sids, f_pos), _take(s_d, f_pos), None
+    f_ei, f_id, f_d, f_el = [], [], [], []
+    for j, sid in enumerate(sids):
+        rid = s_rid[j]
+        rg = ref.get(rid) if rid is not None else None
+        rdocs = rg.docs if rg is not None else _EMPTY
+        docs = docs_of[nref + j]
+        for d in (docs if len(docs) == 1 else sorted(docs)):
+            if d in rdocs:
+                continue
+            f_ei.append(nref + j)
+            f_id.append(sid)
+            f_d.append(d)
+            f_el.append(docs[d])
+    return f_ei, f_id, f_d, f_el
+
+
+def _ref_documents(cv, rids: list, nref: int, docs_of: list, single: bool) -> tuple:
+    """The REF document-level records of a pass, every document of every REF element in
+    DOCID order: element numbers, IDs, DOCIDs and document elements."""
+    if single:
+        return list(range(nref)), rids, cv.first_ids()[:nref], cv.firsts()[:nref]
+    r_ei, r_d, r_el = [], [], []
+    for i in range(nref):
+        docs = docs_of[i]
+        for d in (docs if len(docs) == 1 else sorted(docs)):
+            r_ei.append(i)
+            r_d.append(d)
+            r_el.append(docs[d])
+    return r_ei, _take(rids, r_ei), r_d, r_el
+
+
+def _error_flags(result, pairs, vmask: list, nvalued: int, p_id: list) -> list:
+    """Per valued pair of documents (``vmask`` over the doc-mapped ``pairs``): whether it
+    has attribute errors (its attribute tuples differ) or, relations and events, argument
+    errors."""
+    kind = result.kind
+    rc, sc, names = pairs.attribute_codes(ERROR_ATTRIBUTES[kind])
+    if nvalued != len(rc):
+        keep = np.array(vmask, dtype=bool)
+        rc, sc = rc[keep], sc[keep]
+    differ = rc != sc
+    if kind not in ("relation", "event"):
+        return differ.tolist()
+    errs = np.array(list(map(result.arg_errors.get, compress(p_id, vmask), repeat(0))))
+    if len(errs):
+        counts: dict = {}
+        for k in np.flatnonzero(differ).tolist():
+            key = (int(rc[k]), int(sc[k]))
+            c = counts.get(key)
+            if c is None:
+                c = counts[key] = _count_differences(names[key[0]], names[key[1]])
+            errs[k] += c
+    return (errs != 0).tolist()
