@@ -7,6 +7,21 @@ from acescore.params import Params
 def header(p: Params) -> str:
     """The parameter header the NIST tool prints (01 §1.6), starting with an empty line."""
     out = ["", f'The scoring mode parameter set is "{p.name}":']
+    out += _rules(p)
+    out.append("")
+    out += _limits(p)
+    out.append("")
+    out += _entity_weights(p)
+    out.append("")
+    out += _releve_weights(p)
+    out.append("")
+    out += _timex2_and_value_weights(p)
+    return "\n".join(out) + "\n"
+
+
+def _rules(p: Params) -> list:
+    """What is scored, and how elements are mapped."""
+    out = []
     out.append(" Scoring %s mentions for mapping and to compute value"
                % ("USES" if p.use_mentions else "DOES NOT use"))
     out.append(" %s document entities are allowed"
@@ -35,7 +50,12 @@ def header(p: Params) -> str:
     out.append(f" Relation mapping requires that {x} Arg-* relation arguments have a non-null argument score")
     out.append(" Relation/Event arguments %s required to map correctly in order to contribute to the argument score"
                % ("are NOT" if p.allow_wrong_mapping else "ARE"))
-    out.append("")
+    return out
+
+
+def _limits(p: Params) -> list:
+    """The least overlap and text match, the largest extent difference."""
+    out = []
     out.append("  min acceptable overlap of matching mention heads or names:")
     out.append("%11.1f percent" % (100 * p.min_overlap))
     out.append("  min acceptable run of matching characters in mention heads:")
@@ -44,35 +64,49 @@ def header(p: Params) -> str:
     out.append("%11d chars for text sources" % p.max_diff_chars)
     out.append("%11.3f sec for audio sources" % p.max_diff_time)
     out.append("%11.3f cm for image sources" % p.max_diff_xy)
+    return out
 
-    def wlist(title, weights, what, order=None):
-        out.append(title)
-        keys = order if order is not None else sorted(weights)
-        for k in keys:
-            out.append("%11.3f for %s %s" % (weights[k], what, k))
 
-    def errs(title, weights):
-        out.append(title)
-        for k in sorted(weights):
-            out.append("%11.3f for %s errors" % (weights[k], k))
+def _weight_list(out: list, title: str, weights: dict, what: str, order=None) -> None:
+    out.append(title)
+    keys = order if order is not None else sorted(weights)
+    for k in keys:
+        out.append("%11.3f for %s %s" % (weights[k], what, k))
 
-    out.append("")
-    wlist("  Entity mention values:", p.entity_mention_type_wgt, "type", p.mention_types)
-    wlist("  Entity value weights for entity types:", p.entity_type_wgt, "type", p.entity_types)
-    wlist("  Entity value weights for entity classes:", p.entity_class_wgt, "class",
+
+def _error_list(out: list, title: str, weights: dict) -> None:
+    out.append(title)
+    for k in sorted(weights):
+        out.append("%11.3f for %s errors" % (weights[k], k))
+
+
+def _entity_weights(p: Params) -> list:
+    out: list = []
+    wlist, errs = _weight_list, _error_list
+    wlist(out, "  Entity mention values:", p.entity_mention_type_wgt, "type", p.mention_types)
+    wlist(out, "  Entity value weights for entity types:", p.entity_type_wgt, "type",
+          p.entity_types)
+    wlist(out, "  Entity value weights for entity classes:", p.entity_class_wgt, "class",
           p.entity_classes)
-    errs("  Entity value discounts for entity attribute recognition errors:", p.entity_err_wgt)
-    errs("  Entity mention value discounts for mention attribute recognition errors:",
+    errs(out, "  Entity value discounts for entity attribute recognition errors:",
+         p.entity_err_wgt)
+    errs(out, "  Entity mention value discounts for mention attribute recognition errors:",
          p.entity_mention_err_wgt)
     out.append("  Entity mention value (cost) for spurious entity mentions:%6.3f" % p.entity_fa_wgt)
     out.append("  Entity mention value (cost) discount for incorrect coreference:%6.3f"
                % p.entity_mention_coref_fa_wgt)
-    out.append("")
-    wlist("  Relation value weights for relation types:", p.relation_type_wgt, "type",
+    return out
+
+
+def _releve_weights(p: Params) -> list:
+    """Relations', then events'."""
+    out: list = []
+    wlist, errs = _weight_list, _error_list
+    wlist(out, "  Relation value weights for relation types:", p.relation_type_wgt, "type",
           p.relation_types)
-    wlist("  Relation value weights for relation modalities:", p.relation_modality_wgt,
+    wlist(out, "  Relation value weights for relation modalities:", p.relation_modality_wgt,
           "modality", p.relation_modalities)
-    errs("  Relation value discounts for relation attribute recognition errors:",
+    errs(out, "  Relation value discounts for relation attribute recognition errors:",
          p.relation_err_wgt)
     out.append("  Relation argument value (cost) for spurious relation arguments:%6.3f"
                % p.relation_fa_wgt)
@@ -81,14 +115,20 @@ def header(p: Params) -> str:
     out.append("  Relation argument value (cost) discount for Arg-[12] asymmetry errors:%6.3f"
                % p.relation_asymmetry_err_wgt)
     out.append("")
-    wlist("  Event value weights for event types:", p.event_type_wgt, "type", p.event_types)
-    wlist("  Event value weights for event modalities:", p.event_modality_wgt, "modality",
+    wlist(out, "  Event value weights for event types:", p.event_type_wgt, "type",
+          p.event_types)
+    wlist(out, "  Event value weights for event modalities:", p.event_modality_wgt, "modality",
           p.event_modalities)
-    errs("  Event value discounts for event attribute recognition errors:", p.event_err_wgt)
+    errs(out, "  Event value discounts for event attribute recognition errors:",
+         p.event_err_wgt)
     out.append("  Event argument value (cost) for spurious event arguments:%6.3f" % p.event_fa_wgt)
     out.append("  Event argument value (cost) discount for argument role errors:%6.3f"
                % p.event_argument_role_err_wgt)
-    out.append("")
+    return out
+
+
+def _timex2_and_value_weights(p: Params) -> list:
+    out: list = []
     out.append("  Timex2 attribute value weights for timex2 attributes:")
     for k in sorted(p.timex2_attribute_wgt):
         out.append("%11.3f for type %s" % (p.timex2_attribute_wgt[k], k))
@@ -96,9 +136,9 @@ def header(p: Params) -> str:
     out.append("  Timex2 mention value (cost) discount for incorrect coreference:%6.3f"
                % p.timex2_mention_coref_fa_wgt)
     out.append("")
-    wlist("  Value value weights for value types:", p.value_type_wgt, "type", p.value_types)
-    errs("  Value value discounts for value attribute recognition errors:", p.value_err_wgt)
+    _weight_list(out, "  Value value weights for value types:", p.value_type_wgt, "type", p.value_types)
+    _error_list(out, "  Value value discounts for value attribute recognition errors:", p.value_err_wgt)
     out.append("  Value mention value (cost) for spurious value mentions:%6.3f" % p.value_fa_wgt)
     out.append("  Value mention value (cost) discount for incorrect coreference:%6.3f"
                % p.value_mention_coref_fa_wgt)
-    return "\n".join(out) + "\n"
+    return out
