@@ -97,89 +97,23 @@ def bgm(table: dict[int, dict[int, float]]) -> dict[int, int]:
         return {}
 
     if len(row_keys) == 1:  # single-row shortcut (maps even a positive cost)
-        r = row_keys[0]
-        entries = table[r]
-        best_col = -1
-        best = 0.0
-        for c in sorted(entries):
-            v = entries[c]
-            if best_col < 0 or v < best:
-                best_col = c
-                best = v
-        return {r: best_col}
+        return _single_row(row_keys[0], table[row_keys[0]])
 
     diagonal = _diagonal(table, row_keys)
     if diagonal is not None:
         return diagonal
 
-    # ---- the padded square matrix -------------------------------------------------
-    col_set: set[int] = set()
-    m = None
-    for r in row_keys:
-        entries = table[r]
-        col_set.update(entries)
-        for v in entries.values():
-            if m is None or v < m:
-                m = v
-    col_keys = sorted(col_set)
-    reverse = len(row_keys) < len(col_keys)
-
-    # shifted entries s = cost - m of each real matrix row: {matrix column index: s}
-    if reverse:
-        row_pos = {c: i for i, c in enumerate(col_keys)}
-        p = len(col_keys) + 1
-        q = len(row_keys) + 1
-        sparse: list[dict[int, float]] = [{} for _ in range(p - 1)]
-        for l, r in enumerate(row_keys):
-            for c, v in table[r].items():
-                sparse[row_pos[c]][l] = v - m
-    else:
-        col_pos = {c: i for i, c in enumerate(col_keys)}
-        p = len(row_keys) + 1
-        q = len(col_keys) + 1
-        sparse = []
-        for r in row_keys:
-            sparse.append({col_pos[c]: v - m for c, v in table[r].items()})
+    sparse, col_keys, reverse, m = _padded(table, row_keys)
+    p = len(sparse) + 1
+    q = (len(row_keys) if reverse else len(col_keys)) + 1
     n = p  # p >= q always; columns q .. n-1 are padding
-
     nm = (-m) * _NM_FACTOR
-
-    # ---- column reduction -----------------------------------------------------------
-    cmin = [nm] * n
-    for row in sparse:
-        for l, s in row.items():
-            if s < cmin[l]:
-                cmin[l] = s
-    base = [nm - x for x in cmin]  # the reduced value of a cell without an entry
-    B: list[list[float]] = []
-    for row in sparse:
-        b = base[:]
-        for l, s in row.items():
-            b[l] = s - cmin[l]
-        B.append(b)
-    B.append(base)  # the extra row has no entries (never modified below)
-
-    # ---- initial stage (greedy) -------------------------------------------------------
+    B = _reduced(sparse, n, nm)
     dec = [0.0] * n
     inc = [0.0] * n
     row_mate = [-1] * n  # column -> row
     col_mate = [-1] * n  # row -> column
-    unchosen: list[int] = []
-    for k in range(n):
-        b = B[k]
-        rmin = nm
-        for l in range(q):
-            if b[l] < rmin:
-                rmin = b[l]
-        dec[k] = rmin
-        for l in range(n):
-            if b[l] == rmin and row_mate[l] < 0:
-                col_mate[k] = l
-                row_mate[l] = k
-                break
-        else:
-            unchosen.append(k)
-
+    unchosen = _initial_stage(B, n, q, nm, dec, row_mate, col_mate)
     if unchosen:
         _stages(B, n, dec, inc, row_mate, col_mate, unchosen)
         _check(B, n, dec, inc, col_mate)
@@ -199,6 +133,88 @@ def bgm(table: dict[int, dict[int, float]]) -> dict[int, int]:
         else:
             result[row_keys[k]] = col_keys[l]
     return result
+
+
+def _single_row(r: int, entries: dict) -> dict:
+    """The map of a table of one row: its least cost's column (the first of equal ones in
+    column order), whatever its sign."""
+    best_col = -1
+    best = 0.0
+    for c in sorted(entries):
+        v = entries[c]
+        if best_col < 0 or v < best:
+            best_col = c
+            best = v
+    return {r: best_col}
+
+
+def _padded(table: dict, row_keys: list) -> tuple:
+    """The rows of the padded square matrix, sparse: per real matrix row {matrix column:
+    cost - m} (the table transposed when it has fewer rows than columns: ``reverse``),
+    the table's columns in order, ``reverse`` and ``m``, the least cost."""
+    col_set: set[int] = set()
+    m = None
+    for r in row_keys:
+        entries = table[r]
+        col_set.update(entries)
+        for v in entries.values():
+            if m is None or v < m:
+                m = v
+    col_keys = sorted(col_set)
+    reverse = len(row_keys) < len(col_keys)
+    if reverse:
+        row_pos = {c: i for i, c in enumerate(col_keys)}
+        sparse: list[dict[int, float]] = [{} for _ in range(len(col_keys))]
+        for l, r in enumerate(row_keys):
+            for c, v in table[r].items():
+                sparse[row_pos[c]][l] = v - m
+    else:
+        col_pos = {c: i for i, c in enumerate(col_keys)}
+        sparse = []
+        for r in row_keys:
+            sparse.append({col_pos[c]: v - m for c, v in table[r].items()})
+    return sparse, col_keys, reverse, m
+
+
+def _reduced(sparse: list, n: int, nm: float) -> list:
+    """Column reduction: the full matrix, each column less its least value (a cell without
+    an entry is worth ``nm``), with the extra row of no entries last."""
+    cmin = [nm] * n
+    for row in sparse:
+        for l, s in row.items():
+            if s < cmin[l]:
+                cmin[l] = s
+    base = [nm - x for x in cmin]  # the reduced value of a cell without an entry
+    B: list[list[float]] = []
+    for row in sparse:
+        b = base[:]
+        for l, s in row.items():
+            b[l] = s - cmin[l]
+        B.append(b)
+    B.append(base)  # the extra row has no entries (never modified below)
+    return B
+
+
+def _initial_stage(B: list, n: int, q: int, nm: float, dec: list, row_mate: list,
+                   col_mate: list) -> list:
+    """The greedy initial stage: each row's least value over the real columns (``dec``)
+    and its first free column of that value; the rows left unchosen."""
+    unchosen: list[int] = []
+    for k in range(n):
+        b = B[k]
+        rmin = nm
+        for l in range(q):
+            if b[l] < rmin:
+                rmin = b[l]
+        dec[k] = rmin
+        for l in range(n):
+            if b[l] == rmin and row_mate[l] < 0:
+                col_mate[k] = l
+                row_mate[l] = k
+                break
+        else:
+            unchosen.append(k)
+    return unchosen
 
 
 def _diagonal(table: dict, row_keys: list):
