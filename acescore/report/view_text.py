@@ -16,8 +16,27 @@ def text_html(page) -> str:
     spans = page.spans
     # the segment boundaries: those of the text (region) and of every span
     bounds = sorted(page.points.union(map(itemgetter(2), spans), map(itemgetter(3), spans)))
+    ref_cls, sys_cls, flags, anc, cover = _segment_marks(page, bounds, len(text) + 1)
     nseg = len(bounds) - 1
-    big = len(text) + 1
+    region = page.source.text_region
+    if region is not None:          # the segments outside the text region: [0, t0), [t1, ..)
+        t0, t1 = bisect_left(bounds, region[0]), bisect_left(bounds, region[1])
+    else:
+        t0, t1 = 0, nseg
+    for i in range(t0):
+        flags[i] |= 8
+    for i in range(t1, nseg):
+        flags[i] |= 8
+    return _segments(text, bounds, ref_cls, sys_cls, flags, anc, cover)
+
+
+def _segment_marks(page, bounds: list, big: int) -> tuple:
+    """Per segment between ``bounds``: the classes of its innermost REF and SYS
+    entity-like mentions, its flags (1: REF head, 2: SYS head, 4: error), the classes of
+    its anchors and the marks that cover it; and each span's segment range written into
+    the page data."""
+    spans = page.spans
+    nseg = len(bounds) - 1
     ref_len = [big] * nseg          # innermost REF entity-like mention: its length and
     ref_cls = [None] * nseg         # classes (the first of equal lengths)
     sys_len = [big] * nseg
@@ -63,21 +82,19 @@ def text_html(page) -> str:
                     cv.append(item)
                 if extra:
                     flags[i] |= 4
-    region = page.source.text_region
-    if region is not None:          # the segments outside the text region: [0, t0), [t1, ..)
-        t0, t1 = bisect_left(bounds, region[0]), bisect_left(bounds, region[1])
-    else:
-        t0, t1 = 0, nseg
+    return ref_cls, sys_cls, flags, anc, cover
+
+
+def _segments(text: str, bounds: list, ref_cls: list, sys_cls: list, flags: list, anc: list,
+              cover: list) -> str:
+    """The segments of ``text`` as spans with their classes (see :func:`_segment_marks`;
+    flag 8: outside the text region) and the keys of the marks covering them."""
     out = []
     append = out.append
     opening: dict = {}              # the classes of a segment -> its opening tag
     # (a text without these characters needs no escaping in any of its segments)
     special = "&" in text or "<" in text or ">" in text or '"' in text or "'" in text
     newlines = 2                   # blank lines at the start are not shown
-    for i in range(t0):
-        flags[i] |= 8
-    for i in range(t1, nseg):
-        flags[i] |= 8
     for a, b, rc, sc, f, an, cv in zip(bounds, bounds[1:], ref_cls, sys_cls, flags, anc,
                                        cover):
         key = (rc, sc, f, an)
