@@ -217,7 +217,7 @@ def _partner(page, first: dict, is_ref: bool, kind: str, eid: str, other_side: s
     if the partner has no marks or the pair no mapping), the partner's mentions and the
     index of its first mark."""
     if other is None:
-        return None, mm, (), 0
+        return None, None, (), 0     # (element_facts gives no mapping without a partner)
     col = page.colour.get((kind, eid if is_ref else other))
     ofirst = first.get((other_side, kind, other))
     if ofirst is None or not mm:

@@ -487,46 +487,24 @@ class ElementPass:
         corr = self.corr
         scores_of = [corr.get(rm.id) for rm in rms]     # per REF mention: {sys id: score}
         # the cost table {SYS index: {REF index: cost}}, both in index order: from each REF
-        # mention's few corresponding SYS mentions, not from every pair of mentions
-        tpos = {tm.id: j for j, tm in enumerate(tms)}
-        if len(tpos) != len(tms):       # a SYS mention ID twice: each pair looked up
-            return self._matched_mentions_by_pairs(rms, tms, fa_norm, fa_scores, scores_of)
+        # mention's few corresponding SYS mentions, not from every pair of mentions (a SYS
+        # mention ID may be there twice: a row for each)
+        tpos: dict = {}
+        for j, tm in enumerate(tms):
+            tpos.setdefault(tm.id, []).append(j)
         rows: dict = {}
         for i, sc in enumerate(scores_of):
             if sc is None:
                 continue
             for tid, s in sc.items():
-                j = tpos.get(tid)
-                if j is None:
-                    continue
-                row = rows.get(j)
-                if row is None:
-                    row = rows[j] = {}
-                row[i] = fa_norm * fa_scores[j] - s
+                for j in tpos.get(tid, ()):
+                    row = rows.get(j)
+                    if row is None:
+                        row = rows[j] = {}
+                    row[i] = fa_norm * fa_scores[j] - s
         if not rows:
             return None, None, None, None
         costs = rows if len(rows) == 1 else {j: rows[j] for j in sorted(rows)}
-        return self._matching(rms, tms, fa_norm, fa_scores, scores_of, costs)
-
-    def _matched_mentions_by_pairs(self, rms, tms, fa_norm: float, fa_scores: list,
-                                   scores_of: list):
-        """:meth:`_matched_mentions` where the SYS mention IDs are not all distinct: the
-        cost table from every pair of mentions."""
-        costs: dict = {}
-        for j, tm in enumerate(tms):
-            tid = tm.id
-            row = None
-            for i, sc in enumerate(scores_of):
-                if sc is None:
-                    continue
-                s = sc.get(tid)
-                if s is None:
-                    continue
-                if row is None:
-                    row = costs[j] = {}
-                row[i] = fa_norm * fa_scores[j] - s
-        if not costs:
-            return None, None, None, None
         return self._matching(rms, tms, fa_norm, fa_scores, scores_of, costs)
 
     def _matching(self, rms, tms, fa_norm: float, fa_scores: list, scores_of: list,
