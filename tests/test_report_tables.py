@@ -336,3 +336,34 @@ def test_row_fields_match_json_schema():
     with open(path) as fh:
         required = json.load(fh)["$defs"]["row"]["required"]
     assert set(required) == {"key", "b3", *ROW_FIELDS}
+
+
+def test_two_condition_tables_made_once_for_report_and_json(monkeypatch):
+    """The report's two-condition table and the JSON's are one computation: the cells and
+    the B3 entries of a (TYPE, LEVEL) table are made once, whoever asks again."""
+    from acescore.report.json_report import pass_json
+    res = tiny_entities()
+    tables = PassTables(res)
+    made = []
+    real_cells, real_b3 = PassTables._double_cells, type(tables.b3())._entries
+
+    def counted_cells(self, c1, c2):
+        made.append(("cells", c1, c2))
+        return real_cells(self, c1, c2)
+
+    def counted_b3(self, keyfun):
+        made.append("b3")
+        return real_b3(self, keyfun)
+    monkeypatch.setattr(PassTables, "_double_cells", counted_cells)
+    monkeypatch.setattr(type(tables.b3()), "_entries", counted_b3)
+    spec = TableSpec("entity", "type", "TYPE", P.entity_types, "LEVEL", P.mention_types)
+    text = detection_table("entity", spec, tables)
+    assert made.count(("cells", "TYPE", "LEVEL")) == 1 and "b3" in made
+    data = pass_json(res, P, ["newswire"], tables)
+    assert made.count(("cells", "TYPE", "LEVEL")) == 1      # not again for the JSON
+    made.clear()
+    assert detection_table("entity", spec, tables) == text
+    assert made == []                                        # nothing made again
+    rows = text.split("LEVEL = NAM:")[1].splitlines()[4:]
+    nam = data["conditions"]["TYPE/LEVEL"]["NAM"]
+    assert [r["key"] for r in nam] == [l[:7].strip() for l in rows[:len(nam)]]

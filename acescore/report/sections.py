@@ -231,6 +231,7 @@ def merged_tables(parts: list) -> PassTables:
                       _merge_codes([p.keys[c][2:] for p in parts], eperm))
     t._element_keys = {}
     t._single = {}
+    t._double = {}
     t._total = None
     t._b3 = _merged_b3([p.b3 for p in parts])
     return t
@@ -240,6 +241,7 @@ def _merged_b3(b3s: list) -> B3Sums:
     s = B3Sums.__new__(B3Sums)
     s.result = s.tables = None
     s.sides, s._hosts, s._keys, s._single, s.mention_ids = [], [], {}, {}, []
+    s._double = {}
     b3s = [b for b in b3s if b is not None]
     if not b3s:
         return s

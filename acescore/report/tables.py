@@ -86,6 +86,7 @@ class PassTables:
         self._keys: dict = {}
         self._element_keys: dict = {}
         self._single: dict = {}
+        self._double: dict = {}
         self._total = None
         self._b3: Optional[B3Sums] = None
 
@@ -210,7 +211,14 @@ class PassTables:
         return cells
 
     def double(self, cond1: str, cond2: str) -> tuple[dict, set]:
-        """(k2, row key) -> Cell, and the k2 keys with document-level records."""
+        """(k2, row key) -> Cell, and the k2 keys with document-level records (made once:
+        the report's table and the JSON's read the same; neither changes them)."""
+        got = self._double.get((cond1, cond2))
+        if got is None:
+            got = self._double[(cond1, cond2)] = self._double_cells(cond1, cond2)
+        return got
+
+    def _double_cells(self, cond1: str, cond2: str) -> tuple[dict, set]:
         dk1, ek1 = self.keys(cond1)
         dk2, ek2 = self.keys(cond2)
         cells = self._cells(dk2.pair(dk1), ek2.pair(ek1))
@@ -340,6 +348,7 @@ class B3Sums:
                                            count=n))
         self._keys: dict = {}
         self._single: dict = {}
+        self._double: dict = {}
 
     def keys(self, side_index: int, cond: Optional[str]) -> Keys:
         k = self._keys.get((side_index, cond))
@@ -392,7 +401,11 @@ class B3Sums:
             if total is not None:
                 out["total"] = total
             return out
-        out = self._entries(lambda i: self.keys(i, cond2).pair(self.keys(i, cond1)))
+        got = self._double.get((cond1, cond2))
+        if got is not None:         # (the report's table and the JSON's: made once)
+            return got
+        out = self._double[(cond1, cond2)] = self._entries(
+            lambda i: self.keys(i, cond2).pair(self.keys(i, cond1)))
         for k1, e in self.single(cond1).items():
             out[("ALL", k1)] = e
         for k2, e in self.single(cond2).items():
