@@ -251,25 +251,26 @@ def _element_entry(page, side: str, kind: str, eid: str, ekey: str, nmentions: i
 def _partner_findings(quoted: dict, entity: bool, m, pm) -> tuple:
     """The errors and notes of a mention ``m`` mapped to ``pm``: its type, role and style
     where they differ (entities), its head and extent where their offsets differ."""
-    xerr = xnotes = None
+    errors: list = []
+    notes: list = []
     if entity:
         mtype = m.type
         if mtype != pm.type:
-            xerr = [f"mention type: {mtype} ≠ {pm.type}"]
+            errors.append(f"mention type: {mtype} ≠ {pm.type}")
         if m.role != pm.role:
-            xerr = (xerr or []) + [f"mention role: {m.role} ≠ {pm.role}"]
+            errors.append(f"mention role: {m.role} ≠ {pm.role}")
         if m.style != pm.style:
-            xerr = (xerr or []) + [f"mention style: {m.style} ≠ {pm.style}"]
+            errors.append(f"mention style: {m.style} ≠ {pm.style}")
         head, ph = m.head, pm.head
         if head is not None and ph is not None and head.kind == "text" and \
                 (head.start != ph.start or head.end != ph.end):
-            xnotes = [f"heads differ: {_short(quoted, head.text)} vs "
-                      f"{_short(quoted, ph.text)}"]
+            notes.append(f"heads differ: {_short(quoted, head.text)} vs "
+                         f"{_short(quoted, ph.text)}")
     ex, pex = m.extent, pm.extent
     if ex.kind == "text" and (ex.start != pex.start or ex.end != pex.end):
-        xnotes = (xnotes or []) + [f"extents differ: {_short(quoted, ex.text)} vs "
-                                   f"{_short(quoted, pex.text)}"]
-    return xerr, xnotes
+        notes.append(f"extents differ: {_short(quoted, ex.text)} vs "
+                     f"{_short(quoted, pex.text)}")
+    return errors or None, notes or None
 
 
 def _text_spans(page, text: str, b: int, k: str, is_ref: bool, ex, xslot: int, loc2,

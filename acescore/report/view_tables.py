@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from acescore.report.view_common import ENTITY_LIKE, RELEVE, esc, fmt3
+from acescore.report.view_common import RELEVE, esc, fmt3
 
 KIND_TITLES = {"entity": "Entities", "value": "Values", "timex2": "Timex2",
                "relation": "Relations", "event": "Events"}
