@@ -155,6 +155,54 @@ def collect(children: list, timeout: float | None = None) -> list:
     return run_pool([(lambda c=c: c) for c in children], max(1, len(children)), timeout)
 
 
+def balanced_groups(weights: list, n: int) -> list:
+    """``range(len(weights))`` in at most ``n`` groups of about equal total weight: the
+    heaviest item first, each to the lightest group so far (ties: the first); every
+    group's positions in order, empty groups left out."""
+    totals = [0.0] * n
+    groups: list = [[] for _ in range(n)]
+    for i in sorted(range(len(weights)), key=lambda i: -weights[i]):
+        g = totals.index(min(totals))
+        totals[g] += weights[i]
+        groups[g].append(i)
+    return [sorted(g) for g in groups if g]
+
+
+def map_in_processes(fn, items: list, weights: list, processes: int) -> list:
+    """``[fn(x) for x in items]``, computed in up to ``processes`` processes -- this one
+    and forked workers, each taking a group of items of about equal total ``weights``
+    (:func:`balanced_groups`).  A group whose worker cannot be forked, fails or shows no
+    sign of life (:func:`collect`) is computed here afterwards: the result never depends
+    on a worker.  ``fn``'s results must pickle."""
+    groups = balanced_groups(weights, max(1, min(processes, len(items))))
+    if len(groups) < 2 or not fork_available():
+        return [fn(x) for x in items]
+    children = []
+    for g in groups[1:]:
+        try:
+            children.append(Child(lambda g=g: [fn(items[i]) for i in g]))
+        except OSError:
+            children.append(None)
+    out: list = [None] * len(items)
+    try:
+        for i in groups[0]:
+            out[i] = fn(items[i])
+    except BaseException:       # (Ctrl-C) the workers end with this process
+        for c in children:
+            if c is not None:
+                c.kill()
+        raise
+    done = collect([c for c in children if c is not None])
+    it = iter(done)
+    for g, c in zip(groups[1:], children):
+        got = next(it) if c is not None else None
+        if got is None or len(got) != len(g):
+            got = [fn(items[i]) for i in g]
+        for i, r in zip(g, got):
+            out[i] = r
+    return out
+
+
 def run_pool(starts: list, limit: int, timeout: float | None = None,
              on_result=None) -> list:
     """Run the workers that ``starts`` (callables, each forking a :class:`Child`) start, at

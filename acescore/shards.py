@@ -275,6 +275,48 @@ def _consistent(plans: list, outs: list) -> bool:
     return True
 
 
+def _render_passes(todo: list, options, source_label: str, all_sources: list,
+                   keep: bool) -> list:
+    """The PassOutput of every pass of ``todo`` ((task, kind, the shards' SectionData)),
+    in order.  With more than one process the passes are rendered in as many (the
+    shards are done: the CPUs are free), in groups of about equal work -- records times
+    conditions, B-cubed entries times theirs, plus what every pass costs (recognition
+    text, JSON): the entity pass alone is two fifths of the rendering.  Not for the view
+    (``keep``: its passes keep their merged tables here) nor with listings (their records
+    would have to come back through a pipe)."""
+    from acescore.parallel import map_in_processes
+    from acescore.report.listing_records import wanted
+
+    def render(item):
+        return _render(*item, options, source_label, all_sources, keep=keep)
+    processes = concurrency(options.jobs)
+    if keep or wanted(options) or processes < 2:
+        return [render(item) for item in todo]
+    _render_modules()       # here, once: not in each process
+    return map_in_processes(render, todo, [_render_weight(parts) for _, _, parts in todo],
+                            processes)
+
+
+def _render_weight(parts: list) -> int:
+    """About how much rendering a pass's merged tables costs (see :func:`_render_passes`):
+    fitted to the passes of 600 real-sized documents, where a record-and-condition costs
+    ~22 ns, a B-cubed entry-and-condition twice as much and a pass ~3 ms besides."""
+    first = parts[0]
+    records = sum(len(p.doc_labels) + len(p.elem_labels) for p in parts)
+    weight = 150_000 + records * len(first.keys)
+    if first.b3:
+        b3 = sum(len(side[0]) for p in parts if p.b3 for side in p.b3)
+        weight += 2 * b3 * len(first.b3[0][2])
+    return weight
+
+
+def _render_modules():
+    """The modules :func:`_render` uses."""
+    from acescore.report import json_report, nist_report, nist_text, outputs, sections, tables
+    from acescore.report import listing_records
+    return json_report, nist_report, nist_text, outputs, sections, tables, listing_records
+
+
 def _render(task: str, kind: str, parts: list, options, source_label: str,
             all_sources: list, keep: bool = False):
     """One pass's PassOutput from its shards' SectionData; ``keep`` (the view): only the
@@ -417,7 +459,7 @@ def _results(plans: list, outs: list, options, inputs, extra):
         for o in outs:
             start = o["marks"][phase - 1] if phase else 0
             warnings.extend(o["warnings"][start:o["marks"][phase]])
-    rendered = []
+    todo = []               # (task, kind, parts) of each pass with shards, in report order
     for task, kind in PASS_KINDS:
         parts = []
         pieces: list = []       # per phase of the pass: the shards' warnings
@@ -434,8 +476,8 @@ def _results(plans: list, outs: list, options, inputs, extra):
         for piece in pieces:
             warnings.extend(piece)
         if parts:
-            rendered.append(_render(task, kind, parts, options, source_label, all_sources,
-                                    keep=extra is not None))
+            todo.append((task, kind, parts))
+    rendered = _render_passes(todo, options, source_label, all_sources, extra is not None)
     for o in outs:
         end = o["passes"][-1][2] if o["passes"] else o["marks"][-1]
         warnings.extend(o["warnings"][end:])
