@@ -292,7 +292,7 @@ def _render_passes(todo: list, options, source_label: str, all_sources: list,
     processes = concurrency(options.jobs)
     if keep or wanted(options) or processes < 2:
         return [render(item) for item in todo]
-    _render_modules()       # here, once: not in each process
+    _render_modules()
     return map_in_processes(render, todo, [_render_weight(parts) for _, _, parts in todo],
                             processes)
 
@@ -310,11 +310,16 @@ def _render_weight(parts: list) -> int:
     return weight
 
 
-def _render_modules():
-    """The modules :func:`_render` uses."""
-    from acescore.report import json_report, nist_report, nist_text, outputs, sections, tables
-    from acescore.report import listing_records
-    return json_report, nist_report, nist_text, outputs, sections, tables, listing_records
+def _render_modules() -> None:
+    """Import the modules :func:`_render` uses (before the rendering processes are forked:
+    each would import them again)."""
+    import acescore.report.json_report  # noqa: F401
+    import acescore.report.listing_records  # noqa: F401
+    import acescore.report.nist_report  # noqa: F401
+    import acescore.report.nist_text  # noqa: F401
+    import acescore.report.outputs  # noqa: F401
+    import acescore.report.sections  # noqa: F401
+    import acescore.report.tables  # noqa: F401
 
 
 def _render(task: str, kind: str, parts: list, options, source_label: str,
