@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import os
 import re
+from bisect import bisect_left
 from itertools import accumulate
 import weakref
 from types import SimpleNamespace
@@ -202,13 +203,7 @@ def plan(rpaths: list, spaths: list, n: int, linked: bool = False,
             starts.append((acc, i))
         far = max(far, reach[i])
         acc += sz
-    chosen: list = []
-    for k in range(1, n):
-        target = acc * ends[k - 1] / ends[-1]
-        best = min((x for x in starts if not chosen or x[1] > chosen[-1]),
-                   key=lambda x: abs(x[0] - target), default=None)
-        if best is not None and best[1] not in chosen:
-            chosen.append(best[1])
+    chosen = _cuts(starts, [acc * e / ends[-1] for e in ends[:-1]])
     cut, k = [], 0
     shard_of: dict = {}
     for i, d in enumerate(rdoc):
@@ -273,6 +268,27 @@ def _consistent(plans: list, outs: list) -> bool:
         if len(b3) > 1:
             return False
     return True
+
+
+def _cuts(starts: list, targets: list) -> list:
+    """Where the shards start: for each byte target in turn (ascending), the file of
+    ``starts`` ((bytes before it, file position), both ascending) after the previous cut
+    whose bytes before it are nearest to the target -- on a tie the first.  The bytes are
+    ascending, so the nearest is next to where the target would go: found by bisection,
+    for each target, not by scanning every start (planning 10,000 files in 300 shards
+    scanned millions)."""
+    accs = [a for a, _ in starts]
+    chosen: list = []
+    lo = 0
+    for target in targets:
+        if lo >= len(accs):
+            break
+        j = bisect_left(accs, target, lo)
+        if j == len(accs) or (j > lo and abs(accs[j - 1] - target) <= abs(accs[j] - target)):
+            j = bisect_left(accs, accs[j - 1], lo)      # (equal bytes: the first of them)
+        chosen.append(starts[j][1])
+        lo = j + 1
+    return chosen
 
 
 def _render_passes(todo: list, options, source_label: str, all_sources: list,
