@@ -5,7 +5,8 @@ cohorts never leave it), so the corpus can be split into shards of whole documen
 REF and SYS files of a document in the same shard -- each read, built and scored in a
 forked process of its own (:mod:`acescore.shard_worker`).  A shard sends back, per pass,
 the records of its report section (:mod:`acescore.report.sections`); this process merges
-them in canonical order and renders the report, byte for byte the report of one process.
+them in canonical order and renders the report (its passes in as many processes as the
+run may use, once every shard is in), byte for byte the report of one process.
 Nothing of the corpus is read here: each process holds its own documents only.  With
 ``--jobs 1`` the shards are forked one after another (a process scoring a few dozen
 documents needs less CPU per document than one holding the corpus).
