@@ -49,6 +49,25 @@ def test_map_in_processes_redoes_a_failed_group_here():
     assert parallel.map_in_processes(fn, [1, 2, 3, 4], [1, 1, 1, 1], 2) == [2, 3, 4, 5]
 
 
+def test_map_in_processes_computes_here_what_cannot_be_forked(monkeypatch):
+    """A worker that cannot be forked (EAGAIN: too many processes, no memory): its group
+    is computed here, the others where they were sent."""
+    parent = os.getpid()
+    real_child = parallel.Child
+    forks: list = []
+
+    def child(work, before=None):
+        forks.append(1)
+        if len(forks) == 1:
+            raise BlockingIOError(11, "Resource temporarily unavailable")
+        return real_child(work, before)
+    monkeypatch.setattr(parallel, "Child", child)
+    out = parallel.map_in_processes(lambda x: (x, os.getpid()), [0, 1, 2], [3, 2, 1], 3)
+    assert [x for x, _ in out] == [0, 1, 2] and len(forks) == 2
+    # groups [0], [1], [2]: the first worker (item 1) failed to fork, item 2 went to one
+    assert out[0][1] == parent and out[1][1] == parent and out[2][1] != parent
+
+
 def test_map_in_processes_without_fork_is_a_loop(monkeypatch):
     monkeypatch.setattr(parallel, "fork_available", lambda: False)
     parent = os.getpid()
