@@ -177,29 +177,30 @@ def map_in_processes(fn, items: list, weights: list, processes: int) -> list:
     groups = balanced_groups(weights, max(1, min(processes, len(items))))
     if len(groups) < 2 or not fork_available():
         return [fn(x) for x in items]
-    children = []
+    sent: list = []             # (group, its worker)
+    here: list = []             # the groups to compute here after the first
     for g in groups[1:]:
         try:
-            children.append(Child(lambda g=g: [fn(items[i]) for i in g]))
+            sent.append((g, Child(lambda g=g: [fn(items[i]) for i in g])))
         except OSError:
-            children.append(None)
+            here.append(g)
     out: list = [None] * len(items)
     try:
         for i in groups[0]:
             out[i] = fn(items[i])
     except BaseException:       # (Ctrl-C) the workers end with this process
-        for c in children:
-            if c is not None:
-                c.kill()
+        for _, c in sent:
+            c.kill()
         raise
-    done = collect([c for c in children if c is not None])
-    it = iter(done)
-    for g, c in zip(groups[1:], children):
-        got = next(it) if c is not None else None
-        if got is None or len(got) != len(g):
-            got = [fn(items[i]) for i in g]
-        for i, r in zip(g, got):
-            out[i] = r
+    for (g, _), got in zip(sent, collect([c for _, c in sent])):
+        if got is None:
+            here.append(g)
+        else:
+            for i, r in zip(g, got):
+                out[i] = r
+    for g in here:
+        for i in g:
+            out[i] = fn(items[i])
     return out
 
 
