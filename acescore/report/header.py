@@ -82,32 +82,38 @@ def _error_list(out: list, title: str, weights: dict) -> None:
 
 def _entity_weights(p: Params) -> list:
     out: list = []
-    wlist, errs = _weight_list, _error_list
-    wlist(out, "  Entity mention values:", p.entity_mention_type_wgt, "type", p.mention_types)
-    wlist(out, "  Entity value weights for entity types:", p.entity_type_wgt, "type",
-          p.entity_types)
-    wlist(out, "  Entity value weights for entity classes:", p.entity_class_wgt, "class",
-          p.entity_classes)
-    errs(out, "  Entity value discounts for entity attribute recognition errors:",
-         p.entity_err_wgt)
-    errs(out, "  Entity mention value discounts for mention attribute recognition errors:",
-         p.entity_mention_err_wgt)
+    _weight_list(out, "  Entity mention values:", p.entity_mention_type_wgt, "type",
+                 p.mention_types)
+    _weight_list(out, "  Entity value weights for entity types:", p.entity_type_wgt, "type",
+                 p.entity_types)
+    _weight_list(out, "  Entity value weights for entity classes:", p.entity_class_wgt, "class",
+                 p.entity_classes)
+    _error_list(out, "  Entity value discounts for entity attribute recognition errors:",
+                p.entity_err_wgt)
+    _error_list(out, "  Entity mention value discounts for mention attribute recognition errors:",
+                p.entity_mention_err_wgt)
     out.append("  Entity mention value (cost) for spurious entity mentions:%6.3f" % p.entity_fa_wgt)
     out.append("  Entity mention value (cost) discount for incorrect coreference:%6.3f"
                % p.entity_mention_coref_fa_wgt)
     return out
 
 
+def _releve_kind(out: list, kind: str, type_wgt: dict, types, modality_wgt: dict,
+                 modalities, err_wgt: dict) -> None:
+    """A relation's or event's type and modality weights and attribute error discounts."""
+    title = kind.capitalize()
+    _weight_list(out, f"  {title} value weights for {kind} types:", type_wgt, "type", types)
+    _weight_list(out, f"  {title} value weights for {kind} modalities:", modality_wgt,
+                 "modality", modalities)
+    _error_list(out, f"  {title} value discounts for {kind} attribute recognition errors:",
+                err_wgt)
+
+
 def _releve_weights(p: Params) -> list:
     """Relations', then events'."""
     out: list = []
-    wlist, errs = _weight_list, _error_list
-    wlist(out, "  Relation value weights for relation types:", p.relation_type_wgt, "type",
-          p.relation_types)
-    wlist(out, "  Relation value weights for relation modalities:", p.relation_modality_wgt,
-          "modality", p.relation_modalities)
-    errs(out, "  Relation value discounts for relation attribute recognition errors:",
-         p.relation_err_wgt)
+    _releve_kind(out, "relation", p.relation_type_wgt, p.relation_types,
+                 p.relation_modality_wgt, p.relation_modalities, p.relation_err_wgt)
     out.append("  Relation argument value (cost) for spurious relation arguments:%6.3f"
                % p.relation_fa_wgt)
     out.append("  Relation argument value (cost) discount for argument role errors:%6.3f"
@@ -115,12 +121,8 @@ def _releve_weights(p: Params) -> list:
     out.append("  Relation argument value (cost) discount for Arg-[12] asymmetry errors:%6.3f"
                % p.relation_asymmetry_err_wgt)
     out.append("")
-    wlist(out, "  Event value weights for event types:", p.event_type_wgt, "type",
-          p.event_types)
-    wlist(out, "  Event value weights for event modalities:", p.event_modality_wgt, "modality",
-          p.event_modalities)
-    errs(out, "  Event value discounts for event attribute recognition errors:",
-         p.event_err_wgt)
+    _releve_kind(out, "event", p.event_type_wgt, p.event_types, p.event_modality_wgt,
+                 p.event_modalities, p.event_err_wgt)
     out.append("  Event argument value (cost) for spurious event arguments:%6.3f" % p.event_fa_wgt)
     out.append("  Event argument value (cost) discount for argument role errors:%6.3f"
                % p.event_argument_role_err_wgt)
@@ -136,8 +138,10 @@ def _timex2_and_value_weights(p: Params) -> list:
     out.append("  Timex2 mention value (cost) discount for incorrect coreference:%6.3f"
                % p.timex2_mention_coref_fa_wgt)
     out.append("")
-    _weight_list(out, "  Value value weights for value types:", p.value_type_wgt, "type", p.value_types)
-    _error_list(out, "  Value value discounts for value attribute recognition errors:", p.value_err_wgt)
+    _weight_list(out, "  Value value weights for value types:", p.value_type_wgt, "type",
+                 p.value_types)
+    _error_list(out, "  Value value discounts for value attribute recognition errors:",
+                p.value_err_wgt)
     out.append("  Value mention value (cost) for spurious value mentions:%6.3f" % p.value_fa_wgt)
     out.append("  Value mention value (cost) discount for incorrect coreference:%6.3f"
                % p.value_mention_coref_fa_wgt)
