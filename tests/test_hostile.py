@@ -182,6 +182,35 @@ def test_every_read_is_capped(tmp_path):
         read_source(str(src), max_bytes=50)
 
 
+def test_reads_are_of_the_size_expected(tmp_path, monkeypatch):
+    """A file is read with one request of its size and one byte more, then a small one for
+    its end (a 1 MB request allocated a 1 MB buffer for every file); a file longer than its
+    size said, or larger than 1 MB, is read whole all the same."""
+    import acescore.reading.safe_read as sr
+    asked = []
+    real_read = os.read
+
+    def spy(fd, n):
+        asked.append(n)
+        return real_read(fd, n)
+    monkeypatch.setattr(sr.os, "read", spy)
+    p = tmp_path / "a.apf.xml"
+    p.write_bytes(b"x" * 5000)
+    assert read_bytes(str(p), 1 << 26) == b"x" * 5000
+    assert asked == [5001, 4096]
+    big = tmp_path / "big.bin"
+    big.write_bytes(bytes(range(256)) * 5000)               # 1,280,000 bytes
+    asked.clear()
+    assert read_bytes(str(big), 1 << 26) == bytes(range(256)) * 5000
+    assert asked == [1 << 20, 1 << 20, 4096]
+    asked.clear()                   # a regular file whose size is 0 and which has content
+    with open("/proc/self/status", "rb") as f:
+        first = f.read().split(b"\n")[0]
+    assert os.stat("/proc/self/status").st_size == 0
+    assert read_bytes("/proc/self/status", 1 << 20).split(b"\n")[0] == first
+    assert asked[:2] == [1, 1 << 20]
+
+
 # ---- loose option values ----------------------------------------------------------------------
 
 @pytest.mark.parametrize("args,message", [

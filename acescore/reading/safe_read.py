@@ -63,12 +63,17 @@ def read_bytes(path: str, max_bytes: int, what: str = "file", expected: str = "a
                                 f" ({st.st_size} bytes)", path)
         chunks = []
         left = max_bytes + 1
+        # requests of the size expected (a larger one allocates, and gives back, a buffer
+        # of its size every time): the file and one byte more, then a small read for the
+        # end unless the file was found longer than its size said
+        want = min(st.st_size + 1, 1 << 20)
         while left > 0:
-            b = os.read(fd, min(left, 1 << 20))
+            b = os.read(fd, min(left, want))
             if not b:
                 break
             chunks.append(b)
             left -= len(b)
+            want = 1 << 20 if len(b) == want else 4096
         data = b"".join(chunks)
     except OSError as e:
         raise AceInputError(f"cannot read{what}: {e.strerror}", path) from None
