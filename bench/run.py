@@ -103,13 +103,14 @@ print(json.dumps({"wall": w, "cpu": r.ru_utime + r.ru_stime, "user": r.ru_utime,
 """
 
 
-def measure(cmd: list[str], cwd: Path, stdout_path: Path) -> dict:
+def measure(cmd: list[str], cwd: Path, stdout_path: Path, env: dict | None = None) -> dict:
     """Run ``cmd`` from a fresh interpreter: wall time, CPU time (user+sys of the command and
     all its processes), max RSS of its largest process and, sampled every 5 ms (statm is
     cheap to read), the peak of the summed RSS of its process tree: with ``--jobs`` the
-    workers' memory counts too, pages shared after fork once per process (an upper bound)."""
+    workers' memory counts too, pages shared after fork once per process (an upper bound).
+    ``env``: the command's environment (default: this one)."""
     res = subprocess.run([sys.executable, "-c", MEASURE, json.dumps(cmd), str(stdout_path)],
-                         cwd=cwd, capture_output=True, text=True, check=True)
+                         cwd=cwd, capture_output=True, text=True, check=True, env=env)
     return json.loads(res.stdout)
 
 
