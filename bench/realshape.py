@@ -31,7 +31,6 @@ import argparse
 import importlib.util
 import math
 import random
-import re
 import statistics
 import sys
 from pathlib import Path

@@ -24,13 +24,11 @@ import argparse
 import json
 import os
 import platform
-import resource
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -242,7 +240,6 @@ def main() -> int:
                 a["memory_ratio"] = n["peak_mb"]["median"] / a["peak_mb"]["median"]
                 a["identical"] = same_report(Path(row["first_output"][name]),
                                              tmp / f"nist-{size}-{glob}-0.txt")
-        base = None
         for name, a in row["acescore"].items():
             line = (f"{size:5d} docs{' (global)' if glob else '':9s} {name:28s} wall"
                     f" {a['wall']['median']:7.2f}s [{a['wall']['min']:.2f}-{a['wall']['max']:.2f}]"
