@@ -5,8 +5,9 @@ On a shared machine the time of the same command drifts by 10-30% within an hour
 runs of the checkouts alternate (A B A B ...): a drift then moves both.  Each run is a
 whole process (the interpreter, every worker), timed as bench/run.py times it: wall time,
 CPU time (user+sys of the command and its worker processes), peak memory.  Medians, the
-ratio of each checkout's CPU and wall medians to the first's, and whether every report is
-the first checkout's (first line excepted) are printed and, with ``--out``, written as JSON.
+first checkout's CPU and wall medians divided by each checkout's ("x1.85": the first needs
+1.85 times as much), and whether every report is the first checkout's (first line
+excepted) are printed and, with ``--out``, written as JSON.
 
 Usage:
     python bench/alternate.py CHECKOUT [CHECKOUT ...] [--corpus DIR] [--runs 6]
