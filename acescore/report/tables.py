@@ -402,10 +402,12 @@ class B3Sums:
                 out["total"] = total
             return out
         got = self._double.get((cond1, cond2))
-        if got is not None:         # (the report's table and the JSON's: made once)
-            return got
-        out = self._double[(cond1, cond2)] = self._entries(
-            lambda i: self.keys(i, cond2).pair(self.keys(i, cond1)))
+        if got is None:             # (the report's table and the JSON's: made once)
+            got = self._double[(cond1, cond2)] = self._double_entries(cond1, cond2, total)
+        return got
+
+    def _double_entries(self, cond1: str, cond2: str, total) -> dict:
+        out = self._entries(lambda i: self.keys(i, cond2).pair(self.keys(i, cond1)))
         for k1, e in self.single(cond1).items():
             out[("ALL", k1)] = e
         for k2, e in self.single(cond2).items():
