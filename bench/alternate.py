@@ -24,7 +24,6 @@ import argparse
 import json
 import os
 import shlex
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -32,7 +31,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from run import measure, same_report, summary  # noqa: E402  (bench/run.py)
+from run import measure, same_report, stats  # noqa: E402  (bench/run.py)
 
 DEFAULT_CORPUS = HERE / "corpora" / "real-local-600-bench"
 
@@ -85,20 +84,15 @@ def alternate(checkouts: list, corpus: Path, flags: str, runs: int, scratch: Pat
                 same[str(c)] = same[str(c)] and same_report(first, out)
             print(f"run {i + 1}/{runs} {c}: {m['wall']:.2f} s wall, {m['cpu']:.2f} s CPU",
                   file=sys.stderr)
-    base = statistics.median(m["cpu"] for m in times[str(checkouts[0])])
-    base_wall = statistics.median(m["wall"] for m in times[str(checkouts[0])])
+    st = {c: stats(ms) for c, ms in times.items()}
+    base = st[str(checkouts[0])]
     out = {}
     for c in checkouts:
-        ms = times[str(c)]
-        cpu = summary([m["cpu"] for m in ms])
-        wall = summary([m["wall"] for m in ms])
-        out[str(c)] = {"wall": wall, "cpu": cpu,
-                       "peak_mb": summary([max(m["tree_rss_kb"], m["maxrss_kb"]) / 1024
-                                           for m in ms]),
-                       "first_over_this_cpu": base / cpu["median"],
-                       "first_over_this_wall": base_wall / wall["median"],
-                       "report_identical": same[str(c)],
-                       "runs": [{k: m[k] for k in ("wall", "cpu", "load")} for m in ms]}
+        r = out[str(c)] = st[str(c)]
+        r["first_over_this_cpu"] = base["cpu"]["median"] / r["cpu"]["median"]
+        r["first_over_this_wall"] = base["wall"]["median"] / r["wall"]["median"]
+        r["report_identical"] = same[str(c)]
+        r["runs"] = [{k: m[k] for k in ("wall", "cpu", "load")} for m in times[str(c)]]
     return out
 
 
