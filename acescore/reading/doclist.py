@@ -2,8 +2,8 @@
 them (one per line: ``dev.txt``, ``test.txt`` ...).
 
 A line is a DOCID; blank lines and lines starting with ``#`` are ignored, and so is a
-leading folder and a ``.sgm``/``.apf.xml``/``.apf`` ending (``nw/AFP_ENG_1.sgm`` means
-``AFP_ENG_1``).  :func:`restrict` keeps the documents of REF and SYS that the list names.
+leading folder and a ``.sgm``/``.apf.xml``/``.apf`` ending (``nw/NW_DOC_1.sgm`` means
+``NW_DOC_1``).  :func:`restrict` keeps the documents of REF and SYS that the list names.
 """
 from __future__ import annotations
 
