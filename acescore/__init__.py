@@ -11,7 +11,7 @@ Python API::
 
 See :mod:`acescore.api`.
 """
-__version__ = "0.1.0"
+from acescore.model.version import __version__
 
 
 def __getattr__(name):

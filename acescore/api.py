@@ -1,4 +1,4 @@
-"""The Python API: a thin façade over :mod:`acescore.pipeline`.
+"""The Python API: a thin façade over :mod:`acescore.run.pipeline`.
 
 >>> import acescore
 >>> results = acescore.score("ref/", "sys/", params="local_2008", mentions=True)
@@ -12,12 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence, Union
 
-from acescore.options import DEFAULT_MAX_BYTES, Options
-from acescore.params import DEFAULT_PARAMS, Params
-from acescore.pipeline import (Corpus, Loaded, build_reference, build_system, discover, load,
+from acescore.model.options import DEFAULT_MAX_BYTES, Options
+from acescore.model.params import DEFAULT_PARAMS, Params
+from acescore.run.pipeline import (Corpus, Loaded, build_reference, build_system, discover, load,
                                no_cyclic_gc, read_corpus, score as _score_loaded, spec_label)
 from acescore.report.results import Results
-from acescore.scoring.limits import DEFAULT_MAX_PAIRS
+from acescore.model.limits import DEFAULT_MAX_PAIRS
 
 __all__ = ["score", "read_apf", "options", "Options", "Results", "Corpus", "discover",
            "read_corpus", "Reference", "prepare_reference", "score_systems"]
@@ -29,8 +29,8 @@ def options(params: Union[str, Params] = DEFAULT_PARAMS, mentions: bool = False,
             max_bytes: int = DEFAULT_MAX_BYTES, jobs: int = 1,
             literature: bool = True, docs=None,
             max_pairs: int = DEFAULT_MAX_PAIRS) -> Options:
-    """The :class:`~acescore.options.Options` of these keywords (``params``: a name or a
-    preset :class:`~acescore.params.Params`)."""
+    """The :class:`~acescore.model.options.Options` of these keywords (``params``: a name or a
+    preset :class:`~acescore.model.params.Params`)."""
     if isinstance(params, Params):
         params = params.name
     return Options(params=params, mentions=mentions, doc_scores=doc_scores,
@@ -49,7 +49,7 @@ def score(ref, sys, params: Union[str, Params] = DEFAULT_PARAMS, mentions: bool 
     """Score system output ``sys`` against reference ``ref``.
 
     ``ref``/``sys``: a path (APF file, directory or list file), a sequence of paths, or a
-    :class:`~acescore.pipeline.Corpus` already read.  The other keywords are the command
+    :class:`~acescore.run.pipeline.Corpus` already read.  The other keywords are the command
     line's options (``-P``, ``-m``, ``-d``, ``-a``, ``-e``, ``-s``, ``-c``, ``--lenient``,
     ``--max-file-size``, ``--jobs``, ``--max-pairs``); ``literature``: also compute the coreference and
     event-extraction metrics of the JSON output; ``keep_passes``: keep every pass's data
@@ -63,7 +63,7 @@ def score(ref, sys, params: Union[str, Params] = DEFAULT_PARAMS, mentions: bool 
         return _score_loaded(_against(ref, sys, opts), keep_passes=keep_passes)
     if jobs > 1 and not keep_passes and not isinstance(ref, Corpus) \
             and not isinstance(sys, Corpus):
-        from acescore.shards import score_paths     # documents in shards, where possible
+        from acescore.run.shards import score_paths     # documents in shards, where possible
         res = score_paths(discover(ref), discover(sys), opts,
                           {"ref": spec_label(ref), "sys": spec_label(sys)})
         if res is not None:
@@ -77,7 +77,7 @@ class Reference:
     (:func:`prepare_reference`; pass it to :func:`score` as ``ref``).  Scoring does not
     change it."""
     corpus: Corpus
-    side: object            # acescore.database.Side
+    side: object            # acescore.rules.database.Side
     params: str             # the parameter set it was built for
     warnings: list          # the warnings of building it (each scoring run repeats them)
     label: str = ""         # the reference input as given (messages, JSON ``inputs``)
@@ -106,7 +106,7 @@ def score_systems(ref, systems: Sequence, params: Union[str, Params, None] = Non
 
 
 def _against(ref: Reference, sys, opts: Options):
-    from acescore.errors import AceUsageError
+    from acescore.model.errors import AceUsageError
     if opts.params != ref.params:
         raise AceUsageError(f"the reference was prepared for parameter set '{ref.params}',"
                             f" not '{opts.params}'")
@@ -124,8 +124,8 @@ def _against(ref: Reference, sys, opts: Options):
 
 
 def read_apf(path, params: Union[str, Params, None] = None):
-    """Read one APF file into the data model (:class:`acescore.model.ApfFile`)."""
-    from acescore.params import get_params
+    """Read one APF file into the data model (:class:`acescore.model.apf.ApfFile`)."""
+    from acescore.model.params import get_params
     from acescore.reading.apf import read_apf as _read
     if isinstance(params, str):
         params = get_params(params)

@@ -14,7 +14,7 @@ def run(argv=None) -> None:
     with its default action a closed *standard error* would end the run at the first
     warning and cost the report.  The command group (:class:`acescore.cli.common.
     OneLineGroup`) ends every run: one-line usage errors, Ctrl-C 130 with one line on
-    standard error, a failing output one line (:mod:`acescore.output`)."""
+    standard error, a failing output one line (:mod:`acescore.writing.output`)."""
     import os
     # numpy's BLAS would start a thread per CPU at import, spinning: 0.08 s of CPU in every
     # run, for nothing (the only products, compare's bootstrap, are matrix-vector ones: on

@@ -1,5 +1,5 @@
 """CPU time of document shards by shard size: the first N documents of a corpus scored as
-1, 2, 4, 8 ... shards, one forked process at a time (``acescore.shards.score_shard``, ``-m``),
+1, 2, 4, 8 ... shards, one forked process at a time (``acescore.run.shards.score_shard``, ``-m``),
 so that the sizes compete for nothing but the machine's load.
 
     .venv/bin/python bench/shard_size.py bench/corpora/real-local-600-bench --docs 300 \
@@ -22,9 +22,10 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=2)
     args = ap.parse_args()
     gc.disable()
-    from acescore import parallel, shards
-    from acescore.options import Options
-    from acescore.pipeline import discover
+    from acescore.run import parallel
+    from acescore.run import shards
+    from acescore.model.options import Options
+    from acescore.run.pipeline import discover
     opts = Options(params="local_2008", mentions=True, jobs=2, literature=False,
                    listing_data=False)
     ref = discover(os.path.join(args.corpus, "ref"), False)[:args.docs]

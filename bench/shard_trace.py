@@ -31,9 +31,9 @@ def mark(name: str, **kw) -> None:
 
 def _instrument() -> None:
     import acescore.cli.common as common
-    import acescore.parallel as par
+    import acescore.run.parallel as par
     import acescore.report.results as results
-    import acescore.shards as shards
+    import acescore.run.shards as shards
     score_mod = sys.modules["acescore.cli.score"]
     real_init, real_finish = par.Child.__init__, par.Child._finish
 
@@ -42,7 +42,7 @@ def _instrument() -> None:
         mark("shard-start", pid=self.pid)
 
     class OsReaping:
-        """``os`` for acescore.parallel, whose workers are reaped with their rusage."""
+        """``os`` for acescore.run.parallel, whose workers are reaped with their rusage."""
         def __getattr__(self, name):
             return getattr(os, name)
 

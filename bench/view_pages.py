@@ -16,11 +16,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from acescore import shards
-from acescore.options import Options
-from acescore.pipeline import discover
-from acescore.report import view_shards
-from acescore.report.html_view import source_index
+from acescore.run import shards
+from acescore.model.options import Options
+from acescore.run.pipeline import discover
+from acescore.view import shards as view_shards
+from acescore.view.site import source_index
 
 corpus = Path(sys.argv[1] if len(sys.argv) > 1 else
               Path(__file__).resolve().parent / "corpora" / "real-local-600-bench")

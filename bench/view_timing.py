@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 from acescore import api
-from acescore.report.html_view import write_view
+from acescore.view.site import write_view
 
 corpus = Path(sys.argv[1] if len(sys.argv) > 1 else
               Path(__file__).resolve().parents[1].parent / "shared" / "golden" / "medium")

@@ -1,7 +1,9 @@
 """Test helper: count the shard workers a run forks."""
 from __future__ import annotations
 
-from acescore import parallel, shards
+from acescore.run import parallel
+
+from acescore.run import shards
 
 
 def count_shard_forks(monkeypatch, wrap=None) -> list:

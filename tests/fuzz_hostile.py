@@ -499,11 +499,11 @@ def _whole(text: str, command: str, args: list) -> bool:
 def preload() -> None:
     """Import what the commands use once, before the forks (a run then costs no imports)."""
     import importlib
-    for name in ("acescore.cli", "acescore.api", "acescore.robust", "acescore.validate",
-                 "acescore.parallel", "acescore.metrics", "acescore.metrics.coref",
-                 "acescore.metrics.events", "acescore.report.json_report",
-                 "acescore.report.nist_report", "acescore.report.html_view",
-                 "acescore.report.diagnostics", "scipy.optimize", "tabulate"):
+    for name in ("acescore.cli", "acescore.api", "acescore.rules.robust", "acescore.rules.validate",
+                 "acescore.run.parallel", "acescore.metrics", "acescore.metrics.coref",
+                 "acescore.metrics.events", "acescore.report.data.json_report",
+                 "acescore.report.nist.nist_report", "acescore.view.site",
+                 "acescore.report.nist.diagnostics", "scipy.optimize", "tabulate"):
         importlib.import_module(name)
 
 

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from acescore.bgm import bgm
+from acescore.model.bgm import bgm
 
 
 # ---------------------------------------------------------------------------------------
@@ -194,7 +194,7 @@ _costs = st.one_of(st.floats(min_value=-1e6, max_value=-1e-300, allow_nan=False)
 
 
 def _full_routine(table: dict) -> dict:
-    import acescore.bgm as routine
+    import acescore.model.bgm as routine
     real = routine._diagonal
     routine._diagonal = lambda *a: None
     try:
@@ -223,7 +223,7 @@ def test_near_diagonal_tables_as_the_full_routine(cells):
 
 
 def test_diagonal_table_hand_checked():
-    import acescore.bgm as routine
+    import acescore.model.bgm as routine
     table = {3: {7: -2.0}, 1: {2: -0.5}, 5: {4: -1.0}}
     assert routine._diagonal(table, sorted(table)) == {1: 2, 5: 4, 3: 7}   # column order
     assert list(bgm(table).items()) == [(1, 2), (5, 4), (3, 7)]

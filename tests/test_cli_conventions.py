@@ -12,7 +12,7 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from acescore import pipeline
+from acescore.run import pipeline
 from acescore.cli import main
 from acescore.cli.args import parse_size
 from acescore.entry import EXIT_INTERRUPTED, run
@@ -32,7 +32,7 @@ def test_ctrl_c_exits_130(monkeypatch, capsys):
     def interrupted(*a, **k):
         raise KeyboardInterrupt
     monkeypatch.setattr(pipeline, "score", interrupted)
-    from acescore import shards                     # --jobs N: documents in shards
+    from acescore.run import shards                     # --jobs N: documents in shards
     monkeypatch.setattr(shards, "score_paths", interrupted)
     before = signal.getsignal(signal.SIGPIPE)
     try:

@@ -17,8 +17,8 @@ from acescore.compare.analysis import compare, mapping_changes
 from acescore.compare.components import units
 from acescore.compare.systems import score_systems, system_names
 from acescore.metrics.coref import blanc_from_counts, prf
-from acescore.options import Options
-from acescore.pipeline import discover
+from acescore.model.options import Options
+from acescore.run.pipeline import discover
 
 GOLDEN = Path(__file__).parent / "data" / "golden"
 SMALL = GOLDEN / "small"

@@ -24,13 +24,13 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from acescore.database import Side
+from acescore.rules.database import Side
 from acescore.metrics.convention_scores import convention_scores
 from acescore.metrics.conventions import CONVENTIONS, RULES, get_convention, signature
-from acescore.model import (Argument, Document, Entity, EntityMention, Event, EventMention,
+from acescore.model.apf import (Argument, Document, Entity, EntityMention, Event, EventMention,
                             Locator, Relation, RelationMention, SimpleMention, Timex2, Value)
-from acescore.options import Options
-from acescore.pipeline import load
+from acescore.model.options import Options
+from acescore.run.pipeline import load
 
 
 def _loc(s, e, text=""):

@@ -18,9 +18,9 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from acescore.database import Side
+from acescore.rules.database import Side
 from acescore.metrics import coref as C
-from acescore.model import Document, Entity, EntityMention, Locator
+from acescore.model.apf import Document, Entity, EntityMention, Locator
 
 GOLDEN = Path(__file__).parent / "data" / "golden" / "small"
 
@@ -360,8 +360,8 @@ def test_coref_scores_apf_documents():
 
 
 def test_coref_scores_golden_small():
-    from acescore.options import Options
-    from acescore.pipeline import load
+    from acescore.model.options import Options
+    from acescore.run.pipeline import load
 
     def load_sides(ref, sys_):
         loaded = load(ref, sys_, Options())

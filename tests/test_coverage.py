@@ -1,4 +1,4 @@
-"""Which documents a run scores (acescore.coverage) and --docs lists (acescore.reading.doclist):
+"""Which documents a run scores (acescore.rules.coverage) and --docs lists (acescore.reading.doclist):
 the building blocks of issue #14 points 3, 4 and 5, on sides built from the bundled example."""
 from __future__ import annotations
 
@@ -6,11 +6,11 @@ import os
 
 import pytest
 
-from acescore import pipeline
-from acescore.coverage import (Coverage, coverage, fold_warnings, require_common,
+from acescore.run import pipeline
+from acescore.rules.coverage import (Coverage, coverage, fold_warnings, require_common,
                                require_documents, summary_line, what_is_there)
-from acescore.errors import AceError
-from acescore.options import Options
+from acescore.model.errors import AceError
+from acescore.model.options import Options
 from acescore.reading.doclist import missing_note, read_docids, restrict
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

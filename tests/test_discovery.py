@@ -5,7 +5,7 @@ import os
 
 import pytest
 
-from acescore.errors import AceInputError
+from acescore.model.errors import AceInputError
 from acescore.reading.discovery import (discover, discover_all, looks_like_list,
                                         pair_documents, read_list)
 

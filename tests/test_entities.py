@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from acescore import api
-from acescore.report.json_report import pass_json
+from acescore.report.data.json_report import pass_json
 
 DATA = Path(__file__).parent / "data"
 WORKED = DATA / "worked02"

@@ -14,12 +14,12 @@ from pathlib import Path
 import pytest
 
 from acescore import api
-from acescore.crosscheck import compare_reports
-from acescore.reading import _scripts
+from acescore.crosscheck.nist_tool import compare_reports
+from acescore.model import _scripts
 from acescore.reading.apf import read_apf
 from acescore.reading.as_written import as_written, written, written_back
 from acescore.reading.writer import apf_bytes
-from acescore.reading.text import classify_language, normalize_name
+from acescore.model.text import classify_language, normalize_name
 from acescore.scoring.names import name_similarity
 
 from test_golden import flags_of
@@ -134,7 +134,7 @@ def test_locator_language_is_that_of_the_display_text():
     of the display text (collapsed, de-hyphenated, cut to 40 characters) on texts of
     letters, digits, white space, hyphens, line breaks and other scripts."""
     import random
-    from acescore.reading.text import display_text, locator_language
+    from acescore.model.text import display_text, locator_language
     rng = random.Random(17)
     alphabet = ["a", "Z", "7", " ", "  ", "\n", "\r\n", "-", "-\n", ".", "\u00e9",
                 "\u4e2d", "\u0627", "\u00a0", "\t", "0"]

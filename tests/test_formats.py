@@ -16,8 +16,8 @@ import pytest
 from click.testing import CliRunner
 
 from acescore.formats.tokens import align, tokenize, windows
-from acescore.options import Options
-from acescore.pipeline import load
+from acescore.model.options import Options
+from acescore.run.pipeline import load
 
 SMALL = Path(__file__).parent / "data" / "golden" / "small"
 
@@ -231,7 +231,7 @@ def test_export_trims_and_reports():
     """A head with outer white space is written trimmed; a head of white space only cannot be
     tokens: it is left out and reported, with the argument that used it."""
     from acescore.formats.convert import ImportReport, apf_to_tokdoc
-    from acescore.model import (Argument, Document, Entity, EntityMention, Event,
+    from acescore.model.apf import (Argument, Document, Entity, EntityMention, Event,
                                 EventMention, Locator)
     text = "Hello John Smith left.\n"
     ok = EntityMention("E1-1", "NAM", "PER", "LITERAL", Locator("text", 5, 10),

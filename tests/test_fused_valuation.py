@@ -5,7 +5,7 @@
 - the mention correspondences of promoted mentions derived from the entity pass's
   (:func:`promoted_correspondences`) against the overlap sweep on the promoted elements;
 - a run whose mention chains find no entity correspondences of the document chain (as when
-  acescore.parallel runs the chains in separate processes) against one that does.
+  acescore.run.parallel runs the chains in separate processes) against one that does.
 
 Synthetic corpora (tests/tools/acesynth.py), local and cross-document, with profiles that
 make multi-mention entities with split, merged, shifted and mistyped mentions."""
@@ -16,13 +16,13 @@ from pathlib import Path
 import pytest
 
 from acescore import api
-from acescore.params import get_params
-from acescore.pipeline import load
+from acescore.model.params import get_params
+from acescore.run.pipeline import load
 from acescore.scoring.correspondences import correspondences, promoted_correspondences
 from acescore.scoring.elements import ElementPass
 from acescore.scoring.engine import new_run, run_chain
 from acescore.scoring.promote import promote_elements
-from acescore.tasks import CHAINS
+from acescore.model.tasks import CHAINS
 from synth import make_corpus
 
 #: the results of a pass that the reports and later passes read, under its weighting

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from acescore import api
-from acescore.crosscheck import compare_reports
-from acescore.params import PARAMETER_SETS
+from acescore.crosscheck.nist_tool import compare_reports
+from acescore.model.params import PARAMETER_SETS
 
 GOLDEN = Path(__file__).parent / "data" / "golden"
 

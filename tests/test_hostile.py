@@ -14,9 +14,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from acescore import api, output
+from acescore import api
+
+from acescore.writing import output
 from acescore.cli import main
-from acescore.errors import AceError, AceInputError
+from acescore.model.errors import AceError, AceInputError
 from acescore.reading.apf import parse_xml
 from acescore.reading.safe_read import read_bytes
 
@@ -323,9 +325,9 @@ def test_output_destination_checked_before_the_run(tmp_path, dest, message, comm
                                                    monkeypatch):
     ro = read_only_folder(tmp_path)
     dest = dest.format(tmp=tmp_path, ro=ro)
-    import acescore.pipeline
+    import acescore.run.pipeline
     called = []
-    monkeypatch.setattr(acescore.pipeline, "read_corpus", lambda *a, **k: called.append(1))
+    monkeypatch.setattr(acescore.run.pipeline, "read_corpus", lambda *a, **k: called.append(1))
     code, out, err = invoke([command, str(EXAMPLES / "ref"), str(EXAMPLES / "sys"), "-q",
                              "-o", dest])
     assert (code, out, called) == (2, "", [])         # nothing was read
@@ -432,8 +434,8 @@ def test_export_import_and_nist_report_outputs_checked_before_the_run(tmp_path, 
                              "--source-dir", src, "-o", "/proc/apf"])
     assert code == 2
     assert err == "acescore: /proc/apf: cannot write in this folder: No such file or directory\n"
-    import acescore.pipeline
-    monkeypatch.setattr(acescore.pipeline, "read_corpus", lambda *a, **k: called.append(1))
+    import acescore.run.pipeline
+    monkeypatch.setattr(acescore.run.pipeline, "read_corpus", lambda *a, **k: called.append(1))
     code, out, err = invoke(["events", ref, sys_, "--convention", "oneie", "--nist-report",
                              str(tmp_path / "missing" / "nist.txt")])
     assert (code, called) == (2, [])

@@ -1,11 +1,11 @@
 """The pieces a large listing report is made of: a listing's blocks packed for the trip from
-a shard (acescore.report.diagnostics.Blocks.packed) and the report written encoded piece by
-piece (acescore.output.ReportFile).  The listings' text itself is checked against the NIST
+a shard (acescore.report.nist.diagnostics.Blocks.packed) and the report written encoded piece by
+piece (acescore.writing.output.ReportFile).  The listings' text itself is checked against the NIST
 tool's reports in test_diagnostics.py and test_shards_listings.py."""
 from __future__ import annotations
 
-from acescore import output
-from acescore.report.diagnostics import Blocks, packed
+from acescore.writing import output
+from acescore.report.nist.diagnostics import Blocks, packed
 
 
 def test_packed_blocks_hand_checked():
@@ -48,7 +48,7 @@ def test_packed_without_blocks():
 
 
 def test_pieces_are_the_packed_listing_before_the_join():
-    # what a shard sends (acescore.report.listing_records.spooled): the pieces, each
+    # what a shard sends (acescore.report.nist.listing_records.spooled): the pieces, each
     # block's first piece; packed, the text and each block's first character
     b = Blocks("HEAD\n")
     b.start((0, "R1"))

@@ -1,5 +1,5 @@
 """The -e mapping listings make a block's text only if the block is printed
-(acescore.report.mapping_parts._later, _flush_block): a part's pieces wait while the
+(acescore.report.nist.mapping_parts._later, _flush_block): a part's pieces wait while the
 block's print flag is down, are made in order once it goes up later in the block, and are
 never made for a block whose flag stays down; with -a (flag up from the start) every part
 is made at once.  The listings themselves are compared with the NIST tool's in
@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from acescore.report.diagnostics import SEPARATOR, Blocks
-from acescore.report.mapping_parts import _flush_block, _Flag, _later
+from acescore.report.nist.diagnostics import SEPARATOR, Blocks
+from acescore.report.nist.mapping_parts import _flush_block, _Flag, _later
 
 
 def _element(*docs):
@@ -81,7 +81,7 @@ def test_details_get_their_arguments_and_the_document_last():
 def test_one_flag_per_listing_is_lowered_for_each_block():
     """_ref_blocks hands out one print flag, down again (and without pieces) at the start
     of every block under -e, up under -a."""
-    from acescore.report.mapping_parts import _ref_blocks
+    from acescore.report.nist.mapping_parts import _ref_blocks
     res = SimpleNamespace(ref={"R2": 2, "R1": 1}, sys={"S1": 10}, mapping={"R1": "S1"})
     for all_blocks in (False, True):
         out = Blocks("head\n")
@@ -124,7 +124,7 @@ def test_one_pair_emd_blocks_both_ways():
 def test_fixed_scores_as_printf_and_zero_signs_kept():
     """FIXED[v] is "%.5f" % v, made once per non-zero value; 0.0 and -0.0 (one dict key)
     are never kept, so -0.00000 (a SYS argument's false alarm of 0) stays signed."""
-    from acescore.report.mapping_parts import FIXED
+    from acescore.report.nist.mapping_parts import FIXED
     for v in (1.0, 0.5, 1, 0.123456, -0.25, 2.5e-6, -0.0, 0.0, 0, -0.0):
         assert FIXED[v] == "%.5f" % v
     assert FIXED[-0.0] == "-0.00000" and FIXED[0.0] == "0.00000"

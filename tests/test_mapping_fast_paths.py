@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from acescore import api
-from acescore.report import mappings
-from acescore.report.mapping_parts import _flush_block, _later
+from acescore.report.nist import mappings
+from acescore.report.nist.mapping_parts import _flush_block, _later
 from synth import make_corpus
 
 PROFILES = ("heavy", "boundary", "attributes", "miss", "fa", "perfect")
@@ -69,7 +69,7 @@ def test_one_pair_blocks_as_the_general_path(corpus, monkeypatch, params):
 def test_argument_errors_hand_checked():
     """_argument_errors, its no-error shortcut (same role, mapped to the partner) and the
     general path around it."""
-    from acescore.report.releve_mappings import _argument_errors as errors
+    from acescore.report.nist.releve_mappings import _argument_errors as errors
     amap = {"E1": "S1", "E2": "S9", "E3": None, "": ""}
     assert errors("ref", ("Arg-1", "E1"), ("Arg-1", "S1"), amap, False) == ""
     assert errors("ref", ("Arg-1", "E1"), ("Arg-1", "S1"), {}, True) == ""

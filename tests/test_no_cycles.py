@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from acescore.options import Options
-from acescore.pipeline import load, score
+from acescore.model.options import Options
+from acescore.run.pipeline import load, score
 
 SMALL = Path(__file__).parent / "data" / "golden" / "small"
 

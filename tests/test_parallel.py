@@ -1,4 +1,4 @@
-"""--jobs N (acescore.parallel): the same report, warnings, JSON and gates as a sequential
+"""--jobs N (acescore.run.parallel): the same report, warnings, JSON and gates as a sequential
 run, whatever the number of processes, and a failing worker never loses the run."""
 from __future__ import annotations
 
@@ -10,9 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from acescore import api, parallel
-from acescore.errors import AceUsageError
-from acescore.options import Options
+from acescore import api
+
+from acescore.run import parallel
+from acescore.model.errors import AceUsageError
+from acescore.model.options import Options
 
 SMALL = Path(__file__).parent / "data" / "golden" / "small"
 EXPECTED = SMALL / "expected"
@@ -71,9 +73,9 @@ def test_machine_readable_identical(corpora, fmt):
     if fmt == "json":
         assert par.to_json() == seq.to_json()
     else:
-        from acescore.report.json_report import to_csv
+        from acescore.report.data.json_report import to_csv
         assert to_csv(par) == to_csv(seq)
-    from acescore.report.json_report import gate_failures
+    from acescore.report.data.json_report import gate_failures
     gates = [("edr", 99.0), ("emd", 1.0), ("vmd", 99.0)]
     assert gate_failures(par, gates) == gate_failures(seq, gates)
     assert len(gate_failures(seq, gates)) == 2

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 import acescore.scoring.releves as releves
-from acescore.database import check_docs
-from acescore.params import get_params
+from acescore.rules.database import check_docs
+from acescore.model.params import get_params
 from acescore.scoring.engine import run_scoring
 from acescore.scoring.putative import putative_pairs
 

@@ -1,4 +1,4 @@
-"""The task registry (acescore.tasks) is the one place tasks are declared: the JSON
+"""The task registry (acescore.model.tasks) is the one place tasks are declared: the JSON
 schema, the command line's help and choices, the report's titles and codes, the engine's
 chains and the parallel plan all follow it."""
 from __future__ import annotations
@@ -9,10 +9,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from acescore import parallel, tasks
+from acescore.run import parallel
+
+from acescore.model import tasks
 from acescore.cli import main
-from acescore.params import PARAMETER_SETS, get_params
-from acescore.report.nist_text import banner
+from acescore.model.params import PARAMETER_SETS, get_params
+from acescore.report.nist.nist_text import banner
 
 SCHEMA = Path(tasks.__file__).parent / "schema" / "results.schema.json"
 
@@ -104,8 +106,8 @@ def test_rendering_leaves_the_passes_as_scored():
 
 
 def test_options_are_immutable_and_checked():
-    from acescore.errors import AceUsageError
-    from acescore.options import Options
+    from acescore.model.errors import AceUsageError
+    from acescore.model.options import Options
     o = Options(mentions=True)
     with pytest.raises(AttributeError):
         o.mentions = False

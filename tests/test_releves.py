@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from acescore.database import Side, add_files, check_docs, finish
-from acescore.params import EPSILON, get_params
+from acescore.rules.database import Side, add_files, check_docs, finish
+from acescore.model.params import EPSILON, get_params
 from acescore.reading.apf import read_apf
 from acescore.scoring.engine import run_scoring
 from acescore.scoring.releve_values import releve_value, Weights

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from acescore.database import Side, add_files, check_docs, finish
-from acescore.params import get_params
+from acescore.rules.database import Side, add_files, check_docs, finish
+from acescore.model.params import get_params
 from acescore.reading.apf import read_apf
 from acescore.scoring.engine import run_scoring
 

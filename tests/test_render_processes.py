@@ -1,5 +1,5 @@
 """The passes of a sharded run rendered in several processes once the shards are done
-(acescore.shards._render_passes, acescore.parallel.map_in_processes): the same report,
+(acescore.run.shards._render_passes, acescore.run.parallel.map_in_processes): the same report,
 every pass from one process or another, and a process that fails changes nothing."""
 from __future__ import annotations
 
@@ -9,8 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from acescore import api, parallel, shards
-from acescore.options import Options
+from acescore import api
+
+from acescore.run import parallel
+
+from acescore.run import shards
+from acescore.model.options import Options
 
 SMALL = Path(__file__).parent / "data" / "golden" / "small"
 

@@ -1,6 +1,6 @@
 """The column-wise report code against plain one-record-at-a-time reference implementations.
 
-acescore.report.tables and .recognition compute records, condition values, cell sums and
+acescore.report.counts.tables and .recognition compute records, condition values, cell sums and
 recognition counts over whole columns (numpy, encoded keys, one look at each element); the
 references below follow 04-report.md record by record, as the original code did.  Random
 passes cover multi-document elements, missing attributes, partly mapped elements and
@@ -13,21 +13,21 @@ import random
 import numpy as np
 import pytest
 
-from acescore.model import Entity
-from acescore.report import recognition as rec
-from acescore.report.condition_values import ConditionValues
-from acescore.report.conditions import (ARG_COUNT_BINS, ARG_ERROR_BINS, ATTRIBUTE_FIELDS,
+from acescore.model.apf import Entity
+from acescore.report.counts import recognition as rec
+from acescore.report.counts.condition_values import ConditionValues
+from acescore.report.counts.conditions import (ARG_COUNT_BINS, ARG_ERROR_BINS, ATTRIBUTE_FIELDS,
                                         ENTITY_MENTION_COUNT_BINS, ENTROPY_BINS,
                                         ERROR_ATTRIBUTES, OTHER_MENTION_COUNT_BINS,
                                         RAW_ATTRIBUTE_KEYS, RECOGNITION_ATTRIBUTES,
                                         VALUE_BINS, XDOC_BINS,
                                         attribute_codes, attribute_tuple_getter, bin_codes,
                                         bin_of, encode, table_specs)
-from acescore.report.conditions import EPS
-from acescore.report.records import (DOC_STATUSES, ELEMENT_STATUSES, attribute_errors,
+from acescore.report.counts.conditions import EPS
+from acescore.report.counts.records import (DOC_STATUSES, ELEMENT_STATUSES, attribute_errors,
                                      build_records)
-from acescore.report.tables import Keys, PassTables, grouped_sums
-from acescore.params import get_params
+from acescore.report.counts.tables import Keys, PassTables, grouped_sums
+from acescore.model.params import get_params
 from acescore.scoring.result import PassResult
 from test_report_fixtures import (entity, event, finish, glob, mention, relation,
                                   tiny_entities, tiny_relations, timex2, value)
@@ -351,7 +351,7 @@ def test_grouped_sums_sparse_columns_same_sums():
     """Sums over the nonzero values of sparse columns are the sums over all values, bit for
     bit: zeros of both signs, values that cancel to 0, a column of -0.0 only, one empty
     key, dense and sparse columns side by side."""
-    from acescore.report.tables import sparse_columns
+    from acescore.report.counts.tables import sparse_columns
     rng = np.random.default_rng(3)
     n = 4000
     vals = rng.random((n, 5)) * 10.0 ** rng.integers(-12, 4, size=(n, 1))
@@ -524,7 +524,7 @@ def reference_b3_summand(mention, totals):
 def test_b3_summands_match_one_mention_at_a_time():
     """Mentions with and without partners, partners only on one of COUNT/VALUE, hosts
     without totals or with N or V of 0, values that are ints or floats."""
-    from acescore.report.tables import _b3_summands, _max_values
+    from acescore.report.counts.tables import _b3_summands, _max_values
     from acescore.scoring.result import B3Mention
     rng = random.Random(5)
     totals = {"E0": (3, 1.6), "E1": (0, 0.0), "E2": (2, 0.0), "E3": (5, 2)}

@@ -6,9 +6,9 @@ import re
 
 import pytest
 
-from acescore.params import get_params
-from acescore.report.nist_text import banner, section_text
-from acescore.tasks import TASKS
+from acescore.model.params import get_params
+from acescore.report.nist.nist_text import banner, section_text
+from acescore.model.tasks import TASKS
 from acescore.scoring.result import PassResult
 from test_report_fixtures import (DOC, finish, glob, tiny_entities, tiny_relations, timex2,
                                   value)
@@ -115,7 +115,7 @@ def _golden_sections(path: str) -> dict:
 
 
 def _score(corpus: str, sysname: str, pname: str, mentions: bool):
-    from acescore.database import build_sides
+    from acescore.rules.database import build_sides
     from acescore.reading.apf import read_apf
     from acescore.scoring.engine import run_scoring
 

@@ -1,9 +1,9 @@
 """Recognition tables (04-report.md §4): confusion blocks and matrices."""
 from __future__ import annotations
 
-from acescore.params import EVENT_SUBTYPES, RELATION_SUBTYPES, get_params
-from acescore.report import recognition as rec
-from acescore.report.nist_text import entity_recognition, releve_recognition
+from acescore.model.params import EVENT_SUBTYPES, RELATION_SUBTYPES, get_params
+from acescore.report.counts import recognition as rec
+from acescore.report.nist.nist_text import entity_recognition, releve_recognition
 from acescore.scoring.result import PassResult
 from test_report_fixtures import (DOC, event, finish, glob, relation, tiny_entities,
                                   tiny_relations)

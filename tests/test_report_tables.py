@@ -4,12 +4,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from acescore.params import get_params
-from acescore.report.conditions import (ARG_ERROR_BINS, ENTITY_MENTION_COUNT_BINS,
+from acescore.model.params import get_params
+from acescore.report.counts.conditions import (ARG_ERROR_BINS, ENTITY_MENTION_COUNT_BINS,
                                         ENTROPY_BINS, VALUE_BINS, XDOC_BINS, TableSpec,
                                         bin_of, table_specs)
-from acescore.report.records import build_records
-from acescore.report.tables import (ROW_FIELDS, B3Entry, Cell, Keys, PassTables, row_fields,
+from acescore.report.counts.records import build_records
+from acescore.report.counts.tables import (ROW_FIELDS, B3Entry, Cell, Keys, PassTables, row_fields,
                                     detection_table, detection_tables, format_row,
                                     grouped_sums, header_lines)
 from acescore.scoring.result import PassResult
@@ -341,7 +341,7 @@ def test_row_fields_match_json_schema():
 def test_two_condition_tables_made_once_for_report_and_json(monkeypatch):
     """The report's two-condition table and the JSON's are one computation: the cells and
     the B3 entries of a (TYPE, LEVEL) table are made once, whoever asks again."""
-    from acescore.report.json_report import pass_json
+    from acescore.report.data.json_report import pass_json
     res = tiny_entities()
     tables = PassTables(res)
     made = []

@@ -13,9 +13,9 @@ from click.testing import CliRunner
 
 from acescore import api
 from acescore.cli import main
-from acescore.errors import AceInputError
-from acescore.options import DEFAULT_MAX_BYTES, Options
-from acescore.pipeline import build, discover, read_corpus
+from acescore.model.errors import AceInputError
+from acescore.model.options import DEFAULT_MAX_BYTES, Options
+from acescore.run.pipeline import build, discover, read_corpus
 
 DATA = Path(__file__).parent / "data" / "robust"
 sys.path.insert(0, str(DATA))

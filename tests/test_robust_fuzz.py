@@ -22,8 +22,8 @@ from pathlib import Path
 import pytest
 
 from acescore import api
-from acescore.errors import AceError
-from acescore.params import get_params
+from acescore.model.errors import AceError
+from acescore.model.params import get_params
 from acescore.reading.apf import read_apf
 
 DATA = Path(__file__).parent / "data" / "robust"

@@ -8,11 +8,11 @@ import os
 
 import pytest
 
-from acescore.params import get_params
+from acescore.model.params import get_params
 from acescore.reading.apf import parse_xml, read_apf
 from acescore.reading.dtd import validate_apf_tree
 from acescore.reading.writer import apf_bytes, write_apf
-from acescore.validate import validate_paths
+from acescore.rules.validate import validate_paths
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DATA = os.path.join(HERE, "data", "validate")

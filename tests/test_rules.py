@@ -1,4 +1,4 @@
-"""One rule set, a policy per caller (acescore.rules, acescore.problems): the two defects of
+"""One rule set, a policy per caller (acescore.rules.corpus, acescore.model.problems): the two defects of
 real annotation that the NIST tool cannot score (06-ldc-sources.md) -- a symmetric relation
 whose Arg-1 and Arg-2 are one entity, an event argument declared twice -- stop strict mode
 with one actionable line (exit 2), are skipped by lenient mode (the rest scored as strict
@@ -12,11 +12,11 @@ from click.testing import CliRunner
 
 from acescore import api
 from acescore.cli import main
-from acescore.errors import AceInputError
-from acescore.params import get_params
-from acescore.problems import Collect
+from acescore.model.errors import AceInputError
+from acescore.model.params import get_params
+from acescore.model.problems import Collect
 from acescore.reading.apf import read_apf
-from acescore.rules import corpus_problems, first_problem
+from acescore.rules.corpus import corpus_problems, first_problem
 
 DATA = Path(__file__).parent / "data" / "robust"
 sys.path.insert(0, str(DATA))

@@ -7,7 +7,7 @@ import os
 import pytest
 from lxml import etree
 
-from acescore.errors import AceInputError
+from acescore.model.errors import AceInputError
 from acescore.reading.sgml import decode_references, read_source, span_matches
 
 HERE = os.path.dirname(os.path.abspath(__file__))

@@ -1,4 +1,4 @@
-"""Where a corpus is cut into shards (acescore.shards._cuts): by bisection, the same cuts
+"""Where a corpus is cut into shards (acescore.run.shards._cuts): by bisection, the same cuts
 as looking at every possible start for every target, ties and empty files included."""
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from itertools import accumulate
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from acescore.shards import _cuts
+from acescore.run.shards import _cuts
 
 
 def _cuts_by_scanning(starts: list, targets: list) -> list:

@@ -1,4 +1,4 @@
-"""--jobs N in document shards (acescore.shards): each shard read and scored in a process of
+"""--jobs N in document shards (acescore.run.shards): each shard read and scored in a process of
 its own, the report merged byte for byte; where the plan does not hold, no sharded result
 (the caller scores as before); a stopped worker never makes the run wait forever."""
 from __future__ import annotations
@@ -12,9 +12,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from acescore import api, parallel, shards
-from acescore.options import Options
-from acescore.report.json_report import gate_failures
+from acescore import api
+
+from acescore.run import parallel
+
+from acescore.run import shards
+from acescore.model.options import Options
+from acescore.report.data.json_report import gate_failures
 from forks import count_shard_forks
 
 SMALL = Path(__file__).parent / "data" / "golden" / "small"
@@ -105,7 +109,7 @@ def test_last_round_in_smaller_shards():
 
 
 def test_document_scores_and_gates_in_shards():
-    from acescore.pipeline import spec_label
+    from acescore.run.pipeline import spec_label
     r, s = _paths("ref"), _paths("sys-heavy")
     res = shards.score_paths(r, s, _opts(doc_scores=True),
                              {"ref": spec_label(r), "sys": spec_label(s)})
@@ -234,7 +238,7 @@ def test_merge_order_of_shard_records():
     """The merged records of shards are in canonical order: consecutive shards need no
     sorting, interleaved ones are sorted (sort keys: side, element ID, DOCID)."""
     import random
-    from acescore.report.sections import _order
+    from acescore.report.counts.sections import _order
     rng = random.Random(7)
     for _ in range(300):
         keys, runs = _random_runs(rng)
@@ -249,7 +253,7 @@ def test_sort_keys_columns_are_the_tuples():
     """SortKeys (what shards send: the REF count and the columns) give the keys as tuples,
     and merge exactly as those tuples do."""
     import random
-    from acescore.report.sections import SortKeys, _order
+    from acescore.report.counts.sections import SortKeys, _order
     keys = SortKeys(2, (["E1", "E2", "E1", "E3"], ["D1", "D1", "D2", "D0"]))
     assert list(keys) == [(0, "E1", "D1"), (0, "E2", "D1"), (1, "E1", "D2"), (1, "E3", "D0")]
     assert (len(keys), keys[0], keys[2], keys[-1]) == (4, (0, "E1", "D1"), (1, "E1", "D2"),
@@ -268,7 +272,7 @@ def test_sort_keys_columns_are_the_tuples():
 def test_recognition_counts_add_up_hand_checked():
     """The shards' recognition counts (nested dicts, tuples and lists of integers) add up
     leaf by leaf; what one side lacks is the other's."""
-    from acescore.report.sections import add_counts
+    from acescore.report.counts.sections import add_counts
     a = {"x": 1, "y": {"p": (1, 2), "q": None}, "z": [1, {"k": 2}]}
     b = {"x": 2, "y": {"p": (3, 4), "q": 5, "r": 7}, "z": [10, {"k": 3, "m": 1}], "w": None}
     assert add_counts(a, b) == {"x": 3, "y": {"p": (4, 6), "q": 5, "r": 7},
@@ -296,7 +300,7 @@ def test_cli_jobs_1_scores_shards_one_after_another(monkeypatch):
 def test_small_condition_codes_merge_as_wide_ones():
     """Shards send condition codes in the smallest unsigned type (uint8 up to 256 names,
     uint16 up to 65536); merged they are the same intp codes."""
-    from acescore.report.sections import _merge_codes, _small
+    from acescore.report.counts.sections import _merge_codes, _small
     rng = np.random.default_rng(2)
     for n in (1, 256, 257, 70000):
         names = [f"v{i}" for i in range(n)]

@@ -1,5 +1,5 @@
-"""-a/-e/-s and the JSON literature metrics in document shards (acescore.shards with
-acescore.report.listing_records and acescore.metrics.records): the report, JSON and CSV of
+"""-a/-e/-s and the JSON literature metrics in document shards (acescore.run.shards with
+acescore.report.nist.listing_records and acescore.metrics.records): the report, JSON and CSV of
 --jobs 2 and 3 are those of one process byte for byte, the runs are really sharded, and
 the NIST tool's expected -a/-e/-s reports still match."""
 from __future__ import annotations
@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from acescore import api, parallel
+from acescore import api
+
+from acescore.run import parallel
 from synth import make_corpus
 from test_diagnostics import CASES, expected_text
 
@@ -76,7 +78,7 @@ def test_identical_for_every_jobs_value(corpus, params, flags, generated):
 def test_more_shards_than_processes(generated, monkeypatch):
     """-a -e -s -d and the JSON's literature metrics in more shards than processes (a
     corpus over --jobs x SHARD_REF_BYTES): the outputs of one process."""
-    from acescore import shards
+    from acescore.run import shards
     ref, sys_ = _corpus("generated", generated)
     kw = dict(all_mappings=True, error_mappings=True, summary=True, doc_scores=True,
               literature=True)
@@ -93,7 +95,7 @@ def test_more_shards_than_processes(generated, monkeypatch):
 
 @pytest.mark.parametrize("params", ["global_2008", "global_2008_with_mentions"])
 def test_global_sets_in_linked_shards(params):
-    """Global sets: the shards of linked documents (acescore.shards.plan) list and merge
+    """Global sets: the shards of linked documents (acescore.run.shards.plan) list and merge
     alike."""
     ref, sys_ = str(GOLDEN / "small" / "ref"), str(GOLDEN / "small" / "sys-heavy")
     kw = dict(all_mappings=True, error_mappings=True, summary=True, literature=True)
@@ -162,7 +164,7 @@ SHARDED_CASES = ["combined", "sys_truncated", "ref_entity_defined_twice",
                  "sys_event_argument_twice", "sys_symmetric_relation_same_entity"]
 #: and some that cannot (a file the plan cannot read, a document in two SYS files, ...);
 #: with three shards one document's relations (or events) have no SYS counterpart in its
-#: shard, so the run goes in one process (acescore.shards._consistent)
+#: shard, so the run goes in one process (acescore.run.shards._consistent)
 ROBUST_CASES = SHARDED_CASES + ["ref_malformed_xml", "sys_docid_in_two_files",
                                 "sys_data_type_differs", "global_attribute_conflict"]
 
@@ -170,7 +172,7 @@ ROBUST_CASES = SHARDED_CASES + ["ref_malformed_xml", "sys_docid_in_two_files",
 @pytest.mark.parametrize("case", ROBUST_CASES)
 def test_lenient_in_shards(case, tmp_path):
     """--lenient: every shard isolates the problems of its documents; the skips merge in
-    their canonical order (acescore.robust), the report and JSON are one process's."""
+    their canonical order (acescore.rules.robust), the report and JSON are one process's."""
     sys.path.insert(0, str(HERE / "data" / "robust"))
     import make_robust
     make_robust.write_case(case, "broken", str(tmp_path))
@@ -205,8 +207,8 @@ def test_command_line_text_and_json(tmp_path, generated):
     assert outs[("1", "json")] == outs[("2", "json")]
     assert '"mappings"' in outs[("1", "json")] and "entity mapping" in outs[("1", "text")]
     kw = dict(all_mappings=True, literature=False, listing_data=False)
-    from acescore.options import Options
-    from acescore.shards import score_paths
+    from acescore.model.options import Options
+    from acescore.run.shards import score_paths
     opts = Options(params="local_2008", mentions=True, jobs=2, **kw)
     res = score_paths(api.discover(ref), api.discover(sys_), opts)
     assert res is not None and "mappings" not in res.to_dict()["tasks"]["edr"]

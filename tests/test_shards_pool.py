@@ -1,4 +1,4 @@
-"""How document shards are run (acescore.shards, acescore.parallel.run_pool): as many shards
+"""How document shards are run (acescore.run.shards, acescore.run.parallel.run_pool): as many shards
 per process (no last round with one process alone), never more processes at a time than
 CPUs, each shard's report checked as it comes in (a failing shard stops the pool), and the
 same report whatever order the shards finish in."""
@@ -9,8 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from acescore import api, parallel, shards
-from acescore.options import Options
+from acescore import api
+
+from acescore.run import parallel
+
+from acescore.run import shards
+from acescore.model.options import Options
 from forks import count_shard_forks
 
 SMALL = Path(__file__).parent / "data" / "golden" / "small"

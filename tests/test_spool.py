@@ -1,4 +1,4 @@
-"""Listing text of document shards kept in spool files (acescore.spool): spans cut at block
+"""Listing text of document shards kept in spool files (acescore.writing.spool): spans cut at block
 boundaries in bytes, written by the kernel or by reads, removed with their results or at
 exit, and a run without a spool (no temporary folder) gives the same report.  The text
 itself is compared with one process's in test_shards_listings.py."""
@@ -13,8 +13,14 @@ from pathlib import Path
 
 import pytest
 
-from acescore import api, output, parallel, spool
-from acescore.report.listing_records import spooled
+from acescore import api
+
+from acescore.writing import output
+
+from acescore.run import parallel
+
+from acescore.writing import spool
+from acescore.report.nist.listing_records import spooled
 from synth import make_corpus
 
 needs_fork = pytest.mark.skipif(not parallel.fork_available(),
@@ -158,7 +164,7 @@ def test_command_leaves_no_spool_behind_and_works_without_one(corpus, tmp_path):
 
 _TERMINATE_AFTER_FIRST_SHARD = """
 import os, signal, sys
-import acescore.parallel as parallel, acescore.shards as shards
+import acescore.run.parallel as parallel, acescore.run.shards as shards
 pool = parallel.run_pool
 def run_pool(starts, limit, timeout=None, on_result=None):
     def first(i, out):          # a shard has sent its listings: SIGTERM, as `kill` would

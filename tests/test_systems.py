@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from acescore import api
-from acescore.errors import AceUsageError
+from acescore.model.errors import AceUsageError
 
 SMALL = Path(__file__).parent / "data" / "golden" / "small"
 EXPECTED = SMALL / "expected"

@@ -11,9 +11,9 @@ import pytest
 from click.testing import CliRunner
 
 from acescore.cli.validate import validate
-from acescore.errors import AceUsageError
+from acescore.model.errors import AceUsageError
 from acescore.reading import dtd as dtdmod
-from acescore.validate import validate_paths
+from acescore.rules.validate import validate_paths
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 BROKEN = os.path.join(HERE, "data", "broken")

@@ -22,8 +22,8 @@ import pytest
 from lxml import html as lhtml
 
 from acescore import api
-from acescore.errors import AceUsageError
-from acescore.report.html_view import write_view
+from acescore.model.errors import AceUsageError
+from acescore.view.site import write_view
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent

@@ -1,4 +1,4 @@
-"""``acescore view --jobs N`` in document shards (acescore.report.view_shards): every file of
+"""``acescore view --jobs N`` in document shards (acescore.view.shards): every file of
 the site is the same, byte for byte, for every number of processes -- on the golden corpus,
 on a corpus generated here, under local and global parameter sets -- and where the shards
 cannot give the one-process site (a section printed by the run but not within a shard) the
@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from acescore import parallel
+from acescore.run import parallel
 from acescore.cli import main
-from acescore.errors import AceUsageError
-from acescore.options import Options
-from acescore.report.view_shards import write_site
+from acescore.model.errors import AceUsageError
+from acescore.model.options import Options
+from acescore.view.shards import write_site
 from test_shards import _link_documents
 
 HERE = Path(__file__).resolve().parent
@@ -148,7 +148,8 @@ def test_section_printed_elsewhere_means_one_process(tmp_path):
     for p in files[4:]:
         p.write_text(_without_values(p.read_text(encoding="utf-8")), encoding="utf-8")
     assert any("<value " in p.read_text(encoding="utf-8") for p in files[:4])
-    from acescore import api, shards
+    from acescore import api
+    from acescore.run import shards
     opts = Options(mentions=True, jobs=2, literature=False)
     res = shards.score_paths(api.discover(str(SMALL / "ref")),
                              api.discover(str(tmp_path / "sys")), opts)
@@ -219,7 +220,7 @@ def test_global_set_with_linked_documents(tmp_path, params):
 def test_more_shards_than_processes(generated, tmp_path, monkeypatch):
     """A corpus over --jobs x SHARD_REF_BYTES: more shards than processes (run --jobs at a
     time); every page is still the one-process site's."""
-    from acescore import shards
+    from acescore.run import shards
     ref, sys_, src = generated / "ref", generated / "sys-heavy", generated / "src"
     one = tmp_path / "one"
     cli_view(ref, sys_, src, one, "--jobs", "1", "-m")

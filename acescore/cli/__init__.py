@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from acescore import __version__
+from acescore.model.version import __version__
 from acescore.cli.common import OneLineGroup
 from acescore.cli.compare import compare
 from acescore.cli.crosscheck import crosscheck

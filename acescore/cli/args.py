@@ -8,7 +8,7 @@ import re
 
 import click
 
-from acescore.errors import AceUsageError
+from acescore.model.errors import AceUsageError
 
 
 _SIZE = re.compile(r"\s*(\d+)\s*([KMG]?)(?:I?B)?\s*", re.IGNORECASE)
@@ -49,7 +49,7 @@ def parse_gates(specs, mentions: bool, params) -> tuple[list, list]:
     ``-m``, or with a parameter set that uses no mentions) and a value that is not a number
     are usage errors; a value of 1 or less is most likely a fraction where a percentage is
     meant (a warning)."""
-    from acescore.tasks import JSON_NAMES, lookup
+    from acescore.model.tasks import JSON_NAMES, lookup
     gates, warnings = [], []
     known = ", ".join(sorted(JSON_NAMES))
     for g in specs:

@@ -11,10 +11,10 @@ import sys
 import click
 
 from acescore.cli.args import BYTE_SIZE
-from acescore.errors import EXIT_UNUSABLE, AceError, one_line
-from acescore.options import Options
-from acescore.params import DEFAULT_PARAMS, PARAMETER_SETS
-from acescore.scoring.limits import DEFAULT_MAX_PAIRS
+from acescore.model.errors import EXIT_UNUSABLE, AceError, one_line
+from acescore.model.options import Options
+from acescore.model.params import DEFAULT_PARAMS, PARAMETER_SETS
+from acescore.model.limits import DEFAULT_MAX_PAIRS
 
 EXIT_INTERRUPTED = 130
 EXIT_TERMINATED = 143           # 128 + SIGTERM
@@ -38,13 +38,13 @@ def die(message: str, code: int = EXIT_UNUSABLE):
 class OneLineGroup(click.Group):
     """The command group, ending every run the same way: a bad command line is one line
     (click's usage block would be four) with exit 2, Ctrl-C exits 130, a failing output
-    stream is one line (:mod:`acescore.output`), and no error ends in a traceback."""
+    stream is one line (:mod:`acescore.writing.output`), and no error ends in a traceback."""
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True,
              **extra):
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, False, **extra)
-        from acescore.output import EXIT_CLOSED_PIPE, guard_streams
+        from acescore.writing.output import EXIT_CLOSED_PIPE, guard_streams
         guard_streams()
         try:
             signal.signal(signal.SIGTERM, _on_sigterm)
@@ -63,7 +63,7 @@ class OneLineGroup(click.Group):
         except Terminated:
             die("terminated", EXIT_TERMINATED)
         except BrokenPipeError:
-            from acescore.output import _silence_stdout
+            from acescore.writing.output import _silence_stdout
             _silence_stdout()
             sys.exit(EXIT_CLOSED_PIPE)
         except OSError as e:
@@ -125,7 +125,7 @@ def read_options(f):
 
 
 def pairs_option(f):
-    """--max-pairs: the work allowed per document (acescore.scoring.limits)."""
+    """--max-pairs: the work allowed per document (acescore.model.limits)."""
     return click.option("--max-pairs", type=click.IntRange(min=1), default=DEFAULT_MAX_PAIRS,
                         show_default=True,
                         help="Most REF/SYS pairs (of mentions whose spans correspond, or of "
@@ -137,7 +137,7 @@ def pairs_option(f):
 def resolve_jobs(jobs) -> int:
     """--jobs: default and 0 mean one process per CPU available to this one."""
     if not jobs:
-        from acescore.parallel import available_cpus
+        from acescore.run.parallel import available_cpus
         return available_cpus()
     return jobs
 
@@ -150,8 +150,8 @@ def jobs_option(help: str):
 
 def _destination(ctx, param, value):
     """-o checked while the command line is read, before anything is read or scored: the
-    :class:`acescore.output.Emitter` that :func:`write_output` writes through."""
-    from acescore.output import Emitter
+    :class:`acescore.writing.output.Emitter` that :func:`write_output` writes through."""
+    from acescore.writing.output import Emitter
     try:
         return Emitter(value)
     except AceError as e:
@@ -160,10 +160,10 @@ def _destination(ctx, param, value):
 
 def report_file(ctx, param, value):
     """A file option other than -o (e.g. --nist-report) checked while the command line is
-    read: an :class:`acescore.output.ReportFile` (written with ``.write(text)``) or None."""
+    read: an :class:`acescore.writing.output.ReportFile` (written with ``.write(text)``) or None."""
     if value is None:
         return None
-    from acescore.output import ReportFile
+    from acescore.writing.output import ReportFile
     try:
         return ReportFile(value)
     except AceError as e:
@@ -172,7 +172,7 @@ def report_file(ctx, param, value):
 
 def site_folder(ctx, param, value):
     """An output folder option checked (created, writable) while the command line is read."""
-    from acescore.output import check_folder
+    from acescore.writing.output import check_folder
     try:
         check_folder(value)
     except AceError as e:
@@ -236,7 +236,7 @@ def emit_warnings(results_or_warnings, quiet: bool) -> None:
     """The NIST WARNING messages, then what lenient mode skipped, on standard error."""
     if quiet:
         return
-    from acescore.coverage import fold_warnings
+    from acescore.rules.coverage import fold_warnings
     warnings = getattr(results_or_warnings, "warnings", results_or_warnings)
     for w in fold_warnings(warnings, bool(_meta("verbose"))):
         sys.stderr.write(w)
@@ -247,10 +247,10 @@ def emit_warnings(results_or_warnings, quiet: bool) -> None:
 
 
 def emit_summary(results_or_loaded, quiet: bool) -> None:
-    """The end-of-run line on standard error: the documents scored (acescore.coverage)."""
+    """The end-of-run line on standard error: the documents scored (acescore.rules.coverage)."""
     if quiet:
         return
-    from acescore.coverage import summary_line
+    from acescore.rules.coverage import summary_line
     c = results_or_loaded.coverage
     if c is not None:
         click.echo(summary_line(c), err=True)
@@ -258,9 +258,9 @@ def emit_summary(results_or_loaded, quiet: bool) -> None:
 
 def write_output(text, output) -> None:
     """Write ``text`` (a str, or the pieces of :meth:`Results.text_pieces`) to the -o
-    destination (an :class:`acescore.output.Emitter`, checked before the run; a path or
+    destination (an :class:`acescore.writing.output.Emitter`, checked before the run; a path or
     None is checked now) or standard output."""
-    from acescore.output import Emitter
+    from acescore.writing.output import Emitter
     try:
         if not isinstance(output, Emitter):
             output = Emitter(output or None)
@@ -299,6 +299,6 @@ def fast_exit(code: int) -> None:
     sys.stderr.flush()
     if os.environ.get("ACESCORE_NO_FAST_EXIT") or "pytest" in sys.modules:
         sys.exit(code)
-    from acescore.spool import remove_all
+    from acescore.writing.spool import remove_all
     remove_all()                # what atexit would do: the listings' temporary files
     os._exit(code)

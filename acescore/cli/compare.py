@@ -10,7 +10,7 @@ from acescore.cli.common import (catch_errors, die, fast_exit, make_options,
                                  mentions_option, output_options, quiet_option, read_options,
                                  write_output)
 from acescore.cli.score import resolve_jobs
-from acescore.errors import EXIT_GATE
+from acescore.model.errors import EXIT_GATE
 
 DEFAULT_SEED = 12345
 
@@ -63,7 +63,7 @@ def compare(ref, systems, params, max_bytes, lenient, mentions, docs, top, boots
     from acescore.compare.analysis import compare as compare_scored, worse
     from acescore.compare.render import to_json, to_text
     from acescore.compare.systems import score_systems, system_names
-    from acescore.pipeline import discover
+    from acescore.run.pipeline import discover
     if len(systems) < 2:
         die("give the reference and at least two systems: REF SYS_A SYS_B (SYS_A is the "
             "baseline)")
@@ -86,7 +86,7 @@ def compare(ref, systems, params, max_bytes, lenient, mentions, docs, top, boots
             + ", ".join(result["tasks"]) + ")")
     write_output(to_json(result) if fmt == "json" else to_text(result, docs), output)
     if not quiet:
-        from acescore.coverage import summary_line
+        from acescore.rules.coverage import summary_line
         for name, c in scored.coverage.items():      # one line per system, named
             click.echo(summary_line(c).replace("acescore: ", f"acescore: {name}: ", 1),
                        err=True)
@@ -120,7 +120,7 @@ def _warn(warnings: dict) -> None:
 
 def _gate_tasks(specs) -> list:
     """Task names of --fail-if-worse (the NIST tasks by any name ``--fail-under`` takes)."""
-    from acescore.tasks import lookup
+    from acescore.model.tasks import lookup
     out = []
     for spec in specs:
         for t in spec.split(","):

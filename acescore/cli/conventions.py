@@ -81,11 +81,11 @@ def convention_text(result: dict, per_label: bool = False) -> str:
 
 def write_nist_report(loaded, path) -> None:
     """The NIST report of the sides read (``acescore score -m REF SYS`` without its
-    command-line line) into ``path`` (a file name, or the :class:`acescore.output.ReportFile`
+    command-line line) into ``path`` (a file name, or the :class:`acescore.writing.output.ReportFile`
     checked before the run), whole or not at all."""
     from dataclasses import replace
-    from acescore.pipeline import score
-    from acescore.output import ReportFile
+    from acescore.run.pipeline import score
+    from acescore.writing.output import ReportFile
     text = score(replace(loaded, options=loaded.options.but(mentions=True))).to_text()
     (path if isinstance(path, ReportFile) else ReportFile(path)).write(text)
 
@@ -93,13 +93,13 @@ def write_nist_report(loaded, path) -> None:
 def convention_output(loaded, name, rules: dict, fmt: str, per_label: bool) -> str:
     """The literature table (or JSON) of the convention ``name`` with ``rules`` changed."""
     import json
-    from acescore import __version__
+    from acescore.model.version import __version__
     from acescore.metrics.convention_scores import convention_scores
     from acescore.metrics.conventions import DEFAULT, get_convention
     conv = get_convention(name or DEFAULT, **rules)
     result = convention_scores(loaded.ref, loaded.sys, conv, __version__)
-    if fmt == "json":      # one unit in every JSON: scores in percent (acescore.report.machine)
-        from acescore.report.machine import UNIT, as_percent
+    if fmt == "json":      # one unit in every JSON: scores in percent (acescore.report.data.machine)
+        from acescore.report.data.machine import UNIT, as_percent
         data = dict(as_percent(result), score_unit=UNIT, inputs=loaded.inputs,
                     documents=loaded.coverage.as_dict())
         return json.dumps(data, indent=2, sort_keys=True) + "\n"

@@ -34,8 +34,8 @@ def crosscheck(ref, sys_, params, max_bytes, lenient, mentions, doc_scores, all_
 
     Exit status: 0 identical, 1 the reports differ, 2 unusable input, 4 the NIST tool
     failed (its exit status and last error line are shown)."""
-    from acescore import pipeline
-    from acescore.crosscheck import (EXIT_NIST_FAILED, comparison_json, compare_reports,
+    from acescore.run import pipeline
+    from acescore.crosscheck.nist_tool import (EXIT_NIST_FAILED, comparison_json, compare_reports,
                                      nist_flags, run_nist)
     nist = os.environ.get("ACE_NIST_SCORER")
     if not nist:

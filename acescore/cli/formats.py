@@ -10,7 +10,7 @@ import click
 from acescore.cli.common import (catch_errors, output_option, params_option, site_folder,
                                  write_output)
 from acescore.formats import FORMATS
-from acescore.params import ENTITY_SUBTYPES
+from acescore.model.params import ENTITY_SUBTYPES
 
 
 @click.command("import")

@@ -21,7 +21,7 @@ def _pct(x: float) -> str:
 
 def load_sides(ref, sys_, params, max_bytes, lenient, quiet, **options):
     """Read and build both sides for a metric; the warnings go to standard error."""
-    from acescore import pipeline
+    from acescore.run import pipeline
     loaded = pipeline.load(ref, sys_, make_options(params, max_bytes, lenient, **options))
     emit_warnings(loaded, quiet)
     return loaded
@@ -31,7 +31,7 @@ def finish(loaded, command: str, scores: dict, text: str, extra: str, fmt: str, 
            quiet: bool) -> None:
     """Write a metric's output: its table, or its JSON (scores in percent, with the
     signature and the inputs); then the signature (text) and the summary line."""
-    from acescore.report.machine import UNIT, make_signature
+    from acescore.report.data.machine import UNIT, make_signature
     sig = make_signature(loaded.options.params, "", loaded.dtd, loaded.options.lenient,
                          extra)
     if fmt == "json":
@@ -59,7 +59,7 @@ def coref_text(scores: dict) -> str:
     """The human-readable table of :func:`acescore.metrics.coref.coref_scores`."""
     from tabulate import tabulate
     from acescore.metrics.coref import METRIC_NAMES, METRICS
-    from acescore.report.machine import conll_f1
+    from acescore.report.data.machine import conll_f1
     rows = []
     for m in METRICS:
         s = scores[m]
@@ -94,7 +94,7 @@ def coref(ref, sys_, params, max_bytes, lenient, output, fmt, quiet, max_pairs):
     reference scorer v8.  REF and SYS are each an APF file, a directory or a list file.
     """
     from acescore.metrics.coref import coref_scores
-    from acescore.report.machine import coref_json
+    from acescore.report.data.machine import coref_json
     loaded = load_sides(ref, sys_, params, max_bytes, lenient, quiet, max_pairs=max_pairs)
     scores = coref_scores(loaded.ref, loaded.sys, loaded.params)
     finish(loaded, "coref", coref_json(scores), coref_text(scores), COREF_SIGNATURE, fmt,
@@ -148,7 +148,7 @@ def events(ref, sys_, params, max_bytes, lenient, output, fmt, quiet, trigger_ma
     any rule option) the scores follow a codebase's published rules instead.
     """
     from acescore.metrics.events import event_scores
-    from acescore.report.machine import events_json
+    from acescore.report.data.machine import events_json
     by_convention = convention or any(v is not None for v in rules.values())
     if by_convention and (trigger_match, arg_match, arg_scope) != ("exact", "head", "subtype"):
         die("--trigger-match, --arg-match and --arg-scope do not go with --convention or"

@@ -13,8 +13,8 @@ from acescore.cli.common import (catch_errors, die, emit_summary, emit_warnings,
                                  mentions_option, output_options, pairs_option, progress_bars,
                                  quiet_option, read_options, resolve_jobs, write_output)
 from acescore.cli.args import parse_gates
-from acescore.errors import EXIT_GATE, EXIT_UNUSABLE
-from acescore.tasks import tasks_help
+from acescore.model.errors import EXIT_GATE, EXIT_UNUSABLE
+from acescore.model.tasks import tasks_help
 
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
@@ -76,7 +76,7 @@ def nist_flag_options(f):
 def score(ref, sys_, ref_file, ref_list, sys_file, sys_list, params, max_bytes, lenient,
           mentions, doc_scores, all_mappings, error_mappings, summary, check_duplicates,
           output, fmt, fail_under, jobs, quiet, max_pairs, score_only=False):
-    from acescore import pipeline
+    from acescore.run import pipeline
     import gc
     gc.disable()   # a one-shot process: the cyclic collector would only rescan the corpus
     argv = [os.path.basename(sys.argv[0])] + sys.argv[1:]
@@ -100,7 +100,7 @@ def score(ref, sys_, ref_file, ref_list, sys_file, sys_list, params, max_bytes, 
     for w in gate_warnings:
         click.echo(f"acescore: warning: {w}", err=True)
     results = None
-    from acescore.shards import applicable, score_paths
+    from acescore.run.shards import applicable, score_paths
     if applicable(opts):    # documents in shards, one process each (where possible)
         results = score_paths(pipeline.discover(refs[0], bool(ref_list)),
                               pipeline.discover(syss[0], bool(sys_list)), opts,
@@ -115,7 +115,7 @@ def score(ref, sys_, ref_file, ref_list, sys_file, sys_list, params, max_bytes, 
         results = pipeline.score(loaded)
     emit_warnings(results, quiet)
     if score_only:
-        from acescore.report.json_report import score_line
+        from acescore.report.data.json_report import score_line
         text = score_line(results)
     else:
         # text: the report's pieces, written one after the other (a -a report is ~100 MB)
@@ -127,7 +127,7 @@ def score(ref, sys_, ref_file, ref_list, sys_file, sys_list, params, max_bytes, 
     emit_summary(results, quiet)
     code = 0
     if gates:
-        from acescore.report.json_report import gate_failures, task_value
+        from acescore.report.data.json_report import gate_failures, task_value
         failed = gate_failures(results, gates)
         if failed:
             for msg in failed:

@@ -1,12 +1,12 @@
-"""``acescore validate``: check APF files (see :mod:`acescore.validate`)."""
+"""``acescore validate``: check APF files (see :mod:`acescore.rules.validate`)."""
 from __future__ import annotations
 
 import sys
 
 import click
 
-from acescore.errors import EXIT_UNUSABLE, AceError
-from acescore.params import DEFAULT_PARAMS, PARAMETER_SETS, get_params
+from acescore.model.errors import EXIT_UNUSABLE, AceError
+from acescore.model.params import DEFAULT_PARAMS, PARAMETER_SETS, get_params
 
 
 @click.command("validate")
@@ -35,7 +35,7 @@ def validate(apf_paths, source_dir, dtd, param_set, entities):
     scoring run.  Prints one line per problem (file:line: element ID: message) and a
     summary line.  Exit status: 0 no problem, 1 problems found, 2 unusable input.
     """
-    from acescore.validate import one_line, validate_paths  # only this command needs it
+    from acescore.rules.validate import one_line, validate_paths  # only this command needs it
     try:
         report = validate_paths(list(apf_paths), source_dir=source_dir, dtd=dtd,
                                 params=get_params(param_set), entities=entities)

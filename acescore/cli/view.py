@@ -1,5 +1,5 @@
 """``acescore view``: a static HTML site for error analysis (see
-:mod:`acescore.report.html_view`)."""
+:mod:`acescore.view.site`)."""
 from __future__ import annotations
 
 import os
@@ -48,9 +48,9 @@ def view(ref, sys_, source_dir, out_dir, fmt, params, max_bytes, lenient, mentio
     REF and SYS are each an APF file, a directory (searched recursively for *.apf.xml and
     *.apf) or a list file with one path per line.
     """
-    from acescore import pipeline
-    from acescore.report.html_view import write_view
-    from acescore.report.view_shards import write_site
+    from acescore.run import pipeline
+    from acescore.view.site import write_view
+    from acescore.view.shards import write_site
     import gc
     gc.disable()   # a one-shot process: the cyclic collector would only rescan the corpus
     t0 = time.perf_counter()

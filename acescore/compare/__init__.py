@@ -29,8 +29,8 @@ def compare_systems(ref, systems: Sequence, params: str = "local_2008", mentions
     ``ref`` and each system: a path (file, directory, list file) or a sequence of paths."""
     from acescore.compare.analysis import compare
     from acescore.compare.systems import score_systems, system_names
-    from acescore.options import Options
-    from acescore.pipeline import discover
+    from acescore.model.options import Options
+    from acescore.run.pipeline import discover
     options = Options(params=params, mentions=mentions, lenient=lenient, jobs=jobs,
                       literature=literature)
     names = names or system_names([str(s) for s in systems])

@@ -33,8 +33,8 @@ import numpy as np
 
 from acescore.compare.stats import STATISTICS, nist_value
 from acescore.metrics.events import span_key
-from acescore.report.tables import PassTables, row_fields
-from acescore.tasks import JSON_NAMES, KINDS, TASKS, task as task_of
+from acescore.report.counts.tables import PassTables, row_fields
+from acescore.model.tasks import JSON_NAMES, KINDS, TASKS, task as task_of
 
 _NONE: dict = {}
 #: the element kinds whose cross-document elements tie a task's documents together
@@ -126,7 +126,7 @@ def partners(res, docindex: dict) -> list:
 def document_components(res, docindex: dict) -> tuple[np.ndarray, float]:
     """(documents x (Σ cost, Σ REF value)) of a pass's document-level records, and the
     pass's Value: the total row of the report's tables, from the same records
-    (:class:`~acescore.report.tables.PassTables`; what ``first_table_value`` returns)."""
+    (:class:`~acescore.report.counts.tables.PassTables`; what ``first_table_value`` returns)."""
     tables = PassTables(res)
     total = tables.total()
     value = row_fields(total, total.norm)["value"] if total is not None else 0.0

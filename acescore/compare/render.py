@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from acescore.compare.components import NIST_ORDER
-from acescore.tasks import TASKS
+from acescore.model.tasks import TASKS
 
 TITLES = {t.json_name: f"{t.code}: {t.description}" for t in TASKS}
 

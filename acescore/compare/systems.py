@@ -14,9 +14,9 @@ from typing import Callable, Optional
 
 from acescore.compare.components import (LINKING_KINDS, SystemScores, element_links,
                                          fill_absent, literature_tasks, nist_tasks, units)
-from acescore.errors import AceUsageError
-from acescore.options import Options
-from acescore.pipeline import Corpus, build_reference, build_system
+from acescore.model.errors import AceUsageError
+from acescore.model.options import Options
+from acescore.run.pipeline import Corpus, build_reference, build_system
 
 
 @dataclass
@@ -60,8 +60,8 @@ class _System:
 def _score_system(name: str, paths: list, rc: Corpus, rside, options: Options) -> _System:
     """Read, build and score one system against the reference (``rside``; in lenient mode
     built again from ``rc`` with this system's skips)."""
-    from acescore.coverage import coverage
-    from acescore.pipeline import build, read_corpus
+    from acescore.rules.coverage import coverage
+    from acescore.run.pipeline import build, read_corpus
     from acescore.scoring.engine import run_scoring
     params = options.parameter_set
     sc = read_corpus(paths, options)
@@ -95,7 +95,7 @@ def score_systems(ref_paths: list, sys_paths: list, options: Options,
     """Read REF once, then each system (``options.jobs`` at a time, :mod:`.workers`):
     build, score, keep its components."""
     from acescore.compare.workers import fork_map
-    from acescore.pipeline import no_cyclic_gc, read_corpus
+    from acescore.run.pipeline import no_cyclic_gc, read_corpus
     names = names or system_names([str(p) for p in sys_paths])
     say = progress or (lambda msg: None)
     warnings: dict = {"REF": []}

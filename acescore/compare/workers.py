@@ -15,12 +15,12 @@ import signal
 import sys
 from typing import Callable, Sequence
 
-from acescore.errors import AceError
-from acescore.parallel import _read_object, child_exit, fork_available
+from acescore.model.errors import AceError
+from acescore.run.parallel import _read_object, child_exit, fork_available
 
 
 class WorkerInputError(AceError):
-    """An :class:`~acescore.errors.AceError` raised in a worker: its message and status."""
+    """An :class:`~acescore.model.errors.AceError` raised in a worker: its message and status."""
 
     def __init__(self, message: str, exit_code: int):
         super().__init__(message)

@@ -14,9 +14,9 @@ import os
 import re
 from importlib import import_module
 
-from acescore.errors import AceInputError, AceUsageError
-from acescore.output import write_file
-from acescore.params import DEFAULT_PARAMS
+from acescore.model.errors import AceInputError, AceUsageError
+from acescore.writing.output import write_file
+from acescore.model.params import DEFAULT_PARAMS
 from acescore.reading.safe_read import read_text
 
 FORMATS = ("oneie", "dygiepp", "textee")
@@ -64,8 +64,8 @@ def export_apf(apf_spec, source_dir: str, fmt: str, span: str = "head",
     windows respect too: REF and SYS exported each with the other come out on the same
     tokens and windows."""
     from acescore.formats.convert import apf_to_tokdoc
-    from acescore.options import Options
-    from acescore.pipeline import discover, read_corpus
+    from acescore.model.options import Options
+    from acescore.run.pipeline import discover, read_corpus
     mod = format_module(fmt)
     opts = Options(params=params)
     corpus = read_corpus(discover(apf_spec), opts)
@@ -97,7 +97,7 @@ def import_json(path: str, fmt: str, source_dir: str, out_dir: str, report,
     :mod:`acescore.formats.textee`; ``force``: remove the APF files ``out_dir`` holds (else
     they are an error: they would be scored with the new ones)."""
     from acescore.formats.convert import tokdoc_to_document
-    from acescore.model import ApfFile
+    from acescore.model.apf import ApfFile
     from acescore.reading.writer import DEFAULT_DOCTYPE, apf_bytes
     mod = format_module(fmt)
     old = [f for f in (os.listdir(out_dir) if os.path.isdir(out_dir) else ())

@@ -21,9 +21,9 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from acescore.formats.tokens import TokDoc, align, tokenize, windows
-from acescore.model import (Argument, Document, Entity, EntityMention, Event, EventMention,
+from acescore.model.apf import (Argument, Document, Entity, EntityMention, Event, EventMention,
                             Locator, Relation, RelationMention, SimpleMention, Timex2, Value)
-from acescore.params import (ENTITY_SUBTYPES, EVENT_ROLES, EVENT_SUBTYPES, RELATION_SUBTYPES,
+from acescore.model.params import (ENTITY_SUBTYPES, EVENT_ROLES, EVENT_SUBTYPES, RELATION_SUBTYPES,
                              VALUE_SUBTYPES)
 from acescore.reading.as_written import written
 

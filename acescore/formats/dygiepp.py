@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import json
 
-from acescore.errors import AceInputError
+from acescore.model.errors import AceInputError
 from acescore.formats.tokens import TokDoc
-from acescore.params import VALUE_SUBTYPES
+from acescore.model.params import VALUE_SUBTYPES
 
 
 def _label(m: dict) -> str:

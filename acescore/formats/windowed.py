@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from acescore.errors import AceInputError
+from acescore.model.errors import AceInputError
 from acescore.formats.tokens import TokDoc
 
 

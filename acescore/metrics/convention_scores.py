@@ -27,7 +27,7 @@ from collections import Counter
 
 from acescore.metrics.conventions import Convention, signature
 from acescore.metrics.events import _prf
-from acescore.params import SYMMETRIC_RELATIONS
+from acescore.model.params import SYMMETRIC_RELATIONS
 
 EVENT_TASKS = ("trigger_identification", "trigger_classification",
                "argument_identification", "argument_classification")
@@ -347,7 +347,7 @@ def _canon(key: tuple, strict: bool) -> tuple:
 
 
 def convention_scores(ref_side, sys_side, conv: Convention, version: str = "") -> dict:
-    """Scores of SYS against REF (two :class:`~acescore.database.Side`) under ``conv``.
+    """Scores of SYS against REF (two :class:`~acescore.rules.database.Side`) under ``conv``.
 
     Returns ``{"convention", "signature", "rules", "scores": {task: prf}, "per_label":
     {task: {label: prf}}, "macro": {task: {"recall", "precision", "f1"}}, "dropped": {"ref",

@@ -60,10 +60,10 @@ from bisect import bisect_right
 from typing import Hashable, Iterable, Optional, Sequence
 
 
-from acescore.params import Params, get_params
+from acescore.model.params import Params, get_params
 from acescore.metrics.matching import max_weight_matching
-from acescore.scoring.limits import DEFAULT_MAX_PAIRS, too_many_pairs
-from acescore.spans import overlap
+from acescore.model.limits import DEFAULT_MAX_PAIRS, too_many_pairs
+from acescore.model.spans import overlap
 
 Clustering = Iterable[Iterable[Hashable]]
 
@@ -295,7 +295,7 @@ def _candidates(ref: Sequence, sys: Sequence, min_overlap: float,
                 max_pairs: int = DEFAULT_MAX_PAIRS, docid: str = "") -> dict:
     """{(i, j): overlap} for REF/SYS entity mentions whose heads correspond (02 §1.4:
     they share a position and their mutual overlap is at least ``min_overlap``).  More than
-    ``max_pairs`` of them is an error (acescore.scoring.limits)."""
+    ``max_pairs`` of them is an error (acescore.model.limits)."""
     out: dict = {}
     if not ref or not sys:
         return out
@@ -416,7 +416,7 @@ def nist_b3_from_summands(parts: list) -> dict:
 
 def coref_scores(ref_side, sys_side, params: Optional[Params] = None,
                  with_nist_b3: bool = True) -> dict:
-    """Coreference metrics of SYS against REF (two :class:`~acescore.database.Side`).
+    """Coreference metrics of SYS against REF (two :class:`~acescore.rules.database.Side`).
 
     Every REF document is scored (a REF document without SYS output has an empty response);
     see the module docstring for the definitions.  Returns::

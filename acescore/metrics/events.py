@@ -52,7 +52,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from acescore.metrics.matching import max_weight_matching
-from acescore.spans import overlap
+from acescore.model.spans import overlap
 
 TRIGGER_MATCHES = ("exact", "overlap")
 ARG_MATCHES = ("head", "extent")
@@ -178,7 +178,7 @@ def _prf(correct: int, nref: int, nsys: int) -> dict:
 def event_scores(ref_side, sys_side, trigger_match: str = "exact", arg_match: str = "head",
                  arg_scope: str = "subtype") -> dict:
     """Trigger and argument identification/classification of SYS against REF (two
-    :class:`~acescore.database.Side`); see the module docstring for the exact definitions.
+    :class:`~acescore.rules.database.Side`); see the module docstring for the exact definitions.
 
     Returns ``{task: {"recall", "precision", "f1", "correct", "ref", "sys"}}`` for the tasks
     ``trigger_identification``, ``trigger_classification``, ``argument_identification`` and

@@ -1,5 +1,5 @@
 """Maximum-weight one-to-one matching for the literature metrics (not for the NIST-faithful
-scores, which use the tool's own routine, acescore.bgm)."""
+scores, which use the tool's own routine, acescore.model.bgm)."""
 from __future__ import annotations
 
 import numpy as np

@@ -1,5 +1,5 @@
 """The literature metrics of the JSON output (``coref``, ``events``) from document shards
-(``acescore score --jobs N``: :mod:`acescore.shards`).
+(``acescore score --jobs N``: :mod:`acescore.run.shards`).
 
 Both are per-document sums (:mod:`acescore.metrics.coref`, :mod:`acescore.metrics.events`):
 every count is taken within one REF document (chains, mention alignments, CEAF's entity

@@ -3,8 +3,8 @@
 XML is parsed with lxml, safely: no external entities, no DTD loading, no network.  The
 attribute rules (demanded/optional attributes, legal values, defaults), the locator rules and
 the per-element checks follow the NIST tool; every problem is an
-:class:`~acescore.errors.AceInputError` naming file, line and element, handed to the reader's
-error policy (:mod:`acescore.problems`): strict raises it, a collecting policy (lenient mode,
+:class:`~acescore.model.errors.AceInputError` naming file, line and element, handed to the reader's
+error policy (:mod:`acescore.model.problems`): strict raises it, a collecting policy (lenient mode,
 ``acescore validate``) records it and the reader skips the element or document concerned.
 
 Text and attribute values are read as written, as the NIST tool's home-made tokenizer reads
@@ -17,18 +17,18 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from acescore.errors import AceInputError
-from acescore.model import (ApfFile, Box, Document, Entity, EntityMention, Locator,
+from acescore.model.errors import AceInputError
+from acescore.model.apf import (ApfFile, Box, Document, Entity, EntityMention, Locator,
                             SimpleMention, Timex2, Value, TIMEX2_ATTRIBUTES)
-from acescore.params import (ENTITY_CLASSES, ENTITY_SUBTYPES, MENTION_TYPES, VALUE_SUBTYPES,
+from acescore.model.params import (ENTITY_CLASSES, ENTITY_SUBTYPES, MENTION_TYPES, VALUE_SUBTYPES,
                              Params, get_params)
-from acescore.problems import STRICT, UNKNOWN_DOCID, Policy, from_error
+from acescore.model.problems import STRICT, UNKNOWN_DOCID, Policy, from_error
 from acescore.reading.apf_releves import ReleveReading
 from acescore.reading.fastpath import (_ENTITY_CLASSES, _ENTITY_SUBTYPES, _ENTITY_TYPES,
                                        _MENTION_TYPES, _TRUE_FALSE, _VALUE_SUBTYPES,
                                        _VALUE_TYPES, _children, _fast_text_locator,
                                        _upper_names)
-from acescore.reading.text import normalize_name
+from acescore.model.text import normalize_name
 from acescore.reading.xmlfile import (DEFAULT_MAX_BYTES, guess_docid, parse_xml,  # noqa: F401
                                       scan_docids)
 
@@ -517,7 +517,7 @@ class _Reader(ReleveReading):
 def read_apf(path: str, params: Optional[Params] = None,
              max_bytes: int = DEFAULT_MAX_BYTES, policy: Policy = STRICT) -> Optional[ApfFile]:
     """Read one APF file.  ``params`` decides the mention-dependent checks (default
-    ``local_2008``).  ``policy``: what to do with a problem (:mod:`acescore.problems`; strict:
+    ``local_2008``).  ``policy``: what to do with a problem (:mod:`acescore.model.problems`; strict:
     raise).  Under a collecting policy an unreadable file is a document-level problem (its
     DOCIDs from its ``document`` tags, else its file name) and the result is None when
     nothing of the file is usable."""

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Optional
 
-from acescore.model import Argument, Event, EventMention, Relation, RelationMention
-from acescore.params import (EVENT_SUBTYPES, RELATION_MODALITIES, RELATION_SUBTYPES,
+from acescore.model.apf import Argument, Event, EventMention, Relation, RelationMention
+from acescore.model.params import (EVENT_SUBTYPES, RELATION_MODALITIES, RELATION_SUBTYPES,
                              SYMMETRIC_RELATIONS)
 from acescore.reading.as_written import reading_warnings
 from acescore.reading.fastpath import (_EVENT_ATTRIBUTES, _EVENT_ROLES, _EVENT_SUBTYPES,

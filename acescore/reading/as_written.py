@@ -24,8 +24,8 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from acescore.model import Argument
-from acescore.spans import overlap
+from acescore.model.apf import Argument
+from acescore.model.spans import overlap
 
 # A start tag (up to the first ">") with a line break or tab, and the quoted values in it.
 _TAG_WITH_BREAK = re.compile(rb"<[A-Za-z_][^<>\t\r\n]*[\t\r\n][^<>]*>")

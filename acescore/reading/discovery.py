@@ -28,10 +28,10 @@ from __future__ import annotations
 import os
 from typing import Callable, Iterable, Optional
 
-from acescore.errors import AceInputError
-from acescore.problems import hint
+from acescore.model.errors import AceInputError
+from acescore.model.problems import hint
 from acescore.reading.safe_read import read_bytes
-from acescore.reading.text import decode_utf8
+from acescore.model.text import decode_utf8
 
 APF_SUFFIXES = (".apf.xml", ".apf")
 _SNIFF = 4096

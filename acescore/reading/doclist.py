@@ -11,8 +11,8 @@ import dataclasses
 import os
 import re
 
-from acescore.errors import AceInputError, AceUsageError
-from acescore.reading.text import decode_utf8
+from acescore.model.errors import AceInputError, AceUsageError
+from acescore.model.text import decode_utf8
 
 _ENDING = re.compile(r"\.(sgm|apf\.xml|apf|xml)$", re.IGNORECASE)
 
@@ -40,7 +40,7 @@ def read_docids(path: str) -> list[str]:
 
 
 def restrict(files: list, docids) -> list:
-    """The APF files (:class:`acescore.model.ApfFile`) with only the documents whose DOCID is
+    """The APF files (:class:`acescore.model.apf.ApfFile`) with only the documents whose DOCID is
     in ``docids``; files left without documents are dropped."""
     keep = set(docids)
     out = []

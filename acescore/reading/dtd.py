@@ -13,7 +13,7 @@ name part is looked at, so ``../dtd/apf.v5.2.0.dtd`` or a URL work too), or the 
 with ``--dtd`` (which then applies to every file).  A file without DOCTYPE is validated
 against 5.1.1.  DTDs are never fetched from the place a DOCTYPE points to.
 
-Problems are :class:`~acescore.errors.AceInputError` lines ``file:line: element ID: message``
+Problems are :class:`~acescore.model.errors.AceInputError` lines ``file:line: element ID: message``
 where ``element ID`` is the nearest enclosing element that has an ID.
 """
 from __future__ import annotations
@@ -26,7 +26,7 @@ from typing import Optional
 
 from lxml import etree
 
-from acescore.errors import AceInputError, AceUsageError
+from acescore.model.errors import AceInputError, AceUsageError
 from acescore.reading.safe_read import read_bytes
 
 DTD_MAX_BYTES = 16 * 1024 * 1024
@@ -72,7 +72,7 @@ def resolve_dtd_name(name: str) -> str:
     """The DTD meant by a ``--dtd`` value: ``5.1.1``, ``v5.2.0``, ``apf.v5.1.2.dtd``,
     ``2005``/``2007``/``2008``, ``source`` (the source-document DTD), or the path of a
     ``.dtd`` file.  Returns a shipped file name or a path; raises
-    :class:`~acescore.errors.AceUsageError` for anything else."""
+    :class:`~acescore.model.errors.AceUsageError` for anything else."""
     n = name.strip()
     if os.path.isfile(n):
         return n

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Optional
 
-from acescore.model import Locator
-from acescore.params import (ENTITY_CLASSES, ENTITY_SUBTYPES, EVENT_ATTRIBUTES, EVENT_ROLES,
+from acescore.model.apf import Locator
+from acescore.model.params import (ENTITY_CLASSES, ENTITY_SUBTYPES, EVENT_ATTRIBUTES, EVENT_ROLES,
                              EVENT_SUBTYPES, MENTION_TYPES, RELATION_MODALITIES, RELATION_ROLES,
                              RELATION_SUBTYPES, VALUE_SUBTYPES)
 

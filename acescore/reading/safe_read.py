@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import stat
 
-from acescore.errors import AceInputError
+from acescore.model.errors import AceInputError
 
 _KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
           (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),

@@ -24,11 +24,11 @@ import re
 from dataclasses import dataclass
 from typing import Optional
 
-from acescore.errors import AceInputError
+from acescore.model.errors import AceInputError
+from acescore.model.limits import DEFAULT_MAX_BYTES
 from acescore.reading.safe_read import read_bytes
-from acescore.reading.text import decode_utf8
+from acescore.model.text import decode_utf8
 
-DEFAULT_MAX_BYTES = 64 * 1024 * 1024
 
 _TAG = re.compile(r"<[^>]*>")
 _ENTITY = re.compile(r"&(?:#[0-9]+|#[xX][0-9a-fA-F]+|amp|lt|gt|quot|apos);")

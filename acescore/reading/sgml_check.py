@@ -13,14 +13,14 @@ elements may contain which, which are required) plus the SGML minimisation the f
 
 A tag is everything from ``<`` to the next ``>`` (across lines), as for offsets
 (:mod:`acescore.reading.sgml`); ``<!...>`` and ``<?...>`` are skipped.  Problems are
-one-line :class:`~acescore.errors.AceInputError` s ``file:line: element: message``.
+one-line :class:`~acescore.model.errors.AceInputError` s ``file:line: element: message``.
 """
 from __future__ import annotations
 
 import re
 from functools import lru_cache
 
-from acescore.errors import AceInputError
+from acescore.model.errors import AceInputError
 
 #: elements whose end tag the LDC files leave out
 END_TAG_OMISSIBLE = frozenset({"POST", "P"})

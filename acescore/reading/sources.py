@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from typing import Optional
 
-from acescore.errors import AceInputError, AceUsageError
+from acescore.model.errors import AceInputError, AceUsageError
 from acescore.reading.discovery import walk_files
 from acescore.reading.sgml import SourceText, read_source
 

@@ -19,10 +19,10 @@ from typing import Optional
 
 from lxml import etree
 
-from acescore.model import ApfFile, Document, Locator
-from acescore.params import SYMMETRIC_RELATIONS
+from acescore.model.apf import ApfFile, Document, Locator
+from acescore.model.params import SYMMETRIC_RELATIONS
 from acescore.reading.as_written import written_back
-from acescore.reading.text import normalize_name
+from acescore.model.text import normalize_name
 
 DEFAULT_DOCTYPE = "apf.v5.1.1.dtd"
 

@@ -9,7 +9,7 @@ references to undefined entities are refused -- except inside comments, CDATA se
 processing instructions, where XML gives them no meaning.  Every problem is a one-line
 Text and attribute values come out as written, as the NIST tool reads them
 (reading/as_written.py).  Every problem is a one-line
-:class:`~acescore.errors.AceInputError` naming the file (and line).
+:class:`~acescore.model.errors.AceInputError` naming the file (and line).
 """
 from __future__ import annotations
 
@@ -19,12 +19,12 @@ from typing import Optional
 
 from lxml import etree
 
-from acescore.errors import AceInputError
+from acescore.model.errors import AceInputError
+from acescore.model.limits import DEFAULT_MAX_BYTES
 from acescore.reading.safe_read import read_bytes
 from acescore.reading.as_written import as_written
-from acescore.reading.text import decode_utf8
+from acescore.model.text import decode_utf8
 
-DEFAULT_MAX_BYTES = 64 * 1024 * 1024
 # A reference to a named entity other than the five XML predefined ones.  With an external
 # DOCTYPE, libxml2 accepts such a reference without a declaration and silently drops it
 # (in attributes) or keeps an unexpanded entity node (cutting a charseq's text short).

@@ -2,7 +2,7 @@
 
 A pass is rendered as soon as it is scored — its NIST text and its machine-readable data —
 and then dropped, so that a run never holds more than one pass's data at a time; a pass
-scored in a worker process (:mod:`acescore.parallel`) travels back as this small record.
+scored in a worker process (:mod:`acescore.run.parallel`) travels back as this small record.
 The text report, JSON, CSV and the ``--fail-under`` gates all read these records.
 """
 from __future__ import annotations
@@ -13,14 +13,14 @@ from typing import Optional
 
 @dataclass
 class PassOutput:
-    task: str                       # entity, value, ..., mention_event (acescore.tasks)
+    task: str                       # entity, value, ..., mention_event (acescore.model.tasks)
     printed: bool                   # the pass has a section in the report
     text: str                       # nist_report.pass_text: what the text report prints
     data: Optional[dict] = None     # json_report.pass_json (printed passes)
     documents: Optional[dict] = None   # json_report.documents_json (printed passes)
     value: Optional[float] = None   # the total Value (%) of the first table (printed passes)
     listing: list = field(default_factory=list)     # printed before ``text``: the listings
-    # of document shards, as str and acescore.spool.Span pieces (in one process: in text)
+    # of document shards, as str and acescore.writing.spool.Span pieces (in one process: in text)
     merged: Optional[tuple] = None  # document shards, for the view: (PassTables, costs)
 
 
@@ -37,14 +37,15 @@ class ReportContext:
 
 def render_pass(ctx: ReportContext, res) -> PassOutput:
     """Render one pass: its text and, if it has a section, its data and total Value."""
-    from acescore.report import json_report, nist_report
+    from acescore.report.data import json_report
+    from acescore.report.nist import nist_report
     tables = None
     if res.printed:         # built once: the section, the JSON and the -d numbers read it
-        from acescore.report.tables import PassTables
+        from acescore.report.counts.tables import PassTables
         tables = PassTables(res)
     out = PassOutput(res.task, res.printed, nist_report.pass_text(ctx, res, tables))
     if res.printed:
-        from acescore.report.machine import pass_details
+        from acescore.report.data.machine import pass_details
         out.data = dict(json_report.pass_json(res, ctx.params, ctx.all_sources, tables),
                         **pass_details(ctx.options, res, tables))
         out.documents = json_report.documents_json(res, nist_report.document_costs(res,

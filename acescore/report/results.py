@@ -10,25 +10,25 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
 
-from acescore.errors import AceUsageError
+from acescore.model.errors import AceUsageError
 
 
 @dataclass
 class Results:
-    options: object                   # acescore.options.Options
-    params: object                    # acescore.params.Params
+    options: object                   # acescore.model.options.Options
+    params: object                    # acescore.model.params.Params
     source_label: str                 # the report's SOURCE label (one source, or MIXED)
     all_sources: list                 # every SOURCE of the input, sorted
     preamble: str                     # the text before the first section (header, -s lists)
     outputs: list                     # PassOutput of every pass, in report order
     warnings: list = field(default_factory=list)    # the NIST WARNING messages, in order
-    skipped: Optional[object] = None  # lenient mode: acescore.robust.SkipReport
+    skipped: Optional[object] = None  # lenient mode: acescore.rules.robust.SkipReport
     documents: dict = field(default_factory=dict)   # {"ref": n, "sys": m}
     dtd: str = "none"                 # the DOCTYPEs of the input files
     literature: Optional[dict] = None  # {"coref": ..., "events": ...} (acescore.metrics)
     run: Optional[object] = None      # the scoring run, with its passes (keep_passes)
     inputs: Optional[dict] = None     # {"ref": path, "sys": path} as given, if paths
-    coverage: Optional[object] = None  # acescore.coverage.Coverage: documents scored
+    coverage: Optional[object] = None  # acescore.rules.coverage.Coverage: documents scored
     document_ids: Optional[dict] = None  # -s: {"ref": [DOCID...], "sys": [...]}
 
     @property
@@ -51,13 +51,13 @@ class Results:
 
     def to_text(self, command_line: Optional[str] = None) -> str:
         """The NIST report; ``command_line``: its first line, if wanted."""
-        from acescore.spool import as_text
+        from acescore.writing.spool import as_text
         return "".join(map(as_text, self.text_pieces(command_line)))
 
     def text_pieces(self, command_line: Optional[str] = None) -> list:
         """:meth:`to_text` as the pieces it joins (a report with listings may be ~100 MB:
         written piece by piece, it need not be joined): str, and the
-        :class:`acescore.spool.Span` of listing text that document shards left in files."""
+        :class:`acescore.writing.spool.Span` of listing text that document shards left in files."""
         out = [command_line or "", self.preamble]
         for o in self.outputs:
             out += o.listing
@@ -65,29 +65,29 @@ class Results:
         return out
 
     def to_dict(self) -> dict:
-        from acescore.report.json_report import to_dict
+        from acescore.report.data.json_report import to_dict
         return to_dict(self)
 
     def to_json(self, indent: int = 1) -> str:
-        from acescore.report.json_report import to_json
+        from acescore.report.data.json_report import to_json
         return to_json(self, indent)
 
     def to_csv(self) -> str:
-        from acescore.report.json_report import to_csv
+        from acescore.report.data.json_report import to_csv
         return to_csv(self)
 
     def value(self, task: str) -> Optional[float]:
         """A task's total Value (%), None if it was not scored."""
-        from acescore.report.json_report import task_value
+        from acescore.report.data.json_report import task_value
         return task_value(self, task)
 
     def table(self, task: str, condition: str = "TYPE"):
         """The rows of one table of one task, as dicts of named numbers."""
-        from acescore.report.json_report import table
+        from acescore.report.data.json_report import table
         return table(self, task, condition)
 
     def signature(self) -> str:
-        from acescore.report.json_report import signature
+        from acescore.report.data.json_report import signature
         return signature(self)
 
     def render(self, fmt: str) -> str:

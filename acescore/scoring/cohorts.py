@@ -1,9 +1,9 @@
 """The element mapping (05 R24/R25, §3): the cohorts of REF and SYS elements linked by
 valued pairs, and the optimal one-to-one mapping of each (the assignment algorithm of
-:mod:`acescore.bgm`).  Used by every element pass and the relation/event passes."""
+:mod:`acescore.model.bgm`).  Used by every element pass and the relation/event passes."""
 from __future__ import annotations
 
-from acescore.bgm import bgm
+from acescore.model.bgm import bgm
 
 
 def map_elements(ref: dict, sys: dict, pv: dict, fa_value: dict, cand: dict,

@@ -11,9 +11,9 @@ from __future__ import annotations
 from bisect import bisect_right
 from typing import Optional
 
-from acescore.params import EPSILON
-from acescore.scoring.limits import too_many_pairs
-from acescore.spans import overlap, text_match
+from acescore.model.params import EPSILON
+from acescore.model.limits import too_many_pairs
+from acescore.model.spans import overlap, text_match
 
 EPS = EPSILON
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Optional
 
-from acescore.params import EPSILON, Params
-from acescore.bgm import bgm
+from acescore.model.params import EPSILON, Params
+from acescore.model.bgm import bgm
 from acescore.scoring.correspondences import correspondences
 from acescore.scoring.names import entity_name_similarity
 

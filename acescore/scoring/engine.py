@@ -4,8 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Callable, Optional
 
-from acescore.database import Side
-from acescore.params import Params
+from acescore.rules.database import Side
+from acescore.model.params import Params
 from acescore.scoring.b3 import compute_b3
 from acescore.scoring.cohorts import map_elements
 from acescore.scoring.correspondences import promoted_correspondences
@@ -13,7 +13,7 @@ from acescore.scoring.elements import ElementPass
 from acescore.scoring.names import name_maps
 from acescore.scoring.promote import promote_elements
 from acescore.scoring.result import PassResult, ReleveElements
-from acescore.tasks import CHAINS, chain_tasks, mention_task
+from acescore.model.tasks import CHAINS, chain_tasks, mention_task
 
 
 @dataclass
@@ -53,7 +53,7 @@ class Run:
     #: (:func:`acescore.scoring.correspondences.promoted_correspondences`)
     entity_corr: Optional[dict] = None
     #: called with each pass as soon as it is complete (rendering it at once lets the CLI
-    #: drop the pass's data before the next one is scored: see acescore.parallel)
+    #: drop the pass's data before the next one is scored: see acescore.run.parallel)
     on_pass: Optional[Callable] = None
 
     def add_pass(self, res: PassResult, check=None) -> None:
@@ -155,7 +155,7 @@ def run_scoring(ref: Side, sys: Side, params: Params, mentions: bool,
     timex2, relations, events), then with ``-m`` the entity mentions (EMD) and the
     relation/event mentions.  The three chains only share the element mapping of the
     entity/value/timex2 passes (``Run.mapped_refs``, needed at the end of the third), so
-    :mod:`acescore.parallel` can run them in separate processes."""
+    :mod:`acescore.run.parallel` can run them in separate processes."""
     run = new_run(ref, sys, params, warnings)
     for chain in CHAINS:
         run_chain(run, chain, mentions, check_duplicates)
@@ -308,9 +308,9 @@ def _only(coll: dict, keep: Optional[set]) -> dict:
     return {eid: g for eid, g in coll.items() if eid in keep}
 
 
-#: how each chain of the task registry (acescore.tasks.CHAINS) is scored: a step is called
+#: how each chain of the task registry (acescore.model.tasks.CHAINS) is scored: a step is called
 #: with the run, the chain's tasks (report order), the -c check factory and the two hooks
 #: of run_chain
 CHAIN_STEPS = {"documents": _document_chain, "entity_mentions": _entity_mention_chain,
                "mention_releves": _mention_releve_chain}
-assert tuple(CHAIN_STEPS) == CHAINS, "every chain of acescore.tasks needs a step here"
+assert tuple(CHAIN_STEPS) == CHAINS, "every chain of acescore.model.tasks needs a step here"

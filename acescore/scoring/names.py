@@ -3,7 +3,7 @@ similarity of two names, the best one-to-one name map of two entities, and the n
 of mapped entity pairs that the recognition tables and the listings need."""
 from __future__ import annotations
 
-from acescore.bgm import bgm
+from acescore.model.bgm import bgm
 
 
 def levenshtein(a: str, b: str) -> int:

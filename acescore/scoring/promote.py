@@ -7,8 +7,8 @@ or among equal entity attributes) and their empty argument and link dictionaries
 """
 from __future__ import annotations
 
-from acescore.database import NOTHING, GlobalElement
-from acescore.model import (Argument, Entity, EntityMention, Event, EventMention, Relation,
+from acescore.rules.database import NOTHING, GlobalElement
+from acescore.model.apf import (Argument, Entity, EntityMention, Event, EventMention, Relation,
                             RelationMention, SimpleMention, Timex2, Value)
 
 

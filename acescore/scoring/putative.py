@@ -10,7 +10,7 @@ mapping nor listed, so the results are those of valuing every pair.
 """
 from __future__ import annotations
 
-from acescore.scoring.limits import too_many_pairs
+from acescore.model.limits import too_many_pairs
 
 _NONE: dict = {}     # no partners (read only)
 

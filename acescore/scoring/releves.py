@@ -25,7 +25,7 @@ argument cost is ``((-S) * W_FA) * RV(s) - M * RV(r, s)``, the pair value
 
 Promoted mention elements (mention passes)
 ------------------------------------------
-``ref`` / ``sys`` of the PassResult hold new :class:`~acescore.database.GlobalElement`
+``ref`` / ``sys`` of the PassResult hold new :class:`~acescore.rules.database.GlobalElement`
 objects, one per relation (event) mention: ``id`` = the mention ID, ``kind`` = "relation" /
 "event", ``attrs`` copied from the host element, ``origin`` = host element ID,
 ``arguments`` built from the mention's arguments (REF: host element of each argument
@@ -39,16 +39,16 @@ from __future__ import annotations
 
 from typing import Optional
 
-from acescore.database import GlobalElement
-from acescore.params import EPSILON
-from acescore.bgm import bgm
+from acescore.rules.database import GlobalElement
+from acescore.model.params import EPSILON
+from acescore.model.bgm import bgm
 from acescore.scoring.cohorts import map_elements
 from acescore.scoring.promote import promote_releves
 from acescore.scoring.putative import putative_pairs
 from acescore.scoring.releve_values import (releve_value, pair_value_of_signatures,
                                             signature, Weights)
 from acescore.scoring.result import PassResult
-from acescore.spans import overlap
+from acescore.model.spans import overlap
 
 EPS = EPSILON
 _NONE: dict = {}     # no partners (read only)

@@ -9,9 +9,9 @@ report code never needs the valuation internals.
 
 Conventions
 -----------
-* ``ref`` / ``sys``: element ID -> :class:`~acescore.database.GlobalElement`; a global
+* ``ref`` / ``sys``: element ID -> :class:`~acescore.rules.database.GlobalElement`; a global
   element's ``docs`` maps DOCID -> document element (model records such as
-  :class:`~acescore.model.Entity`).  SYS elements only have evaluated documents.
+  :class:`~acescore.model.apf.Entity`).  SYS elements only have evaluated documents.
 * ``doc_value[(side, id, docid)]``: VALUE of a document element (``side`` is ``"REF"`` or
   ``"SYS"``); ``0.0`` where the NIST tool leaves it undefined.
 * ``value[(side, id)]``: element VALUE = sum of its document VALUEs in DOCID order.

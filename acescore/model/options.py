@@ -1,0 +1,66 @@
+"""What a run is asked to do: one typed, immutable options object for every command and for
+the Python API (:func:`acescore.score`).  The command line's shared options
+(:mod:`acescore.cli.common`) build one of these; so does the API from its keywords."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import cached_property
+from typing import Optional
+
+from acescore.model.errors import AceUsageError
+from acescore.model.params import DEFAULT_PARAMS, Params, get_params
+from acescore.model.limits import DEFAULT_MAX_BYTES, DEFAULT_MAX_PAIRS
+
+
+@dataclass(frozen=True, kw_only=True)
+class Options:
+    params: str = DEFAULT_PARAMS       # parameter set name (NIST -P)
+    mentions: bool = False             # -m: also the mention-level tasks
+    doc_scores: bool = False           # -d
+    all_mappings: bool = False         # -a
+    error_mappings: bool = False       # -e
+    summary: bool = False              # -s
+    check_duplicates: bool = False     # -c
+    lenient: bool = False              # skip broken elements/documents instead of stopping
+    max_bytes: int = DEFAULT_MAX_BYTES  # largest APF file read
+    jobs: int = 1                      # processes for scoring
+    literature: bool = True            # also the literature metrics (JSON ``coref``/``events``)
+    listing_data: bool = True          # -a/-e/-s also as data (JSON ``mappings``/``listing``)
+    docs: Optional[tuple] = None       # --docs: only these DOCIDs (REF and SYS)
+    docs_file: Optional[str] = None    # the --docs file they were read from (for messages)
+    max_pairs: int = DEFAULT_MAX_PAIRS  # REF/SYS pairs valued in one document (scoring/limits)
+
+    def __post_init__(self):
+        get_params(self.params)        # an unknown name is a usage error, here and now
+        if not (isinstance(self.max_bytes, int) and self.max_bytes > 0):
+            raise AceUsageError(f"the largest file size must be a positive number of bytes, "
+                                f"not {self.max_bytes!r}")
+        if not (isinstance(self.max_pairs, int) and self.max_pairs >= 1):
+            raise AceUsageError(f"the pair limit must be a whole number >= 1, not"
+                                f" {self.max_pairs!r}")
+        if not (isinstance(self.jobs, int) and self.jobs >= 1):
+            raise AceUsageError(f"jobs must be a whole number >= 1, not {self.jobs!r}")
+
+    @cached_property
+    def parameter_set(self) -> Params:
+        """The parameter set (with this run's ``max_pairs``), made once per Options."""
+        p = get_params(self.params)
+        return p if p.max_pairs == self.max_pairs else replace(p, max_pairs=self.max_pairs)
+
+    @property
+    def scores_mentions(self) -> bool:
+        """The mention-level tasks are scored: asked for (-m) and the parameter set uses
+        mentions."""
+        return self.mentions and bool(self.parameter_set.use_mentions)
+
+    @property
+    def flags(self) -> str:
+        """The NIST flags asked for, as the signature writes them (``mdaes``)."""
+        return "".join(f for f, on in (("m", self.mentions), ("d", self.doc_scores),
+                                       ("a", self.all_mappings), ("e", self.error_mappings),
+                                       ("s", self.summary)) if on)
+
+    def but(self, **changes) -> "Options":
+        """A copy with some options changed."""
+        return replace(self, **changes)
+

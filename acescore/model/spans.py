@@ -1,0 +1,120 @@
+"""Span arithmetic: mutual overlap, extent mismatch, text match (02 §1)."""
+from __future__ import annotations
+
+from acescore.model.apf import Locator
+from acescore.model.bgm import bgm
+
+MAX_MISMATCH = 9999999999
+
+
+def _pages(loc: Locator) -> dict:
+    pages: dict = {}
+    for b in loc.boxes:
+        pages.setdefault(b.page, []).append(b)
+    return pages
+
+
+def _box_pair_costs(rboxes, tboxes) -> dict:
+    costs: dict = {}
+    for i, rb in enumerate(rboxes):
+        for j, tb in enumerate(tboxes):
+            x1 = max(rb.x, tb.x)
+            x2 = min(rb.xend, tb.xend)
+            if x1 > x2:
+                continue
+            y1 = max(rb.y, tb.y)
+            y2 = min(rb.yend, tb.yend)
+            if y1 > y2:
+                continue
+            costs.setdefault(j, {})[i] = -((x2 - x1) * (y2 - y1))
+    return costs
+
+
+def _image_overlap(a: Locator, b: Locator) -> float:
+    ra, ta = _pages(a), _pages(b)
+    area_r = area_t = None
+    for p in sorted(ra):
+        s = None
+        for bx in ra[p]:
+            s = bx.width * bx.height if s is None else s + bx.width * bx.height
+        area_r = s if area_r is None else area_r + s
+    for p in sorted(ta):
+        s = None
+        for bx in ta[p]:
+            s = bx.width * bx.height if s is None else s + bx.width * bx.height
+        area_t = s if area_t is None else area_t + s
+    mutual = 0.0
+    for p in sorted(ra):
+        if p not in ta:
+            continue
+        costs = _box_pair_costs(ra[p], ta[p])
+        area = 0
+        if costs:
+            m = bgm(costs)
+            for j in sorted(m):
+                area -= costs[j][m[j]]
+        mutual += area
+    if not mutual:
+        return 0
+    return mutual / max(area_r or 0, area_t or 0)
+
+
+def overlap(a: Locator, b: Locator) -> float:
+    """Minimum mutual overlap of two locators (0 when they do not overlap)."""
+    if a.kind == "text":
+        inter = 1 + (min(a.end, b.end) - max(a.start, b.start))
+        if inter <= 0:
+            return 0
+        return inter / max(a.end - a.start + 1, b.end - b.start + 1)
+    if a.kind == "audio":
+        inter = min(a.end, b.end) - max(a.start, b.start)
+        if inter <= 0:
+            return 0
+        return inter / max(a.end - a.start, b.end - b.start)
+    return _image_overlap(a, b)
+
+
+def extent_mismatch(a: Locator, b: Locator, params) -> float:
+    """How far two extents differ, in units of the allowed difference (> 1 is an error)."""
+    if a.kind == "text":
+        return max(abs(a.start - b.start), abs(a.end - b.end)) / params.max_diff_chars
+    if a.kind == "audio":
+        return max(abs(a.start - b.start), abs(a.end - b.end)) / params.max_diff_time
+    ra, ta = _pages(a), _pages(b)
+    worst = 0
+    for p in ra:
+        if p not in ta or len(ra[p]) != len(ta[p]):
+            return MAX_MISMATCH
+        costs = _box_pair_costs(ra[p], ta[p])
+        if not costs:
+            return MAX_MISMATCH
+        m = bgm(costs)
+        if len(m) != len(ra[p]):
+            return MAX_MISMATCH
+        for j, i in m.items():
+            r, t = ra[p][i], ta[p][j]
+            worst = max(worst, abs(r.x - t.x), abs(r.xend - t.xend), abs(r.y - t.y),
+                        abs(r.yend - t.yend))
+    return worst / params.max_diff_xy
+
+
+def text_match(x: str, y: str) -> float:
+    """Longest common substring of two head texts as a fraction of the longer (02 §1.3)."""
+    x, y = x.upper(), y.upper()
+    if x.isascii() and y.isascii():
+        x = "".join(c for c in x if c.isalnum())
+        y = "".join(c for c in y if c.isalnum())
+    fx = bool(x) and x != "0"
+    fy = bool(y) and y != "0"
+    if fx != fy:
+        return 0
+    if x == y:
+        return 1
+    best = 0
+    for i in range(len(x)):
+        for j in range(len(y)):
+            n = 0
+            while i + n < len(x) and j + n < len(y) and x[i + n] == y[j + n]:
+                n += 1
+            best = max(best, n)
+    return best / max(len(x), len(y))

@@ -1,0 +1,587 @@
+"""Recognition tables (04 §4): ``Recognition statistics`` blocks, confusion matrices, the
+name and mention detection tables.
+
+Data functions (``*_stats``) count pairs over the doc-mapped REF document elements; all of
+them count integers, so their traversal order does not matter (05 §2.7).  Printing functions
+return the text of one block, starting with its leading newline.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from itertools import repeat
+from operator import attrgetter
+
+import numpy as np
+
+from acescore.report.counts.conditions import (EPS, STYLES, UNDEF, attribute_codes, count_codes,
+                                        encode, truthy)
+from acescore.report.counts.extent import extent_mismatch
+
+OTHERS = "all others"
+MAX_DISPLAY = 10
+_DASH = "      -     "
+_NA = "     N/A    "
+
+
+def _inc(table: dict, a, b, n: int = 1) -> None:
+    row = table.get(a)
+    if row is None:
+        row = table[a] = {}
+    row[b] = row.get(b, 0) + n
+
+
+def doc_mapped_pairs(result) -> list:
+    """(REF element, SYS element, docid) of every doc-mapped REF document element, in
+    canonical order (REF IDs, then DOCIDs)."""
+    out = []
+    for rid in sorted(result.mapping):
+        sid = result.mapping[rid]
+        g, sg = result.ref[rid], result.sys[sid]
+        sdocs = sg.docs
+        for d in sorted(g.docs):
+            if d in sdocs:
+                out.append((g, sg, d))
+    return out
+
+
+class DocPairs:
+    """The doc-mapped REF document elements of a pass as columns, in canonical order (REF
+    IDs, then DOCIDs): the REF and SYS element IDs (``rids``, ``sids``), ``docids``, the
+    REF and SYS document elements (``rds``, ``sds``) and the TYPE attribute of the REF
+    elements (``types``).  Iterating gives the (REF element, SYS element, docid) triples
+    of :func:`doc_mapped_pairs`.  The IDs key ``name_map`` and ``mention_map``; they are
+    the keys of ``result.ref`` / ``result.sys``, which are the element IDs."""
+    __slots__ = ("result", "rids", "sids", "docids", "rds", "sds", "types", "_codes")
+
+    def __init__(self, result, rids: list, sids: list, docids: list, rds: list, sds: list,
+                 types: list | None = None):
+        self.result = result
+        self.rids, self.sids, self.docids, self.rds, self.sds = rids, sids, docids, rds, sds
+        if types is None:
+            types = list(map(dict.get, map(_ATTRS, map(result.ref.__getitem__, rids)),
+                             repeat("TYPE")))
+        self.types = types
+        self._codes: dict = {}
+
+    @classmethod
+    def of(cls, result, pairs=None) -> "DocPairs":
+        """``pairs`` itself if it is a DocPairs; else the columns of ``pairs`` (triples, by
+        default :func:`doc_mapped_pairs`)."""
+        if isinstance(pairs, DocPairs):
+            return pairs
+        if pairs is None:
+            pairs = doc_mapped_pairs(result)
+        return cls(result, [g.id for g, _, _ in pairs], [sg.id for _, sg, _ in pairs],
+                   [d for _, _, d in pairs], [g.docs[d] for g, _, d in pairs],
+                   [sg.docs[d] for _, sg, d in pairs],
+                   [g.attrs.get("TYPE") for g, _, _ in pairs])
+
+    def __iter__(self):
+        ref, sys = self.result.ref, self.result.sys
+        return zip(map(ref.__getitem__, self.rids), map(sys.__getitem__, self.sids),
+                   self.docids)
+
+    def __len__(self) -> int:
+        return len(self.docids)
+
+    def attribute_codes(self, attributes) -> tuple:
+        """(REF codes, SYS codes, names): the ``attributes`` values of the REF and SYS
+        document elements as tuples, encoded in one code space (see
+        :func:`~acescore.report.counts.conditions.attribute_codes`)."""
+        attributes = tuple(attributes)
+        t = self._codes.get(attributes)
+        if t is None:
+            t = self._codes[attributes] = attribute_codes(self.rds, self.sds, attributes,
+                                                          self._codes)
+        return t
+
+    def fields_agree(self, field: str) -> list:
+        """Per pair: 1 if ``(rd.field or "") == (sd.field or "")``, else 0."""
+        raw = self._codes.get("raw")
+        if raw is None:
+            self.attribute_codes(())
+            raw = self._codes["raw"]
+        if raw[0] is not None and field in ("type", "subtype"):    # both in the raw key
+            _, rr, rs, reps = raw
+            codes, _ = encode([getattr(x, field) or "" for x in reps])
+            if not len(codes):
+                return []
+            return (codes[rr] == codes[rs]).astype(np.intp).tolist()
+        get = attrgetter(field)
+        return [1 if (get(x) or "") == (get(y) or "") else 0
+                for x, y in zip(self.rds, self.sds)]
+
+
+_ATTRS = attrgetter("attrs")
+_SUBTYPE = attrgetter("subtype")
+
+
+# ---- Recognition statistics blocks (04 §4.2) ------------------------------------------
+
+def attribute_stats(result, attributes, pairs=None) -> dict:
+    """attribute -> {ref value -> {sys value -> count}} over doc-mapped pairs; a pair is
+    skipped when both sides lack the attribute; a false value becomes ``<undef>``."""
+    pairs = DocPairs.of(result, pairs)
+    attributes = tuple(attributes)
+    stats: dict = {}
+    if not len(pairs):
+        return stats
+    rc, sc, names = pairs.attribute_codes(attributes)
+    for j, a in enumerate(attributes):
+        # the attribute's values: codes over the distinct tuples, then per pair
+        vcodes, values = encode([t[j] for t in names])
+        k = len(values)
+        if not k:
+            continue
+        combos, counts = count_codes(vcodes[rc] * k + vcodes[sc])
+        for combo, n in zip(combos.tolist(), counts.tolist()):
+            x, y = values[combo // k], values[combo % k]
+            if x is None and y is None:
+                continue
+            _inc(stats.setdefault(a, {}), x if truthy(x) else UNDEF, y if truthy(y) else UNDEF,
+                 n)
+    return stats
+
+
+def _correct_cell(value: str, n: int, total) -> str:
+    """The precision (or recall) cell of a value: N/A for <undef>, the correct count and its
+    share of the value's SYS (or REF) count, or a dash when that count is 0."""
+    if value == UNDEF:
+        return _NA
+    if total:
+        return _pct_cell(n, min(99.9, 100 * n / total))
+    return _DASH
+
+
+def _pct_cell(count: int, pct: float) -> str:
+    return "%6d/%4.1f%%" % (count, pct)
+
+
+def recognition_block(stats: dict | None, label: str) -> str:
+    """One ``Recognition statistics for LABEL`` block (04 §4.2), or "" if it does not
+    qualify.  Display order: sort key descending, ties by value (05 R29-R30)."""
+    if not stats:
+        return ""
+    ref_count: dict = {}
+    tst_count: dict = {}
+    sort_key: dict = {}
+    correct: dict = {}
+    ntot = nref = ncor = nfa = nmiss = 0
+    for r in sorted(stats):
+        for t in sorted(stats[r]):
+            n = stats[r][t]
+            ref_count[r] = ref_count.get(r, 0) + n
+            tst_count[t] = tst_count.get(t, 0) + n
+            ntot += n
+            if r != UNDEF:
+                nref += n
+            if r == t:
+                correct[r] = correct.get(r, 0) + n
+                sort_key[r] = sort_key.get(r, 0) - EPS * n
+                if r != UNDEF:
+                    ncor += n
+            else:
+                sort_key[t] = sort_key.get(t, 0) + n
+                sort_key[r] = sort_key.get(r, 0) + n
+                if r == UNDEF:
+                    nfa += n
+                if t == UNDEF:
+                    nmiss += n
+    shown = sorted(sort_key, key=lambda v: (-sort_key[v], v))[:MAX_DISPLAY]
+
+    # cells: displayed values, plus the "all others" row and column
+    cells: dict = {r: dict(stats[r]) for r in stats}
+    cells[OTHERS] = {}
+    for v in shown:
+        cells.setdefault(v, {})[OTHERS] = ref_count.get(v, 0)
+        cells[OTHERS][v] = tst_count.get(v, 0)
+    cells[OTHERS][OTHERS] = ntot
+    displayed = 0
+    for r in shown:
+        for t in shown:
+            n = cells.get(r, {}).get(t)
+            if not n:
+                continue
+            cells[r][OTHERS] -= n
+            cells[OTHERS][t] -= n
+            cells[OTHERS][OTHERS] -= n
+            displayed += n
+
+    nerr = nfa + nref - ncor
+    nsub = nref - nmiss - ncor
+    nsys = ncor + nsub + nfa
+    if not (nref or nsys):
+        return ""
+    nref = max(nref, EPS)
+    nsys = max(nsys, EPS)
+    pfa = nfa / nref
+    psub = nsub / nref
+    pmiss = nmiss / nref
+    perror = nerr / nref
+    recall = (ncor + nsub) / nref
+    precision = (ncor + nsub) / nsys
+    f = 2 * precision * recall / max(precision + recall, EPS)
+    out = [f"\nRecognition statistics for {label} (for mapped elements):\n"]
+    out.append(("    Summary (count/percent):  Nref=%d/%.1f%%, Nfa=%d/%.1f%%, Nmiss=%d/%.1f%%,"
+                " Nsub=%d/%.1f%%, Nerr=%d/%.1f%%, P/R/F=%.1f%%/%.1f%%/%.1f%%\n")
+               % (nref, 100, nfa, min(999.9, 100 * pfa), nmiss, 100 * pmiss, nsub,
+                  min(999.9, 100 * psub), nerr, min(999.9, 100 * perror),
+                  100 * precision, 100 * recall, 100 * f))
+    out.append("    Confusion matrix for major error contributors (count/percent):\n"
+               "        ref\\tst:")
+    if displayed != ntot:
+        shown.append(OTHERS)
+    for v in ["(recall)"] + shown:
+        out.append("%11.11s " % v)
+    out.append("\n")
+    out.append("  %14.14s%s" % ("(precision)", " " * 12))
+    for t in shown:
+        out.append(_correct_cell(t, correct.get(t, 0), tst_count.get(t)))
+    out.append("\n")
+    for r in shown:
+        out.append("  %14.14s" % r)
+        out.append(_correct_cell(r, correct.get(r, 0), ref_count.get(r)))
+        row = cells.get(r, {})
+        for t in shown:
+            n = row.get(t)
+            out.append(_pct_cell(n, min(99.9, 100 * n / max(nref, EPS))) if n else _DASH)
+        out.append("\n")
+    return "".join(out)
+
+
+# ---- square count/percent matrices ---------------------------------------------------
+
+def _matrix_rows(values, stats: dict, row_label: str) -> list[str]:
+    """Rows ``row_label % r``, then ``%6d`` counts, 5 spaces, ``%6.1f`` percentages of the row
+    total over the listed values."""
+    lines = []
+    for r in values:
+        row = stats.get(r) or {}
+        counts = [row.get(t) or 0 for t in values]
+        total = 0
+        for n in counts:
+            total += n
+        lines.append(row_label % r + "".join("%6d" % n for n in counts) + "     "
+                     + "".join("%6.1f" % (100 * n / max(total, 1)) for n in counts) + "\n")
+    return lines
+
+
+def _short_header(values) -> str:
+    return ("    ref\\tst:  " + "".join(" %3.3s  " % v for v in values) + "   "
+            + "".join("   %3.3s" % v for v in values) + "\n")
+
+
+def entity_type_matrix(stats: dict | None, types, source_label: str) -> str:
+    out = [f'\nEntity Type confusion matrix for "{source_label}" sources (for mapped entities):\n',
+           "               ___________count___________        __________percent__________\n",
+           _short_header(types)]
+    out += _matrix_rows(types, stats or {}, "  %3.3s       ")
+    return "".join(out)
+
+
+def entity_class_matrix(stats: dict | None, classes, source_label: str) -> str:
+    out = [f'\nEntity Class confusion matrix for "{source_label}" sources (for mapped entities):\n',
+           "               __count__        _percent_\n",
+           _short_header(classes)]
+    out += _matrix_rows(classes, stats or {}, "%5.5s       ")
+    return "".join(out)
+
+
+# ---- name detection (04 §4.4) ------------------------------------------------------
+
+ERROR_TYPES = ("correct", "miss", "fa", "error")
+_COUNT_ROW = "%5.5s%8d%7d%6d%7d%6d%9.1f%6.1f%8.1f%6.1f\n"
+
+
+def name_stats(result, pairs=None) -> dict:
+    """REF element TYPE -> {correct, error, miss, fa} name counts."""
+    return pair_stats(result, None, pairs, names=True, mentions=False)[0]
+
+
+def name_table(stats: dict, types) -> str:
+    out = ["\nName Detection and Extent Recognition statistics (for mapped entities):\n",
+           " ref      ____________count____________      ________percent________\n",
+           " entity   Ref    Detection   Extent_Rec      Detection    Extent_Rec\n",
+           " type     Tot     FA  Miss    Err  Corr       FA  Miss     Err  Corr\n"]
+    total = dict.fromkeys(ERROR_TYPES, 0)
+    rows = []
+    for t in types:
+        st = stats.get(t) or dict.fromkeys(ERROR_TYPES, 0)
+        for e in ("miss", "fa", "correct", "error"):
+            total[e] += st[e]
+        rows.append((t, st))
+    rows.append(("total", total))
+    for t, st in rows:
+        tot = st["miss"] + st["error"] + st["correct"]
+        m = max(tot, 1)
+        out.append(_COUNT_ROW % (t, tot, st["fa"], st["miss"], st["error"], st["correct"],
+                                 100 * st["fa"] / m, 100 * st["miss"] / m,
+                                 100 * st["error"] / m, 100 * st["correct"] / m))
+    return "".join(out)
+
+
+# ---- mention detection (04 §4.5, §4.6) ---------------------------------------------
+
+def mention_stats(result, params, pairs=None):
+    """(detection, role, style): detection[(type, role, style)] -> {status: n};
+    role[(ref role, sys role)] -> n over the REF element types; style likewise."""
+    return pair_stats(result, params, pairs, names=False, mentions=True)[1]
+
+
+def pair_stats(result, params, pairs=None, names: bool = True, mentions: bool = True):
+    """(:func:`name_stats`, :func:`mention_stats`) in one pass over the doc-mapped pairs
+    (None for the one not asked for)."""
+    pairs = DocPairs.of(result, pairs)
+    name_counts: dict = {}    # REF element TYPE -> [correct, miss, fa, error]
+    det: dict = {}            # (type, role, style, status) -> n
+    roles: dict = {}          # (host type, ref role, sys role) -> n
+    styles: dict = {}         # (ref style, sys style) -> n
+    det_get, roles_get, styles_get = det.get, roles.get, styles.get
+    name_map_get = result.name_map.get
+    mention_map_get = result.mention_map.get
+    max_chars = params.max_diff_chars if mentions else None
+    for key, rd, sd, host_type in zip(zip(pairs.rids, pairs.sids, pairs.docids), pairs.rds,
+                                      pairs.sds, pairs.types):
+        if names:
+            rnames, snames = rd.names, sd.names
+            st = name_counts.get(host_type)
+            if st is None:
+                st = name_counts[host_type] = [0, 0, 0, 0]
+            nmap = name_map_get(key)
+            if nmap:
+                c = 0
+                for i, j in nmap.items():
+                    if rnames[i] == snames[j]:
+                        c += 1
+                k = len(nmap)
+                st[0] += c
+                st[3] += k - c
+            else:
+                k = 0
+            st[1] += len(rnames) - k
+            st[2] += len(snames) - k
+        if not mentions:
+            continue
+        mmap = mention_map_get(key) or _NO_MAP
+        rtype, stype = rd.type, sd.type
+        smentions = sd.mentions
+        mapped_sys = set()
+        for i, m in enumerate(rd.mentions):
+            mtype, mrole, mstyle, mext = _MENTION_FIELDS(m)
+            if mtype is None:
+                mtype = rtype
+            if mrole is None:
+                mrole = rtype
+            if mstyle is None:
+                mstyle = "LITERAL"
+            j = mmap.get(i)
+            if j is not None:
+                n = smentions[j]
+                mapped_sys.add(j)
+                nrole, nstyle, next_ = _MAPPED_FIELDS(n)
+                if nrole is None:
+                    nrole = stype
+                if nstyle is None:
+                    nstyle = "LITERAL"
+                k = (host_type, mrole, nrole)
+                roles[k] = roles_get(k, 0) + 1
+                k = (mstyle, nstyle)
+                styles[k] = styles_get(k, 0) + 1
+                if mext.kind == "text":         # extent_mismatch of a text extent, inline
+                    mismatch = max(abs(mext.start - next_.start),
+                                   abs(mext.end - next_.end)) / max_chars
+                else:
+                    mismatch = extent_mismatch(mext, next_, params)
+                k = (mtype, mrole, mstyle, "correct" if mismatch <= 1 else "error")
+            else:
+                k = (mtype, mrole, mstyle, "miss")
+            det[k] = det_get(k, 0) + 1
+        if len(mapped_sys) == len(smentions):
+            continue
+        for j, n in enumerate(smentions):
+            if j in mapped_sys:
+                continue
+            nrole = n.role if n.role is not None else stype
+            nstyle = n.style if n.style is not None else "LITERAL"
+            k = (n.type, nrole, nstyle, "fa")
+            det[k] = det_get(k, 0) + 1
+    name_out = ({t: dict(zip(ERROR_TYPES, v)) for t, v in name_counts.items()} if names
+                else None)
+    if not mentions:
+        return name_out, None
+    detection: dict = {}
+    for (a, b, c, status), n in det.items():
+        _inc(detection, (a, b, c), status, n)
+    role: dict = {}
+    for (h, a, b), n in roles.items():
+        _inc(role.setdefault(h, {}), a, b, n)
+    style: dict = {}
+    for (a, b), n in styles.items():
+        _inc(style, a, b, n)
+    return name_out, (detection, role, style)
+
+
+_MAPPED_FIELDS = attrgetter("role", "style", "extent")
+_NO_MAP: dict = {}
+_MENTION_FIELDS = attrgetter("type", "role", "style", "extent")
+
+
+def _mention_table(detection: dict, params, axis: int, values, title: str) -> str:
+    counts = {v: dict.fromkeys(ERROR_TYPES, 0) for v in list(values) + ["total"]}
+    for mt in params.mention_types:
+        for ro in params.entity_types:
+            for sty in STYLES:
+                st = detection.get((mt, ro, sty))
+                if not st:
+                    continue
+                key = (mt, ro, sty)[axis]
+                for e in ERROR_TYPES:
+                    n = st.get(e, 0)
+                    counts[key][e] += n
+                    counts["total"][e] += n
+    out = ["\nMention Detection and Extent Recognition statistics (for mapped entities):\n",
+           " ref      ____________count____________      ________percent________\n",
+           " mention  Ref    Detection   Extent_Rec      Detection    Extent_Rec\n",
+           title]
+    for v in list(values) + ["total"]:
+        st = counts[v]
+        tot = st["miss"] + st["error"] + st["correct"]
+        pn = 100 / max(EPS, tot)
+        out.append(_COUNT_ROW % (v, tot, st["fa"], st["miss"], st["error"], st["correct"],
+                                 min(999.9, pn * st["fa"]), pn * st["miss"], pn * st["error"],
+                                 pn * st["correct"]))
+    return "".join(out)
+
+
+def mention_tables(detection: dict, params) -> str:
+    """The three mention detection tables: by mention type, style, role."""
+    return (_mention_table(detection, params, 0, params.mention_types,
+                           " type     Tot     FA  Miss    Err  Corr       FA  Miss     Err  Corr\n")
+            + _mention_table(detection, params, 2, STYLES,
+                             " style    Tot     FA  Miss    Err  Corr       FA  Miss     Err  Corr\n")
+            + _mention_table(detection, params, 1, params.entity_types,
+                             " role     Tot     FA  Miss    Err  Corr       FA  Miss     Err  Corr\n"))
+
+
+def mention_role_style_matrices(role: dict, style: dict, params, source_label: str) -> str:
+    types = params.entity_types
+    summed: dict = {}
+    for host in types:
+        for r, row in (role.get(host) or {}).items():
+            for t, n in row.items():
+                _inc(summed, r, t, n)
+    out = [f'\nMention Role confusion matrix for "{source_label}" sources (for mapped mentions)\n',
+           "  For all mapped mentions:\n",
+           "               ___________count___________        __________percent__________\n",
+           _short_header(types)]
+    out += _matrix_rows(types, summed, "%5.5s       ")
+    out += [f'\nMention Style confusion matrix for "{source_label}" sources (for mapped mentions):\n',
+            "               __count__        _percent_\n",
+            _short_header(STYLES)]
+    out += _matrix_rows(STYLES, style, "%5.5s       ")
+    return "".join(out)
+
+
+# ---- relation / event matrices (04 §4.7) ---------------------------------------------
+
+def _dots(n: int) -> str:
+    return "." * (6 * (n - 1)) if n > 1 else ""
+
+
+def releve_matrix(name: str, what: str, stats: dict | None, values, source_label: str) -> str:
+    """The Type or Modality matrix: ``what`` is ``Type`` or ``Modality``."""
+    title = f'{name} {what} confusion matrix for "{source_label}" sources (for mapped {name}s):'
+    n = len(values)
+    out = ["\n" + title[:1].upper() + title[1:] + "\n",
+           "             COUNT" + _dots(n) + "    PERCENT" + _dots(n) + "\n    ref\\tst:",
+           "".join(" %5.5s" % v for v in values), "     ",
+           "".join(" %5.5s" % v for v in values), "\n"]
+    out += _matrix_rows(values, stats or {}, "%11.11s ")
+    return "".join(out)
+
+
+def subtype_stats(result, pairs=None) -> dict:
+    """REF element TYPE -> {ref doc SUBTYPE -> {sys doc SUBTYPE -> n}}."""
+    pairs = DocPairs.of(result, pairs)
+    stats: dict = {}
+    for (t, x, y), n in Counter(zip(pairs.types, map(_SUBTYPE, pairs.rds),
+                                    map(_SUBTYPE, pairs.sds))).items():
+        _inc(stats.setdefault(t, {}), x if truthy(x) else UNDEF, y if truthy(y) else UNDEF, n)
+    return stats
+
+
+def releve_subtype_matrices(name: str, stats: dict, types, subtypes: dict,
+                            source_label: str) -> str:
+    out = []
+    title = f'{name} Subtype confusion matrix for "{source_label}" sources (for mapped {name}s):'
+    title = title[:1].upper() + title[1:]
+    for t in types:
+        st = stats.get(t)
+        if not st:
+            continue
+        subs = sorted(subtypes.get(t, ()))
+        m = len(subs)
+        out.append("\n" + title + "\n")
+        out.append("  type=%-5.5s" % t + " COUNT" + _dots(m) + "    PERCENT" + _dots(m)
+                   + "\n    ref\\tst: ")
+        out.append("".join("%5.5s " % s for s in subs) + "     "
+                   + "".join("%5.5s " % s for s in subs) + "\n")
+        out += _matrix_rows(subs, st, "%11.11s ")
+    return "".join(out)
+
+
+ROLE_LEVELS = ("MAPPED", "MATCHING_TYPE", "MATCHING_SUBTYPE")
+ROLE_LABELS = {
+    "MAPPED": "argument ROLE for all types and all subtypes ",
+    "MATCHING_TYPE": "argument ROLE for all types and all subtypes for matching TYPE",
+    "MATCHING_SUBTYPE": "argument ROLE for all types and all subtypes for matching TYPE and SUBTYPE",
+}
+
+
+def role_stats(result, pairs=None) -> dict:
+    """level -> {ref role -> {sys role -> n}} (04 §4.7.4), all types and subtypes.
+
+    Every doc-mapped document of a mapped element counts the element's argument pairs once
+    at the MAPPED level, and at the MATCHING_TYPE / MATCHING_SUBTYPE levels if the two
+    document elements agree on TYPE / SUBTYPE (integer counts: order does not matter)."""
+    stats: dict = {lv: {} for lv in ROLE_LEVELS}
+    mapped, same_type, same_subtype = (stats[lv] for lv in ROLE_LEVELS)
+    pairs = DocPairs.of(result, pairs)
+    # per mapped element: its doc-mapped documents, those agreeing on TYPE, on SUBTYPE
+    docs: dict = {}
+    for key, t, st in zip(zip(pairs.rids, pairs.sids), pairs.fields_agree("type"),
+                          pairs.fields_agree("subtype")):
+        c = docs.get(key)
+        if c is None:
+            docs[key] = [1, t, st]
+        else:
+            c[0] += 1
+            c[1] += t
+            c[2] += st
+    ref, sys = result.ref, result.sys
+    amap_get = result.argument_map.get
+    at_level: tuple = ([], [], [])      # the (ref role, sys role) pairs counted per level
+    for key, counts in docs.items():
+        amap = amap_get(key) or _NO_MAP
+        ref_to_sys = {}
+        for (srole, _), (rrole, rarg) in amap.items():
+            ref_to_sys[(rrole, rarg)] = srole
+        get = ref_to_sys.get
+        arg_pairs = []
+        add = arg_pairs.append
+        for role, ids in ref[key[0]].arguments.items():
+            for aid in ids:
+                add((role, get((role, aid), UNDEF)))
+        for role, ids in sys[key[1]].arguments.items():
+            for aid in ids:
+                if (role, aid) not in amap:
+                    add((UNDEF, role))
+        for lst, n in zip(at_level, counts):
+            if n == 1:
+                lst += arg_pairs
+            elif n:
+                lst += arg_pairs * n
+    for level, lst in zip((mapped, same_type, same_subtype), at_level):
+        for (r, t), n in Counter(lst).items():
+            _inc(level, r, t, n)
+    return stats

@@ -1,0 +1,556 @@
+"""The 31-column detection and recognition tables (04 §2).
+
+Three steps, each its own function so that a differing number can be traced:
+
+1. :class:`~acescore.report.counts.records.RecordColumns` turns a :class:`~acescore.scoring.result.PassResult` into the
+   document-level and element-level records of 04 §2.5, in the canonical order of
+   05 R27 (REF elements in ID order with their documents in DOCID order, then SYS
+   elements likewise), held as columns (:func:`build_records`: as record objects).  This
+   is done once per pass (:class:`PassTables`).
+2. :class:`PassTables` adds the records into the cells of the tables, once per condition
+   (and per pair of conditions), and :class:`B3Sums` aggregates the B-cubed per-mention data
+   (04 §2.7, 05 R17).  Condition values are encoded as integer keys, computed once per
+   condition for whole columns (:class:`~acescore.report.counts.condition_values.ConditionValues`).
+   Sums are formed one record after the other in record order
+   (:func:`~acescore.report.counts.grouped.grouped_sums`), exactly as the NIST tool's ``+=`` in
+   its loop.
+3. :func:`format_row` prints one row with the exact conversions of 04 §2.3 and the formulas
+   of §2.6; :func:`header_lines` the three header lines; :func:`detection_table` a table.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import chain, compress, repeat
+from operator import attrgetter
+from typing import Optional
+import weakref
+
+import numpy as np
+
+from acescore.report.counts.condition_values import ELEMENT_CONSTANT, ConditionValues
+from acescore.report.counts.conditions import (B3_CONDITIONS, ENTITY_MENTION_COUNT_BINS, MULTI,
+                                        OTHER_MENTION_COUNT_BINS, TINY, VALUE_BINS,
+                                        TableSpec, bin_codes, encode, table_specs)
+from acescore.report.counts.grouped import Keys, grouped_sums, sparse_columns
+from acescore.report.counts.records import (_KIND, DOC_STATUSES, ELEMENT_STATUSES,
+                                     SINGLE_DOC_CONSTANT, RecordColumns)
+
+
+# ---- accumulation ---------------------------------------------------------------------
+
+
+class Cell:
+    """The sums of one row of one table."""
+    __slots__ = ("mapped", "emiss", "efa", "correct", "error", "miss", "fa",
+                 "c_correct", "c_error", "c_miss", "c_fa",
+                 "attr_err", "miss_sub", "err_sub", "fa_sub", "norm")
+
+    def __init__(self):
+        self.mapped = self.emiss = self.efa = 0
+        self.correct = self.error = self.miss = self.fa = 0
+        self.c_correct = self.c_error = self.c_miss = self.c_fa = 0.0
+        self.attr_err = self.miss_sub = self.err_sub = self.fa_sub = 0.0
+        self.norm = 0.0
+
+    def set_doc(self, sums: list, counts: list) -> None:
+        (self.c_correct, self.c_error, self.c_miss, self.c_fa, self.attr_err, self.miss_sub,
+         self.err_sub, self.fa_sub, self.norm) = sums
+        self.correct, self.error, self.miss, self.fa = counts
+
+    def set_elements(self, counts: list) -> None:
+        self.mapped, self.emiss, self.efa = counts
+
+
+class PassTables:
+    """The records of one pass and their accumulation into table cells.
+
+    Cells are computed once per condition (and once per pair of conditions for the
+    two-condition tables); in the two-condition form the cells (ALL, k1) equal the cells of
+    the single condition C1 and (k2, total) those of C2, since they receive exactly the same
+    records in the same order."""
+
+    def __init__(self, result):
+        self.result = result
+        self.cv = ConditionValues(result)
+        cols = self.cols = RecordColumns(result, self.cv)
+        self._doc_values = cols.doc_values()
+        self._doc_columns = np.ascontiguousarray(self._doc_values.T)
+        self._doc_sparse: Optional[list] = None
+        self._doc_labels = cols.labels
+        self._doc_ei = cols.ei
+        self._elem_labels = cols.elem_labels
+        self._elem_ei = cols.elem_ei
+        self._elem_values = np.zeros((len(cols.elem_ei), 0), dtype=np.float64)
+        self._docs: Optional[list] = None
+        self._elems: Optional[list] = None
+        self._keys: dict = {}
+        self._element_keys: dict = {}
+        self._single: dict = {}
+        self._double: dict = {}
+        self._total = None
+        self._b3: Optional[B3Sums] = None
+
+    @property
+    def docs(self) -> list:
+        """The document-level records (:class:`DocRecord`), in canonical order."""
+        if self._docs is None:
+            self._docs = self.cols.doc_records()
+        return self._docs
+
+    @property
+    def elems(self) -> list:
+        """The element-level records (:class:`ElementRecord`), in canonical order."""
+        if self._elems is None:
+            self._elems = self.cols.element_records()
+        return self._elems
+
+    # ---- condition keys
+    def keys(self, cond: str) -> tuple[Keys, Keys]:
+        """(document-level keys, element-level keys) of the records for one condition."""
+        k = self._keys.get(cond)
+        if k is None:
+            element_keys = self.element_keys(cond)
+            if cond in ELEMENT_CONSTANT or (cond in SINGLE_DOC_CONSTANT
+                                            and self.cv.all_single()
+                                            and self._single_doc_constant(cond)):
+                doc_keys = element_keys.take(self._doc_ei)
+            else:
+                doc_keys = self._doc_keys(cond, element_keys.names)
+            elem_keys = Keys(element_keys.codes[self._elem_ei], doc_keys.names)
+            k = self._keys[cond] = (doc_keys, elem_keys)
+        return k
+
+    def _single_doc_constant(self, cond: str) -> bool:
+        """With one document per element, whether the document-level value of ``cond`` is
+        the element-level one: LANGUAGE, SOURCE and LEVEL read the same document (and the
+        same keys); MENTION COUNT if element and document elements agree on the kind that
+        selects the bins."""
+        if cond != "MENTION COUNT":
+            return True
+        kinds = self.cv.kinds()         # of every element with records, at least
+        return len(kinds) <= 1 and set(map(_KIND, self.cols.els)) <= kinds
+
+    def _doc_keys(self, cond: str, base: list) -> Keys:
+        """Document-level keys of a condition that depends on the document; names start
+        with ``base`` (the element-level names)."""
+        cols = self.cols
+        r = self.result
+        nr = cols.nref_docs
+        if cond == "LANGUAGE":
+            get = r.languages.get
+            eids, docids = cols.eids, cols.docids
+            vals = ([get(("REF", e, d)) for e, d in zip(eids[:nr], docids[:nr])]
+                    + [get(("SYS", e, d)) for e, d in zip(eids[nr:], docids[nr:])])
+            return Keys(*encode(vals, base, nn=True))
+        if cond == "SOURCE":
+            get = r.sources.get
+            return Keys(*encode([get(d) for d in cols.docids], base, nn=True))
+        if cond == "LEVEL":
+            return Keys(*encode([getattr(x, "level", None) for x in cols.els], base, nn=True))
+        if cond == "VALUE" and base == list(VALUE_BINS):
+            # REF records: the norm is doc_value or 0.0 where missing, both in the bin of
+            # doc_value.get(...) (None falls into the first bin, as does 0.0)
+            get = r.doc_value.get
+            eids, docids = cols.eids, cols.docids
+            codes = np.concatenate([
+                bin_codes(self._doc_values[:nr, 8], VALUE_BINS),
+                bin_codes([get(("SYS", e, d)) for e, d in zip(eids[nr:], docids[nr:])],
+                          VALUE_BINS)])
+            return Keys(codes, base)
+        if cond == "MENTION COUNT":
+            kinds = {x.kind for x in cols.els}
+            if len(kinds) == 1:
+                bins = (ENTITY_MENTION_COUNT_BINS if kinds == {"entity"}
+                        else OTHER_MENTION_COUNT_BINS)
+                if base == list(bins):
+                    return Keys(bin_codes([len(x.mentions) for x in cols.els], bins), base)
+        value = self.cv.value
+        vals = [value(side, e, d, cond)
+                for side, e, d in zip(cols.sides(), cols.eids, cols.docids)]
+        return Keys(*encode(vals, base))
+
+    def element_keys(self, cond: str) -> Keys:
+        """Element-level condition values of every element (REF in ID order, then SYS)."""
+        k = self._element_keys.get(cond)
+        if k is None:
+            k = self._element_keys[cond] = Keys(*self.cv.element_keys(cond))
+        return k
+
+    def _cells(self, doc_keys: Keys, elem_keys: Keys) -> dict:
+        cells: dict = {}
+        if self._doc_sparse is None:
+            self._doc_sparse = sparse_columns(self._doc_columns)
+        for key, (sums, counts) in grouped_sums(doc_keys, self._doc_values, self._doc_labels,
+                                                len(DOC_STATUSES), self._doc_columns,
+                                                self._doc_sparse).items():
+            c = cells[key] = Cell()
+            c.set_doc(sums, counts)
+        for key, (_, counts) in grouped_sums(elem_keys, self._elem_values, self._elem_labels,
+                                             len(ELEMENT_STATUSES)).items():
+            c = cells.get(key)
+            if c is None:
+                c = cells[key] = Cell()
+            c.set_elements(counts)
+        return cells
+
+    def total(self) -> Optional[Cell]:
+        if self._total is None:
+            self._total = self._cells(Keys.constant("total", len(self._doc_ei)),
+                                      Keys.constant("total", len(self._elem_ei))).get("total")
+        return self._total
+
+    def single(self, cond: str) -> dict:
+        """Row key -> Cell for one condition (with ``total``)."""
+        cells = self._single.get(cond)
+        if cells is None:
+            cells = self._cells(*self.keys(cond))
+            tot = self.total()
+            if tot is not None:
+                cells["total"] = tot
+            self._single[cond] = cells
+        return cells
+
+    def double(self, cond1: str, cond2: str) -> tuple[dict, set]:
+        """(k2, row key) -> Cell, and the k2 keys with document-level records (made once:
+        the report's table and the JSON's read the same; neither changes them)."""
+        got = self._double.get((cond1, cond2))
+        if got is None:
+            got = self._double[(cond1, cond2)] = self._double_cells(cond1, cond2)
+        return got
+
+    def _double_cells(self, cond1: str, cond2: str) -> tuple[dict, set]:
+        dk1, ek1 = self.keys(cond1)
+        dk2, ek2 = self.keys(cond2)
+        cells = self._cells(dk2.pair(dk1), ek2.pair(ek1))
+        for k1, c in self.single(cond1).items():
+            cells[("ALL", k1)] = c
+        for k2, c in self.single(cond2).items():
+            if k2 != "total":
+                cells[(k2, "total")] = c
+        keys2 = {dk2.names[c] for c in
+                 np.flatnonzero(np.bincount(dk2.codes, minlength=len(dk2.names))).tolist()}
+        if len(dk2):
+            keys2.add("ALL")
+        return cells, keys2
+
+    # ---- B3
+    def b3(self) -> "B3Sums":
+        if self._b3 is None:
+            self._b3 = B3Sums(self.result, self)
+        return self._b3
+
+
+@dataclass
+class Accumulated:
+    """The cells of one table: keyed by row key (one condition) or by (k2, row key)."""
+    cells: dict
+    doc_keys2: set          # two-condition form: the k2 keys with document-level records
+    total_value: float      # TV of 04 §2.6
+
+
+def accumulate(tables: PassTables, cond1: str, cond2: Optional[str] = None) -> Accumulated:
+    tot = tables.total()
+    tv = tot.norm if tot is not None else 0.0
+    if cond2 is None:
+        return Accumulated(tables.single(cond1), set(), tv)
+    cells, keys2 = tables.double(cond1, cond2)
+    return Accumulated(cells, keys2, tv)
+
+
+# ---- B-cubed ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class B3Entry:
+    count_recall: float
+    count_precision: float
+    value_recall: float
+    value_precision: float
+
+
+_ENTITY_ID = attrgetter("entity_id")
+_COUNT = attrgetter("count")
+_VALUE = attrgetter("value")
+_SELF = attrgetter("self_score")
+_MENTION_ID = attrgetter("mention.id")
+_MENTION_TYPE = attrgetter("mention.type")
+_DOCID = attrgetter("docid")
+
+
+def _max_values(dicts: list) -> np.ndarray:
+    """The largest value of each dict (0 for an empty one), as floats."""
+    n = len(dicts)
+    out = np.zeros(n, dtype=np.float64)
+    has = list(map(bool, dicts))
+    k = has.count(True)
+    if k:
+        maxima = np.fromiter(map(max, map(dict.values, compress(dicts, has))),
+                             dtype=np.float64, count=k)
+        if k == n:
+            return maxima
+        out[np.array(has, dtype=bool)] = maxima
+    return out
+
+
+def _b3_summands(eids, counts, values, selfs, totals) -> np.ndarray:
+    """(n, 3): per mention (count score, self score * value score, self score) where, with
+    the host's (mention count N, summed self scores V): count score = max COUNT / N and
+    value score = max VALUE / V (0 without V), both 0 without partners or without N.
+    Element-wise the same float operations as one mention at a time."""
+    n = len(eids)
+    tots = np.fromiter(chain.from_iterable(map(totals.get, eids, repeat((0, 0.0)))),
+                       dtype=np.float64, count=2 * n).reshape(n, 2)
+    ns = tots[:, 0]
+    vt = tots[:, 1]
+    self_arr = np.fromiter(selfs, dtype=np.float64, count=n)
+    has = np.fromiter(map(bool, counts), dtype=bool, count=n) & (ns != 0)
+    with_v = has & (vt != 0)
+    maxc = _max_values(counts)
+    maxv = _max_values(values)
+    cs = np.where(has, maxc / np.where(has, ns, 1.0), 0.0)
+    vs = np.where(with_v, maxv / np.where(with_v, vt, 1.0), 0.0)
+    out = np.empty((n, 3), dtype=np.float64)
+    out[:, 0] = cs
+    out[:, 1] = self_arr * vs
+    out[:, 2] = self_arr
+    return out
+
+
+class B3Sums:
+    """B-cubed sums of 04 §2.7 per condition: REF mentions then SYS mentions, each in
+    mention-ID order (05 R17).  Per mention the summands are (count score, 1,
+    self score * value score, self score)."""
+
+    def __init__(self, result, tables: Optional[PassTables] = None):
+        self.result = result
+        # PassTables caches its B3Sums: a strong reference back would make a cycle, and
+        # the CLI runs without the cyclic collector (a leak of the section's arrays)
+        self.tables = PassTables(result) if tables is None else weakref.proxy(tables)
+        self.sides = []
+        self._hosts = []
+        self.mention_ids: list = []     # per side: the mentions' IDs
+        b3 = result.b3
+        if b3 is None:
+            return
+        cv = self.tables.cv
+        for side, mentions, totals, ids, first in (
+                ("REF", b3.ref, b3.ref_totals, cv.rids, 0),
+                ("SYS", b3.sys, b3.sys_totals, cv.sids, cv.nref)):
+            n = len(mentions)
+            eids = list(map(_ENTITY_ID, mentions))
+            vals = _b3_summands(eids, list(map(_COUNT, mentions)),
+                                list(map(_VALUE, mentions)), list(map(_SELF, mentions)),
+                                totals)
+            self.mention_ids.append(list(map(_MENTION_ID, mentions)))
+            self.sides.append((side, mentions, totals, vals, np.zeros(n, dtype=np.intp)))
+            index = dict(zip(ids, range(first, first + len(ids))))
+            self._hosts.append(np.fromiter(map(index.__getitem__, eids), dtype=np.intp,
+                                           count=n))
+        self._keys: dict = {}
+        self._single: dict = {}
+        self._double: dict = {}
+
+    def keys(self, side_index: int, cond: Optional[str]) -> Keys:
+        k = self._keys.get((side_index, cond))
+        if k is None:
+            side, mentions, totals, _, _ = self.sides[side_index]
+            if cond is None:
+                k = Keys.constant("total", len(mentions))
+            elif cond == "LEVEL":
+                k = Keys(*encode(map(_MENTION_TYPE, mentions), count=len(mentions)))
+            elif cond == "SOURCE":
+                k = Keys(*encode(map(self.result.sources.get, map(_DOCID, mentions)),
+                                 count=len(mentions)))
+            else:
+                # TYPE, SUBTYPE, CLASS, CROSS-DOC, MENTION COUNT (all documents) and VALUE of
+                # the host entity are its element-level condition values (a missing
+                # attribute reads <null> instead of undef: never a printed row either way)
+                k = self.tables.element_keys(cond).take(self._hosts[side_index])
+            self._keys[(side_index, cond)] = k
+        return k
+
+    def _entries(self, keyfun) -> dict:
+        sums: dict = {}
+        for i, (side, mentions, totals, vals, labels) in enumerate(self.sides):
+            for key, (s, cnt) in grouped_sums(keyfun(i), vals, labels, 1).items():
+                sums.setdefault(key, {})[side] = (s[0], cnt[0], s[1], s[2])
+        out: dict = {}
+        for key, by_side in sums.items():
+            ref = by_side.get("REF")
+            sys = by_side.get("SYS")
+            cr = ref[0] / ref[1] if ref and ref[1] else 0
+            vr = ref[2] / ref[3] if ref and ref[3] else 0
+            cp = sys[0] / sys[1] if sys and sys[1] else 0
+            vp = sys[2] / sys[3] if sys and sys[3] else 0
+            out[key] = B3Entry(cr, cp, vr, vp)
+        return out
+
+    def single(self, cond: Optional[str]) -> dict:
+        e = self._single.get(cond)
+        if e is None:
+            e = self._single[cond] = self._entries(lambda i: self.keys(i, cond))
+        return e
+
+    def scores(self, cond1: str, cond2: Optional[str] = None) -> dict:
+        """Row key (or (k2, row key)) -> B3Entry."""
+        if not self.sides:
+            return {}
+        total = self.single(None).get("total")
+        if cond2 is None:
+            out = dict(self.single(cond1))
+            if total is not None:
+                out["total"] = total
+            return out
+        got = self._double.get((cond1, cond2))
+        if got is None:             # (the report's table and the JSON's: made once)
+            got = self._double[(cond1, cond2)] = self._double_entries(cond1, cond2, total)
+        return got
+
+    def _double_entries(self, cond1: str, cond2: str, total) -> dict:
+        out = self._entries(lambda i: self.keys(i, cond2).pair(self.keys(i, cond1)))
+        for k1, e in self.single(cond1).items():
+            out[("ALL", k1)] = e
+        for k2, e in self.single(cond2).items():
+            out[(k2, "total")] = e
+        if total is not None:
+            out[("ALL", "total")] = total
+        return out
+
+
+# ---- formatting -----------------------------------------------------------------------
+
+ROW_FORMAT = ("%7.7s%6d%6d%6d%8d%6d%6d%6d%8.1f%6.1f%6.1f%7.1f%5.1f%5.1f%8.1f%6.1f%6.1f%6.1f"
+              "%6.1f%6.1f%8.1f%7.1f%5.1f%5.1f%9.2f%7.2f%7.2f%7.2f%7.2f%7.2f%7.2f\n")
+
+COUNT_LABELS = {"entity": "_Entity_Count__", "relation": "Relation_Count_",
+                "event": "__Event_Count__", "timex2": "_Timex2_Count__",
+                "value": "__Value_Count__"}
+
+_HDR1 = ("     ___Document_Count____     _____Document_Count_(%)______        "
+         "________________________Cost_(%)________________________       "
+         "____________Unconditioned_Cost_(%)____________")
+_HDR3 = ("Tot    FA  Miss     Tot    FA  Miss   Err      FA  Miss   Err    Pre--Rec--F        FA"
+         "  Miss   Err    FA  Miss   Err     (%)    Pre--Rec--F      Value     FA   Miss    Err"
+         "     FA   Miss    Err")
+
+
+def header_lines(kind: str, label1: str, label2: str, b3: bool) -> str:
+    """The three header lines, each preceded by a newline (04 §2.2)."""
+    am = "__Arguments___" if kind in ("relation", "event") else "___Mentions___"
+    w1 = "B3 Unweighted" if b3 else " Unweighted  "
+    w2 = "B3 Value_based" if b3 else " Value-based  "
+    hdr1 = COUNT_LABELS[kind] + _HDR1
+    hdr2 = ("Ref   Detection     Ref   Detection   Rec     Detection   Rec   " + w1
+            + "      Detection  Attr    " + am + "   Value   " + w2
+            + "     Max      Detection   Attr     _" + am + "_")
+    return "\n %-8s %s\n %-8s %s\n          %s\n" % (label1, hdr1, label2.upper(), hdr2, _HDR3)
+
+
+#: names of the 31 numeric columns AB..ZZ of a row, in print order (04 §2.6)
+ROW_FIELDS = ("ref_count", "fa_count", "miss_count", "doc_ref_count", "doc_fa_count",
+              "doc_miss_count", "doc_error_count", "doc_fa_pct", "doc_miss_pct",
+              "doc_error_pct", "precision", "recall", "f1", "fa_cost", "miss_cost",
+              "attr_cost", "sub_fa_cost", "sub_miss_cost", "sub_err_cost", "value",
+              "value_precision", "value_recall", "value_f1", "max_value", "uncond_fa_cost",
+              "uncond_miss_cost", "uncond_attr_cost", "uncond_sub_fa_cost",
+              "uncond_sub_miss_cost", "uncond_sub_err_cost")
+
+
+def row_values(c: Cell, total_value: float, b3: Optional[B3Entry] = None) -> tuple:
+    """The 30 numbers of a row (columns AB..ZZ, unrounded), formulas of 04 §2.6 in the NIST
+    tool's order of operations (print_eval)."""
+    rv = c.norm
+    nref = c.mapped + c.emiss
+    nref_doc = c.correct + c.error + c.miss
+    nsys = c.correct + c.error + c.fa
+    pn = 100 / max(TINY, nref_doc)
+    cn = 100 / max(TINY, rv)
+    if b3 is not None:
+        recall, precision = b3.count_recall, b3.count_precision
+    else:
+        recall = c.correct / max(nref_doc, TINY)
+        precision = c.correct / max(nsys, TINY)
+    fmeasure = 2 * precision * recall / max(precision + recall, TINY)
+    value_correct = rv - c.c_miss - c.c_error - c.c_correct
+    sys_value = rv - c.c_miss + c.c_fa
+    if b3 is not None:
+        value_recall, value_precision = b3.value_recall, b3.value_precision
+    else:
+        value_recall = max(value_correct, 0) / max(TINY, rv)
+        value_precision = max(value_correct, 0) / max(TINY, sys_value)
+    value_f = 2 * value_precision * value_recall / max(value_precision + value_recall, TINY)
+    un = 100 / max(total_value, TINY)
+    return (nref, c.efa, c.emiss, nref_doc, c.fa, c.miss, c.error,
+            min(999.9, pn * c.fa), pn * c.miss, pn * c.error,
+            100 * precision, 100 * recall, 100 * fmeasure,
+            min(999.9, cn * c.c_fa), cn * c.c_miss,
+            min(999.9, cn * c.attr_err),
+            min(999.9, cn * c.fa_sub),
+            min(999.9, cn * c.miss_sub),
+            min(999.9, cn * c.err_sub),
+            max(-999.9, cn * (value_correct - c.c_fa)),
+            100 * value_precision, 100 * value_recall, 100 * value_f,
+            un * rv, min(999.99, un * c.c_fa), un * c.c_miss,
+            un * c.attr_err, un * c.fa_sub, un * c.miss_sub, un * c.err_sub)
+
+
+def row_fields(c: Cell, total_value: float, b3: Optional[B3Entry] = None,
+               b3_table: bool = False) -> dict:
+    """The numbers of a row by name (:data:`ROW_FIELDS`, unrounded; for machine-readable
+    output), plus ``b3``: whether precision/recall/f1 and the value-based ones are B-cubed
+    (a B3 table whose row received B3 data)."""
+    out = dict(zip(ROW_FIELDS, row_values(c, total_value, b3)))
+    out["b3"] = bool(b3_table and b3 is not None)
+    return out
+
+
+def format_row(label: str, c: Cell, total_value: float, b3: Optional[B3Entry] = None) -> str:
+    """One printed row (04 §2.3): the row key cut to 7 characters and the 30 numbers."""
+    return ROW_FORMAT % ((label,) + row_values(c, total_value, b3))
+
+
+# ---- tables -----------------------------------------------------------------------------
+
+
+def is_b3_table(kind: str, spec: TableSpec) -> bool:
+    """B3 headers: entity kind (also EMD) and every condition B3-eligible (04 §2.7)."""
+    if kind != "entity":
+        return False
+    return spec.cond1 in B3_CONDITIONS and (spec.cond2 is None or spec.cond2 in B3_CONDITIONS)
+
+
+def detection_table(kind: str, spec: TableSpec, tables: PassTables) -> str:
+    """One table (single- or two-condition form, 04 §2.1)."""
+    acc = accumulate(tables, spec.cond1, spec.cond2)
+    b3 = is_b3_table(kind, spec)
+    scores = tables.b3().scores(spec.cond1, spec.cond2) if b3 else {}
+    head = header_lines(kind, spec.label1, spec.label2, b3)
+    rows = spec.values1 + (MULTI, "total")
+    out = []
+    if spec.cond2 is None:
+        if not acc.cells:
+            return ""
+        out.append(head)
+        for row in rows:
+            c = acc.cells.get(row)
+            if c is not None:
+                out.append(format_row(row, c, acc.total_value, scores.get(row)))
+    else:
+        for k2 in ("ALL",) + tuple(spec.values2):
+            if k2 not in acc.doc_keys2:
+                continue
+            out.append(f"\nPerformance statistics for {spec.cond2} = {k2}:")
+            out.append(head)
+            for row in rows:
+                c = acc.cells.get((k2, row))
+                if c is not None:
+                    out.append(format_row(row, c, acc.total_value, scores.get((k2, row))))
+    return "".join(out)
+
+
+def detection_tables(result, params, all_sources, tables: Optional[PassTables] = None) -> str:
+    """All detection tables of a pass, in print order."""
+    if tables is None:
+        tables = PassTables(result)
+    return "".join(detection_table(result.kind, spec, tables)
+                   for spec in table_specs(result.kind, params, all_sources))

@@ -1,0 +1,1 @@
+"""The machine-readable report: JSON and CSV."""

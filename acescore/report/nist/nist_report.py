@@ -1,0 +1,66 @@
+"""The whole NIST text report: parameter header, then every section in the tool's order
+(04 §1.1) with the optional diagnostics (-s, -a/-e, -d)."""
+from __future__ import annotations
+
+from acescore.report.nist.header import header
+from acescore.model.tasks import task as task_of
+
+EPS = 1e-8
+
+
+def document_costs(res, tables=None) -> dict:
+    """Per document: [REF value, summed record costs] accumulated as the tool does (R27),
+    from the pass's records (``tables``: its PassTables if at hand)."""
+    from acescore.report.counts.tables import PassTables
+    return (PassTables(res) if tables is None else tables).cols.document_costs()
+
+
+def document_scores_text(res, costs=None) -> str:
+    """The -d lines of a pass; ``costs``: its :func:`document_costs` if known (one document
+    shard's do not depend on the others')."""
+    task = task_of(res.task).code
+    out = [""]
+    if costs is None:
+        costs = document_costs(res)
+    for d, (refv, cost) in sorted(costs.items()):
+        sysv = refv - cost
+        score = sysv / refv if refv else (-99.9999 if sysv else 1)
+        out.append("%10.2f %% (%.5f out of %.5f) %s score for %s"
+                   % (100 * max(score, -99.9999), sysv, refv, task, d))
+    return "\n".join(out) + "\n"
+
+
+def pass_text(ctx, res, tables=None) -> str:
+    """Everything the report prints for one pass: the ``-s`` listings, the ``-a``/``-e``
+    mappings, the section itself and the ``-d`` document scores (as asked by the options).
+    ``tables``: the pass's PassTables if at hand."""
+    from acescore.report.nist.nist_text import section_text
+    opts = ctx.options
+    summary = opts.summary
+    mappings = opts.all_mappings or opts.error_mappings
+    if summary or mappings:
+        from acescore.report.nist import diagnostics as diag
+    parts = []
+    if summary:
+        parts.append(diag.listing_text(ctx, res, "REF"))
+    if not res.printed:
+        return "".join(parts)
+    if summary:
+        parts.append(diag.listing_text(ctx, res, "SYS"))
+    if mappings:
+        from acescore.report.nist.mappings import mapping_text
+        parts.append(mapping_text(ctx, res, all_blocks=opts.all_mappings))
+    parts.append(section_text(res, ctx.params, ctx.source_label, ctx.all_sources, tables))
+    if opts.doc_scores:
+        parts.append(document_scores_text(res, document_costs(res, tables)))
+    return "".join(parts)
+
+
+def preamble_text(ctx) -> str:
+    """What the report prints before the first section: the parameter header and, with
+    ``-s``, the document listings."""
+    parts = [header(ctx.params)]
+    if ctx.options.summary:
+        from acescore.report.nist import diagnostics as diag
+        parts.append(diag.documents_text(ctx))
+    return "".join(parts)

@@ -1,0 +1,119 @@
+"""The text of one scoring section of the NIST report (04 §1.1 items 3.3-3.6, 4-7, 9-11).
+
+:func:`section_text` returns everything the NIST tool prints for a section from its banner
+on: the banner and title, the detection tables (:mod:`acescore.report.counts.tables`) and the
+recognition tables (:mod:`acescore.report.counts.recognition`).  The ``-d``, ``-s``, ``-a`` and
+``-e`` outputs are not part of it.
+"""
+from __future__ import annotations
+
+from acescore.model.params import EVENT_SUBTYPES, RELATION_SUBTYPES, Params
+from acescore.report.counts import recognition as rec
+from acescore.report.counts.conditions import RECOGNITION_ATTRIBUTES
+from acescore.report.counts.tables import PassTables, detection_tables
+from acescore.model.tasks import task as task_of
+
+
+
+def banner(task: str) -> str:
+    return f"\n======== {task} scoring ========\n\n{task_of(task).title}\n"
+
+
+def recognition_stats(result, params: Params, pairs=None, with_mentions=None) -> dict:
+    """The counts behind the recognition tables of a pass (04 §4), all integer counts:
+    those of several document shards add up to those of the whole corpus
+    (:mod:`acescore.run.shards`).  ``pairs``: the doc-mapped pairs if already known
+    (:class:`~acescore.report.counts.recognition.DocPairs`)."""
+    attrs = RECOGNITION_ATTRIBUTES[result.kind]
+    pairs = rec.DocPairs.of(result, pairs)
+    stats = {"attrs": rec.attribute_stats(result, attrs, pairs)}
+    if result.kind == "entity":
+        if with_mentions is None:
+            with_mentions = bool(params.use_mentions) or task_of(result.task).mention_level
+        stats["names"], stats["mentions"] = rec.pair_stats(result, params, pairs, names=True,
+                                                           mentions=with_mentions)
+    elif result.kind in ("relation", "event"):
+        stats["subtypes"] = rec.subtype_stats(result, pairs)
+        stats["roles"] = rec.role_stats(result, pairs)
+    return stats
+
+
+def entity_recognition(result, params: Params, source_label: str, with_mentions: bool,
+                       pairs=None) -> str:
+    """:func:`entity_text` of a pass (``pairs``: the doc-mapped pairs if known)."""
+    return entity_text(recognition_stats(result, params, pairs, with_mentions), params,
+                       source_label)
+
+
+def releve_recognition(result, params: Params, source_label: str, pairs=None) -> str:
+    """:func:`releve_text` of a pass."""
+    return releve_text(result.task, result.kind, recognition_stats(result, params, pairs),
+                       params, source_label)
+
+
+def entity_text(stats: dict, params: Params, source_label: str) -> str:
+    """Type matrix, attribute blocks, class matrix, name table; then, with mentions, the
+    three mention tables and the mention role/style matrices (04 §4.1-4.6)."""
+    attrs = RECOGNITION_ATTRIBUTES["entity"]
+    by_attr = stats["attrs"]
+    out = [rec.entity_type_matrix(by_attr.get("TYPE"), params.entity_types, source_label)]
+    for a in attrs:
+        out.append(rec.recognition_block(by_attr.get(a), f"attribute {a}"))
+    out.append(rec.entity_class_matrix(by_attr.get("CLASS"), params.entity_classes,
+                                       source_label))
+    out.append(rec.name_table(stats["names"], params.entity_types))
+    if stats["mentions"] is not None:
+        detection, role, style = stats["mentions"]
+        out.append(rec.mention_tables(detection, params))
+        out.append(rec.mention_role_style_matrices(role, style, params, source_label))
+    return "".join(out)
+
+
+def value_text(kind: str, stats: dict) -> str:
+    """Attribute blocks of values and timex2 (04 §4.8)."""
+    by_attr = stats["attrs"]
+    return "".join(rec.recognition_block(by_attr.get(a), f"attribute {a}")
+                   for a in RECOGNITION_ATTRIBUTES[kind])
+
+
+def releve_text(task: str, kind: str, stats: dict, params: Params, source_label: str) -> str:
+    """Type, subtype and modality matrices, attribute and argument-role blocks (04 §4.7)."""
+    name = task                         # relation, event, mention_relation, mention_event
+    if kind == "relation":
+        types, mods, subtypes = params.relation_types, params.relation_modalities, RELATION_SUBTYPES
+    else:
+        types, mods, subtypes = params.event_types, params.event_modalities, EVENT_SUBTYPES
+    by_attr = stats["attrs"]
+    out = [rec.releve_matrix(name, "Type", by_attr.get("TYPE"), types, source_label),
+           rec.releve_subtype_matrices(name, stats["subtypes"], types, subtypes, source_label),
+           rec.releve_matrix(name, "Modality", by_attr.get("MODALITY"), mods, source_label)]
+    for a in RECOGNITION_ATTRIBUTES[kind]:
+        out.append(rec.recognition_block(by_attr.get(a), f"attribute {a}"))
+    roles = stats["roles"]
+    for level in rec.ROLE_LEVELS:
+        out.append(rec.recognition_block(roles.get(level), rec.ROLE_LABELS[level]))
+    return "".join(out)
+
+
+def recognition_text(task: str, kind: str, stats: dict, params: Params,
+                     source_label: str) -> str:
+    """The recognition tables of a pass from its :func:`recognition_stats`."""
+    if kind == "entity":
+        return entity_text(stats, params, source_label)
+    if kind in ("value", "timex2"):
+        return value_text(kind, stats)
+    return releve_text(task, kind, stats, params, source_label)
+
+
+def section_text(result, params: Params, source_label: str, all_sources: list[str],
+                 tables=None) -> str:
+    """Everything the NIST tool prints for one scoring section, from the banner on.
+
+    ``source_label``: the S of ``for "S" sources`` (04 §1.3); ``all_sources``: the sorted
+    SOURCE values seen (value list of the SOURCE condition); ``tables``: the pass's
+    PassTables if at hand."""
+    tables = PassTables(result) if tables is None else tables
+    return (banner(result.task) + detection_tables(result, params, all_sources, tables)
+            + recognition_text(result.task, result.kind,
+                               recognition_stats(result, params, tables.cols.pairs), params,
+                               source_label))

@@ -1,0 +1,1 @@
+"""A run: the pipeline, document shards and worker processes."""

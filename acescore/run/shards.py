@@ -1,0 +1,519 @@
+"""``acescore score --jobs N``: the corpus in document shards, one process each.
+
+Under a local parameter set every document is mapped and valued on its own (its elements'
+cohorts never leave it), so the corpus can be split into shards of whole documents -- the
+REF and SYS files of a document in the same shard -- each read, built and scored in a
+forked process of its own (:mod:`acescore.run.shard_worker`).  A shard sends back, per pass,
+the records of its report section (:mod:`acescore.report.counts.sections`); this process merges
+them in canonical order and renders the report (its passes in as many processes as the
+run may use, once every shard is in), byte for byte the report of one process.
+Nothing of the corpus is read here: each process holds its own documents only.  With
+``--jobs 1`` the shards are forked one after another (a process scoring a few dozen
+documents needs less CPU per document than one holding the corpus).
+
+Planning reads the first bytes of every file for its DOCID (no parsing).  Everything the
+plan assumes is checked when the shards report back; where it does not hold the run is
+scored in one process as before (:func:`score_paths` returns None), so a sharded run
+never differs from a sequential one:
+
+* each file holds the one document the plan saw, no DOCID is in two shards;
+* no element or mention ID is used in two shards (the NIST tool merges elements with one
+  ID across documents into one element) and no argument refers outside its shard;
+* a shard without a pass (a kind without elements on one side) has no elements of that
+  kind on either side, and an entity pass has B-cubed data in every shard or none;
+* every shard finished: a worker that fails, or stops showing signs of life
+  (:func:`acescore.run.parallel.run_pool`), is killed.
+
+Under a global parameter set elements span documents: documents linked by an element ID
+(on either side) are one connected component, and shards end only where no component
+continues (planning reads the files' element IDs then); where no such place exists the
+run is not sharded.  The ``-s``/``-a``/``-e`` listings merge by element ID
+(:mod:`acescore.report.nist.listing_records`), the JSON's literature metrics are per-document
+counts (:mod:`acescore.metrics.records`); with ``--docs`` every shard reads all its files
+and keeps the listed documents, as one process does; with ``--lenient`` every shard
+isolates the problems of its documents (:func:`acescore.rules.robust.isolate`) and the skips are
+merged in their canonical order; with ``-c`` each valuation's duplicate warnings are a
+phase of their own.
+Warnings are put together phase by phase (reading and building each side, the document
+check, each pass), shard after shard.
+"""
+from __future__ import annotations
+
+import os
+import re
+from bisect import bisect_left
+from itertools import accumulate
+import weakref
+from types import SimpleNamespace
+from typing import Optional
+
+import numpy as np
+
+from acescore.run.parallel import Child, available_cpus, fork_available, run_pool
+from acescore.model.errors import AceInputError
+from acescore.model.limits import DEFAULT_MAX_BYTES
+from acescore.reading.safe_read import read_bytes
+from acescore.run.shard_worker import preload, score_shard
+from acescore.model.tasks import TASKS
+
+#: the passes in report order, with the kind of element each scores
+PASS_KINDS = tuple((t.name, t.kind) for t in TASKS)
+_DOCID = re.compile(rb'<document\s+DOCID\s*=\s*"([^"]*)"')
+_HEAD = 8192
+
+
+def applicable(options) -> bool:
+    """Whether a run with these :class:`~acescore.model.options.Options` can go in shards: where
+    processes can be forked, for every ``--jobs`` value.  With ``--jobs 1`` a corpus of
+    more than SHARD_REF_BYTES of REF files is scored shard after shard, one forked process
+    at a time (21% less CPU and half the memory of one process holding the whole corpus:
+    bench/README.md, "Session 7"); a smaller one makes one shard, scored here as before."""
+    return fork_available()
+
+
+_ELEMENT_ID = re.compile(rb'<(?:entity|relation|event|value|timex2)\s[^>]*?\bID\s*=\s*"([^"]*)"')
+
+
+def _read_head(path: str, whole: bool) -> Optional[bytes]:
+    """The file's first bytes (``whole``: all of it), or None where it cannot be read --
+    not a regular file, too large, ... (the run then goes without shards and reports it)."""
+    try:
+        if whole:
+            return read_bytes(path, DEFAULT_MAX_BYTES)
+        return read_bytes(path, _HEAD, head=True)
+    except AceInputError:
+        return None
+
+
+def _docid(data: Optional[bytes]) -> Optional[bytes]:
+    """The DOCID of the one document a file starts with, or None."""
+    if data is None:
+        return None
+    found = _DOCID.findall(data[:_HEAD])
+    return found[0] if len(found) == 1 else None
+
+
+def _reach(rdoc: list, rdata: list, sdata: list) -> list:
+    """Global sets: per REF file, the last REF file (position) whose document is linked to
+    its own by an element ID used in both (on either side): the connected components of
+    cross-document elements.  A shard may end after file i only if no earlier file
+    reaches beyond i."""
+    pos = {d: i for i, d in enumerate(rdoc)}
+    parent = list(range(len(rdoc)))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+    for side, items in ((0, zip(rdoc, rdata)), (1, ((_docid(x), x) for x in sdata))):
+        first: dict = {}
+        for d, data in items:
+            i = pos.get(d)
+            if i is None:           # an unevaluated SYS document: not scored at all
+                continue
+            for eid in _ELEMENT_ID.findall(data):
+                j = first.setdefault(eid, i)
+                if j != i:
+                    parent[find(i)] = find(j)
+    last: dict = {}
+    for i in range(len(rdoc)):
+        last[find(i)] = i
+    return [last[find(i)] for i in range(len(rdoc))]
+
+
+#: REF bytes per shard at most (about 35 real-sized documents): a larger corpus gets more
+#: shards than processes, run a few at a time.  A process scoring 75 documents needed 18%
+#: less CPU per document than one scoring 300 (memory grows with a shard, and with it the
+#: cost of every step; 2 MB against 4 MB: 3% less CPU in all at 600 and 2,400 documents),
+#: and the last shard, alone at the end, is short; the time then grows with the corpus,
+#: not faster.  Smaller shards cost the parent more: each fork copies its page tables, and
+#: it grows with the shards' reports (1 MB: 140 forks at 2,400 documents, ~10 ms each;
+#: bench/README.md, "Session 5", "Session 6")
+SHARD_REF_BYTES = 2 << 20
+
+
+def shard_count(rpaths: list, processes: int) -> int:
+    """How many shards for ``processes`` processes at a time: ``processes``, or where the
+    REF files exceed ``processes`` times SHARD_REF_BYTES the least multiple of
+    ``processes`` that keeps every shard within SHARD_REF_BYTES.  (Every process then
+    has as many shards to score: 7 shards on 2 processes took four rounds, the last one
+    with one process alone.)"""
+    total = 0
+    for p in rpaths:
+        try:
+            total += os.path.getsize(p)
+        except OSError:
+            pass
+    return processes * max(1, -(-total // (processes * SHARD_REF_BYTES)))
+
+
+def shard_shares(n: int, jobs: int, processes: int) -> list:
+    """The sizes of the shards of a corpus cut into ``n`` shards (:func:`shard_count` for
+    ``jobs``) and scored ``processes`` at a time, relative to a full shard, shard by shard.
+    Where the corpus makes several rounds of full shards (``n`` > ``jobs``) the last
+    round's bytes go into shards of a half and of a quarter (``processes`` of each size, two
+    rounds of quarters): the processes then end together, where with full shards one of
+    them scored the last shard alone for half a shard on average (bench/README.md, "Session
+    9").  One process at a time, or one round: ``n`` full shards."""
+    if processes < 2 or n <= jobs:
+        return [1.0] * n
+    return [1.0] * (n - processes) + [0.5] * processes + [0.25] * (2 * processes)
+
+
+def concurrency(jobs: int) -> int:
+    """How many shards run at a time: ``jobs``, but no more than the CPUs this process
+    may use (more processes than CPUs only take turns on them, each holding its shard in
+    memory meanwhile)."""
+    return max(1, min(jobs, available_cpus()))
+
+
+def plan(rpaths: list, spaths: list, n: int, linked: bool = False,
+         shares: Optional[list] = None) -> Optional[list]:
+    """``n`` shards of consecutive REF files (of about equal size; ``shares``: of these
+    relative sizes, one a shard), each with the SYS files of its documents: a list of (REF
+    paths, SYS paths), or None.  ``linked`` (global parameter sets): documents linked by
+    cross-document elements stay in one shard."""
+    rdata = [_read_head(p, linked) for p in rpaths]
+    rdoc = [_docid(x) for x in rdata]
+    if None in rdoc or len(set(rdoc)) != len(rdoc) or len(rpaths) < 2:
+        return None
+    sdata = [_read_head(p, linked) for p in spaths]
+    sdoc = [_docid(x) for x in sdata]
+    if None in sdoc:
+        return None
+    reach = _reach(rdoc, rdata, sdata) if linked else list(range(len(rpaths)))
+    del rdata, sdata
+    if shares is not None and len(shares) <= len(rpaths):
+        n = len(shares)
+    else:
+        n = min(n, len(rpaths))
+        shares = [1.0] * n
+    ends = list(accumulate(shares))
+    sizes = []
+    for p in rpaths:
+        try:
+            sizes.append(os.path.getsize(p))
+        except OSError:
+            return None
+    # shards may start at file i if no earlier file reaches beyond i - 1; of those starts,
+    # the ones nearest to equal shares of the bytes
+    starts, far, acc = [], -1, 0
+    for i, sz in enumerate(sizes):
+        if i and far < i:
+            starts.append((acc, i))
+        far = max(far, reach[i])
+        acc += sz
+    chosen = _cuts(starts, [acc * e / ends[-1] for e in ends[:-1]])
+    cut, k = [], 0
+    shard_of: dict = {}
+    for i, d in enumerate(rdoc):
+        if k < len(chosen) and i == chosen[k]:
+            k += 1
+        shard_of[d] = k
+        cut.append(k)
+    shards = [([], []) for _ in range(n)]
+    for p, k in zip(rpaths, cut):
+        shards[k][0].append(p)
+    for p, d in zip(spaths, sdoc):
+        shards[shard_of.get(d, n - 1)][1].append(p)
+    return [s for s in shards if s[0]]
+
+
+class _Arrivals:
+    """What can be checked of each shard's report as it comes in, while the other shards
+    are still scored (:func:`acescore.run.parallel.run_pool`'s ``on_result``): that it
+    finished, and that no DOCID is in two shards -- on one side, or as one shard's REF
+    document and another's SYS document.  False stops the pool (the run then goes in one
+    process at once instead of after every shard)."""
+
+    def __init__(self):
+        self.owner: tuple = ({}, {})        # per side: DOCID -> shard
+
+    def __call__(self, i: int, out) -> bool:
+        if out is None:
+            return False
+        ref, sys_ = self.owner
+        for side, other, docs in ((ref, sys_, out["docs"][0]), (sys_, ref, out["docs"][1])):
+            for d in docs:
+                if side.setdefault(d, i) != i or other.get(d, i) != i:
+                    return False
+        return True
+
+
+def _consistent(plans: list, outs: list) -> bool:
+    """Whether the shards' reports bear out the plan (see the module docstring; the
+    documents are checked as the reports come in, by :class:`_Arrivals`)."""
+    for side in (0, 1):
+        # each shard's hashes are sorted and its IDs distinct: merge the sorted runs
+        # (a stable sort merges runs in linear time) and look for equal neighbours
+        allh = np.concatenate([o["ids"][side][0] for o in outs])
+        allh.sort(kind="stable")
+        if len(allh) > 1 and (allh[1:] == allh[:-1]).any():
+            return False
+        for o in outs:
+            outside = o["ids"][side][1]
+            if outside and len(allh):
+                probe = np.fromiter(map(hash, outside), dtype=np.int64, count=len(outside))
+                at = np.minimum(np.searchsorted(allh, probe), len(allh) - 1)
+                if (allh[at] == probe).any():
+                    return False
+    for task, kind in PASS_KINDS:
+        have = [next((p[1] for p in o["passes"] if p[0] == task), None) for o in outs]
+        if all(d is None for d in have):
+            continue
+        for o, d in zip(outs, have):
+            if d is None and (o["counts"][("REF", kind)] or o["counts"][("SYS", kind)]):
+                return False
+        b3 = {d.b3 is None for d in have if d is not None}
+        if len(b3) > 1:
+            return False
+    return True
+
+
+def _cuts(starts: list, targets: list) -> list:
+    """Where the shards start: for each byte target in turn (ascending), the file of
+    ``starts`` ((bytes before it, file position), both ascending) after the previous cut
+    whose bytes before it are nearest to the target -- on a tie the first.  The bytes are
+    ascending, so the nearest is next to where the target would go: found by bisection,
+    for each target, not by scanning every start (planning 10,000 files in 300 shards
+    scanned millions)."""
+    accs = [a for a, _ in starts]
+    chosen: list = []
+    lo = 0
+    for target in targets:
+        if lo >= len(accs):
+            break
+        j = bisect_left(accs, target, lo)
+        if j == len(accs) or (j > lo and abs(accs[j - 1] - target) <= abs(accs[j] - target)):
+            j = bisect_left(accs, accs[j - 1], lo)      # (equal bytes: the first of them)
+        chosen.append(starts[j][1])
+        lo = j + 1
+    return chosen
+
+
+def _render_passes(todo: list, options, source_label: str, all_sources: list,
+                   keep: bool) -> list:
+    """The PassOutput of every pass of ``todo`` ((task, kind, the shards' SectionData)),
+    in order.  With more than one process the passes are rendered in as many (the
+    shards are done: the CPUs are free), in groups of about equal work -- records times
+    conditions, B-cubed entries times theirs, plus what every pass costs (recognition
+    text, JSON): the entity pass alone is two fifths of the rendering.  Not for the view
+    (``keep``: its passes keep their merged tables here) nor with listings (their records
+    would have to come back through a pipe)."""
+    from acescore.run.parallel import map_in_processes
+    from acescore.report.nist.listing_records import wanted
+
+    def render(item):
+        return _render(*item, options, source_label, all_sources, keep=keep)
+    processes = concurrency(options.jobs)
+    if keep or wanted(options) or processes < 2:
+        return [render(item) for item in todo]
+    _render_modules()
+    return map_in_processes(render, todo, [_render_weight(parts) for _, _, parts in todo],
+                            processes)
+
+
+def _render_weight(parts: list) -> int:
+    """About how much rendering a pass's merged tables costs (see :func:`_render_passes`):
+    fitted to the passes of 600 real-sized documents, where a record-and-condition costs
+    ~22 ns, a B-cubed entry-and-condition twice as much and a pass ~3 ms besides."""
+    first = parts[0]
+    records = sum(len(p.doc_labels) + len(p.elem_labels) for p in parts)
+    weight = 150_000 + records * len(first.keys)
+    if first.b3:
+        b3 = sum(len(side[0]) for p in parts if p.b3 for side in p.b3)
+        weight += 2 * b3 * len(first.b3[0][2])
+    return weight
+
+
+def _render_modules() -> None:
+    """Import the modules :func:`_render` uses (before the rendering processes are forked:
+    each would import them again)."""
+    import acescore.report.data.json_report  # noqa: F401
+    import acescore.report.nist.listing_records  # noqa: F401
+    import acescore.report.nist.nist_report  # noqa: F401
+    import acescore.report.nist.nist_text  # noqa: F401
+    import acescore.report.outputs  # noqa: F401
+    import acescore.report.counts.sections  # noqa: F401
+    import acescore.report.counts.tables  # noqa: F401
+
+
+def _render(task: str, kind: str, parts: list, options, source_label: str,
+            all_sources: list, keep: bool = False):
+    """One pass's PassOutput from its shards' SectionData; ``keep`` (the view): only the
+    merged PassTables and document costs (``merged``: the view's index reads them), no
+    report text or data (the view's shards send no recognition counts)."""
+    from acescore.report.data.json_report import documents_json, pass_json, total_value
+    from acescore.report.nist.nist_report import document_scores_text
+    from acescore.report.nist.nist_text import banner, recognition_text
+    from acescore.report.outputs import PassOutput
+    from acescore.report.counts.sections import add_counts, merged_document_costs, merged_tables
+    from acescore.report.counts.tables import detection_tables
+    from acescore.report.nist.listing_records import merged_pass
+    params = options.parameter_set
+    printed = any(p.printed for p in parts)
+    listings, details = merged_pass([p.listings for p in parts], options, printed)
+    if not printed:
+        return PassOutput(task, False, "", listing=listings)
+    res = SimpleNamespace(task=task, kind=kind)
+    tables = merged_tables(parts)
+    if keep:
+        out = PassOutput(task, True, "", listing=listings)
+        out.merged = (tables, merged_document_costs(parts))
+        return out
+    stats = None
+    for p in parts:
+        stats = add_counts(stats, p.recognition)
+    costs = merged_document_costs(parts)
+    text = [banner(task),
+            detection_tables(res, params, all_sources, tables),
+            recognition_text(task, kind, stats, params, source_label)]
+    if options.doc_scores:
+        text.append(document_scores_text(res, costs))
+    out = PassOutput(task, True, "".join(text), listing=listings)
+    out.data = dict(pass_json(res, params, all_sources, tables), **details)
+    out.documents = documents_json(res, costs)
+    out.value = total_value(out.data)
+    return out
+
+
+def _merged_extras(outs: list, options) -> Optional[SimpleNamespace]:
+    """What ``--docs``, ``--lenient``, ``-c``, ``-s`` and the JSON's literature metrics add
+    to a run, from the shards' reports: ``warnings`` (--docs: first), ``skipped`` (--lenient:
+    every shard's skips in canonical order), ``documents`` (-s: the document lists) and
+    ``document_ids``, ``literature``; None where the shards cannot tell (the run in one
+    process says what)."""
+    from acescore.model.errors import AceUsageError
+    params = options.parameter_set
+    out = SimpleNamespace(warnings=[], skipped=None, documents="", document_ids=None,
+                          literature=None)
+    if options.check_duplicates and len({tuple(p[0] for p in o["passes"]) for o in outs}) > 1:
+        return None         # -c: the phases of every shard's warnings must be the same
+    if options.docs is not None:
+        from acescore.run.pipeline import docs_warnings
+        try:
+            for i, side in enumerate(("REF", "SYS")):
+                out.warnings += docs_warnings(options, set().union(*(o["found"][i]
+                                                                     for o in outs)), side)
+        except AceUsageError:       # nothing listed on one side
+            return None
+    if options.lenient:
+        from acescore.rules.robust import Skip, SkipReport
+        out.skipped = SkipReport(sorted((x for o in outs for x in o["skips"]),
+                                        key=Skip.sort_key))
+        if len({x.sort_key() for x in out.skipped.reasons}) != len(out.skipped.reasons):
+            return None             # an order the shards cannot tell
+    if options.summary:
+        from acescore.report.nist.listing_records import merged_documents
+        out.documents, out.document_ids = merged_documents([o["documents"] for o in outs])
+    if options.literature and params.use_mentions:
+        from acescore.metrics.records import merged_literature
+        out.literature = merged_literature([o["literature"] for o in outs], params)
+    return out
+
+
+def score_paths(rpaths: list, spaths: list, options, inputs: Optional[dict] = None,
+                extra=None):
+    """Score with :class:`~acescore.model.options.Options` ``options`` in ``options.jobs``
+    document shards: the :class:`~acescore.report.results.Results` of the run, or None
+    where that is not possible (then score as usual).  ``inputs``: the REF and SYS inputs
+    as given (``{"ref": ..., "sys": ...}``, for messages and the JSON).
+
+    ``extra`` (the HTML view: :mod:`acescore.view.shards`) does more in each shard:
+    ``extra.start(plans)`` (here, before the workers start; False: no shards),
+    ``extra.section(res, params, all_sources)`` in place of
+    :func:`~acescore.report.counts.sections.section_data` and ``extra.finish(rside, sside)`` at
+    the end of a shard; what that returns, and the shards' outputs, are in
+    ``Results.shard_outputs``."""
+    if not applicable(options) or not spaths:
+        return None
+    params = options.parameter_set
+    # global sets (name similarity: the NIST tool's global mode) link documents
+    at_once = concurrency(options.jobs)
+    n = shard_count(rpaths, options.jobs)
+    plans = plan(list(rpaths), list(spaths), n, linked=bool(params.use_name_similarity),
+                 shares=shard_shares(n, options.jobs, at_once))
+    if not plans or len(plans) < 2 or (extra is not None and not extra.start(plans)):
+        return None
+    if len(plans) > at_once:
+        preload(options)
+    import sys
+    sys.stdout.flush()
+    sys.stderr.flush()
+    from acescore.report.nist.listing_records import wanted
+    from acescore.writing.spool import Spool
+    spool = Spool.make() if wanted(options) else None
+    try:        # at_once processes at a time; a worker that cannot be forked: no shards
+        outs = run_pool([(lambda rp=rp, sp=sp: Child(
+                             lambda: score_shard(rp, sp, options, extra, spool)))
+                         for rp, sp in plans], at_once, on_result=_Arrivals())
+    except OSError:
+        outs = None
+    results = _results(plans, outs, options, inputs, extra) if outs is not None else None
+    if spool is not None:       # the listings' spans: as long as the results
+        if results is None:
+            spool.remove()
+        else:
+            weakref.finalize(results, spool.remove)
+    return results
+
+
+def _results(plans: list, outs: list, options, inputs, extra):
+    """The Results of a run from its shards' reports (:func:`score_paths`), or None."""
+    if any(o is None for o in outs) or not _consistent(plans, outs):
+        return None
+    params = options.parameter_set
+    counts = [sum(x) for x in zip(*(o["coverage"] for o in outs))]
+    if not counts[1]:       # nothing in common: said by the run in one process
+        return None
+    extras = _merged_extras(outs, options)
+    if extras is None:
+        return None
+    if extras.skipped is not None:
+        counts += [extras.skipped.elements, extras.skipped.documents]
+    sources = set().union(*(o["sources"] for o in outs))
+    all_sources = sorted(sources)
+    source_label = "" if not sources else (next(iter(sources)) if len(sources) == 1
+                                           else "MIXED")
+    warnings: list = list(extras.warnings)
+    for phase in range(len(outs[0]["marks"])):
+        for o in outs:
+            start = o["marks"][phase - 1] if phase else 0
+            warnings.extend(o["warnings"][start:o["marks"][phase]])
+    todo = []               # (task, kind, parts) of each pass with shards, in report order
+    for task, kind in PASS_KINDS:
+        parts = []
+        pieces: list = []       # per phase of the pass: the shards' warnings
+        for o in outs:
+            for k, (t, d, mark, bounds) in enumerate(o["passes"]):
+                if t == task:
+                    start = o["passes"][k - 1][2] if k else o["marks"][-1]
+                    cuts = [start] + bounds + [mark]
+                    for j in range(len(cuts) - 1):
+                        if j == len(pieces):
+                            pieces.append([])
+                        pieces[j].extend(o["warnings"][cuts[j]:cuts[j + 1]])
+                    parts.append(d)
+        for piece in pieces:
+            warnings.extend(piece)
+        if parts:
+            todo.append((task, kind, parts))
+    rendered = _render_passes(todo, options, source_label, all_sources, extra is not None)
+    for o in outs:
+        end = o["passes"][-1][2] if o["passes"] else o["marks"][-1]
+        warnings.extend(o["warnings"][end:])
+    from acescore.rules.coverage import Coverage
+    from acescore.report.nist.header import header
+    from acescore.report.results import Results
+    dtds = set().union(*(o["dtds"] for o in outs))
+    results = Results(options, params, source_label, all_sources,
+                      header(params) + extras.documents, rendered, warnings, extras.skipped,
+                      {"ref": sum(o["n_docs"][0] for o in outs),
+                       "sys": sum(o["n_docs"][1] for o in outs)},
+                      ",".join(sorted(dtds)) or "none", extras.literature, inputs=inputs,
+                      coverage=Coverage(*counts), document_ids=extras.document_ids)
+    results.shards = len(outs)
+    if extra is not None:
+        results.shard_outputs = outs
+    return results

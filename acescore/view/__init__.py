@@ -1,0 +1,1 @@
+"""The HTML view: a static site of the report and the documents."""

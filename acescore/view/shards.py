@@ -1,0 +1,178 @@
+"""``acescore view --jobs N``: the site written in document shards.
+
+Every page of a document depends on that document alone (under a local parameter set; under
+a global one on its connected component, which a shard keeps whole), so the view goes with
+the document shards of :mod:`acescore.run.shards`: each forked worker reads, builds and scores its
+documents, writes their pages itself (it holds their passes) and sends back, besides the
+records of every report section, what ``index.html`` needs of its documents (their SOURCE,
+the sources missing, the warnings).  This process merges the sections as for ``score``
+(the per-document values and the cost components of the index are those of the merged
+report) and writes ``index.html`` and the shared assets.
+
+The pages link to their neighbours in the sorted list of every document, so the page names
+are fixed before the workers start, from the DOCIDs that planning read (the first bytes
+of each REF file).  A worker writes its pages into a hidden folder of the site; they are
+moved in place only once every shard has finished and the plan held.  Where it did not --
+the shards of :func:`acescore.run.shards.score_paths` did not hold, a DOCID read differently
+than planned, or a section printed by the whole run is not printed within a shard that
+shows Values for it on its pages -- nothing of the shards is kept and :func:`write_site`
+returns None: the caller writes the site in one process, as before.  The files are the same,
+byte for byte, for every number of processes.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from typing import Optional
+
+from acescore.model.errors import AceUsageError
+from acescore.view.site import (Pages, Site, page_files, source_index)
+from acescore.view.common import DocNumbers, TaskNumbers
+from acescore.view.index import index_page
+from acescore.view.page import ENTITY_LIKE, RELEVE
+
+#: bytes of a DOCID attribute that an XML parser may read differently (references,
+#: whitespace it normalises): such a DOCID cannot name a page before the run
+_UNSURE = (b"&", b"\t", b"\n", b"\r")
+
+
+class ViewShard:
+    """The ``extra`` of :func:`acescore.run.shards.score_paths` for the view: plans the page
+    names (here), keeps what the pages need of every pass and writes them (in a worker)."""
+
+    def __init__(self, params, index, source_dir: Optional[str], stage: str):
+        self.params, self.index, self.source_dir, self.stage = params, index, source_dir, stage
+        self.order: list = []           # every DOCID of the site, sorted
+        self.files: dict = {}           # DOCID -> doc/NAME.html
+        self.numbers: list = []         # in a worker: DocNumbers of every pass, in order
+
+    def start(self, plans: list) -> bool:
+        from acescore.run.shards import _docid, _read_head
+        planned = []
+        for rpaths, _ in plans:
+            for p in rpaths:
+                raw = _docid(_read_head(p, False))
+                if raw is None or any(b in raw for b in _UNSURE):
+                    return False
+                try:
+                    planned.append(raw.decode("utf-8"))
+                except UnicodeDecodeError:
+                    return False
+        if len(set(planned)) != len(planned):
+            return False
+        self.order = sorted(planned)
+        self.files = page_files(self.order)
+        return True
+
+    def section(self, res, params, all_sources):
+        """In a worker, for every pass: its section's records (one PassTables for both;
+        no recognition counts: the view prints no report text)."""
+        from acescore.report.counts.sections import section_data
+        from acescore.report.counts.tables import PassTables
+        tables = PassTables(res)
+        data = section_data(res, params, all_sources, True, tables, recognition=False)
+        numbers = DocNumbers(res, tables, data.doc_costs)
+        if res.task not in ENTITY_LIKE + RELEVE:
+            numbers.values_only()
+        self.numbers.append(numbers)
+        return data
+
+    def finish(self, rside, sside) -> Optional[dict]:
+        """In a worker, at the end: write the pages of the shard's documents (into the
+        stage folder); what the index needs of them, or None if a DOCID was not planned."""
+        rdocs = rside.documents
+        docs = sorted(rdocs)
+        if any(d not in self.files for d in docs):
+            return None
+        doc_tasks = {n.task: n for n in self.numbers if n.task in ENTITY_LIKE + RELEVE}
+        printed = tuple(n for n in self.numbers if n.printed)
+        sources = {d: rdocs[d].source for d in docs}
+        pages = Pages(self.params, self.index, self.source_dir, self.order, self.files,
+                      doc_tasks, printed)
+        for d in docs:             # the stage is private: no temporary file and rename
+            with open(os.path.join(self.stage, os.path.basename(self.files[d])), "wb") as fh:
+                fh.write(pages.page(d, rdocs[d], sources))
+        index = self.index
+        return {"docs": docs, "sources": sources, "missing": pages.missing,
+                "notes": dict(zip(pages.missing, pages.notes)),
+                "asked": list(index.asked) if index is not None else [],
+                "found": index.found if index is not None else 0,
+                # sections not printed in this shard whose Values its pages would show
+                "hidden": [n.task for n in self.numbers if not n.printed and n.doc_values]}
+
+
+def _index_numbers(results) -> list:
+    """TaskNumbers of every printed section, from the tables and document costs the
+    shards' records were merged into (``PassOutput.merged``, in report order)."""
+    from acescore.run.shards import PASS_KINDS
+    kinds = dict(PASS_KINDS)
+    return [TaskNumbers(o.task, kinds[o.task], *o.merged, results.params,
+                        results.all_sources) for o in results.outputs if o.printed]
+
+
+def write_site(ref, sys_, options, source_dir: Optional[str], out_dir: str, *,
+               entities: str = "raw", warnings: Optional[list] = None):
+    """Score and write the site of REF ``ref`` against SYS ``sys_`` (paths as on the
+    command line) in ``options.jobs`` document shards: (the Results, the paths written,
+    as :func:`acescore.view.site.write_view` returns them), or None where shards
+    are not possible (nothing is written then)."""
+    from acescore.run.pipeline import discover, spec_label
+    from acescore.run.shards import applicable, score_paths
+    if not applicable(options):
+        return None
+    try:
+        index = source_index(source_dir, entities)
+    except AceUsageError:           # said after the run has read its input, as in one process
+        return None
+    created = not os.path.exists(out_dir)
+    os.makedirs(out_dir, exist_ok=True)
+    stage = tempfile.mkdtemp(prefix=".acescore-view.", dir=out_dir)
+    done = False
+    try:
+        extra = ViewShard(options.parameter_set, index, source_dir, stage)
+        results = score_paths(discover(ref), discover(sys_), options,
+                              {"ref": spec_label(ref), "sys": spec_label(sys_)}, extra)
+        if results is None:
+            return None
+        outs = results.shard_outputs
+        del results.shard_outputs
+        views = [o["extra"] for o in outs]
+        if any(v is None for v in views):
+            return None
+        docs = sorted(d for v in views for d in v["docs"])
+        if docs != extra.order:
+            return None
+        tasks = _index_numbers(results)
+        shown = {t.task for t in tasks}
+        if any(t in shown for v in views for t in v["hidden"]):
+            return None
+        if index is not None:       # a wrong folder: a usage error, nothing written
+            for v in views:
+                index.asked.extend(v["asked"])
+                index.found += v["found"]
+            index.require_some()
+        site = Site(out_dir)
+        files = extra.files
+        for d in docs:
+            path = os.path.join(out_dir, files[d])
+            os.replace(os.path.join(stage, os.path.basename(files[d])), path)
+            site.written.append(path)
+        sources, notes, missing = {}, {}, set()
+        for v in views:
+            sources.update(v["sources"])
+            notes.update(v["notes"])
+            missing.update(v["missing"])
+        if warnings is not None:
+            warnings.extend(notes[d] for d in docs if d in notes)
+        site.write("index.html", index_page(results, tasks, docs, files, sources,
+                                            [d for d in docs if d in missing]))
+        done = True
+        return results, site.written
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)
+        if created and not done:
+            try:
+                os.rmdir(out_dir)
+            except OSError:
+                pass

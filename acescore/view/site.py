@@ -1,0 +1,187 @@
+"""A static HTML site for error analysis: reference against system output, document by
+document (``acescore view``).
+
+:func:`write_view` writes into ``out_dir``:
+
+* ``index.html`` -- per task the total Value, per document the Value of every task (the
+  numbers of the NIST ``-d`` output, :func:`~acescore.report.nist.nist_report.document_costs`),
+  sortable; and bar charts (inline SVG) of the unconditioned cost components by TYPE, LEVEL
+  or SOURCE, each with its numbers in a table.
+* ``doc/<DOCID>.html`` -- one page per evaluated document: the source text (ACE offsets,
+  :func:`~acescore.reading.sgml.read_source`) with REF mentions underlined and SYS mentions
+  overlined (thick with a tint: the head), one colour per mapped pair; misses, false alarms
+  and attribute errors marked and explained on hover; tables of the document's entities,
+  values, timex2, relations and events with mapping, value and cost components, each row
+  linked to its mentions in the text.
+* ``assets/view.css`` and ``assets/view.js`` -- plain CSS and a little vanilla JavaScript.
+
+The site needs no server and no network: open ``index.html`` from disk.
+
+Every number is taken from the code that writes the text report, never recomputed: the
+per-document values from :func:`document_costs`, the table numbers by formatting the
+report's own cells (:class:`~acescore.report.counts.tables.PassTables`) with
+:func:`~acescore.report.counts.tables.format_row` and reading the formatted fields back, so the
+strings on the page are the strings of the report.  (Only the columns that do not depend on
+the B-cubed scores are shown: counts, costs and Value.)
+"""
+from __future__ import annotations
+
+import os
+from typing import Optional
+
+from acescore.model.errors import AceInputError
+from acescore.writing.output import write_file
+from acescore.view.common import DocNumbers, TaskNumbers, safe_name
+from acescore.view.index import index_page
+from acescore.view.page import ENTITY_LIKE, RELEVE, DocPage
+
+# ---- the site ------------------------------------------------------------------------------
+
+#: the static files (package data under acescore/view/static/)
+ASSETS = ("view.css", "view.js")
+
+
+def asset_text(name: str) -> str:
+    from importlib import resources
+    return resources.files("acescore.report").joinpath("static", name).read_text("utf-8")
+
+
+def page_files(docs: list) -> dict:
+    """DOCID -> the page of each document (``doc/NAME.html``), for ``docs`` sorted; names
+    that differ only in case are made unique in that order."""
+    files: dict = {}
+    used: set = set()
+    for d in docs:
+        name = safe_name(d)
+        base, n = name, 1
+        while name.lower() in used:
+            n += 1
+            name = f"{base}-{n}"
+        used.add(name.lower())
+        files[d] = f"doc/{name}.html"
+    return files
+
+
+def source_of(index, source_dir: Optional[str], d: str, doc) -> tuple:
+    """(the SourceText of document ``d`` or None, the note shown on its page, whether its
+    source is missing)."""
+    if doc.data_type != "text":
+        return None, f"{doc.data_type} document: no text to show", False
+    if index is None:
+        return None, "no --source-dir given: no text to show", False
+    path, tried = index.find(d, doc.uri)
+    if path is None:
+        return None, (f"source document not found below {source_dir} (looked for "
+                      + ", ".join(tried) + ")"), True
+    r = index.read(path)
+    if isinstance(r, AceInputError):
+        return None, f"cannot read source document: {r}", True
+    if r.docid is not None and r.docid != d:
+        return r, f"the source document {path} has DOCID {r.docid}", False
+    return r, "", False
+
+
+class Pages:
+    """Writes the pages of some documents of the site: ``order`` is every document of the
+    site, sorted, ``files`` their pages (:func:`page_files`); ``printed`` the
+    :class:`DocNumbers` of the report's sections, ``doc_tasks`` those of the element passes
+    (by kind).  Collects the documents whose source is missing and the notes to warn of."""
+
+    def __init__(self, params, index, source_dir: Optional[str], order: list, files: dict,
+                 doc_tasks: dict, printed: tuple):
+        self.params, self.index, self.source_dir = params, index, source_dir
+        self.order, self.files = order, files
+        self.pos = {d: i for i, d in enumerate(order)}
+        self.doc_tasks, self.printed = doc_tasks, printed
+        self.missing: list = []
+        self.notes: list = []          # the warnings, in document order
+
+    def page(self, d: str, doc, sources: dict) -> bytes:
+        """The page of document ``d`` (UTF-8)."""
+        source, note, missing = source_of(self.index, self.source_dir, d, doc)
+        if missing:
+            self.missing.append(d)
+            self.notes.append(f"view: {d}: {note}\n")
+        pos, order = self.pos[d], self.order
+        prev_f = os.path.basename(self.files[order[pos - 1]]) if pos > 0 else None
+        next_f = (os.path.basename(self.files[order[pos + 1]]) if pos + 1 < len(order)
+                  else None)
+        dp = DocPage(d, self.params, self.doc_tasks, source, note, (prev_f, next_f),
+                     self.printed)
+        return dp.render(sources)
+
+
+def pass_numbers(passes: list, params, all_sources) -> tuple[list, dict, tuple]:
+    """(TaskNumbers of the printed passes, DocNumbers of the element passes by kind,
+    DocNumbers of the printed passes) of the PassResults of one process."""
+    from acescore.report.nist.nist_report import document_costs
+    from acescore.report.counts.tables import PassTables
+    tasks, doc_tasks, printed = [], {}, []
+    for res in passes:
+        if not (res.printed or res.task in ENTITY_LIKE + RELEVE):
+            continue
+        tables = PassTables(res)
+        costs = document_costs(res, tables)
+        dn = DocNumbers(res, tables, costs)
+        if res.printed:
+            tasks.append(TaskNumbers(res.task, res.kind, tables, costs, params, all_sources))
+            printed.append(dn)
+        if res.task in ENTITY_LIKE + RELEVE:
+            doc_tasks[res.task] = dn
+    return tasks, doc_tasks, tuple(printed)
+
+
+def source_index(source_dir: Optional[str], entities: str):
+    """The SourceIndex of ``--source-dir`` (None without it); a usage error for a folder
+    that is no folder or holds no source document."""
+    if not source_dir:
+        return None
+    from acescore.reading.sources import SourceIndex
+    return SourceIndex(source_dir, entities)
+
+
+class Site:
+    """The files of the site, each written whole (:func:`acescore.writing.output.write_file`), in
+    the order written."""
+
+    def __init__(self, out_dir: str):
+        self.out_dir = out_dir
+        self.written: list = []
+        os.makedirs(os.path.join(out_dir, "doc"), exist_ok=True)
+        os.makedirs(os.path.join(out_dir, "assets"), exist_ok=True)
+        for name in ASSETS:
+            self.write(f"assets/{name}", asset_text(name))
+
+    def write(self, rel: str, text: str) -> None:
+        path = os.path.join(self.out_dir, rel)
+        write_file(path, text)        # whole or not at all
+        self.written.append(path)
+
+
+def write_view(results, source_dir: Optional[str], out_dir: str, *, entities: str = "raw",
+               warnings: Optional[list] = None) -> list[str]:
+    """Write the site for ``results`` (an :class:`acescore.api.Results`) into ``out_dir``;
+    source documents are looked up below ``source_dir`` (by the file name of the APF
+    ``URI``, then ``DOCID.sgm``, then ``DOCID``).  Returns the paths written.  Problems
+    with source documents (missing, unreadable) do not stop the run: they are shown on the
+    pages and appended to ``warnings``, if given."""
+    rdocs = results.run.ref.documents
+    docs = sorted(rdocs)
+    index = source_index(source_dir, entities)
+    if index is not None:       # a wrong folder is a usage error, before anything is written
+        for d in docs:
+            if rdocs[d].data_type == "text":
+                index.find(d, rdocs[d].uri)
+        index.require_some()
+    site = Site(out_dir)
+    params = results.params
+    tasks, doc_tasks, printed = pass_numbers(results.passes, params, results.all_sources)
+    sources = {d: rdocs[d].source for d in docs}
+    files = page_files(docs)
+    pages = Pages(params, index, source_dir, docs, files, doc_tasks, printed)
+    for d in docs:
+        site.write(files[d], pages.page(d, rdocs[d], sources))
+    if warnings is not None:
+        warnings.extend(pages.notes)
+    site.write("index.html", index_page(results, tasks, docs, files, sources, pages.missing))
+    return site.written

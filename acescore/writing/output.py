@@ -1,0 +1,367 @@
+"""Writing what a command produces: report files, standard output, standard error.
+
+Every command that writes goes through this module, so that
+
+* the destination of ``-o FILE`` is checked *before* the run (a missing or read-only
+  folder, a directory, ``/dev/full``, ``/proc``: one line and exit 2, not a traceback after
+  minutes of scoring): :class:`ReportFile` creates its temporary file right away;
+* a report is written whole or not at all: into a temporary file beside the target, then
+  renamed over it (:func:`write_file`), so a failed write never leaves a truncated report
+  where the previous one was.  Targets that cannot be replaced by a rename (``/dev/null``,
+  a FIFO, a terminal) are written directly;
+* a closed or failing standard error never costs the report (:func:`guard_streams`), and
+  a failing standard output is one line (exit 2) or, for a closed pipe (``| head``), a
+  quiet exit with status 141 (:func:`write_stdout`).
+"""
+from __future__ import annotations
+
+import atexit
+import io
+import os
+import stat
+import sys
+import tempfile
+from typing import Optional
+
+from acescore.model.errors import EXIT_UNUSABLE, AceError
+from acescore.writing.spool import Span, as_text
+
+EXIT_CLOSED_PIPE = 141          # 128 + SIGPIPE, what a shell reports for `... | head`
+_DEV_FULL = (1, 7)              # Linux: major/minor device number of /dev/full
+
+
+class OutputError(AceError):
+    """The output cannot be written (exit 2)."""
+    exit_code = EXIT_UNUSABLE
+
+
+def _why(e: OSError) -> str:
+    return e.strerror or type(e).__name__
+
+
+# ---- standard streams ---------------------------------------------------------------------
+
+class _TolerantStream(io.TextIOBase):
+    """Standard error that never raises: a failed write (closed pipe, full disk, closed
+    descriptor) sends everything after it to /dev/null instead of ending the run."""
+
+    def __init__(self, stream):
+        super().__init__()
+        self._stream = stream
+
+    @property
+    def encoding(self):
+        return getattr(self._stream, "encoding", None) or "utf-8"
+
+    @property
+    def errors(self):
+        return getattr(self._stream, "errors", None) or "backslashreplace"
+
+    def writable(self) -> bool:
+        return True
+
+    def isatty(self) -> bool:
+        try:
+            return self._stream.isatty()
+        except (OSError, ValueError, AttributeError):
+            return False
+
+    def fileno(self) -> int:
+        return self._stream.fileno()
+
+    def _fail(self) -> None:
+        try:
+            fd = self._stream.fileno()
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, fd)        # what is still buffered goes nowhere, at exit too
+            os.close(null)
+        except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+            pass
+        self._stream = open(os.devnull, "w", encoding="utf-8")
+
+    def write(self, s: str) -> int:
+        try:
+            self._stream.write(s)      # buffered as the stream buffers (a terminal: by line)
+        except (OSError, ValueError):
+            self._fail()
+        return len(s)
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except (OSError, ValueError):
+            self._fail()
+
+
+_STDOUT_CLOSED: list = []     # [True] when standard output was closed at the start
+
+
+def guard_streams() -> None:
+    """Make the standard streams safe for a command: a closed descriptor 0, 1 or 2 is
+    opened on /dev/null (so that no file the run opens takes its number and receives what
+    was meant for the terminal), and standard error is wrapped so that writing to it never
+    fails.  A closed standard output is remembered: :func:`write_stdout` reports it."""
+    closed = []
+    for fd in (0, 1, 2):
+        try:
+            os.fstat(fd)
+        except OSError:
+            closed.append(fd)
+    for fd in closed:
+        null = os.open(os.devnull, os.O_RDWR)
+        if null != fd:
+            os.dup2(null, fd)
+            os.close(null)
+    if 1 in closed or sys.stdout is None:
+        _STDOUT_CLOSED.append(True)
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")
+    if 2 in closed or sys.stderr is None:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")
+    if not isinstance(sys.stderr, _TolerantStream):
+        sys.stderr = _TolerantStream(sys.stderr)
+
+
+def write_stdout(text) -> None:
+    """Write ``text`` (UTF-8; or a list of pieces, as :meth:`ReportFile.write` takes them)
+    to standard output, checking every write: a closed pipe ends the process quietly
+    (status 141); another failure raises :class:`OutputError`."""
+    out = sys.stdout
+    if out is None or _STDOUT_CLOSED:
+        raise OutputError("standard output is closed: use -o FILE for the report")
+    try:
+        out.flush()
+        try:
+            fd = out.fileno()
+        except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+            fd = None                 # not a real file (e.g. captured by a test runner)
+        if fd is None:
+            out.write(text if isinstance(text, str) else "".join(map(as_text, text)))
+            out.flush()
+        else:
+            # os.write, not the text stream: a pipe closed by the reader part-way through
+            # a large write must be noticed, and CPython's buffered writer may miss it
+            _write_all(fd, text)
+    except BrokenPipeError:
+        _silence_stdout()
+        sys.exit(EXIT_CLOSED_PIPE)
+    except (OSError, ValueError) as e:
+        _silence_stdout()
+        why = _why(e) if isinstance(e, OSError) else str(e)
+        raise OutputError(f"cannot write to standard output: {why}") from None
+
+
+def _silence_stdout() -> None:
+    """After a failed write: later flushes of standard output (at exit) go to /dev/null."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, 1)
+        os.close(null)
+    except OSError:
+        pass
+
+
+# ---- files --------------------------------------------------------------------------------
+
+_UMASK: list = []
+
+
+def _umask() -> int:
+    if not _UMASK:
+        mask = os.umask(0o022)
+        os.umask(mask)
+        _UMASK.append(mask)
+    return _UMASK[0]
+
+
+class ReportFile:
+    """The destination of ``-o FILE``, checked when created (before the run).
+
+    A regular file (existing or not) gets a temporary file beside it now; :meth:`write`
+    fills it and renames it over the target.  Anything else that exists (``/dev/null``, a
+    FIFO, a terminal) is opened for writing now and written directly.  Every problem is
+    an :class:`OutputError` naming the path.  If the run ends without :meth:`write`, the
+    temporary file is removed."""
+
+    def __init__(self, path: str, what: str = "report", durable: bool = True):
+        self.path = path
+        self.durable = durable
+        self.what = what
+        self.tmp: Optional[str] = None
+        self.fd: Optional[int] = None
+        self.pid = os.getpid()
+        if not path:
+            raise OutputError(f"empty path for the {what} (-o)")
+        try:
+            st = os.stat(path)
+        except FileNotFoundError:
+            st = None
+        except OSError as e:
+            raise OutputError(f"{path}: cannot write the {what} there: {_why(e)}") from None
+        if st is not None and stat.S_ISDIR(st.st_mode):
+            raise OutputError(f"{path}: is a folder; -o takes a file name")
+        if st is not None and not stat.S_ISREG(st.st_mode):
+            self._open_special(st)
+            return
+        target = os.path.realpath(path)   # a link to a file: replace the file, keep the link
+        folder = os.path.dirname(target) or "."
+        if not os.path.isdir(folder):
+            raise OutputError(f"{path}: the folder {os.path.dirname(path) or '.'} does not"
+                              " exist")
+        if st is not None and not os.access(target, os.W_OK):
+            raise OutputError(f"{path}: the file is read-only")
+        try:
+            self.fd, self.tmp = tempfile.mkstemp(prefix=f".{os.path.basename(target)[:100]}.",
+                                                 suffix=".part", dir=folder)
+        except OSError as e:
+            raise OutputError(f"{path}: cannot write in the folder"
+                              f" {os.path.dirname(path) or '.'}: {_why(e)}") from None
+        self.target = target
+        self.mode = (stat.S_IMODE(st.st_mode) if st is not None else 0o666 & ~_umask())
+        if durable:
+            atexit.register(self.discard)
+
+    def _open_special(self, st) -> None:
+        if stat.S_ISCHR(st.st_mode) and (os.major(st.st_rdev), os.minor(st.st_rdev)) == _DEV_FULL:
+            raise OutputError(f"{self.path}: every write to this device fails (/dev/full)")
+        try:
+            self.fd = os.open(self.path, os.O_WRONLY | os.O_NONBLOCK | os.O_NOCTTY)
+            os.set_blocking(self.fd, True)
+        except OSError as e:
+            reason = ("a FIFO with no reader" if stat.S_ISFIFO(st.st_mode) and
+                      e.errno == 6 else _why(e))       # ENXIO
+            raise OutputError(f"{self.path}: cannot write the {self.what} there: {reason}"
+                              ) from None
+
+    def write(self, text) -> None:
+        """Write the whole ``text`` (str, written as UTF-8, bytes, or a list of str
+        written one after the other); raises :class:`OutputError` (and leaves whatever
+        was at the target untouched) when that fails."""
+        fd, self.fd = self.fd, None
+        try:
+            _write_all(fd, text)
+            if self.tmp is not None:
+                os.fchmod(fd, self.mode)
+                if self.durable:
+                    os.fsync(fd)
+        except OSError as e:
+            self._close(fd)
+            self.discard()
+            raise OutputError(f"{self.path}: cannot write the {self.what}: {_why(e)}"
+                              " (nothing was written there)") from None
+        except BaseException:       # (Ctrl-C, a str that is not UTF-8) part-way: no file
+            self._close(fd)
+            self.discard()
+            raise
+        self._close(fd)
+        if self.tmp is not None:
+            try:
+                os.replace(self.tmp, self.target)
+            except OSError as e:
+                self.discard()
+                raise OutputError(f"{self.path}: cannot write the {self.what}: {_why(e)}"
+                                  " (nothing was written there)") from None
+            self.tmp = None
+
+    @staticmethod
+    def _close(fd: int) -> None:
+        try:
+            os.close(fd)
+        except OSError:
+            pass
+
+    def discard(self) -> None:
+        """Remove the temporary file (no-op after :meth:`write` or in a forked worker)."""
+        if os.getpid() != self.pid:
+            return
+        if self.fd is not None:
+            self._close(self.fd)
+            self.fd = None
+        if self.tmp is not None:
+            try:
+                os.unlink(self.tmp)
+            except OSError:
+                pass
+            self.tmp = None
+
+
+#: characters encoded and written at a time (a -a report is ~100 MB: no copy of it whole)
+_CHUNK = 1 << 22
+
+
+def _encoded(text):
+    """``text`` (str, bytes, or a list of str and :class:`~acescore.writing.spool.Span` written
+    one after the other) as UTF-8 bytes, in pieces of at most _CHUNK characters (a str is
+    cut between code points, so the pieces are its encoding), and spans as they are."""
+    if isinstance(text, (bytes, bytearray, memoryview)):
+        yield text
+        return
+    for piece in [text] if isinstance(text, str) else text:
+        if isinstance(piece, Span):
+            yield piece
+            continue
+        for i in range(0, len(piece), _CHUNK):
+            yield piece[i:i + _CHUNK].encode("utf-8")
+
+
+def _write_all(fd: int, text) -> None:
+    """Write ``text`` (as :func:`_encoded` takes it) to descriptor ``fd``."""
+    for data in _encoded(text):
+        if isinstance(data, Span):
+            data.send(fd)
+            continue
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+
+
+def write_file(path: str, text) -> None:
+    """Write ``text`` (str or bytes) to ``path`` whole or not at all (temporary file and
+    rename; one of many files, so not synced to disk one by one)."""
+    f = ReportFile(path, "file", durable=False)
+    try:
+        f.write(text)
+    finally:
+        f.discard()
+
+
+def check_folder(path: str) -> None:
+    """Make sure the folder ``path`` can be written: it exists and files can be created in
+    it, or it does not exist and can be created (its nearest existing ancestor is a folder
+    that files can be created in).  Nothing is left behind: the folder itself is created
+    by the writer, after the run.  Raises :class:`OutputError` otherwise."""
+    if not path:
+        raise OutputError("empty folder name (-o)")
+    if os.path.exists(path) and not os.path.isdir(path):
+        raise OutputError(f"{path}: exists and is not a folder")
+    probe_in = os.path.abspath(path)
+    while not os.path.exists(probe_in):
+        parent = os.path.dirname(probe_in)
+        if parent == probe_in:
+            break
+        probe_in = parent
+    try:
+        if not os.path.isdir(probe_in):
+            raise NotADirectoryError(20, "Not a directory")
+        fd, probe = tempfile.mkstemp(prefix=".acescore-check.", dir=probe_in)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as e:
+        raise OutputError(f"{path}: cannot write in this folder: {_why(e)}") from None
+
+
+class Emitter:
+    """Where a command's output goes: ``ReportFile(path)`` or standard output.  Create it
+    before the run (the check), call :meth:`emit` at the end."""
+
+    def __init__(self, path: Optional[str]):
+        self.file = ReportFile(path) if path is not None else None
+        if path is None and _STDOUT_CLOSED:
+            raise OutputError("standard output is closed: use -o FILE for the report")
+
+    def emit(self, text) -> None:
+        """Write ``text``: a str, or a list of str (and :class:`~acescore.writing.spool.Span`)
+        written one after the other."""
+        if self.file is not None:
+            self.file.write(text)
+        else:
+            write_stdout(text)
