@@ -16,7 +16,7 @@ from acescore.cli import main
 from acescore.model.params import PARAMETER_SETS, get_params
 from acescore.report.nist.nist_text import banner
 
-SCHEMA = Path(tasks.__file__).parent / "schema" / "results.schema.json"
+SCHEMA = Path(tasks.__file__).parent.parent / "schema" / "results.schema.json"
 
 
 def test_schema_task_enum_is_the_registry():

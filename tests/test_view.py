@@ -272,10 +272,10 @@ def test_cli(tmp_path):
 
 
 def test_assets_are_package_data():
-    """The CSS and JavaScript are package data: pyproject must ship report/static/*."""
+    """The CSS and JavaScript are package data: pyproject must ship view/static/*."""
     text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     m = re.search(r"^\[tool\.setuptools\.package-data\]\n(?:(?!\[).*\n?)*", text, re.M)
-    assert m and "report/static/*" in m.group(0), "add report/static/* to the package data"
+    assert m and "view/static/*" in m.group(0), "add view/static/* to the package data"
 
 
 # ---- headless Chromium -----------------------------------------------------------------------

@@ -43,7 +43,7 @@ ASSETS = ("view.css", "view.js")
 
 def asset_text(name: str) -> str:
     from importlib import resources
-    return resources.files("acescore.report").joinpath("static", name).read_text("utf-8")
+    return resources.files("acescore.view").joinpath("static", name).read_text("utf-8")
 
 
 def page_files(docs: list) -> dict:
