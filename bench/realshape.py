@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A synthetic corpus of the shape of real ACE annotation, for benchmarks (issue #17).
 
-The project's generator (``../shared/tools/acesynth.py``) writes documents 3-4x smaller than
+The project's generator (``tools/acesynth.py``) writes documents 3-4x smaller than
 real annotation (12.5 entities, 23 mentions, chains of at most 10 mentions).  This script
 drives the same generator with three changes, so that a corpus has, per document, about the
 shape measured on 582 real documents (news, broadcast, conversation, web):
@@ -36,7 +36,7 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-DEFAULT_SYNTH = HERE.parent / "tests" / "tools" / "acesynth.py"
+DEFAULT_SYNTH = HERE.parent / "tools" / "acesynth.py"
 
 # Per-item error probabilities of a first-pass annotator (names as in acesynth's PROFILES).
 FIRSTPASS = dict(

@@ -26,7 +26,8 @@ import sys
 from dataclasses import dataclass, field
 from xml.sax.saxutils import escape, quoteattr
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "tools"))
+# the generator is a developer tool at the top of the checkout: tools/acesynth.py
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools"))
 import acesynth  # noqa: E402
 
 GENRES = {"broadcast conversation": "bc", "broadcast news": "bn", "telephone": "cts",

@@ -7,7 +7,7 @@
 - a run whose mention chains find no entity correspondences of the document chain (as when
   acescore.run.parallel runs the chains in separate processes) against one that does.
 
-Synthetic corpora (tests/tools/acesynth.py), local and cross-document, with profiles that
+Synthetic corpora (tools/acesynth.py), local and cross-document, with profiles that
 make multi-mention entities with split, merged, shifted and mistyped mentions."""
 from __future__ import annotations
 
