@@ -109,7 +109,7 @@ def patch(ace, seed: str) -> None:
             return super().pick_entity(slot, used, generic)
 
         def generate(self, nsent):
-            n = int(round(SENT_MEDIAN * math.exp(self.shape_rng.gauss(0.0, SENT_SIGMA))))
+            n = round(SENT_MEDIAN * math.exp(self.shape_rng.gauss(0.0, SENT_SIGMA)))
             doc = super().generate(max(3, min(SENT_MAX, n)))
             # fewer timex2 and values than the templates make: unannotate a share of those
             # that no relation or event takes as an argument (their text stays)

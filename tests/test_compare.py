@@ -167,6 +167,7 @@ def _score_json(sysname: str, *extra) -> dict:
     return json.loads(r.output)
 
 
+@pytest.mark.slow
 def test_values_equal_score(small):
     _, result = small
     for s in result["systems"]:
@@ -293,6 +294,7 @@ def test_cli_text():
     assert "signature: acescore:" in r.output
 
 
+@pytest.mark.slow
 def test_cli_fail_if_worse():
     worse = _compare(str(SMALL / "sys-perfect"), str(SMALL / "sys-heavy"),
                      "--fail-if-worse", "edr,rdr", "-o", "/dev/null")
@@ -315,6 +317,7 @@ def test_cli_usage_errors():
     assert r.exit_code == 2 and "Traceback" not in r.output
 
 
+@pytest.mark.slow
 def test_score_only():
     r = CliRunner().invoke(main, ["score", str(SMALL / "ref"), str(SMALL / "sys-heavy"), "-m",
                                   "-q", "--score-only"])
@@ -406,6 +409,7 @@ def test_documents_against_the_corpus_difference(small):
     assert block.splitlines()[2].rstrip().endswith("opposite")
 
 
+@pytest.mark.slow
 def test_jobs_do_not_change_the_result():
     args = [str(SMALL / "sys-heavy"), str(SMALL / "sys-coref"), str(SMALL / "sys-perfect"),
             "-m", "--format", "json"]
@@ -424,6 +428,7 @@ def test_input_error_in_a_worker(tmp_path):
     assert "x.apf.xml" in r.output and "Traceback" not in r.output
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("params", ["local_2007", "global_2008", "global_2008_with_mentions"])
 def test_values_equal_score_other_parameter_sets(params):
     r = _compare(str(SMALL / "sys-coref"), str(SMALL / "sys-heavy"), "-m", "-P", params,
@@ -435,7 +440,7 @@ def test_values_equal_score_other_parameter_sets(params):
         expected = _score_json(name, "-P", params)["tasks"]
         assert {t: v["value"] for t, v in s["tasks"].items()} == \
             {t: v["total"]["value"] for t, v in expected.items()}
-        for t, v in s["tasks"].items():
+        for v in s["tasks"].values():
             if v["ci_low"] is not None:
                 assert v["ci_low"] <= v["value"] <= v["ci_high"]
 

@@ -269,10 +269,12 @@ def e_versus_a(corpus: Path, sysname: str, params: str, mentions: bool) -> int:
     (DIAG / "global", "sys-heavy", "global_2008_with_mentions", True),
     (DIAG / "phantom", "sys", "global_2008_with_mentions", True),
 ])
+@pytest.mark.slow
 def test_e_prints_flagged_subset_of_a(corpus, sysname, params, mentions):
     assert e_versus_a(corpus, sysname, params, mentions) > 0
 
 
+@pytest.mark.slow
 def test_e_on_freshly_generated_corpus(tmp_path):
     """Same check on a corpus made now by the shared synthetic-corpus generator."""
     from synth import make_corpus

@@ -104,10 +104,12 @@ def test_empty_system_scores_zero():
         assert t["total"]["miss_cost"] == 100.0
 
 
+@pytest.mark.slow
 def test_levenshtein_matches_the_classic_table():
     """The bit-parallel edit distance equals the dynamic-programming definition (random
     names over a small alphabet with non-ASCII letters, so that distances vary)."""
     import random
+
     from acescore.scoring.names import levenshtein, name_similarity
 
     def table(a: str, b: str) -> int:

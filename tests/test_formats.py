@@ -68,6 +68,7 @@ def _carried(side, span, mention_types: bool, subtypes: bool):
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt,span", [("oneie", "head"), ("textee", "head"),
                                       ("dygiepp", "head"), ("oneie", "extent")])
 def test_round_trip(tmp_path, fmt, span):
@@ -231,8 +232,15 @@ def test_export_trims_and_reports():
     """A head with outer white space is written trimmed; a head of white space only cannot be
     tokens: it is left out and reported, with the argument that used it."""
     from acescore.formats.convert import ImportReport, apf_to_tokdoc
-    from acescore.model.apf import (Argument, Document, Entity, EntityMention, Event,
-                                EventMention, Locator)
+    from acescore.model.apf import (
+        Argument,
+        Document,
+        Entity,
+        EntityMention,
+        Event,
+        EventMention,
+        Locator,
+    )
     text = "Hello John Smith left.\n"
     ok = EntityMention("E1-1", "NAM", "PER", "LITERAL", Locator("text", 5, 10),
                        Locator("text", 5, 16))

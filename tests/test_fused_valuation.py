@@ -14,16 +14,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from synth import make_corpus
 
 from acescore import api
 from acescore.model.params import get_params
+from acescore.model.tasks import CHAINS
 from acescore.run.pipeline import load
 from acescore.scoring.correspondences import correspondences, promoted_correspondences
 from acescore.scoring.elements import ElementPass
 from acescore.scoring.engine import new_run, run_chain
 from acescore.scoring.promote import promote_elements
-from acescore.model.tasks import CHAINS
-from synth import make_corpus
 
 #: the results of a pass that the reports and later passes read, under its weighting
 RESULTS = ("doc_value", "value", "doc_fa", "fa_value", "doc_mv", "doc_costs", "pv",
@@ -137,6 +137,7 @@ def test_name_similarity_of_one_name_each():
     below the threshold (or no similarity at all) 0 and no map; an entity that is not NAM
     on both sides has no names to compare."""
     from types import SimpleNamespace as E
+
     from acescore.scoring.names import entity_name_similarity, name_maps
     a = E(level="NAM", names=("john smith",))
     b = E(level="NAM", names=("jon smith",))

@@ -9,9 +9,9 @@ import re
 
 import pytest
 from click.testing import CliRunner
+from ldc_like import DEFECTIVE, make_ldc_like
 
 from acescore.cli import main
-from ldc_like import DEFECTIVE, make_ldc_like
 
 CLEAN = ("bc", "cts", "wl")
 READERS = ("score", "coref", "events", "view")
@@ -89,6 +89,7 @@ def test_shared_options_on_every_command(ldc, tmp_path):
         assert r.exit_code == 2 and "larger than the limit of 1024 bytes" in r.output
 
 
+@pytest.mark.slow
 def test_summary_counts_in_json(ldc, tmp_path):
     ref = tmp_path / "ref.list"
     sys_ = tmp_path / "sys.list"
@@ -135,6 +136,7 @@ def test_nothing_to_score(ldc, tmp_path):
     assert r.exit_code == 2 and len(r.output.splitlines()) == 1 and str(empty) in r.output
 
 
+@pytest.mark.slow
 def test_docs_restricts_both_sides(ldc, tmp_path):
     ref = tmp_path / "ref.list"
     sys_ = tmp_path / "sys.list"

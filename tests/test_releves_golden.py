@@ -10,13 +10,12 @@ import re
 from pathlib import Path
 
 import pytest
+from test_releves import value_pct
 
-from acescore.rules.database import Side, add_files, check_docs, finish
 from acescore.model.params import get_params
 from acescore.reading.apf import read_apf
+from acescore.rules.database import Side, add_files, check_docs, finish
 from acescore.scoring.engine import run_scoring
-
-from test_releves import value_pct
 
 GOLDEN = Path(__file__).parent / "data" / "golden"
 SECTIONS = ("relation", "event", "mention_relation", "mention_event")

@@ -8,14 +8,11 @@ import os
 from pathlib import Path
 
 import pytest
+from forks import count_shard_forks
 
 from acescore import api
-
-from acescore.run import parallel
-
-from acescore.run import shards
 from acescore.model.options import Options
-from forks import count_shard_forks
+from acescore.run import parallel, shards
 
 SMALL = Path(__file__).parent / "data" / "golden" / "small"
 EXPECTED = SMALL / "expected"

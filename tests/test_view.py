@@ -259,6 +259,7 @@ def test_missing_source_dir(tmp_path):
 
 def test_cli(tmp_path):
     from click.testing import CliRunner
+
     from acescore.cli import main
     r = CliRunner().invoke(main, ["view", str(SMALL / "ref"), str(SMALL / "sys-heavy"),
                                   "--source-dir", str(SMALL / "src"), "-o",
@@ -330,6 +331,7 @@ def pick_mention(doc_page: Path) -> str:
     return (clean or cands)[0]["k"]
 
 
+@pytest.mark.slow
 def test_chromium(site, tmp_path):
     _, out, _ = site
     # the index: loads, sorts, no errors
@@ -456,6 +458,7 @@ HAND_NOTES = {
                [_SUBTYPE])})}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("params", sorted(HAND_NOTES))
 def test_notes_as_shown(tmp_path, params):
     """The page data says once what the mentions of an element share; view.js makes each
