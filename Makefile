@@ -12,7 +12,7 @@ BIN := $(VENV)/bin
 # workers (auto: one per CPU; `make test XDIST=2`).
 XDIST ?= auto
 
-.PHONY: install test check lint format-check types contracts clean example bench chromium
+.PHONY: install test check lint format-check types contracts test-fast clean example bench chromium
 
 install: $(BIN)/acescore chromium
 
@@ -26,14 +26,17 @@ $(BIN)/acescore: pyproject.toml setup.py
 	$(BIN)/pip install --quiet -e '.[test,dev]'
 	@touch $@
 
-# the fast loop (<= 30 s on 2 CPUs): lint, format, types, the layers' contract, fast tests
-check: lint format-check types contracts
-	$(BIN)/python -m pytest -q -n $(XDIST) -m "not slow"
+# the fast loop (<= 30 s on 2 CPUs): lint, format, types, the layers' contract, the tests not
+# marked slow.  It stops at the first step that fails; `make -k check` runs every step.
+check: lint format-check types contracts test-fast
 
 # the whole suite in parallel, then the same static checks
 test: install
 	$(BIN)/python -m pytest -q -n $(XDIST)
 	$(MAKE) --no-print-directory lint format-check types contracts
+
+test-fast: $(BIN)/acescore
+	$(BIN)/python -m pytest -q -n $(XDIST) -m "not slow"
 
 lint: $(BIN)/acescore
 	$(BIN)/ruff check .
