@@ -372,7 +372,7 @@ def _child(case: Case, work: Path) -> None:
         main(case.args, prog_name="acescore")
     except SystemExit as e:
         code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
-    except BaseException:
+    except BaseException:                                # reported as such
         import traceback
         with contextlib.suppress(OSError):
             os.write(2, ("Traceback (harness)\n" + traceback.format_exc()).encode())

@@ -38,7 +38,7 @@ def _guarded(fn: Callable, item):
 def _collect(pid: int, fd: int):
     try:
         payload = _read_object(fd)
-    except Exception:
+    except Exception:                          # died, killed, ...
         payload = None
     os.waitpid(pid, 0)
     return payload[1] if payload is not None and payload[0] == "ok" else None

@@ -122,7 +122,7 @@ class _Reader(ReleveReading):
         v = node.get(name)
         if v is None:
             # attribute names are case-insensitive in the NIST tool
-            for k in node:
+            for k in node.keys():  # noqa: SIM118  (an lxml element: iterating it gives its children)
                 if k.upper() == name:
                     v = node.get(k)
                     break
