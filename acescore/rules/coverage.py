@@ -15,15 +15,12 @@ from __future__ import annotations
 import os
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from lxml import etree
 
 from acescore.model.errors import AceUsageError
-
-if TYPE_CHECKING:      # (coverage() reads them; robust imports this module)
-    from acescore.rules.database import Side
-    from acescore.rules.robust import SkipReport
+from acescore.rules.database import Side
+from acescore.rules.robust import SkipReport
 
 #: the NIST warnings that the summary line counts (shown with --verbose)
 FOLDED = ("system output for unevaluated document", "contains no evaluable documents")
