@@ -203,6 +203,7 @@ def _full_routine(table: dict) -> dict:
         routine._diagonal = real
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.integers(0, 40), min_size=2, max_size=9, unique=True),
        st.lists(st.integers(0, 40), min_size=9, max_size=9, unique=True),

@@ -46,6 +46,7 @@ def test_ctrl_c_exits_130(monkeypatch, capsys):
     assert err.strip() == "acescore: interrupted" and "Traceback" not in err
 
 
+@pytest.mark.slow
 def test_closed_pipe_is_quiet(tmp_path):
     """`acescore score ... | head -0`: the reader is gone before anything is written."""
     r, w = os.pipe()
@@ -66,6 +67,7 @@ def test_sizes(text, size):
     assert parse_size(text) == size
 
 
+@pytest.mark.slow
 def test_max_file_size_option(tmp_path):
     for cmd in ("score", "coref", "events"):
         assert cli(cmd, REF, SYS, "-q", "--max-file-size", "64M", "-o", tmp_path / "x").exit_code == 0
@@ -86,6 +88,7 @@ def test_format_case_insensitive(tmp_path):
     assert r.exit_code == 0 and r.output.startswith("task,condition,group,key,")
 
 
+@pytest.mark.slow
 def test_list_then_positional(tmp_path):
     lst = tmp_path / "ref.list"
     lst.write_text("".join(os.path.join(REF, f) + "\n" for f in sorted(os.listdir(REF))))

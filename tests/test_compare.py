@@ -269,6 +269,7 @@ def _compare(*args):
                                      "--bootstrap", "200", "--ar", "500", "--seed", "3"])
 
 
+@pytest.mark.slow
 def test_cli_json_shape_and_signature():
     r = _compare(str(SMALL / "sys-heavy"), str(SMALL / "sys-coref"), "--format", "json")
     assert r.exit_code == 0, r.output
@@ -333,6 +334,7 @@ def test_score_only():
     assert fields[-1] == data["signature"]
 
 
+@pytest.mark.slow
 def test_lenient_scores_as_strict_on_clean_input():
     args = [str(SMALL / "sys-heavy"), str(SMALL / "sys-coref"), "--format", "json",
             "--no-literature"]
@@ -445,6 +447,7 @@ def test_values_equal_score_other_parameter_sets(params):
                 assert v["ci_low"] <= v["value"] <= v["ci_high"]
 
 
+@pytest.mark.slow
 def test_python_api_equals_cli():
     from acescore.compare import compare_systems
     result = compare_systems(str(SMALL / "ref"), [str(SMALL / "sys-heavy"),

@@ -415,6 +415,7 @@ def _json_sets(windows, dygiepp_rules: bool, attached: bool):
     return sets
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["textee", "degree"])
 def test_sets_on_json_agree(tmp_path, name):
     from pathlib import Path

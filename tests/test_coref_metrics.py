@@ -253,6 +253,7 @@ def _links(cl):
     return co, non
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(clusterings, clusterings)
 def test_against_brute_force(k, r):

@@ -118,6 +118,7 @@ def test_expected_files_present():
         assert (EXPECTED / f"{name}.txt.gz").exists(), name
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_report_identical(name):
     actual = run_case(name).to_text()

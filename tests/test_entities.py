@@ -73,6 +73,7 @@ def test_worked_example_other_parameter_sets(params, value):
     assert first_total(res.to_text(), "entity")[126:134].strip() == value
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("params", ["local_2008", "local_2007", "global_2008",
                                     "global_2008_with_mentions"])
 def test_identical_system_scores_100_everywhere(params):

@@ -301,6 +301,7 @@ def test_alignment_of_decoded_references():
     assert align(text, [["AT&T", "now"]]) == [(5, 13), (14, 17)]
 
 
+@pytest.mark.slow
 def test_same_tokens_as(tmp_path):
     """REF and SYS exported each --same-tokens-as the other share tokens and windows
     (without it their windows differ: the bounds of their mentions differ)."""

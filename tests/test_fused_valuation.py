@@ -66,6 +66,7 @@ def _assert_twin_matches(kind, ref, sys, p, score_lw: bool) -> None:
     assert plain_map.pv != plain_score.pv and plain_map.pv
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("where,profile,params", CASES)
 def test_one_pass_under_two_weightings_equals_two_passes(corpora, where, profile, params):
     ref, sys, p = _sides(corpora[where], profile, params)

@@ -165,6 +165,7 @@ def test_fifo_source_document(tmp_path):
     assert code == 0 and "is a FIFO (named pipe), not a source document" in err
 
 
+@pytest.mark.slow
 def test_link_to_dev_zero_is_refused(tmp_path):
     link = tmp_path / "z.apf.xml"
     os.symlink("/dev/zero", link)
@@ -274,6 +275,7 @@ def shared_span_corpus(tmp_path, n: int, relations: bool = False) -> str:
     return str(p)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("relations,what", [(False, "entity mention"), (True, "relation")])
 def test_shared_span_is_refused_above_the_pair_limit(tmp_path, relations, what):
     p = shared_span_corpus(tmp_path, 40, relations)           # 1,600 pairs
@@ -372,6 +374,7 @@ def test_failed_write_keeps_the_previous_report(tmp_path, monkeypatch):
     assert (target.stat().st_mode & 0o777) == 0o640 and os.listdir(tmp_path) == ["report.txt"]
 
 
+@pytest.mark.slow
 def test_failed_run_leaves_no_temporary_file(tmp_path):
     bad = tmp_path / "bad.apf.xml"
     bad.write_text("<source_file")

@@ -43,6 +43,7 @@ def summary(output: str) -> tuple:
     return tuple(int(x) if x else None for i, x in enumerate(m[0]) if i != 4)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cmd", READERS)
 def test_clean_genres_every_command(ldc, tmp_path, cmd):
     for genre in CLEAN:
@@ -52,6 +53,7 @@ def test_clean_genres_every_command(ldc, tmp_path, cmd):
         assert "WARNING" not in r.output or cmd != "score"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cmd", READERS)
 def test_defective_genres_strict_then_lenient(ldc, tmp_path, cmd):
     for genre in DEFECTIVE:

@@ -42,6 +42,7 @@ def test_schema_and_unit(full):
                                  "|dtd:apf.v5.1.1.dtd")
 
 
+@pytest.mark.slow
 def test_literature_scores_in_percent_as_their_commands(full):
     coref = json.loads(cli("coref", REF, SYS, "--format", "json", "-q"))
     events = json.loads(cli("events", REF, SYS, "--format", "json", "-q"))

@@ -91,6 +91,7 @@ def run_cli(*args):
     return CliRunner().invoke(main, list(args))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("gate,code", [("edr=19.3", 0), ("edr=19.4", 3), ("rdr=-999", 0),
                                        ("edr=10 vmd=99", 3)])
 def test_fail_under(gate, code):

@@ -33,6 +33,7 @@ def corpora():
     return ref, heavy
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("jobs", [1, 2, 3, 8])
 def test_golden_report_and_warnings(corpora, jobs):
     ref, heavy = corpora
@@ -57,6 +58,7 @@ def test_diagnostics_identical(corpora, opts):
     assert par.warnings == seq.warnings
 
 
+@pytest.mark.slow
 def test_duplicate_check_warnings_in_order(corpora):
     ref, _ = corpora
     seq = api.score(ref, ref, "local_2008", True, check_duplicates=True)
@@ -135,6 +137,7 @@ def test_cli_jobs(tmp_path):
     assert "-1 is not in the range x>=0" in bad.stderr
 
 
+@pytest.mark.slow
 def test_every_format_from_any_results(corpora):
     """Results are rendered once, in every format: text, JSON and CSV are all there,
     whatever the number of processes."""

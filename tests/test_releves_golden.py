@@ -67,6 +67,7 @@ CASES = [("tiny", "heavy", "m"), ("tiny", "heavy", "P_local_2007_m"),
          ("small", "coref", "P_global_2008_with_mentions")]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("corpus,sysname,flags", CASES,
                          ids=[f"{c}/{s}__{f}" for c, s, f in CASES])
 def test_section_totals(corpus, sysname, flags):

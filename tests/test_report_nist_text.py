@@ -144,6 +144,7 @@ GOLDEN_CASES = [("tiny", "heavy", "local_2008", True, "heavy__m.txt"),
                 ("small", "heavy", "local_2007", True, "heavy__P_local_2007_m.txt")]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("corpus,sysname,pname,mentions,expected", GOLDEN_CASES)
 def test_golden_sections(corpus, sysname, pname, mentions, expected):
     path = os.path.join(GOLDEN, corpus, "expected", expected)

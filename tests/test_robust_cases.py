@@ -359,6 +359,7 @@ def cli(folder, args, monkeypatch):
     return result
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(EXPECTED))
 def test_strict(name, tmp_path, monkeypatch):
     d, args = corpus(tmp_path, name, "broken")
@@ -429,6 +430,7 @@ def test_lenient_cli(name, tmp_path, monkeypatch):
     assert quiet.stdout.split("\n", 1)[1] == got.stdout.split("\n", 1)[1]
 
 
+@pytest.mark.slow
 def test_lenient_json_schema(tmp_path, monkeypatch):
     import jsonschema
     broken, args = corpus(tmp_path, "combined", "broken")

@@ -287,6 +287,7 @@ def test_recognition_counts_add_up_hand_checked():
     assert a == {"x": 1, "y": {"p": (1, 2), "q": None}, "z": [1, {"k": 2}]}   # unchanged
 
 
+@pytest.mark.slow
 def test_cli_jobs_1_scores_shards_one_after_another(monkeypatch):
     """``acescore score --jobs 1`` on a corpus over SHARD_REF_BYTES: shards forked one at a
     time (less CPU and memory than one process holding the corpus); the NIST report."""

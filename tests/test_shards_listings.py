@@ -15,10 +15,9 @@ from test_diagnostics import CASES, expected_text
 from acescore import api
 from acescore.run import parallel
 
-pytestmark = pytest.mark.slow   # corpus-scale, subprocesses
-
-pytestmark = pytest.mark.skipif(not parallel.fork_available(),
-                                reason="shards are forked processes (Linux)")
+pytestmark = [pytest.mark.slow,     # corpus-scale, subprocesses
+              pytest.mark.skipif(not parallel.fork_available(),
+                                 reason="shards are forked processes (Linux)")]
 
 HERE = Path(__file__).parent
 GOLDEN = HERE / "data" / "golden"

@@ -124,6 +124,7 @@ def site(tmp_path_factory):
     return res, out, files
 
 
+@pytest.mark.slow
 def test_files(site):
     res, out, files = site
     assert str(out / "index.html") in files
@@ -234,6 +235,7 @@ def test_doc_page_structure(site):
         assert len(page.xpath(f'//section[@id="tab-{kind}"]//tbody/tr')) == n, kind
 
 
+@pytest.mark.slow
 def test_missing_source_dir(tmp_path):
     """Sources of some documents missing: a note on their pages and a warning each; a folder
     with none of them is the wrong folder (a usage error, nothing written)."""

@@ -21,14 +21,13 @@ from acescore.model.options import Options
 from acescore.run import parallel
 from acescore.view.shards import write_site
 
-pytestmark = pytest.mark.slow   # generated corpus, subprocesses
-
 HERE = Path(__file__).resolve().parent
 SMALL = HERE / "data" / "golden" / "small"
 SYNTH = HERE.parent / "tools" / "acesynth.py"
 
-pytestmark = pytest.mark.skipif(not parallel.fork_available(),
-                                reason="shards are forked processes (Linux)")
+pytestmark = [pytest.mark.slow,     # generated corpus, subprocesses
+              pytest.mark.skipif(not parallel.fork_available(),
+                                 reason="shards are forked processes (Linux)")]
 
 
 def site_files(out: Path) -> dict:
