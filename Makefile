@@ -8,7 +8,11 @@ PYTHON ?= $(or $(shell for p in /usr/bin/python3 python3; do \
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: install test clean example bench chromium
+# `make check` runs the tests not marked slow; `make test` runs them all.  -n: pytest-xdist's
+# workers (auto: one per CPU; `make test XDIST=2`).
+XDIST ?= auto
+
+.PHONY: install test check lint format-check types contracts test-fast clean example bench chromium
 
 install: $(BIN)/acescore chromium
 
@@ -19,11 +23,32 @@ chromium:
 $(BIN)/acescore: pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet -e '.[test,dev]'
 	@touch $@
 
+# the fast loop (<= 30 s on 2 CPUs): lint, format, types, the layers' contract, the tests not
+# marked slow.  It stops at the first step that fails; `make -k check` runs every step.
+check: lint format-check types contracts test-fast
+
+# the whole suite in parallel, then the same static checks
 test: install
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n $(XDIST)
+	$(MAKE) --no-print-directory lint format-check types contracts
+
+test-fast: $(BIN)/acescore
+	$(BIN)/python -m pytest -q -n $(XDIST) -m "not slow"
+
+lint: $(BIN)/acescore
+	$(BIN)/ruff check .
+
+format-check: $(BIN)/acescore
+	$(BIN)/ruff format --check .
+
+types: $(BIN)/acescore
+	$(BIN)/mypy
+
+contracts: $(BIN)/acescore
+	$(BIN)/lint-imports
 
 example: install
 	$(BIN)/acescore score examples/ref examples/sys -m
@@ -32,4 +57,4 @@ bench: install
 	$(BIN)/python bench/run.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build *.egg-info .mypy_cache .ruff_cache .import_linter_cache

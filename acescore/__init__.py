@@ -11,7 +11,7 @@ Python API::
 
 See :mod:`acescore.api`.
 """
-from acescore.model.version import __version__
+from acescore.model.version import __version__ as __version__
 
 
 def __getattr__(name):

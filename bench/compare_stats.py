@@ -74,7 +74,7 @@ def timed(cmd: list) -> float:
 
 
 def bench_corpus(args) -> None:
-    synth = ROOT.parent / "shared" / "tools" / "acesynth.py"
+    synth = ROOT / "tools" / "acesynth.py"
     out = HERE / "corpora" / f"compare-{args.docs}"
     if not (out / "ref.list").exists():
         subprocess.run([sys.executable, str(synth), "--docs", str(args.docs), "--seed", "bench",

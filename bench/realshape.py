@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A synthetic corpus of the shape of real ACE annotation, for benchmarks (issue #17).
 
-The project's generator (``../shared/tools/acesynth.py``) writes documents 3-4x smaller than
+The project's generator (``tools/acesynth.py``) writes documents 3-4x smaller than
 real annotation (12.5 entities, 23 mentions, chains of at most 10 mentions).  This script
 drives the same generator with three changes, so that a corpus has, per document, about the
 shape measured on 582 real documents (news, broadcast, conversation, web):
@@ -36,7 +36,7 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-DEFAULT_SYNTH = HERE.parent / "tests" / "tools" / "acesynth.py"
+DEFAULT_SYNTH = HERE.parent / "tools" / "acesynth.py"
 
 # Per-item error probabilities of a first-pass annotator (names as in acesynth's PROFILES).
 FIRSTPASS = dict(
@@ -109,7 +109,7 @@ def patch(ace, seed: str) -> None:
             return super().pick_entity(slot, used, generic)
 
         def generate(self, nsent):
-            n = int(round(SENT_MEDIAN * math.exp(self.shape_rng.gauss(0.0, SENT_SIGMA))))
+            n = round(SENT_MEDIAN * math.exp(self.shape_rng.gauss(0.0, SENT_SIGMA)))
             doc = super().generate(max(3, min(SENT_MAX, n)))
             # fewer timex2 and values than the templates make: unannotate a share of those
             # that no relation or event takes as an argument (their text stays)

@@ -6,7 +6,7 @@ peak memory (the larger of the max RSS and of the process tree's summed RSS, sam
 5 ms: with ``--jobs`` every worker counts) over several runs; median, min and max are
 reported.  The package's bytecode is compiled before the first timed run, as ``pip install``
 does (see ``compile_bytecode``).  Corpora are generated with the
-project's synthetic generator (``--synth``, default ../shared/tools/acesynth.py) into
+project's synthetic generator (``--synth``, default tools/acesynth.py) into
 ``bench/corpora`` (not committed) and reused when present.
 
 Usage:
@@ -33,7 +33,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-DEFAULT_SYNTH = ROOT / "tests" / "tools" / "acesynth.py"
+DEFAULT_SYNTH = ROOT / "tools" / "acesynth.py"
 
 
 def make_corpus(synth: Path, size: int, profile: str, glob: bool, seed: str,

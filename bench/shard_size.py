@@ -22,9 +22,8 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=2)
     args = ap.parse_args()
     gc.disable()
-    from acescore.run import parallel
-    from acescore.run import shards
     from acescore.model.options import Options
+    from acescore.run import parallel, shards
     from acescore.run.pipeline import discover
     opts = Options(params="local_2008", mentions=True, jobs=2, literature=False,
                    listing_data=False)

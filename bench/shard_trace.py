@@ -31,8 +31,8 @@ def mark(name: str, **kw) -> None:
 
 def _instrument() -> None:
     import acescore.cli.common as common
-    import acescore.run.parallel as par
     import acescore.report.results as results
+    import acescore.run.parallel as par
     import acescore.run.shards as shards
     score_mod = sys.modules["acescore.cli.score"]
     real_init, real_finish = par.Child.__init__, par.Child._finish

@@ -16,8 +16,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from acescore.run import shards
 from acescore.model.options import Options
+from acescore.run import shards
 from acescore.run.pipeline import discover
 from acescore.view import shards as view_shards
 from acescore.view.site import source_index

@@ -1,9 +1,7 @@
 """Test helper: count the shard workers a run forks."""
 from __future__ import annotations
 
-from acescore.run import parallel
-
-from acescore.run import shards
+from acescore.run import parallel, shards
 
 
 def count_shard_forks(monkeypatch, wrap=None) -> list:

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import atexit
+import contextlib
 import io
 import json
 import os
@@ -371,17 +372,15 @@ def _child(case: Case, work: Path) -> None:
         main(case.args, prog_name="acescore")
     except SystemExit as e:
         code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
-    except BaseException:                                # noqa: BLE001 - reported as such
+    except BaseException:                                # reported as such
         import traceback
-        try:
+        with contextlib.suppress(OSError):
             os.write(2, ("Traceback (harness)\n" + traceback.format_exc()).encode())
-        except OSError:
-            pass
         code = 99
     try:
         atexit._run_exitfuncs()          # what the interpreter does at exit
         sys.stdout.flush()
-    except Exception:                                    # noqa: BLE001
+    except Exception:
         pass
     os._exit(code)
 
@@ -406,10 +405,8 @@ def _wait(pid: int, timeout: float):
         if done or left <= 0:
             break
     if not done:
-        try:
+        with contextlib.suppress(OSError):
             os.killpg(pid, signal.SIGKILL)
-        except OSError:
-            pass
         os.waitpid(pid, 0)
         if fd is not None:
             os.close(fd)
@@ -417,10 +414,8 @@ def _wait(pid: int, timeout: float):
     _, status = os.waitpid(pid, 0)
     if fd is not None:
         os.close(fd)
-    try:
+    with contextlib.suppress(OSError):
         os.killpg(pid, signal.SIGKILL)      # workers left behind, if any
-    except OSError:
-        pass
     return os.waitstatus_to_exitcode(status), time.monotonic() - t0
 
 
@@ -570,15 +565,11 @@ def _rmtree(path: Path) -> None:
             if e.is_dir(follow_symlinks=False):
                 stack.append(e.path)
             else:
-                try:
+                with contextlib.suppress(OSError):
                     os.unlink(e.path)
-                except OSError:
-                    pass
     for d in reversed(dirs):
-        try:
+        with contextlib.suppress(OSError):
             os.rmdir(d)
-        except OSError:
-            pass
 
 
 def main() -> int:

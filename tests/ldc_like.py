@@ -26,8 +26,9 @@ import sys
 from dataclasses import dataclass, field
 from xml.sax.saxutils import escape, quoteattr
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "tools"))
-import acesynth  # noqa: E402
+# the generator is a developer tool at the top of the checkout: tools/acesynth.py
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools"))
+import acesynth
 
 GENRES = {"broadcast conversation": "bc", "broadcast news": "bn", "telephone": "cts",
           "newswire": "nw", "usenet": "un", "weblog": "wl"}
@@ -120,9 +121,11 @@ def same_entity_relation(apf: str, docid: str, rid: str) -> tuple[str, str]:
     m = _ENTITY_MENTION.search(apf)
     assert m, f"{docid}: no PER entity to build a defect on"
     ent, men, cs = m.groups()
-    arg = (lambda role: f'    <relation_mention_argument REFID="{men}" ROLE="{role}">\n'
-                        f'      <extent>\n        {cs}\n      </extent>\n'
-                        f'    </relation_mention_argument>\n')
+    def arg(role: str) -> str:
+        return (f'    <relation_mention_argument REFID="{men}" ROLE="{role}">\n'
+                f'      <extent>\n        {cs}\n      </extent>\n'
+                f'    </relation_mention_argument>\n')
+
     rel = (f'<relation ID="{rid}" TYPE="PER-SOC" SUBTYPE="Business" TENSE="Unspecified"'
            f' MODALITY="Asserted">\n'
            f'  <relation_argument REFID="{ent}" ROLE="Arg-1"/>\n'

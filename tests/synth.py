@@ -1,12 +1,12 @@
-"""Synthetic corpora for the tests, made now by the generator in tests/tools (a copy of
-shared/tools/acesynth.py)."""
+"""Synthetic corpora for the tests, made by the project's generator tools/acesynth.py (a copy of
+shared/tools/acesynth.py, which developers also run from the shell)."""
 from __future__ import annotations
 
 import subprocess
 import sys
 from pathlib import Path
 
-ACESYNTH = Path(__file__).resolve().parent / "tools" / "acesynth.py"
+ACESYNTH = Path(__file__).resolve().parents[1] / "tools" / "acesynth.py"
 
 
 def make_corpus(out: Path, docs: int, seed: str, profiles: str, *extra: str) -> Path:

@@ -8,7 +8,6 @@ from hypothesis import strategies as st
 
 from acescore.model.bgm import bgm
 
-
 # ---------------------------------------------------------------------------------------
 # trivial cases (section 3.2)
 
@@ -171,6 +170,7 @@ _negative_tables = st.dictionaries(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(_negative_tables)
 def test_optimal_injective_and_uses_entries(table):
@@ -203,6 +203,7 @@ def _full_routine(table: dict) -> dict:
         routine._diagonal = real
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.integers(0, 40), min_size=2, max_size=9, unique=True),
        st.lists(st.integers(0, 40), min_size=9, max_size=9, unique=True),

@@ -8,14 +8,15 @@ import re
 import signal
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
-from acescore.run import pipeline
 from acescore.cli import main
 from acescore.cli.args import parse_size
 from acescore.entry import EXIT_INTERRUPTED, run
+from acescore.run import pipeline
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REF = os.path.join(ROOT, "examples", "ref")
@@ -32,7 +33,7 @@ def test_ctrl_c_exits_130(monkeypatch, capsys):
     def interrupted(*a, **k):
         raise KeyboardInterrupt
     monkeypatch.setattr(pipeline, "score", interrupted)
-    from acescore.run import shards                     # --jobs N: documents in shards
+    from acescore.run import shards  # --jobs N: documents in shards
     monkeypatch.setattr(shards, "score_paths", interrupted)
     before = signal.getsignal(signal.SIGPIPE)
     try:
@@ -45,6 +46,7 @@ def test_ctrl_c_exits_130(monkeypatch, capsys):
     assert err.strip() == "acescore: interrupted" and "Traceback" not in err
 
 
+@pytest.mark.slow
 def test_closed_pipe_is_quiet(tmp_path):
     """`acescore score ... | head -0`: the reader is gone before anything is written."""
     r, w = os.pipe()
@@ -65,6 +67,7 @@ def test_sizes(text, size):
     assert parse_size(text) == size
 
 
+@pytest.mark.slow
 def test_max_file_size_option(tmp_path):
     for cmd in ("score", "coref", "events"):
         assert cli(cmd, REF, SYS, "-q", "--max-file-size", "64M", "-o", tmp_path / "x").exit_code == 0
@@ -85,6 +88,7 @@ def test_format_case_insensitive(tmp_path):
     assert r.exit_code == 0 and r.output.startswith("task,condition,group,key,")
 
 
+@pytest.mark.slow
 def test_list_then_positional(tmp_path):
     lst = tmp_path / "ref.list"
     lst.write_text("".join(os.path.join(REF, f) + "\n" for f in sorted(os.listdir(REF))))
@@ -137,7 +141,7 @@ def test_fail_under_task_without_data(tmp_path):
     empty = tmp_path / "empty"
     empty.mkdir()
     for f in os.listdir(REF):
-        text = open(os.path.join(REF, f), encoding="utf-8").read()
+        text = Path(REF, f).read_text(encoding="utf-8")
         text = re.sub(r"<event .*?</event>\n", "", text, flags=re.S)
         (empty / f).write_text(text, encoding="utf-8")
     r = cli("score", REF, empty, "-q", "-o", tmp_path / "r", "--fail-under", "vdr=10")

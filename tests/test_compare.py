@@ -167,6 +167,7 @@ def _score_json(sysname: str, *extra) -> dict:
     return json.loads(r.output)
 
 
+@pytest.mark.slow
 def test_values_equal_score(small):
     _, result = small
     for s in result["systems"]:
@@ -268,6 +269,7 @@ def _compare(*args):
                                      "--bootstrap", "200", "--ar", "500", "--seed", "3"])
 
 
+@pytest.mark.slow
 def test_cli_json_shape_and_signature():
     r = _compare(str(SMALL / "sys-heavy"), str(SMALL / "sys-coref"), "--format", "json")
     assert r.exit_code == 0, r.output
@@ -293,6 +295,7 @@ def test_cli_text():
     assert "signature: acescore:" in r.output
 
 
+@pytest.mark.slow
 def test_cli_fail_if_worse():
     worse = _compare(str(SMALL / "sys-perfect"), str(SMALL / "sys-heavy"),
                      "--fail-if-worse", "edr,rdr", "-o", "/dev/null")
@@ -315,6 +318,7 @@ def test_cli_usage_errors():
     assert r.exit_code == 2 and "Traceback" not in r.output
 
 
+@pytest.mark.slow
 def test_score_only():
     r = CliRunner().invoke(main, ["score", str(SMALL / "ref"), str(SMALL / "sys-heavy"), "-m",
                                   "-q", "--score-only"])
@@ -330,6 +334,7 @@ def test_score_only():
     assert fields[-1] == data["signature"]
 
 
+@pytest.mark.slow
 def test_lenient_scores_as_strict_on_clean_input():
     args = [str(SMALL / "sys-heavy"), str(SMALL / "sys-coref"), "--format", "json",
             "--no-literature"]
@@ -406,6 +411,7 @@ def test_documents_against_the_corpus_difference(small):
     assert block.splitlines()[2].rstrip().endswith("opposite")
 
 
+@pytest.mark.slow
 def test_jobs_do_not_change_the_result():
     args = [str(SMALL / "sys-heavy"), str(SMALL / "sys-coref"), str(SMALL / "sys-perfect"),
             "-m", "--format", "json"]
@@ -424,6 +430,7 @@ def test_input_error_in_a_worker(tmp_path):
     assert "x.apf.xml" in r.output and "Traceback" not in r.output
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("params", ["local_2007", "global_2008", "global_2008_with_mentions"])
 def test_values_equal_score_other_parameter_sets(params):
     r = _compare(str(SMALL / "sys-coref"), str(SMALL / "sys-heavy"), "-m", "-P", params,
@@ -435,11 +442,12 @@ def test_values_equal_score_other_parameter_sets(params):
         expected = _score_json(name, "-P", params)["tasks"]
         assert {t: v["value"] for t, v in s["tasks"].items()} == \
             {t: v["total"]["value"] for t, v in expected.items()}
-        for t, v in s["tasks"].items():
+        for v in s["tasks"].values():
             if v["ci_low"] is not None:
                 assert v["ci_low"] <= v["value"] <= v["ci_high"]
 
 
+@pytest.mark.slow
 def test_python_api_equals_cli():
     from acescore.compare import compare_systems
     result = compare_systems(str(SMALL / "ref"), [str(SMALL / "sys-heavy"),

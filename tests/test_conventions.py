@@ -24,12 +24,24 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from acescore.rules.database import Side
 from acescore.metrics.convention_scores import convention_scores
 from acescore.metrics.conventions import CONVENTIONS, RULES, get_convention, signature
-from acescore.model.apf import (Argument, Document, Entity, EntityMention, Event, EventMention,
-                            Locator, Relation, RelationMention, SimpleMention, Timex2, Value)
+from acescore.model.apf import (
+    Argument,
+    Document,
+    Entity,
+    EntityMention,
+    Event,
+    EventMention,
+    Locator,
+    Relation,
+    RelationMention,
+    SimpleMention,
+    Timex2,
+    Value,
+)
 from acescore.model.options import Options
+from acescore.rules.database import Side
 from acescore.run.pipeline import load
 
 
@@ -403,6 +415,7 @@ def _json_sets(windows, dygiepp_rules: bool, attached: bool):
     return sets
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["textee", "degree"])
 def test_sets_on_json_agree(tmp_path, name):
     from pathlib import Path

@@ -18,9 +18,9 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from acescore.rules.database import Side
 from acescore.metrics import coref as C
 from acescore.model.apf import Document, Entity, EntityMention, Locator
+from acescore.rules.database import Side
 
 GOLDEN = Path(__file__).parent / "data" / "golden" / "small"
 
@@ -253,6 +253,7 @@ def _links(cl):
     return co, non
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(clusterings, clusterings)
 def test_against_brute_force(k, r):
@@ -346,7 +347,7 @@ def test_coref_scores_apf_documents():
     sys = Side("SYS", documents={
         "D1": _doc("D1", _e("X", _m("x1", 0, 4), _m("x2", 11, 14), _m("x3", 40, 44)),
                    _e("Y", _m("y1", 21, 22), _m("y2", 30, 34)))})
-    key, resp, al = C.document_clusterings(ref.documents["D1"], sys.documents["D1"])
+    _key, resp, al = C.document_clusterings(ref.documents["D1"], sys.documents["D1"])
     assert al == {"x1": "a", "x2": "b", "y1": "c", "y2": "d"}
     assert resp == [["a", "b", ("SYS", "x3")], ["c", "d"]]
     s = C.coref_scores(ref, sys, with_nist_b3=False)

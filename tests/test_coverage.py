@@ -6,12 +6,19 @@ import os
 
 import pytest
 
-from acescore.run import pipeline
-from acescore.rules.coverage import (Coverage, coverage, fold_warnings, require_common,
-                               require_documents, summary_line, what_is_there)
 from acescore.model.errors import AceError
 from acescore.model.options import Options
 from acescore.reading.doclist import missing_note, read_docids, restrict
+from acescore.rules.coverage import (
+    Coverage,
+    coverage,
+    fold_warnings,
+    require_common,
+    require_documents,
+    summary_line,
+    what_is_there,
+)
+from acescore.run import pipeline
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REF = os.path.join(ROOT, "examples", "ref")

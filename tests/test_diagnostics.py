@@ -118,6 +118,7 @@ def test_expected_files_present():
         assert (EXPECTED / f"{name}.txt.gz").exists(), name
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_report_identical(name):
     actual = run_case(name).to_text()
@@ -269,10 +270,12 @@ def e_versus_a(corpus: Path, sysname: str, params: str, mentions: bool) -> int:
     (DIAG / "global", "sys-heavy", "global_2008_with_mentions", True),
     (DIAG / "phantom", "sys", "global_2008_with_mentions", True),
 ])
+@pytest.mark.slow
 def test_e_prints_flagged_subset_of_a(corpus, sysname, params, mentions):
     assert e_versus_a(corpus, sysname, params, mentions) > 0
 
 
+@pytest.mark.slow
 def test_e_on_freshly_generated_corpus(tmp_path):
     """Same check on a corpus made now by the shared synthetic-corpus generator."""
     from synth import make_corpus

@@ -6,8 +6,13 @@ import os
 import pytest
 
 from acescore.model.errors import AceInputError
-from acescore.reading.discovery import (discover, discover_all, looks_like_list,
-                                        pair_documents, read_list)
+from acescore.reading.discovery import (
+    discover,
+    discover_all,
+    looks_like_list,
+    pair_documents,
+    read_list,
+)
 
 APF = b'<?xml version="1.0"?>\n<source_file URI="x" SOURCE="newswire" TYPE="text"/>\n'
 
@@ -156,6 +161,7 @@ def test_directory_unreadable_subdirectory_is_an_error(tmp_path, monkeypatch):
                             " in it would be missing from the score)")
 
 
+@pytest.mark.slow
 def test_directory_deeper_than_the_recursion_limit(tmp_path):
     deep = str(tmp_path)
     for _ in range(1500):          # (os.makedirs is recursive itself)

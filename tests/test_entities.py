@@ -73,6 +73,7 @@ def test_worked_example_other_parameter_sets(params, value):
     assert first_total(res.to_text(), "entity")[126:134].strip() == value
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("params", ["local_2008", "local_2007", "global_2008",
                                     "global_2008_with_mentions"])
 def test_identical_system_scores_100_everywhere(params):
@@ -104,10 +105,12 @@ def test_empty_system_scores_zero():
         assert t["total"]["miss_cost"] == 100.0
 
 
+@pytest.mark.slow
 def test_levenshtein_matches_the_classic_table():
     """The bit-parallel edit distance equals the dynamic-programming definition (random
     names over a small alphabet with non-ASCII letters, so that distances vary)."""
     import random
+
     from acescore.scoring.names import levenshtein, name_similarity
 
     def table(a: str, b: str) -> int:

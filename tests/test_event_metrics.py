@@ -50,17 +50,25 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from acescore.rules.database import Side
+from acescore.metrics.events import TASKS, event_scores
+from acescore.model.apf import (
+    Argument,
+    Document,
+    Entity,
+    EntityMention,
+    Event,
+    EventMention,
+    Locator,
+)
 from acescore.model.options import Options
+from acescore.rules.database import Side
 from acescore.run.pipeline import load
 
 
 def load_sides(ref, sys_):
     loaded = load(ref, sys_, Options())
     return loaded.ref, loaded.sys, loaded.params
-from acescore.metrics.events import TASKS, event_scores
-from acescore.model.apf import (Argument, Document, Entity, EntityMention, Event, EventMention,
-                            Locator)
+
 
 DATA = Path(__file__).parent / "data" / "events"
 GOLDEN = Path(__file__).parent / "data" / "golden" / "small"

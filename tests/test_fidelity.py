@@ -12,18 +12,17 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from test_golden import flags_of
+from test_roundtrip import without_positions
 
 from acescore import api
 from acescore.crosscheck.nist_tool import compare_reports
 from acescore.model import _scripts
+from acescore.model.text import classify_language, normalize_name
 from acescore.reading.apf import read_apf
 from acescore.reading.as_written import as_written, written, written_back
 from acescore.reading.writer import apf_bytes
-from acescore.model.text import classify_language, normalize_name
 from acescore.scoring.names import name_similarity
-
-from test_golden import flags_of
-from test_roundtrip import without_positions
 
 FIDELITY = Path(__file__).parent / "data" / "fidelity"
 CASES = sorted(p for p in (FIDELITY / "expected").glob("sys__*.txt")
@@ -134,6 +133,7 @@ def test_locator_language_is_that_of_the_display_text():
     of the display text (collapsed, de-hyphenated, cut to 40 characters) on texts of
     letters, digits, white space, hyphens, line breaks and other scripts."""
     import random
+
     from acescore.model.text import display_text, locator_language
     rng = random.Random(17)
     alphabet = ["a", "Z", "7", " ", "  ", "\n", "\r\n", "-", "-\n", ".", "\u00e9",

@@ -68,6 +68,7 @@ def _carried(side, span, mention_types: bool, subtypes: bool):
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt,span", [("oneie", "head"), ("textee", "head"),
                                       ("dygiepp", "head"), ("oneie", "extent")])
 def test_round_trip(tmp_path, fmt, span):
@@ -231,8 +232,15 @@ def test_export_trims_and_reports():
     """A head with outer white space is written trimmed; a head of white space only cannot be
     tokens: it is left out and reported, with the argument that used it."""
     from acescore.formats.convert import ImportReport, apf_to_tokdoc
-    from acescore.model.apf import (Argument, Document, Entity, EntityMention, Event,
-                                EventMention, Locator)
+    from acescore.model.apf import (
+        Argument,
+        Document,
+        Entity,
+        EntityMention,
+        Event,
+        EventMention,
+        Locator,
+    )
     text = "Hello John Smith left.\n"
     ok = EntityMention("E1-1", "NAM", "PER", "LITERAL", Locator("text", 5, 10),
                        Locator("text", 5, 16))
@@ -293,6 +301,7 @@ def test_alignment_of_decoded_references():
     assert align(text, [["AT&T", "now"]]) == [(5, 13), (14, 17)]
 
 
+@pytest.mark.slow
 def test_same_tokens_as(tmp_path):
     """REF and SYS exported each --same-tokens-as the other share tokens and windows
     (without it their windows differ: the bounds of their mentions differ)."""

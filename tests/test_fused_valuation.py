@@ -7,23 +7,23 @@
 - a run whose mention chains find no entity correspondences of the document chain (as when
   acescore.run.parallel runs the chains in separate processes) against one that does.
 
-Synthetic corpora (tests/tools/acesynth.py), local and cross-document, with profiles that
+Synthetic corpora (tools/acesynth.py), local and cross-document, with profiles that
 make multi-mention entities with split, merged, shifted and mistyped mentions."""
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+from synth import make_corpus
 
 from acescore import api
 from acescore.model.params import get_params
+from acescore.model.tasks import CHAINS
 from acescore.run.pipeline import load
 from acescore.scoring.correspondences import correspondences, promoted_correspondences
 from acescore.scoring.elements import ElementPass
 from acescore.scoring.engine import new_run, run_chain
 from acescore.scoring.promote import promote_elements
-from acescore.model.tasks import CHAINS
-from synth import make_corpus
 
 #: the results of a pass that the reports and later passes read, under its weighting
 RESULTS = ("doc_value", "value", "doc_fa", "fa_value", "doc_mv", "doc_costs", "pv",
@@ -66,6 +66,7 @@ def _assert_twin_matches(kind, ref, sys, p, score_lw: bool) -> None:
     assert plain_map.pv != plain_score.pv and plain_map.pv
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("where,profile,params", CASES)
 def test_one_pass_under_two_weightings_equals_two_passes(corpora, where, profile, params):
     ref, sys, p = _sides(corpora[where], profile, params)
@@ -137,6 +138,7 @@ def test_name_similarity_of_one_name_each():
     below the threshold (or no similarity at all) 0 and no map; an entity that is not NAM
     on both sides has no names to compare."""
     from types import SimpleNamespace as E
+
     from acescore.scoring.names import entity_name_similarity, name_maps
     a = E(level="NAM", names=("john smith",))
     b = E(level="NAM", names=("jon smith",))

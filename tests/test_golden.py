@@ -15,6 +15,8 @@ from acescore import api
 from acescore.crosscheck.nist_tool import compare_reports
 from acescore.model.params import PARAMETER_SETS
 
+pytestmark = pytest.mark.slow   # golden corpora
+
 GOLDEN = Path(__file__).parent / "data" / "golden"
 
 

@@ -15,12 +15,11 @@ import pytest
 from click.testing import CliRunner
 
 from acescore import api
-
-from acescore.writing import output
 from acescore.cli import main
 from acescore.model.errors import AceError, AceInputError
 from acescore.reading.apf import parse_xml
 from acescore.reading.safe_read import read_bytes
+from acescore.writing import output
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -122,6 +121,7 @@ def test_offsets_are_ascii_digits(tmp_path, start):
 
 # ---- not a regular file; every read capped ----------------------------------------------------
 
+@pytest.mark.slow
 def test_fifo_in_a_folder_is_refused_not_waited_for(tmp_path):
     d = tmp_path / "ref"
     shutil.copytree(EXAMPLES / "ref", d)
@@ -133,6 +133,7 @@ def test_fifo_in_a_folder_is_refused_not_waited_for(tmp_path):
     assert code == 0 and "is a FIFO" in err and "Traceback" not in err
 
 
+@pytest.mark.slow
 def test_fifo_named_on_the_command_line_and_as_list(tmp_path):
     fifo = tmp_path / "f.apf.xml"
     os.mkfifo(fifo)
@@ -149,6 +150,7 @@ def test_fifo_named_on_the_command_line_and_as_list(tmp_path):
     assert out.startswith(f"unknown DTD '{dtd}'") and out.count("\n") == 1
 
 
+@pytest.mark.slow
 def test_fifo_source_document(tmp_path):
     src = tmp_path / "src"
     shutil.copytree(EXAMPLES / "src", src)
@@ -163,6 +165,7 @@ def test_fifo_source_document(tmp_path):
     assert code == 0 and "is a FIFO (named pipe), not a source document" in err
 
 
+@pytest.mark.slow
 def test_link_to_dev_zero_is_refused(tmp_path):
     link = tmp_path / "z.apf.xml"
     os.symlink("/dev/zero", link)
@@ -180,7 +183,7 @@ def test_every_read_is_capped(tmp_path):
     src = tmp_path / "s.sgm"
     src.write_bytes(b"<DOC>" + b"y" * 100 + b"</DOC>")
     from acescore.reading.sgml import read_source
-    with pytest.raises(AceInputError, match="s.sgm: file is larger than the limit of 50 bytes"):
+    with pytest.raises(AceInputError, match=r"s\.sgm: file is larger than the limit of 50 bytes"):
         read_source(str(src), max_bytes=50)
 
 
@@ -233,7 +236,7 @@ def test_view_with_a_docid_too_long_for_a_file_name(tmp_path):
     long_id = "D" * 300
     p = tmp_path / "a.apf.xml"
     p.write_text(APF.replace(DOC, long_id), "utf-8")
-    code, out, err = invoke(["view", str(p), str(p), "-o", str(tmp_path / "site"), "-q"])
+    code, _out, err = invoke(["view", str(p), str(p), "-o", str(tmp_path / "site"), "-q"])
     assert code == 0, err
     pages = os.listdir(tmp_path / "site" / "doc")
     assert len(pages) == 1 and len(pages[0]) < 255 and pages[0].startswith("D" * 150)
@@ -272,6 +275,7 @@ def shared_span_corpus(tmp_path, n: int, relations: bool = False) -> str:
     return str(p)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("relations,what", [(False, "entity mention"), (True, "relation")])
 def test_shared_span_is_refused_above_the_pair_limit(tmp_path, relations, what):
     p = shared_span_corpus(tmp_path, 40, relations)           # 1,600 pairs
@@ -335,7 +339,7 @@ def test_output_destination_checked_before_the_run(tmp_path, dest, message, comm
 
 
 def test_view_folder_checked_before_the_run(tmp_path):
-    code, out, err = invoke(["view", str(EXAMPLES / "ref"), str(EXAMPLES / "sys"), "-o",
+    code, _out, err = invoke(["view", str(EXAMPLES / "ref"), str(EXAMPLES / "sys"), "-o",
                              "/proc/site"])
     assert code == 2 and err == ("acescore: /proc/site: cannot write in this folder: No such"
                                  " file or directory\n")
@@ -354,7 +358,7 @@ def test_failed_write_keeps_the_previous_report(tmp_path, monkeypatch):
         written.append(n)
         return n
     monkeypatch.setattr(os, "write", failing_write)
-    code, out, err = invoke(["score", str(EXAMPLES / "ref"), str(EXAMPLES / "sys"), "-q", "-o",
+    code, _out, err = invoke(["score", str(EXAMPLES / "ref"), str(EXAMPLES / "sys"), "-q", "-o",
                              str(target)])
     monkeypatch.undo()
     assert code == 2
@@ -364,19 +368,21 @@ def test_failed_write_keeps_the_previous_report(tmp_path, monkeypatch):
     assert os.listdir(tmp_path) == ["report.txt"]               # no temporary file left
     # and a write that succeeds replaces it whole, keeping its permissions
     target.chmod(0o640)
-    code, out, err = invoke(["score", str(EXAMPLES / "ref"), str(EXAMPLES / "sys"), "-q", "-o",
+    code, _out, err = invoke(["score", str(EXAMPLES / "ref"), str(EXAMPLES / "sys"), "-q", "-o",
                              str(target)])
     assert code == 0 and target.read_text().startswith("command line")
     assert (target.stat().st_mode & 0o777) == 0o640 and os.listdir(tmp_path) == ["report.txt"]
 
 
+@pytest.mark.slow
 def test_failed_run_leaves_no_temporary_file(tmp_path):
     bad = tmp_path / "bad.apf.xml"
     bad.write_text("<source_file")
-    code, out, err = run(["score", str(bad), str(bad), "-o", str(tmp_path / "r.txt")])
+    code, _out, _err = run(["score", str(bad), str(bad), "-o", str(tmp_path / "r.txt")])
     assert code == 2 and sorted(os.listdir(tmp_path)) == ["bad.apf.xml"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("stderr", ["closed", "/dev/full", "broken pipe"])
 def test_failing_standard_error_never_costs_the_report(tmp_path, stderr):
     target = tmp_path / "r.txt"
@@ -398,6 +404,7 @@ def test_failing_standard_error_never_costs_the_report(tmp_path, stderr):
     assert target.read_text("utf-8").split("\n", 1)[1] == want
 
 
+@pytest.mark.slow
 def test_standard_output_faults(tmp_path):
     ref, sys_ = str(EXAMPLES / "ref"), str(EXAMPLES / "sys")
     with open("/dev/full", "w") as full:
@@ -426,17 +433,17 @@ def test_export_import_and_nist_report_outputs_checked_before_the_run(tmp_path, 
     import acescore.formats
     called = []
     monkeypatch.setattr(acescore.formats, "export_apf", lambda *a, **k: called.append(1))
-    code, out, err = invoke(["export", "--to", "oneie", ref, "--source-dir", src, "-o",
+    code, _out, err = invoke(["export", "--to", "oneie", ref, "--source-dir", src, "-o",
                              "/dev/full"])
     assert (code, called) == (2, [])
     assert err == "acescore: /dev/full: every write to this device fails (/dev/full)\n"
-    code, out, err = invoke(["import", "--from", "oneie", str(tmp_path / "p.json"),
+    code, _out, err = invoke(["import", "--from", "oneie", str(tmp_path / "p.json"),
                              "--source-dir", src, "-o", "/proc/apf"])
     assert code == 2
     assert err == "acescore: /proc/apf: cannot write in this folder: No such file or directory\n"
     import acescore.run.pipeline
     monkeypatch.setattr(acescore.run.pipeline, "read_corpus", lambda *a, **k: called.append(1))
-    code, out, err = invoke(["events", ref, sys_, "--convention", "oneie", "--nist-report",
+    code, _out, err = invoke(["events", ref, sys_, "--convention", "oneie", "--nist-report",
                              str(tmp_path / "missing" / "nist.txt")])
     assert (code, called) == (2, [])
     assert err == (f"acescore: {tmp_path}/missing/nist.txt: the folder {tmp_path}/missing does"

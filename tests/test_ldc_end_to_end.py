@@ -9,9 +9,9 @@ import re
 
 import pytest
 from click.testing import CliRunner
+from ldc_like import DEFECTIVE, make_ldc_like
 
 from acescore.cli import main
-from ldc_like import DEFECTIVE, make_ldc_like
 
 CLEAN = ("bc", "cts", "wl")
 READERS = ("score", "coref", "events", "view")
@@ -43,6 +43,7 @@ def summary(output: str) -> tuple:
     return tuple(int(x) if x else None for i, x in enumerate(m[0]) if i != 4)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cmd", READERS)
 def test_clean_genres_every_command(ldc, tmp_path, cmd):
     for genre in CLEAN:
@@ -52,6 +53,7 @@ def test_clean_genres_every_command(ldc, tmp_path, cmd):
         assert "WARNING" not in r.output or cmd != "score"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cmd", READERS)
 def test_defective_genres_strict_then_lenient(ldc, tmp_path, cmd):
     for genre in DEFECTIVE:
@@ -89,6 +91,7 @@ def test_shared_options_on_every_command(ldc, tmp_path):
         assert r.exit_code == 2 and "larger than the limit of 1024 bytes" in r.output
 
 
+@pytest.mark.slow
 def test_summary_counts_in_json(ldc, tmp_path):
     ref = tmp_path / "ref.list"
     sys_ = tmp_path / "sys.list"
@@ -135,6 +138,7 @@ def test_nothing_to_score(ldc, tmp_path):
     assert r.exit_code == 2 and len(r.output.splitlines()) == 1 and str(empty) in r.output
 
 
+@pytest.mark.slow
 def test_docs_restricts_both_sides(ldc, tmp_path):
     ref = tmp_path / "ref.list"
     sys_ = tmp_path / "sys.list"

@@ -3,14 +3,15 @@ official sources read as they are (06-ldc-sources.md)."""
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from ldc_like import AMP_NAMES, DEFECTIVE, make_ldc_like
 
 from acescore.cli import main
 from acescore.reading.sgml import read_source
 from acescore.reading.sgml_check import check_markup
-from ldc_like import AMP_NAMES, DEFECTIVE, make_ldc_like
 
 CLEAN = ("bc", "cts", "wl")
 
@@ -31,6 +32,7 @@ def sources(ldc):
         yield d, os.path.join(ldc.folder(d.genre), d.docid + ".sgm")
 
 
+@pytest.mark.slow
 def test_layout(ldc):
     assert sorted({d.genre for d in ldc.docs}) == ["bc", "bn", "cts", "nw", "un", "wl"]
     for d in ldc.docs:
@@ -40,7 +42,7 @@ def test_layout(ldc):
 
 
 def test_sources_have_the_ldc_quirks(ldc):
-    raw = {d.genre: open(p, encoding="utf-8").read() for d, p in sources(ldc)}
+    raw = {d.genre: Path(p).read_text(encoding="utf-8") for d, p in sources(ldc)}
     for text in raw.values():
         assert "Smith & Wesson" in text and "AT&amp;T" in text
     bn = raw["bn"]

@@ -4,8 +4,8 @@ piece (acescore.writing.output.ReportFile).  The listings' text itself is checke
 tool's reports in test_diagnostics.py and test_shards_listings.py."""
 from __future__ import annotations
 
-from acescore.writing import output
 from acescore.report.nist.diagnostics import Blocks, packed
+from acescore.writing import output
 
 
 def test_packed_blocks_hand_checked():

@@ -33,6 +33,7 @@ def full():
     return json.loads(cli("score", REF, SYS, "-m", "-a", "-s", "-d", "-q", "--format", "json"))
 
 
+@pytest.mark.slow
 def test_schema_and_unit(full):
     jsonschema.validate(full, SCHEMA)
     assert full["score_unit"] == "percent"
@@ -41,6 +42,7 @@ def test_schema_and_unit(full):
                                  "|dtd:apf.v5.1.1.dtd")
 
 
+@pytest.mark.slow
 def test_literature_scores_in_percent_as_their_commands(full):
     coref = json.loads(cli("coref", REF, SYS, "--format", "json", "-q"))
     events = json.loads(cli("events", REF, SYS, "--format", "json", "-q"))
@@ -70,6 +72,7 @@ def test_literature_scores_in_percent_as_their_commands(full):
         assert data["inputs"] == {"ref": REF, "sys": SYS}
 
 
+@pytest.mark.slow
 def test_signature_everywhere():
     for fmt in ("json",):
         d = json.loads(cli("score", REF, SYS, "-q", "--format", fmt))
@@ -138,6 +141,7 @@ def test_error_mappings_and_summary(full):
     assert "mappings" in full["tasks"]["rmd"]
 
 
+@pytest.mark.slow
 def test_document_scores_in_csv(full):
     rows = list(csv.DictReader(io.StringIO(cli("score", REF, SYS, "-m", "-d", "-q",
                                                "--format", "csv"))))
@@ -151,7 +155,8 @@ def test_document_scores_in_csv(full):
                                                 "csv"))))
     assert {r["signature"] for r in rows} == {plain[0]["signature"].replace("flags:m",
                                                                             "flags:md")}
-    strip = (lambda rs: [{k: v for k, v in r.items() if k != "signature"} for r in rs])
+    def strip(rs):
+        return [{k: v for k, v in r.items() if k != "signature"} for r in rs]
     assert strip(r for r in rows if r["condition"] != "document") == strip(plain)
 
 

@@ -47,6 +47,7 @@ def text_totals(text: str) -> dict:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("corpus,sysname,params,mentions", CASES)
 def test_json_validates_and_equals_text(corpus, sysname, params, mentions):
     res = api.score(str(GOLDEN / corpus / "ref"), str(GOLDEN / corpus / f"sys-{sysname}"),
@@ -81,8 +82,8 @@ def test_csv_has_every_row():
     rows = list(csv.DictReader(io.StringIO(r.output)))
     tasks = {row["task"] for row in rows}
     assert tasks == {"edr", "val", "tim", "rdr", "vdr", "emd", "rmd", "vmd"}
-    total = [row for row in rows if row["task"] == "edr" and row["condition"] == "TYPE"
-             and row["key"] == "total"][0]
+    total = next(row for row in rows if row["task"] == "edr" and row["condition"] == "TYPE"
+                 and row["key"] == "total")
     assert "%.1f" % float(total["value"]) == "19.3"
 
 
@@ -90,6 +91,7 @@ def run_cli(*args):
     return CliRunner().invoke(main, list(args))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("gate,code", [("edr=19.3", 0), ("edr=19.4", 3), ("rdr=-999", 0),
                                        ("edr=10 vmd=99", 3)])
 def test_fail_under(gate, code):
@@ -131,6 +133,7 @@ def readme_blocks(tag: str) -> list[str]:
     return re.findall(r"<!-- test: %s -->\s*```\w*\n(.*?)```" % tag, text, re.S)
 
 
+@pytest.mark.slow
 def test_readme_ci_example():
     """The README's CI line fails the build (non-zero) when EDR drops below the threshold."""
     blocks = readme_blocks("ci")
@@ -146,6 +149,7 @@ def test_readme_ci_example():
         assert "edr Value" in low.stderr
 
 
+@pytest.mark.slow
 def test_readme_python_example():
     blocks = readme_blocks("python")
     assert blocks

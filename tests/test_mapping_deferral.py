@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+import pytest
+
 from acescore.report.nist.diagnostics import SEPARATOR, Blocks
-from acescore.report.nist.mapping_parts import _flush_block, _Flag, _later
+from acescore.report.nist.mapping_parts import _Flag, _flush_block, _later
 
 
 def _element(*docs):
@@ -70,7 +72,7 @@ def test_all_blocks_make_every_part_at_once():
 def test_details_get_their_arguments_and_the_document_last():
     """_flush_block(..., details, *args) calls details(*args, docid) for each evaluated
     document, in DOCID order (no closure per block)."""
-    made, make = _recorder()
+    _made, make = _recorder()
     out = Blocks("head\n")
     flag = _Flag(True)
     _flush_block(out, [], flag, CTX, _element("D3", "D1"), _element("D2", "D9"),
@@ -94,6 +96,7 @@ def test_one_flag_per_listing_is_lowered_for_each_block():
         assert out.starts == [((0, "R1"), 1), ((0, "R2"), 1)]
 
 
+@pytest.mark.slow
 def test_one_pair_emd_blocks_both_ways():
     """The EMD blocks of one mapped pair of mentions in one document are flagged whole
     before their text is made (mappings._one_pair_block): under -e those without an error

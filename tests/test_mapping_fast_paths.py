@@ -7,11 +7,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from synth import make_corpus
 
 from acescore import api
 from acescore.report.nist import mappings
 from acescore.report.nist.mapping_parts import _flush_block, _later
-from synth import make_corpus
+
+pytestmark = pytest.mark.slow   # generated corpus
 
 PROFILES = ("heavy", "boundary", "attributes", "miss", "fa", "perfect")
 

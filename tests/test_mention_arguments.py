@@ -8,10 +8,10 @@ import re
 from pathlib import Path
 
 import pytest
+from synth import make_corpus
 
 from acescore import api
 from acescore.scoring import engine
-from synth import make_corpus
 
 KW = dict(all_mappings=True, error_mappings=True, summary=True, literature=True)
 
@@ -32,6 +32,7 @@ def _all_elements(monkeypatch) -> None:
     monkeypatch.setattr(engine, "_argument_ids", lambda run: None)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("system", ["sys-heavy", "sys-same-ids"])
 @pytest.mark.parametrize("params", ["local_2008", "global_2008_with_mentions"])
 def test_restricted_preparation_changes_nothing(corpus, system, params, monkeypatch):

@@ -14,6 +14,8 @@ import pytest
 from acescore.model.options import Options
 from acescore.run.pipeline import load, score
 
+pytestmark = pytest.mark.slow   # golden corpus
+
 SMALL = Path(__file__).parent / "data" / "golden" / "small"
 
 

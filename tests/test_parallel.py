@@ -11,10 +11,9 @@ from pathlib import Path
 import pytest
 
 from acescore import api
-
-from acescore.run import parallel
 from acescore.model.errors import AceUsageError
 from acescore.model.options import Options
+from acescore.run import parallel
 
 SMALL = Path(__file__).parent / "data" / "golden" / "small"
 EXPECTED = SMALL / "expected"
@@ -34,6 +33,7 @@ def corpora():
     return ref, heavy
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("jobs", [1, 2, 3, 8])
 def test_golden_report_and_warnings(corpora, jobs):
     ref, heavy = corpora
@@ -49,6 +49,7 @@ def test_golden_report_and_warnings(corpora, jobs):
     {"summary": True, "doc_scores": True},
     {"error_mappings": True},
 ])
+@pytest.mark.slow
 def test_diagnostics_identical(corpora, opts):
     ref, heavy = corpora
     seq = api.score(ref, heavy, "local_2007", True, **opts)
@@ -57,6 +58,7 @@ def test_diagnostics_identical(corpora, opts):
     assert par.warnings == seq.warnings
 
 
+@pytest.mark.slow
 def test_duplicate_check_warnings_in_order(corpora):
     ref, _ = corpora
     seq = api.score(ref, ref, "local_2008", True, check_duplicates=True)
@@ -65,6 +67,7 @@ def test_duplicate_check_warnings_in_order(corpora):
     assert par.to_text() == seq.to_text()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt", ["json", "csv"])
 def test_machine_readable_identical(corpora, fmt):
     ref, heavy = corpora
@@ -81,6 +84,7 @@ def test_machine_readable_identical(corpora, fmt):
     assert len(gate_failures(seq, gates)) == 2
 
 
+@pytest.mark.slow
 def test_failing_worker_is_replaced_by_the_parent(corpora, monkeypatch):
     """A worker that dies (here: raises in the forked process) costs time, not results."""
     ref, heavy = corpora
@@ -104,16 +108,18 @@ def test_failing_worker_is_replaced_by_the_parent(corpora, monkeypatch):
     assert par.warnings == seq.warnings
 
 
+@pytest.mark.slow
 def test_results_keep_no_passes_unless_asked(corpora):
     ref, heavy = corpora
     res = api.score(ref, heavy, "local_2008", True, jobs=2)
     with pytest.raises(AceUsageError, match="keep_passes=True"):
-        res.passes
+        _ = res.passes
     kept = api.score(ref, heavy, "local_2008", True, jobs=2, keep_passes=True)
     assert [p.task for p in kept.passes] == [o.task for o in res.outputs]
     assert kept.to_text() == res.to_text()
 
 
+@pytest.mark.slow
 def test_cli_jobs(tmp_path):
     """The command line, end to end: --jobs 3 prints what --jobs 1 prints; --jobs 0 is one
     process per CPU; a negative number is a usage error."""
@@ -131,6 +137,7 @@ def test_cli_jobs(tmp_path):
     assert "-1 is not in the range x>=0" in bad.stderr
 
 
+@pytest.mark.slow
 def test_every_format_from_any_results(corpora):
     """Results are rendered once, in every format: text, JSON and CSV are all there,
     whatever the number of processes."""

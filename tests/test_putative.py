@@ -4,14 +4,13 @@ pair of a document gives (every result of every relation/event pass, and the war
 from __future__ import annotations
 
 import pytest
+from test_releves_golden import load
 
 import acescore.scoring.releves as releves
-from acescore.rules.database import check_docs
 from acescore.model.params import get_params
+from acescore.rules.database import check_docs
 from acescore.scoring.engine import run_scoring
 from acescore.scoring.putative import putative_pairs
-
-from test_releves_golden import load
 
 RESULTS = ("doc_value", "value", "doc_fa", "fa_value", "doc_mv", "doc_costs", "pair_value",
            "mapping", "argument_map", "arg_errors", "mention_map")
@@ -38,6 +37,7 @@ def scored(corpus, sysname, pname, monkeypatch, pairs):
     return {r.task: r for r in run.passes if r.kind in ("relation", "event")}, w
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("pname", ["local_2008", "local_2007", "global_2008",
                                    "global_2008_with_mentions"])
 @pytest.mark.parametrize("corpus,sysname", [("small", "heavy"), ("small", "coref"),

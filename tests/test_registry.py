@@ -9,12 +9,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from acescore.run import parallel
-
-from acescore.model import tasks
 from acescore.cli import main
+from acescore.model import tasks
 from acescore.model.params import PARAMETER_SETS, get_params
 from acescore.report.nist.nist_text import banner
+from acescore.run import parallel
 
 SCHEMA = Path(tasks.__file__).parent.parent / "schema" / "results.schema.json"
 

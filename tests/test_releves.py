@@ -5,11 +5,11 @@ from pathlib import Path
 
 import pytest
 
-from acescore.rules.database import Side, add_files, check_docs, finish
 from acescore.model.params import EPSILON, get_params
 from acescore.reading.apf import read_apf
+from acescore.rules.database import Side, add_files, check_docs, finish
 from acescore.scoring.engine import run_scoring
-from acescore.scoring.releve_values import releve_value, Weights
+from acescore.scoring.releve_values import Weights, releve_value
 
 DATA = Path(__file__).parent / "data" / "releves"
 EPS = EPSILON
@@ -206,7 +206,7 @@ def test_no_mention_warning_for_metonymy(tmp_path):
     msg = ("\nWARNING:  no mentions found for 'R9' in document 'D1' in"
            " promote_mentions_of_element\n")
     assert w.count(msg) == 2          # once per side
-    rmd = [r for r in run.passes if r.task == "mention_relation"][0]
+    rmd = next(r for r in run.passes if r.task == "mention_relation")
     assert "R9" not in rmd.ref
     assert "%.1f" % value_pct(rmd) == "100.0"
 
@@ -268,6 +268,6 @@ def test_headless_relation_mention_arguments(tmp_path):
     add_files(sys_, [read_apf(str(tmp_path / "sys.apf.xml"), p)], p, w, ref.documents)
     finish(sys_, p, w)
     run = run_scoring(ref, sys_, p, True, w)
-    rmd = [r for r in run.passes if r.task == "mention_relation"][0]
+    rmd = next(r for r in run.passes if r.task == "mention_relation")
     assert rmd.mapping.get("R3-1") == "S-R3-1"
     assert [x.split("'")[1] for x in w if "has no head" in x] == ["S-V1-1", "V1-1"]

@@ -10,13 +10,12 @@ import re
 from pathlib import Path
 
 import pytest
+from test_releves import value_pct
 
-from acescore.rules.database import Side, add_files, check_docs, finish
 from acescore.model.params import get_params
 from acescore.reading.apf import read_apf
+from acescore.rules.database import Side, add_files, check_docs, finish
 from acescore.scoring.engine import run_scoring
-
-from test_releves import value_pct
 
 GOLDEN = Path(__file__).parent / "data" / "golden"
 SECTIONS = ("relation", "event", "mention_relation", "mention_event")
@@ -68,6 +67,7 @@ CASES = [("tiny", "heavy", "m"), ("tiny", "heavy", "P_local_2007_m"),
          ("small", "coref", "P_global_2008_with_mentions")]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("corpus,sysname,flags", CASES,
                          ids=[f"{c}/{s}__{f}" for c, s, f in CASES])
 def test_section_totals(corpus, sysname, flags):

@@ -10,11 +10,8 @@ from pathlib import Path
 import pytest
 
 from acescore import api
-
-from acescore.run import parallel
-
-from acescore.run import shards
 from acescore.model.options import Options
+from acescore.run import parallel, shards
 
 SMALL = Path(__file__).parent / "data" / "golden" / "small"
 
@@ -101,6 +98,7 @@ def _score(monkeypatch, processes: int, **kw):
     return res, [getattr(p, "rendered_by", None) for p in res.outputs]
 
 
+@pytest.mark.slow
 def test_passes_rendered_in_several_processes_give_the_golden_report(monkeypatch):
     expected = (SMALL / "expected" / "heavy__m.txt").read_text(encoding="utf-8")
     res, pids = _score(monkeypatch, 3)
@@ -113,6 +111,7 @@ def test_passes_rendered_in_several_processes_give_the_golden_report(monkeypatch
     assert [p.documents for p in one.outputs] == [p.documents for p in res.outputs]
 
 
+@pytest.mark.slow
 def test_listings_are_rendered_here(monkeypatch):
     """With -a the passes' listings would have to come back through a pipe: no processes."""
     _, pids = _score(monkeypatch, 3, all_mappings=True)

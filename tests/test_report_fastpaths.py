@@ -12,25 +12,51 @@ import random
 
 import numpy as np
 import pytest
+from test_report_fixtures import (
+    entity,
+    event,
+    finish,
+    glob,
+    mention,
+    relation,
+    timex2,
+    tiny_entities,
+    tiny_relations,
+    value,
+)
 
 from acescore.model.apf import Entity
+from acescore.model.params import get_params
 from acescore.report.counts import recognition as rec
 from acescore.report.counts.condition_values import ConditionValues
-from acescore.report.counts.conditions import (ARG_COUNT_BINS, ARG_ERROR_BINS, ATTRIBUTE_FIELDS,
-                                        ENTITY_MENTION_COUNT_BINS, ENTROPY_BINS,
-                                        ERROR_ATTRIBUTES, OTHER_MENTION_COUNT_BINS,
-                                        RAW_ATTRIBUTE_KEYS, RECOGNITION_ATTRIBUTES,
-                                        VALUE_BINS, XDOC_BINS,
-                                        attribute_codes, attribute_tuple_getter, bin_codes,
-                                        bin_of, encode, table_specs)
-from acescore.report.counts.conditions import EPS
-from acescore.report.counts.records import (DOC_STATUSES, ELEMENT_STATUSES, attribute_errors,
-                                     build_records)
+from acescore.report.counts.conditions import (
+    ARG_COUNT_BINS,
+    ARG_ERROR_BINS,
+    ATTRIBUTE_FIELDS,
+    ENTITY_MENTION_COUNT_BINS,
+    ENTROPY_BINS,
+    EPS,
+    ERROR_ATTRIBUTES,
+    OTHER_MENTION_COUNT_BINS,
+    RAW_ATTRIBUTE_KEYS,
+    RECOGNITION_ATTRIBUTES,
+    VALUE_BINS,
+    XDOC_BINS,
+    attribute_codes,
+    attribute_tuple_getter,
+    bin_codes,
+    bin_of,
+    encode,
+    table_specs,
+)
+from acescore.report.counts.records import (
+    DOC_STATUSES,
+    ELEMENT_STATUSES,
+    attribute_errors,
+    build_records,
+)
 from acescore.report.counts.tables import Keys, PassTables, grouped_sums
-from acescore.model.params import get_params
 from acescore.scoring.result import PassResult
-from test_report_fixtures import (entity, event, finish, glob, mention, relation,
-                                  tiny_entities, tiny_relations, timex2, value)
 
 P = get_params("local_2008")
 DOCS = ("D1", "D2", "D3")
@@ -529,7 +555,7 @@ def test_b3_summands_match_one_mention_at_a_time():
     rng = random.Random(5)
     totals = {"E0": (3, 1.6), "E1": (0, 0.0), "E2": (2, 0.0), "E3": (5, 2)}
     mentions = []
-    for k in range(300):
+    for _ in range(300):
         count = {f"S{j}": rng.choice((1, 2, 3, 0.5)) for j in range(rng.choice((0, 0, 1, 2, 3)))}
         value = ({f"S{j}": rng.random() for j in range(rng.choice((0, 1, 2)))} if count
                  else rng.choice(({}, {"S9": 0.25})))

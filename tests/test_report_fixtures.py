@@ -4,9 +4,19 @@ Imported by the other ``test_report_*`` modules; holds a few sanity tests of its
 """
 from __future__ import annotations
 
+from acescore.model.apf import (
+    Argument,
+    Entity,
+    EntityMention,
+    Event,
+    Locator,
+    Relation,
+    RelationMention,
+    SimpleMention,
+    Timex2,
+    Value,
+)
 from acescore.rules.database import GlobalElement
-from acescore.model.apf import (Argument, Entity, EntityMention, Event, Locator, Relation,
-                            RelationMention, SimpleMention, Timex2, Value)
 from acescore.scoring.result import B3Data, B3Mention, PassResult
 
 DOC = "DOC1"

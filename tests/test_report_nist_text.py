@@ -5,13 +5,12 @@ import os
 import re
 
 import pytest
+from test_report_fixtures import DOC, finish, glob, timex2, tiny_entities, tiny_relations, value
 
 from acescore.model.params import get_params
-from acescore.report.nist.nist_text import banner, section_text
 from acescore.model.tasks import TASKS
+from acescore.report.nist.nist_text import banner, section_text
 from acescore.scoring.result import PassResult
-from test_report_fixtures import (DOC, finish, glob, tiny_entities, tiny_relations, timex2,
-                                  value)
 
 P = get_params("local_2008")
 GOLDEN = os.path.join(os.path.dirname(__file__), "data", "golden")
@@ -28,8 +27,8 @@ def test_banners():
 
 
 def _titles(text: str) -> list:
-    return [l for l in text.split("\n")
-            if l.startswith(("========", "Recognition", "Value", "Timex2"))]
+    return [line for line in text.split("\n")
+            if line.startswith(("========", "Recognition", "Value", "Timex2"))]
 
 
 def test_entity_section_layout():
@@ -109,14 +108,15 @@ def test_value_and_timex2_sections():
 # ---- byte comparison with the golden reports (needs the reader and the scoring engine) ----
 
 def _golden_sections(path: str) -> dict:
-    text = open(path, encoding="utf-8").read()
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
     parts = re.split(r"(?=\n======== \S+ scoring ========\n)", text)
     return {re.match(r"\n======== (\S+) scoring", p).group(1): p for p in parts[1:]}
 
 
 def _score(corpus: str, sysname: str, pname: str, mentions: bool):
-    from acescore.rules.database import build_sides
     from acescore.reading.apf import read_apf
+    from acescore.rules.database import build_sides
     from acescore.scoring.engine import run_scoring
 
     params = get_params(pname)
@@ -124,7 +124,7 @@ def _score(corpus: str, sysname: str, pname: str, mentions: bool):
 
     def files(lst):
         with open(os.path.join(base, lst)) as f:
-            return [read_apf(os.path.join(base, l.strip()), params) for l in f if l.strip()]
+            return [read_apf(os.path.join(base, ln.strip()), params) for ln in f if ln.strip()]
 
     warnings: list = []
     rf, sf = files("ref.list"), files(f"sys-{sysname}.list")
@@ -144,6 +144,7 @@ GOLDEN_CASES = [("tiny", "heavy", "local_2008", True, "heavy__m.txt"),
                 ("small", "heavy", "local_2007", True, "heavy__P_local_2007_m.txt")]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("corpus,sysname,pname,mentions,expected", GOLDEN_CASES)
 def test_golden_sections(corpus, sysname, pname, mentions, expected):
     path = os.path.join(GOLDEN, corpus, "expected", expected)

@@ -1,12 +1,12 @@
 """Recognition tables (04-report.md §4): confusion blocks and matrices."""
 from __future__ import annotations
 
+from test_report_fixtures import DOC, event, finish, glob, relation, tiny_entities, tiny_relations
+
 from acescore.model.params import EVENT_SUBTYPES, RELATION_SUBTYPES, get_params
 from acescore.report.counts import recognition as rec
 from acescore.report.nist.nist_text import entity_recognition, releve_recognition
 from acescore.scoring.result import PassResult
-from test_report_fixtures import (DOC, event, finish, glob, relation, tiny_entities,
-                                  tiny_relations)
 
 P = get_params("local_2008")
 
@@ -167,6 +167,7 @@ def test_mention_extent_error():
     res = tiny_entities()
     m = res.sys["S-E3"].docs[DOC].mentions[0]
     from dataclasses import replace
+
     from test_report_fixtures import loc
     moved = replace(m, extent=loc(40, 51))                    # end differs by 5 > 4
     res.sys["S-E3"].docs[DOC] = replace(res.sys["S-E3"].docs[DOC], mentions=(moved,))
@@ -176,8 +177,8 @@ def test_mention_extent_error():
 
 def test_entity_recognition_order():
     text = entity_recognition(tiny_entities(), P, "newswire", True)
-    titles = [l for l in text.split("\n") if l and not l.startswith(" ")
-              and ("statistics" in l or "matrix" in l)]
+    titles = [ln for ln in text.split("\n") if ln and not ln.startswith(" ")
+              and ("statistics" in ln or "matrix" in ln)]
     assert [t.split(" (")[0].split(" for ")[0] for t in titles] == [
         "Entity Type confusion matrix", "Recognition statistics", "Recognition statistics",
         "Recognition statistics", "Recognition statistics", "Entity Class confusion matrix",
@@ -281,7 +282,7 @@ def test_role_stats_matching_subtype_independent_of_type():
 
 def test_releve_recognition_sequence():
     text = releve_recognition(tiny_relations(), P, "newswire")
-    titles = [l for l in text.split("\n") if l.startswith(("Relation", "Recognition"))]
+    titles = [ln for ln in text.split("\n") if ln.startswith(("Relation", "Recognition"))]
     assert titles == [
         'Relation Type confusion matrix for "newswire" sources (for mapped relations):',
         'Relation Subtype confusion matrix for "newswire" sources (for mapped relations):',

@@ -3,18 +3,34 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from test_report_fixtures import DOC, entity, finish, glob, mention, tiny_entities, tiny_relations
 
 from acescore.model.params import get_params
-from acescore.report.counts.conditions import (ARG_ERROR_BINS, ENTITY_MENTION_COUNT_BINS,
-                                        ENTROPY_BINS, VALUE_BINS, XDOC_BINS, TableSpec,
-                                        bin_of, table_specs)
+from acescore.report.counts.conditions import (
+    ARG_ERROR_BINS,
+    ENTITY_MENTION_COUNT_BINS,
+    ENTROPY_BINS,
+    VALUE_BINS,
+    XDOC_BINS,
+    TableSpec,
+    bin_of,
+    table_specs,
+)
 from acescore.report.counts.records import build_records
-from acescore.report.counts.tables import (ROW_FIELDS, B3Entry, Cell, Keys, PassTables, row_fields,
-                                    detection_table, detection_tables, format_row,
-                                    grouped_sums, header_lines)
+from acescore.report.counts.tables import (
+    ROW_FIELDS,
+    B3Entry,
+    Cell,
+    Keys,
+    PassTables,
+    detection_table,
+    detection_tables,
+    format_row,
+    grouped_sums,
+    header_lines,
+    row_fields,
+)
 from acescore.scoring.result import PassResult
-from test_report_fixtures import (DOC, entity, finish, glob, mention, tiny_entities,
-                                  tiny_relations)
 
 P = get_params("local_2008")
 
@@ -253,7 +269,7 @@ def test_two_condition_subtables_only_with_document_records():
     res = _fa_only_pass()
     text = detection_table("entity", TableSpec("entity", "type", "TYPE", P.entity_types,
                                                "LEVEL", P.mention_types), PassTables(res))
-    titles = [l for l in text.splitlines() if l.startswith("Performance")]
+    titles = [ln for ln in text.splitlines() if ln.startswith("Performance")]
     assert titles == ["Performance statistics for LEVEL = ALL:",
                       "Performance statistics for LEVEL = NAM:",
                       "Performance statistics for LEVEL = NOM:"]
@@ -366,4 +382,4 @@ def test_two_condition_tables_made_once_for_report_and_json(monkeypatch):
     assert made == []                                        # nothing made again
     rows = text.split("LEVEL = NAM:")[1].splitlines()[4:]
     nam = data["conditions"]["TYPE/LEVEL"]["NAM"]
-    assert [r["key"] for r in nam] == [l[:7].strip() for l in rows[:len(nam)]]
+    assert [r["key"] for r in nam] == [row[:7].strip() for row in rows[:len(nam)]]

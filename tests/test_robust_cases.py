@@ -359,6 +359,7 @@ def cli(folder, args, monkeypatch):
     return result
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(EXPECTED))
 def test_strict(name, tmp_path, monkeypatch):
     d, args = corpus(tmp_path, name, "broken")
@@ -379,6 +380,7 @@ def strip_skipped(js: str) -> dict:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(EXPECTED))
 def test_lenient_equals_clean(name, tmp_path, monkeypatch):
     broken, args = corpus(tmp_path, name, "broken")
@@ -402,6 +404,7 @@ def test_lenient_equals_clean(name, tmp_path, monkeypatch):
     assert all(r["side"] in ("REF", "SYS") and r["message"] for r in js["reasons"])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["ref_entity_type", "sys_docid_in_two_files",
                                   "ref_cascade_argument_skipped", "combined"])
 def test_lenient_cli(name, tmp_path, monkeypatch):
@@ -427,6 +430,7 @@ def test_lenient_cli(name, tmp_path, monkeypatch):
     assert quiet.stdout.split("\n", 1)[1] == got.stdout.split("\n", 1)[1]
 
 
+@pytest.mark.slow
 def test_lenient_json_schema(tmp_path, monkeypatch):
     import jsonschema
     broken, args = corpus(tmp_path, "combined", "broken")
@@ -453,7 +457,7 @@ def test_lenient_on_valid_input_is_strict(monkeypatch):
 
 def test_lenient_order_independent(tmp_path, monkeypatch):
     """Which element of a conflict is skipped does not depend on the order of the files."""
-    broken, args = corpus(tmp_path, "global_attribute_conflict", "broken")
+    broken, _args = corpus(tmp_path, "global_attribute_conflict", "broken")
     monkeypatch.chdir(broken)
     with open("ref.list") as fh:
         paths = fh.read().split()

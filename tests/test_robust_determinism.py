@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow   # subprocesses under several hash seeds
+
 HERE = Path(__file__).parent
 TINY = HERE / "data" / "golden" / "tiny"
 ROBUST = HERE / "data" / "robust"

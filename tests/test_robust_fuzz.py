@@ -26,6 +26,8 @@ from acescore.model.errors import AceError
 from acescore.model.params import get_params
 from acescore.reading.apf import read_apf
 
+pytestmark = pytest.mark.slow   # fuzz
+
 DATA = Path(__file__).parent / "data" / "robust"
 N_INPUTS = 2000            # the acceptance criterion: at least 2,000 mutated inputs
 PER_INPUT_SECONDS = 20     # "never a hang"
@@ -324,17 +326,25 @@ def run_one(i: int, folder: Path) -> tuple[str, float]:
     except AssertionError:
         raise
     except _Hang:
-        raise AssertionError(f"input {i} ({desc}): no result after {PER_INPUT_SECONDS} s")
-    except Exception:
+        raise AssertionError(
+            f"input {i} ({desc}): no result after {PER_INPUT_SECONDS} s") from None
+    except Exception as e:
         raise AssertionError(f"input {i} ({desc}) [{pname}, mentions={mentions}]:\n"
-                             + traceback.format_exc())
+                             + traceback.format_exc()) from e
     finally:
         for p in rps + sps:
             p.unlink()
     return ("ok" if strict_ok else "error"), time.perf_counter() - t0
 
 
-def test_fuzz_mutations(tmp_path):
+#: the inputs are run in this many parts (input i in part i % PARTS), so that pytest-xdist can
+#: spread them over its workers; each part checks what the whole run checked, in proportion
+PARTS = 8
+
+
+@pytest.mark.parametrize("part", range(PARTS))
+def test_fuzz_mutations(tmp_path, part):
+    inputs = range(part, N_INPUTS, PARTS)
     use_alarm = hasattr(signal, "SIGALRM") and os.name == "posix"
     old = signal.signal(signal.SIGALRM, _alarm) if use_alarm else None
     outcomes = {"ok": 0, "error": 0}
@@ -342,7 +352,7 @@ def test_fuzz_mutations(tmp_path):
     slowest = 0.0
     t0 = time.perf_counter()
     try:
-        for i in range(N_INPUTS):
+        for i in inputs:
             if use_alarm:
                 signal.alarm(PER_INPUT_SECONDS)
             try:
@@ -358,13 +368,14 @@ def test_fuzz_mutations(tmp_path):
         if use_alarm:
             signal.signal(signal.SIGALRM, old)
     total = time.perf_counter() - t0
-    print(f"\nfuzz: {N_INPUTS} inputs in {total:.1f} s (slowest {slowest * 1000:.0f} ms):"
+    n = len(inputs)
+    print(f"\nfuzz part {part}: {n} inputs in {total:.1f} s (slowest {slowest * 1000:.0f} ms):"
           f" {outcomes['ok']} scored in strict mode, {outcomes['error']} clean errors,"
           f" {len(failures)} failures")
-    assert not failures, f"{len(failures)} of {N_INPUTS} inputs failed; first:\n" + \
+    assert not failures, f"{len(failures)} of {n} inputs failed; first:\n" + \
         "\n\n".join(failures[:3])
     # both outcomes are exercised
-    assert outcomes["ok"] > N_INPUTS // 20 and outcomes["error"] > N_INPUTS // 4
+    assert outcomes["ok"] > n // 20 and outcomes["error"] > n // 4
 
 
 # ---- regressions: crashes found by fuzzing, fixed at their root ------------------------------

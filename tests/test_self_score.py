@@ -8,6 +8,7 @@ import os
 import re
 import shutil
 
+import pytest
 from click.testing import CliRunner
 
 from acescore.cli import main
@@ -22,6 +23,7 @@ def totals(path) -> dict:
     return {t: v["total"] for t, v in json.loads(r.output)["tasks"].items()}
 
 
+@pytest.mark.slow
 def test_reference_against_itself(tmp_path):
     ref = tmp_path / "ref"
     shutil.copytree(os.path.join(ROOT, "examples", "ref"), ref)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from itertools import accumulate
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -33,6 +34,7 @@ def test_cuts_hand_computed():
     assert _cuts(starts, []) == [] and _cuts([], [5.0]) == []
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(st.lists(st.integers(0, 50), min_size=2, max_size=40),
        st.lists(st.booleans(), min_size=40, max_size=40),

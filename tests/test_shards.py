@@ -11,15 +11,12 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from forks import count_shard_forks
 
 from acescore import api
-
-from acescore.run import parallel
-
-from acescore.run import shards
 from acescore.model.options import Options
 from acescore.report.data.json_report import gate_failures
-from forks import count_shard_forks
+from acescore.run import parallel, shards
 
 SMALL = Path(__file__).parent / "data" / "golden" / "small"
 EXPECTED = SMALL / "expected"
@@ -40,6 +37,7 @@ def _lines(text: str) -> list[str]:
     return [ln for ln in text.splitlines() if ln.strip()]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("jobs", [2, 3, 8])
 def test_golden_report_in_shards(jobs):
     res = shards.score_paths(_paths("ref"), _paths("sys-heavy"), _opts(jobs=jobs))
@@ -50,6 +48,7 @@ def test_golden_report_in_shards(jobs):
     assert _lines("".join(res.warnings)) == _lines(stderr)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_more_shards_than_processes(monkeypatch, tmp_path, jobs):
     """A corpus larger than --jobs times SHARD_REF_BYTES goes in more shards than
@@ -108,6 +107,7 @@ def test_last_round_in_smaller_shards():
     assert len(shards.plan(r, s, 4, shares=[1.0] * (len(r) + 1))) == 4
 
 
+@pytest.mark.slow
 def test_document_scores_and_gates_in_shards():
     from acescore.run.pipeline import spec_label
     r, s = _paths("ref"), _paths("sys-heavy")
@@ -123,6 +123,7 @@ def test_document_scores_and_gates_in_shards():
     assert len(gate_failures(seq, gates)) == 3     # edr, vmd, rdr (-1.7)
 
 
+@pytest.mark.slow
 def test_local_2007_in_shards():
     res = shards.score_paths(_paths("ref"), _paths("sys-heavy"), _opts("local_2007"))
     expected = (EXPECTED / "heavy__P_local_2007_m.txt").read_text(encoding="utf-8")
@@ -144,6 +145,7 @@ def test_plan_keeps_documents_together():
         assert sorted(Path(x).name for x in rp) == sorted(Path(x).name for x in sp)
 
 
+@pytest.mark.slow
 def test_id_shared_across_shards_means_one_process(tmp_path):
     """One entity ID in two documents is one element for the NIST tool: the documents
     cannot be scored apart, so there is no sharded result (the caller scores as before)."""
@@ -175,6 +177,7 @@ def _link_documents(tmp_path, i: int, j: int):
     return _paths("ref", tmp_path), _paths("sys-heavy", tmp_path)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("params", ["global_2008", "global_2008_with_mentions"])
 def test_global_sets_shard_by_linked_documents(tmp_path, params):
     r, s = _link_documents(tmp_path, 2, 4)
@@ -203,6 +206,7 @@ def test_stopped_shard_worker_gives_up(monkeypatch):
     assert shards.score_paths(_paths("ref"), _paths("sys-heavy"), _opts()) is None
 
 
+@pytest.mark.slow
 def test_stopped_chain_worker_is_replaced(monkeypatch):
     monkeypatch.setenv("ACESCORE_WORKER_TIMEOUT", "1")
     monkeypatch.setattr(parallel, "_run_chains",
@@ -238,6 +242,7 @@ def test_merge_order_of_shard_records():
     """The merged records of shards are in canonical order: consecutive shards need no
     sorting, interleaved ones are sorted (sort keys: side, element ID, DOCID)."""
     import random
+
     from acescore.report.counts.sections import _order
     rng = random.Random(7)
     for _ in range(300):
@@ -253,6 +258,7 @@ def test_sort_keys_columns_are_the_tuples():
     """SortKeys (what shards send: the REF count and the columns) give the keys as tuples,
     and merge exactly as those tuples do."""
     import random
+
     from acescore.report.counts.sections import SortKeys, _order
     keys = SortKeys(2, (["E1", "E2", "E1", "E3"], ["D1", "D1", "D2", "D0"]))
     assert list(keys) == [(0, "E1", "D1"), (0, "E2", "D1"), (1, "E1", "D2"), (1, "E3", "D0")]
@@ -281,10 +287,12 @@ def test_recognition_counts_add_up_hand_checked():
     assert a == {"x": 1, "y": {"p": (1, 2), "q": None}, "z": [1, {"k": 2}]}   # unchanged
 
 
+@pytest.mark.slow
 def test_cli_jobs_1_scores_shards_one_after_another(monkeypatch):
     """``acescore score --jobs 1`` on a corpus over SHARD_REF_BYTES: shards forked one at a
     time (less CPU and memory than one process holding the corpus); the NIST report."""
     from click.testing import CliRunner
+
     from acescore.cli import main
     r = _paths("ref")
     monkeypatch.setattr(shards, "SHARD_REF_BYTES", sum(os.path.getsize(p) for p in r) // 3 + 1)

@@ -9,15 +9,15 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from acescore import api
-
-from acescore.run import parallel
 from synth import make_corpus
 from test_diagnostics import CASES, expected_text
 
-pytestmark = pytest.mark.skipif(not parallel.fork_available(),
-                                reason="shards are forked processes (Linux)")
+from acescore import api
+from acescore.run import parallel
+
+pytestmark = [pytest.mark.slow,     # corpus-scale, subprocesses
+              pytest.mark.skipif(not parallel.fork_available(),
+                                 reason="shards are forked processes (Linux)")]
 
 HERE = Path(__file__).parent
 GOLDEN = HERE / "data" / "golden"

@@ -8,14 +8,11 @@ import os
 from pathlib import Path
 
 import pytest
+from forks import count_shard_forks
 
 from acescore import api
-
-from acescore.run import parallel
-
-from acescore.run import shards
 from acescore.model.options import Options
-from forks import count_shard_forks
+from acescore.run import parallel, shards
 
 SMALL = Path(__file__).parent / "data" / "golden" / "small"
 EXPECTED = SMALL / "expected"
@@ -119,6 +116,7 @@ def test_shard_count_is_a_multiple_of_the_processes(monkeypatch):
     assert shards.shard_count(r, 2) == 2
 
 
+@pytest.mark.slow
 def test_more_jobs_than_cpus_run_cpus_at_a_time(monkeypatch):
     """--jobs 8 on two CPUs: eight shards, two at a time; the report of one process."""
     monkeypatch.setattr(shards, "available_cpus", lambda: 2)
@@ -134,6 +132,7 @@ def test_more_jobs_than_cpus_run_cpus_at_a_time(monkeypatch):
     assert res.to_text() == _expected()
 
 
+@pytest.mark.slow
 def test_shards_finishing_in_any_order_give_the_report_of_one_process(monkeypatch):
     """The pool hands the shards' reports to the checks as they come in: here in reverse
     order (the last shard first); the merged report is still byte for byte one

@@ -12,16 +12,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from synth import make_corpus
 
 from acescore import api
-
-from acescore.writing import output
-
-from acescore.run import parallel
-
-from acescore.writing import spool
 from acescore.report.nist.listing_records import spooled
-from synth import make_corpus
+from acescore.run import parallel
+from acescore.writing import output, spool
 
 needs_fork = pytest.mark.skipif(not parallel.fork_available(),
                                 reason="shards are forked processes (Linux)")
@@ -117,6 +113,7 @@ def corpus(tmp_path_factory) -> Path:
     return make_corpus(tmp_path_factory.mktemp("spool"), 6, "shard-listings", "heavy")
 
 
+@pytest.mark.slow
 @needs_fork
 def test_sharded_listings_are_spans_removed_with_their_results(corpus):
     ref, sys_ = str(corpus / "ref"), str(corpus / "sys-heavy")
@@ -144,6 +141,7 @@ def _cli(corpus: Path, tmpdir: Path, out: Path, jobs: int) -> subprocess.Complet
                           text=True)
 
 
+@pytest.mark.slow
 @needs_fork
 def test_command_leaves_no_spool_behind_and_works_without_one(corpus, tmp_path):
     one = _cli(corpus, tmp_path, tmp_path / "one.txt", 1)
@@ -177,6 +175,7 @@ run(sys.argv[1:])
 """
 
 
+@pytest.mark.slow
 @needs_fork
 def test_sigterm_removes_the_spool_and_the_report_in_progress(corpus, tmp_path):
     """SIGTERM part-way (a batch system's time limit): exit 143 with one line, the

@@ -13,6 +13,7 @@ SMALL = Path(__file__).parent / "data" / "golden" / "small"
 EXPECTED = SMALL / "expected"
 
 
+@pytest.mark.slow
 def test_prepared_reference_scores_each_system_as_alone():
     ref = api.prepare_reference(str(SMALL / "ref"), "local_2008")
     systems = [str(SMALL / s) for s in ("sys-heavy", "sys-coref", "sys-perfect", "sys-heavy")]

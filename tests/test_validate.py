@@ -259,6 +259,7 @@ def test_api_report():
         validate_paths([BROKEN], dtd="nonsense")
 
 
+@pytest.mark.slow
 def test_subprocess_entry_point():
     """The real command line: python -m acescore validate (no traceback, exit status)."""
     env = dict(os.environ)

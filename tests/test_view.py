@@ -124,6 +124,7 @@ def site(tmp_path_factory):
     return res, out, files
 
 
+@pytest.mark.slow
 def test_files(site):
     res, out, files = site
     assert str(out / "index.html") in files
@@ -234,6 +235,7 @@ def test_doc_page_structure(site):
         assert len(page.xpath(f'//section[@id="tab-{kind}"]//tbody/tr')) == n, kind
 
 
+@pytest.mark.slow
 def test_missing_source_dir(tmp_path):
     """Sources of some documents missing: a note on their pages and a warning each; a folder
     with none of them is the wrong folder (a usage error, nothing written)."""
@@ -259,6 +261,7 @@ def test_missing_source_dir(tmp_path):
 
 def test_cli(tmp_path):
     from click.testing import CliRunner
+
     from acescore.cli import main
     r = CliRunner().invoke(main, ["view", str(SMALL / "ref"), str(SMALL / "sys-heavy"),
                                   "--source-dir", str(SMALL / "src"), "-o",
@@ -330,6 +333,7 @@ def pick_mention(doc_page: Path) -> str:
     return (clean or cands)[0]["k"]
 
 
+@pytest.mark.slow
 def test_chromium(site, tmp_path):
     _, out, _ = site
     # the index: loads, sorts, no errors
@@ -456,6 +460,7 @@ HAND_NOTES = {
                [_SUBTYPE])})}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("params", sorted(HAND_NOTES))
 def test_notes_as_shown(tmp_path, params):
     """The page data says once what the mentions of an element share; view.js makes each

@@ -13,20 +13,21 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from test_shards import _link_documents
 
-from acescore.run import parallel
 from acescore.cli import main
 from acescore.model.errors import AceUsageError
 from acescore.model.options import Options
+from acescore.run import parallel
 from acescore.view.shards import write_site
-from test_shards import _link_documents
 
 HERE = Path(__file__).resolve().parent
 SMALL = HERE / "data" / "golden" / "small"
-SYNTH = HERE / "tools" / "acesynth.py"
+SYNTH = HERE.parent / "tools" / "acesynth.py"
 
-pytestmark = pytest.mark.skipif(not parallel.fork_available(),
-                                reason="shards are forked processes (Linux)")
+pytestmark = [pytest.mark.slow,     # generated corpus, subprocesses
+              pytest.mark.skipif(not parallel.fork_available(),
+                                 reason="shards are forked processes (Linux)")]
 
 
 def site_files(out: Path) -> dict:

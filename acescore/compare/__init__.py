@@ -17,20 +17,21 @@ From Python::
 """
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from collections.abc import Sequence
+
+from acescore.compare.analysis import compare
+from acescore.compare.systems import score_systems, system_names
+from acescore.model.options import Options
+from acescore.run.pipeline import discover
 
 
 def compare_systems(ref, systems: Sequence, params: str = "local_2008", mentions: bool = True,
-                    names: Optional[list] = None, bootstrap: int = 1000,
+                    names: list | None = None, bootstrap: int = 1000,
                     randomization: int = 10000, seed: int = 12345, alpha: float = 0.05,
                     top: int = 10, lenient: bool = False, literature: bool = True,
                     jobs: int = 1) -> dict:
     """What ``acescore compare REF SYS_A SYS_B ... --format json`` prints, as a dict.
     ``ref`` and each system: a path (file, directory, list file) or a sequence of paths."""
-    from acescore.compare.analysis import compare
-    from acescore.compare.systems import score_systems, system_names
-    from acescore.model.options import Options
-    from acescore.run.pipeline import discover
     options = Options(params=params, mentions=mentions, lenient=lenient, jobs=jobs,
                       literature=literature)
     names = names or system_names([str(s) for s in systems])

@@ -8,13 +8,26 @@ The result is one JSON-ready dict (:func:`compare`), which both renderers
 """
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import numpy as np
 
-from acescore.compare.components import (COREF_METRICS, EVENT_TASKS, NIST_ORDER, by_unit,
-                                         same_partner)
-from acescore.compare.stats import (STATISTICS, Draws, approximate_randomization,
-                                    bootstrap_interval, paired_bootstrap)
+from acescore.compare.components import (
+    COREF_METRICS,
+    EVENT_TASKS,
+    NIST_ORDER,
+    by_unit,
+    same_partner,
+)
+from acescore.compare.stats import (
+    STATISTICS,
+    Draws,
+    approximate_randomization,
+    bootstrap_interval,
+    paired_bootstrap,
+)
 from acescore.compare.systems import Scored
+from acescore.report.data.json_report import signature as score_signature
 
 #: below this, a document's effect on the corpus difference counts as none
 EFFECT_EPS = 1e-9
@@ -31,8 +44,7 @@ def task_order(tasks) -> list:
 def signature(scored: Scored, bootstrap: int, randomization: int, seed: int) -> str:
     """``score``'s signature (:func:`acescore.report.data.json_report.signature`) and the
     resampling: ``|bs:N|ar:N|seed:S``."""
-    from types import SimpleNamespace
-    from acescore.report.data.json_report import signature as score_signature
+
     run = SimpleNamespace(options=scored.options, dtd=scored.dtd)
     return f"{score_signature(run)}|bs:{bootstrap}|ar:{randomization}|seed:{seed}"
 

@@ -27,14 +27,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import SimpleNamespace
-from typing import Optional
 
 import numpy as np
 
 from acescore.compare.stats import STATISTICS, nist_value
-from acescore.metrics.events import span_key
+from acescore.metrics.coref import corpus_counts, document_clusterings
+from acescore.metrics.events import event_scores, span_key
+from acescore.model.tasks import JSON_NAMES, KINDS, TASKS
+from acescore.model.tasks import task as task_of
 from acescore.report.counts.tables import PassTables, row_fields
-from acescore.model.tasks import JSON_NAMES, KINDS, TASKS, task as task_of
 
 _NONE: dict = {}
 #: the element kinds whose cross-document elements tie a task's documents together
@@ -57,11 +58,11 @@ class TaskScores:
     x: np.ndarray             # (documents, components), documents in corpus order
     #: NIST tasks: per document, REF element ID -> its partner's mention spans (None:
     #: unmapped; see same_partner)
-    partners: Optional[list] = None
+    partners: list | None = None
     #: per document: the document's own Value (%) as ``score -d`` prints it
-    doc_values: Optional[np.ndarray] = None
+    doc_values: np.ndarray | None = None
     #: set when ``score`` prints no section for the task (see :func:`fill_absent`)
-    note: Optional[str] = None
+    note: str | None = None
 
 
 @dataclass
@@ -187,8 +188,6 @@ def fill_absent(systems: list) -> None:
 
 def literature_tasks(rside, sside, params, docids: list) -> dict:
     """{``coref.METRIC`` / ``events.TASK``: TaskScores} with per-document counts (F1 in %)."""
-    from acescore.metrics.coref import corpus_counts, document_clusterings
-    from acescore.metrics.events import event_scores
     n = len(docids)
     coref = {m: np.zeros((n, 6 if m == "blanc" else 4)) for m in COREF_METRICS}
     events = {t: np.zeros((n, 3)) for t in EVENT_TASKS}

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 from acescore.compare.components import NIST_ORDER
+from acescore.metrics.coref import METRIC_NAMES
+from acescore.metrics.events import TASK_NAMES as EVENT_NAMES
 from acescore.model.tasks import TASKS
 
 TITLES = {t.json_name: f"{t.code}: {t.description}" for t in TASKS}
@@ -25,8 +27,6 @@ def _interval(lo, hi) -> str:
 def _title(task: str) -> str:
     if task in TITLES:
         return TITLES[task]
-    from acescore.metrics.coref import METRIC_NAMES
-    from acescore.metrics.events import TASK_NAMES as EVENT_NAMES
     family, _, name = task.partition(".")
     if family == "coref":
         return f"{task}: coreference, {METRIC_NAMES.get(name, name)} F1"

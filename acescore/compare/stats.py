@@ -25,8 +25,8 @@ contain the point estimate when they miss it (which can only happen with very fe
 from __future__ import annotations
 
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, Optional
 
 import numpy as np
 
@@ -135,7 +135,7 @@ def randomized_differences(xa: np.ndarray, xb: np.ndarray, f: Statistic,
 
 
 def approximate_randomization(xa: np.ndarray, xb: np.ndarray, f: Statistic,
-                              masks: np.ndarray, observed: Optional[float] = None) -> float:
+                              masks: np.ndarray, observed: float | None = None) -> float:
     """Two-sided p-value of the difference f(ΣXB) - f(ΣXA): (c + 1) / (R + 1)."""
     if observed is None:
         observed = float(f(xb.sum(axis=0)) - f(xa.sum(axis=0)))
@@ -208,7 +208,7 @@ class Draws:
 
     @classmethod
     def make(cls, units: int, bootstrap: int, randomization: int, seed: int,
-             name: str) -> "Draws":
+             name: str) -> Draws:
         rng = rng_for(seed, name)
         w = bootstrap_weights(units, bootstrap, rng)
         m = swap_masks(units, randomization, rng)

@@ -9,14 +9,31 @@ end up with the same reference documents, or they cannot be paired.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable, Optional
 
-from acescore.compare.components import (LINKING_KINDS, SystemScores, element_links,
-                                         fill_absent, literature_tasks, nist_tasks, units)
+from acescore.compare.components import (
+    LINKING_KINDS,
+    SystemScores,
+    element_links,
+    fill_absent,
+    literature_tasks,
+    nist_tasks,
+    units,
+)
+from acescore.compare.workers import fork_map
 from acescore.model.errors import AceUsageError
 from acescore.model.options import Options
-from acescore.run.pipeline import Corpus, build_reference, build_system
+from acescore.rules.coverage import coverage
+from acescore.run.pipeline import (
+    Corpus,
+    build,
+    build_reference,
+    build_system,
+    no_cyclic_gc,
+    read_corpus,
+)
+from acescore.scoring.engine import run_scoring
 
 
 @dataclass
@@ -60,9 +77,6 @@ class _System:
 def _score_system(name: str, paths: list, rc: Corpus, rside, options: Options) -> _System:
     """Read, build and score one system against the reference (``rside``; in lenient mode
     built again from ``rc`` with this system's skips)."""
-    from acescore.rules.coverage import coverage
-    from acescore.run.pipeline import build, read_corpus
-    from acescore.scoring.engine import run_scoring
     params = options.parameter_set
     sc = read_corpus(paths, options)
     skipped = None
@@ -90,12 +104,10 @@ def _dtds(files) -> set:
 
 
 def score_systems(ref_paths: list, sys_paths: list, options: Options,
-                  names: Optional[list] = None,
-                  progress: Optional[Callable[[str], None]] = None) -> Scored:
+                  names: list | None = None,
+                  progress: Callable[[str], None] | None = None) -> Scored:
     """Read REF once, then each system (``options.jobs`` at a time, :mod:`.workers`):
     build, score, keep its components."""
-    from acescore.compare.workers import fork_map
-    from acescore.run.pipeline import no_cyclic_gc, read_corpus
     names = names or system_names([str(p) for p in sys_paths])
     say = progress or (lambda msg: None)
     warnings: dict = {"REF": []}

@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import signal
 import sys
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from acescore.model.errors import AceError
 from acescore.run.parallel import _read_object, child_exit, fork_available
@@ -38,7 +38,7 @@ def _guarded(fn: Callable, item):
 def _collect(pid: int, fd: int):
     try:
         payload = _read_object(fd)
-    except Exception:                          # noqa: BLE001 - died, killed, ...
+    except Exception:                          # died, killed, ...
         payload = None
     os.waitpid(pid, 0)
     return payload[1] if payload is not None and payload[0] == "ok" else None
@@ -68,7 +68,7 @@ def fork_map(fn: Callable, items: Sequence, jobs: int) -> list:
                     continue
                 if pid == 0:
                     os.close(r)
-                    child_exit(w, lambda: _guarded(fn, items[i]))
+                    child_exit(w, lambda: _guarded(fn, items[i]))  # noqa: B023 (called in this iteration)
                 os.close(w)
                 running.append((i, pid, r))
             if not running:

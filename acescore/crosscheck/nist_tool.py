@@ -18,7 +18,6 @@ import re
 import subprocess
 import tempfile
 from dataclasses import dataclass, field
-from typing import Optional
 
 BANNER = re.compile(r"^======== (.+) ========$")
 NUMBER = re.compile(r"^-?\d+(\.\d+)?%?$")
@@ -114,7 +113,7 @@ class NistRun:
     stderr: str
     status: int
 
-    def failure(self) -> Optional[str]:
+    def failure(self) -> str | None:
         """Why there is no report to compare with, or None: the tool's exit status and its
         last error (the last line of standard error with ``ERROR`` in it and the lines
         that continue it, in one line; else the last line)."""

@@ -18,13 +18,29 @@ Asserted, POLARITY Positive, TENSE Unspecified).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional
 
 from acescore.formats.tokens import TokDoc, align, tokenize, windows
-from acescore.model.apf import (Argument, Document, Entity, EntityMention, Event, EventMention,
-                            Locator, Relation, RelationMention, SimpleMention, Timex2, Value)
-from acescore.model.params import (ENTITY_SUBTYPES, EVENT_ROLES, EVENT_SUBTYPES, RELATION_SUBTYPES,
-                             VALUE_SUBTYPES)
+from acescore.model.apf import (
+    Argument,
+    Document,
+    Entity,
+    EntityMention,
+    Event,
+    EventMention,
+    Locator,
+    Relation,
+    RelationMention,
+    SimpleMention,
+    Timex2,
+    Value,
+)
+from acescore.model.params import (
+    ENTITY_SUBTYPES,
+    EVENT_ROLES,
+    EVENT_SUBTYPES,
+    RELATION_SUBTYPES,
+    VALUE_SUBTYPES,
+)
 from acescore.reading.as_written import written
 
 EXAMPLES = 5
@@ -68,7 +84,7 @@ class ImportReport:
 # ------------------------------------------------------------------------ APF -> tokens
 
 def apf_to_tokdoc(doc, text: str, span: str = "head",
-                  report: Optional[ImportReport] = None, others=()) -> TokDoc:
+                  report: ImportReport | None = None, others=()) -> TokDoc:
     """The token-level view of an APF document over its source ``text``.  A mention or
     anchor that is not text, or whose span does not start and end on a token even with its
     white space trimmed, is left out and counted in ``report`` (with what uses it).
@@ -205,7 +221,7 @@ def _split_type(label: str) -> tuple:
 
 
 def tokdoc_to_document(td: TokDoc, text: str, source: str, uri: str, report: ImportReport,
-                       argument_type: Optional[str] = None) -> Document:
+                       argument_type: str | None = None) -> Document:
     """An APF document from the token-level view, its tokens aligned to ``text``.
     ``argument_type``: an event argument whose span is no mention of the document becomes an
     entity mention of this TYPE (default: it is dropped and reported)."""

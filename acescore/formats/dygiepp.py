@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import json
 
-from acescore.model.errors import AceInputError
 from acescore.formats.tokens import TokDoc
+from acescore.model.errors import AceInputError
 from acescore.model.params import VALUE_SUBTYPES
 
 
@@ -31,7 +31,7 @@ def write(tokdocs: list) -> str:
 
         def win(tok):
             w = 0
-            while w + 1 < nwin and starts[w + 1] <= tok:
+            while w + 1 < nwin and starts[w + 1] <= tok:  # noqa: B023 (called in this iteration)
                 w += 1
             return w
         ner = [[] for _ in range(nwin)]

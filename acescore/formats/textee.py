@@ -17,6 +17,7 @@ file of the same windows.  Their arguments are spans, not mentions (see ``acesco
 from __future__ import annotations
 
 from acescore.formats.windowed import read_windows, window_tokens, write_windows
+from acescore.reading.safe_read import read_text
 
 KEYS = {"window": "wnd_id", "text": "text", "arg_offsets": True}
 
@@ -25,9 +26,8 @@ def write(tokdocs: list) -> str:
     return write_windows(tokdocs, KEYS)
 
 
-def read(text: str, path: str, tokens_from: str = None) -> list:
+def read(text: str, path: str, tokens_from: str | None = None) -> list:
     tokens = None
     if tokens_from is not None:
-        from acescore.reading.safe_read import read_text
         tokens = window_tokens(read_text(tokens_from, "token file"), tokens_from, KEYS)
     return read_windows(text, path, KEYS, tokens)

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Optional
+from itertools import pairwise
 
 _TOKEN = re.compile(r"\w+|[^\w\s]")
 _BREAK = re.compile(r"[.!?](?=\s)|\n")
@@ -48,7 +48,7 @@ class TokDoc:
     mentions: list = field(default_factory=list)
     events: list = field(default_factory=list)
     relations: list = field(default_factory=list)
-    offsets: Optional[list] = None     # (start, end) char offsets of each token, if known
+    offsets: list | None = None     # (start, end) char offsets of each token, if known
 
     def window_starts(self) -> list:
         out, n = [], 0
@@ -61,7 +61,7 @@ class TokDoc:
 def tokenize(text: str, start: int, end: int, cuts) -> list:
     """Tokens ``(s, e)`` of ``text[start:end]``, cut at every position in ``cuts``."""
     points = sorted({p for p in cuts if start < p < end} | {start, end})
-    return [(m.start(), m.end()) for a, b in zip(points, points[1:])
+    return [(m.start(), m.end()) for a, b in pairwise(points)
             for m in _TOKEN.finditer(text, a, b)]
 
 
@@ -131,7 +131,7 @@ def _after_space(text: str, pos: int) -> int:
     return pos
 
 
-def _find_window(text: str, toks: list, pos: int) -> Optional[int]:
+def _find_window(text: str, toks: list, pos: int) -> int | None:
     for k in (min(len(toks), 4), 1):
         pat = r"\s*".join("(?:" + "|".join(re.escape(f) for f in _forms(t)) + ")"
                           for t in toks[:k])

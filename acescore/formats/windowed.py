@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from acescore.model.errors import AceInputError
 from acescore.formats.tokens import TokDoc
+from acescore.model.errors import AceInputError
 
 
 def _entity_of(mention_id: str) -> str:
@@ -39,10 +39,10 @@ def write_windows(tokdocs: list, keys: dict) -> str:
             base = starts[w]
 
             def arg(i, role, m=None):
-                m = td.mentions[i]
+                m = td.mentions[i]  # noqa: B023 (called in this iteration)
                 a = {"entity_id": m["id"], "role": role, "text": m["text"]}
                 if keys["arg_offsets"]:
-                    a["start"], a["end"] = m["start"] - base, m["end"] - base
+                    a["start"], a["end"] = m["start"] - base, m["end"] - base  # noqa: B023 (called in this iteration)
                 return a
             obj = {"doc_id": td.docid, keys["window"]: f"{td.docid}-{w}", "tokens": toks,
                    keys["text"]: " ".join(toks)}
@@ -89,7 +89,7 @@ def window_tokens(text: str, path: str, keys: dict) -> dict:
     return out
 
 
-def read_windows(text: str, path: str, keys: dict, tokens: dict = None) -> list:
+def read_windows(text: str, path: str, keys: dict, tokens: dict | None = None) -> list:
     """TokDocs (in order of first appearance) from window-per-line JSON; ``tokens``: the
     tokens of windows whose lines have none (:func:`window_tokens`)."""
     docs: dict = {}

@@ -75,7 +75,7 @@ def _longest_first(items: list, span_of) -> set:
     return out
 
 
-def document_mentions(doc, conv: Convention, dropped: Counter = None) -> dict:
+def document_mentions(doc, conv: Convention, dropped: Counter | None = None) -> dict:
     """``{mention id: (span, label, mention type)}`` of the mentions the convention keeps;
     ``dropped`` counts the others by the rule that drops them."""
     dropped = Counter() if dropped is None else dropped
@@ -105,7 +105,7 @@ def document_mentions(doc, conv: Convention, dropped: Counter = None) -> dict:
     return {mid: (span, label, mtype) for mid, span, label, mtype in found}
 
 
-def document_events(doc, conv: Convention, mentions: dict, dropped: Counter = None) -> list:
+def document_events(doc, conv: Convention, mentions: dict, dropped: Counter | None = None) -> list:
     """``[(anchor span, type, [(argument span, role), ...])]`` in document order;
     ``dropped`` counts the event mentions and arguments left out."""
     dropped = Counter() if dropped is None else dropped
@@ -140,7 +140,7 @@ def document_events(doc, conv: Convention, mentions: dict, dropped: Counter = No
 def _trigger_items(events: list, how: str) -> list:
     if how == "dict":
         d: dict = {}
-        for span, etype, args in sorted(events, key=lambda e: (e[0], e[1], sorted(e[2]))):
+        for span, etype, _args in sorted(events, key=lambda e: (e[0], e[1], sorted(e[2]))):
             d[span] = etype
         return list(d.items())
     items = [(span, etype) for span, etype, _ in events]
@@ -310,7 +310,7 @@ def _entity_relation(tallies: dict, docid: str, rdoc, sdoc, rment: dict, sment: 
             a1, a2, label, _ = x
             if swap:
                 a1, a2 = a2, a1
-            if strict:
+            if strict:  # noqa: B023 (called in this iteration)
                 return d + (label, a1[0], a2[0], a1[1], a2[1])
             return d + (label, a1[0], a2[0])
         ref = [key(x) for x in rels[0]]

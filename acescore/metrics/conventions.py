@@ -115,7 +115,7 @@ class Convention:
     def rules(self) -> dict:
         return {f.name: getattr(self, f.name) for f in fields(self) if f.name in RULES}
 
-    def with_rules(self, **overrides) -> "Convention":
+    def with_rules(self, **overrides) -> Convention:
         """This convention with some rules changed (``None`` values are ignored)."""
         given = {k: v for k, v in overrides.items() if v is not None}
         for k, v in given.items():

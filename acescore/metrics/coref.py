@@ -57,13 +57,15 @@ entity IDs are ignored, as in the CoNLL scorer, which is within-document.
 from __future__ import annotations
 
 from bisect import bisect_right
-from typing import Hashable, Iterable, Optional, Sequence
+from collections.abc import Hashable, Iterable, Sequence
+from heapq import merge
 
-
-from acescore.model.params import Params, get_params
 from acescore.metrics.matching import max_weight_matching
 from acescore.model.limits import DEFAULT_MAX_PAIRS, too_many_pairs
+from acescore.model.params import Params, get_params
 from acescore.model.spans import overlap
+from acescore.scoring.b3 import compute_b3
+from acescore.scoring.elements import ElementPass
 
 Clustering = Iterable[Iterable[Hashable]]
 
@@ -365,7 +367,7 @@ def document_clusterings(ref_doc, sys_doc, min_overlap: float = 0.3,
     return key, response, alignment
 
 
-def nist_b3(ref_side, sys_side, params: Params) -> Optional[dict]:
+def nist_b3(ref_side, sys_side, params: Params) -> dict | None:
     """The NIST tool's B-cubed (unweighted, 02 §8.3) over all entities, for comparison;
     ``None`` when the parameter set does not use mentions."""
     if not params.use_mentions:
@@ -373,15 +375,13 @@ def nist_b3(ref_side, sys_side, params: Params) -> Optional[dict]:
     return nist_b3_from_summands([nist_b3_summands(ref_side, sys_side, params)])
 
 
-def nist_b3_summands(ref_side, sys_side, params: Params, b3=None) -> Optional[tuple]:
+def nist_b3_summands(ref_side, sys_side, params: Params, b3=None) -> tuple | None:
     """Per side (REF, SYS), per mention of an entity in mention-ID order (05 R17),
     (mention ID, its summand: max COUNT / the host's mention count, or None without
     partners); None when neither side has entities.  ``b3``: the B-cubed data of the
     entity pass of these sides (:func:`acescore.scoring.b3.compute_b3` of its scoring
     valuation), if at hand: the mention correspondences and counts do not depend on the
     weighting, so it is what a valuation made here would give."""
-    from acescore.scoring.b3 import compute_b3
-    from acescore.scoring.elements import ElementPass
     ref, sys = ref_side.of("entity"), sys_side.of("entity")
     if not ref and not sys:
         return None
@@ -396,7 +396,6 @@ def nist_b3_summands(ref_side, sys_side, params: Params, b3=None) -> Optional[tu
 def nist_b3_from_summands(parts: list) -> dict:
     """The NIST B-cubed from the :func:`nist_b3_summands` of one or more disjoint sets of
     documents (document shards): the summands are added in mention-ID order over all."""
-    from heapq import merge
     parts = [p for p in parts if p is not None]
     if not parts:
         return {"recall": 0.0, "precision": 0.0, "f1": 0.0}
@@ -414,7 +413,7 @@ def nist_b3_from_summands(parts: list) -> dict:
     return {"recall": r, "precision": p, "f1": 2 * p * r / max(p + r, 1e-30)}
 
 
-def coref_scores(ref_side, sys_side, params: Optional[Params] = None,
+def coref_scores(ref_side, sys_side, params: Params | None = None,
                  with_nist_b3: bool = True) -> dict:
     """Coreference metrics of SYS against REF (two :class:`~acescore.rules.database.Side`).
 

@@ -22,10 +22,13 @@ from __future__ import annotations
 
 from heapq import merge
 from operator import itemgetter
-from typing import Optional
 
-from acescore.metrics.coref import (coref_documents, coref_from_documents,
-                                    nist_b3_from_summands, nist_b3_summands)
+from acescore.metrics.coref import (
+    coref_documents,
+    coref_from_documents,
+    nist_b3_from_summands,
+    nist_b3_summands,
+)
 from acescore.metrics.events import event_totals, scores_from_totals
 
 
@@ -40,7 +43,7 @@ def literature_records(ref_side, sys_side, params, b3=None) -> dict:
             "events": event_totals(ref_side, sys_side)}
 
 
-def merged_literature(records: list, params) -> Optional[dict]:
+def merged_literature(records: list, params) -> dict | None:
     """``{"coref": ..., "events": ...}`` as :func:`acescore.metrics.literature_scores` gives
     them for the whole corpus, from the shards' :func:`literature_records`; None where one
     process computes none (no REF entity)."""

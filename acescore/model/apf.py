@@ -12,11 +12,11 @@ one side that share an ID across documents form one global element (see
 from __future__ import annotations
 
 from dataclasses import MISSING, dataclass, field, fields
-from typing import Optional, TypeVar, Union
+from typing import TypeVar
 
 from acescore.model.text import display_text
 
-Number = Union[int, float]
+Number = int | float
 
 KINDS = ("entity", "value", "timex2", "relation", "event")
 PLURAL = {"entity": "entities", "value": "values", "timex2": "timex2s",
@@ -43,7 +43,7 @@ def _fast_init(cls: type[_Record]) -> type[_Record]:
                         " without __post_init__")
     env: dict = {}
     args, body = [], []
-    for f in fields(cls):
+    for f in fields(cls):  # type: ignore[arg-type]  # a dataclass: checked above
         if f.default_factory is not MISSING:
             raise TypeError(f"{cls.__name__}.{f.name}: default_factory is not supported"
                             " by @_fast_init")
@@ -62,7 +62,7 @@ def _fast_init(cls: type[_Record]) -> type[_Record]:
          env)
     init = env["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
-    cls.__init__ = init     # type: ignore[misc]
+    cls.__init__ = init     # type: ignore[method-assign]
     return cls
 
 
@@ -105,7 +105,7 @@ class Locator:
     boxes: tuple[Box, ...] = ()
 
     @property
-    def display(self) -> Optional[str]:
+    def display(self) -> str | None:
         """Computed when asked: most locators are never displayed (the listings, the view
         and the language labels of heads ask)."""
         return display_text(self.text)
@@ -197,9 +197,9 @@ class Entity:
     line: int = field(default=0, compare=False)
     kind: str = field(default="entity", init=False)
     # EMD: the entity a promoted mention element came from (None for read entities)
-    origin: Optional[str] = None
+    origin: str | None = None
 
-    def attributes(self) -> dict[str, Optional[str]]:
+    def attributes(self) -> dict[str, str | None]:
         return {"CLASS": self.cls, "LEVEL": self.level, "SUBTYPE": self.subtype, "TYPE": self.type}
 
 
@@ -208,14 +208,14 @@ class Entity:
 class Value:
     id: str
     type: str
-    subtype: Optional[str]
+    subtype: str | None
     mentions: tuple[SimpleMention, ...]
     links: tuple[tuple[str, str], ...] = ()
     line: int = field(default=0, compare=False)
     kind: str = field(default="value", init=False)
-    origin: Optional[str] = None
+    origin: str | None = None
 
-    def attributes(self) -> dict[str, Optional[str]]:
+    def attributes(self) -> dict[str, str | None]:
         return {"SUBTYPE": self.subtype, "TYPE": self.type}
 
 
@@ -231,18 +231,18 @@ class Timex2:
     links: tuple[tuple[str, str], ...] = ()
     line: int = field(default=0, compare=False)
     kind: str = field(default="timex2", init=False)
-    origin: Optional[str] = None
+    origin: str | None = None
 
     type = "TIMEX2"
     subtype = "---"
 
-    def attributes(self) -> dict[str, Optional[str]]:
-        d: dict[str, Optional[str]] = dict(self.attrs)
+    def attributes(self) -> dict[str, str | None]:
+        d: dict[str, str | None] = dict(self.attrs)
         d["SUBTYPE"] = "---"
         d["TYPE"] = "TIMEX2"
         return d
 
-    def get(self, name: str) -> Optional[str]:
+    def get(self, name: str) -> str | None:
         for k, v in self.attrs:
             if k == name:
                 return v
@@ -261,14 +261,14 @@ class Relation:
     links: tuple[tuple[str, str], ...] = ()
     line: int = field(default=0, compare=False)
     kind: str = field(default="relation", init=False)
-    origin: Optional[str] = None
+    origin: str | None = None
     #: symmetric relations: the IDs given as both Arg-1 and Arg-2 (one argument after
     #: the conversion to Arg; the cause of the NIST tool's argument-count error)
     both_args: tuple[str, ...] = field(default=(), compare=False)
     # the NIST tool's warnings from reading this relation (reading/as_written.py)
     warnings: tuple[str, ...] = field(default=(), compare=False)
 
-    def attributes(self) -> dict[str, Optional[str]]:
+    def attributes(self) -> dict[str, str | None]:
         return {"MODALITY": self.modality, "SUBTYPE": self.subtype, "TYPE": self.type}
 
 
@@ -287,17 +287,17 @@ class Event:
     links: tuple[tuple[str, str], ...] = ()
     line: int = field(default=0, compare=False)
     kind: str = field(default="event", init=False)
-    origin: Optional[str] = None
+    origin: str | None = None
     # the NIST tool's warnings from reading this event (reading/as_written.py)
     warnings: tuple[str, ...] = field(default=(), compare=False)
 
-    def attributes(self) -> dict[str, Optional[str]]:
+    def attributes(self) -> dict[str, str | None]:
         return {"GENERICITY": self.genericity, "MODALITY": self.modality,
                 "POLARITY": self.polarity, "SUBTYPE": self.subtype, "TENSE": self.tense,
                 "TYPE": self.type}
 
 
-Element = Union[Entity, Value, Timex2, Relation, Event]
+Element = Entity | Value | Timex2 | Relation | Event
 
 
 @_fast_init
@@ -316,7 +316,8 @@ class Document:
     line: int = field(default=0, compare=False)
 
     def elements(self, kind: str) -> tuple:
-        return getattr(self, PLURAL[kind])
+        elements: tuple = getattr(self, PLURAL[kind])
+        return elements
 
 
 @_fast_init
@@ -327,4 +328,4 @@ class ApfFile:
     path: str
     documents: tuple[Document, ...]
     sources: tuple[str, ...] = ()
-    doctype: Optional[str] = None     # DOCTYPE system identifier, if any
+    doctype: str | None = None     # DOCTYPE system identifier, if any

@@ -73,7 +73,7 @@ The two are the same for the non-negative slacks the method produces.
 
 from __future__ import annotations
 
-__all__ = ["bgm", "BGMError"]
+__all__ = ["BGMError", "bgm"]
 
 _INF = 1e30
 _PRECISION = 1e-12
@@ -217,7 +217,7 @@ def _initial_stage(B: list, n: int, q: int, nm: float, dec: list, row_mate: list
     return unchosen
 
 
-def _diagonal(table: dict, row_keys: list):
+def _diagonal(table: dict, row_keys: list) -> dict[int, int] | None:
     """The routine's answer for a *diagonal* table -- every row one entry, no two rows in
     one column, every shifted cost below NM (so every cost negative) -- without the
     matrix: each row mapped to its entry (most mention matchings are such tables); None
@@ -230,7 +230,7 @@ def _diagonal(table: dict, row_keys: list):
     other row has it; the extra row takes "fa".  Every row is matched at the greedy start,
     so that is the result, reported in column order as the routine reports it."""
     pairs = []
-    m = None
+    m: float | None = None
     for r in row_keys:
         entries = table[r]
         if len(entries) != 1:
@@ -239,7 +239,7 @@ def _diagonal(table: dict, row_keys: list):
             pairs.append((c, r, v))
             if m is None or v < m:
                 m = v
-    if not m < 0:
+    if m is None or not m < 0:
         return None
     nm = (-m) * _NM_FACTOR
     pairs.sort()
@@ -251,7 +251,8 @@ def _diagonal(table: dict, row_keys: list):
     return {r: c for c, r, _v in pairs}
 
 
-def _stages(B, n, dec, inc, row_mate, col_mate, unchosen):
+def _stages(B: list, n: int, dec: list, inc: list, row_mate: list, col_mate: list,
+            unchosen: list) -> None:
     """Knuth's stages: one augmentation per stage until every row is matched."""
     slack = [_INF] * n
     slack_row = [0] * n
@@ -334,7 +335,7 @@ def _stages(B, n, dec, inc, row_mate, col_mate, unchosen):
         unchosen[:] = [k for k in range(n) if col_mate[k] < 0]
 
 
-def _check(B, n, dec, inc, col_mate):
+def _check(B: list, n: int, dec: list, inc: list, col_mate: list) -> None:
     """The tool's final check: dual feasibility and tightness of the matching, each
     with a tolerance of 1e-12 times the larger magnitude of the two duals involved."""
     for k in range(n):

@@ -5,8 +5,6 @@ element it concerns and renders as one line: ``file:line: element ID: message``.
 """
 from __future__ import annotations
 
-from typing import Optional
-
 EXIT_OK = 0
 EXIT_PROBLEMS = 1      # validate: problems found
 EXIT_UNUSABLE = 2      # unusable input (strict mode fatal error, missing file, bad option)
@@ -33,9 +31,9 @@ def one_line(text: str) -> str:
 class AceInputError(AceError):
     """A problem in one input file.  ``element`` is e.g. ``entity DOC-E1`` or ``None``."""
 
-    def __init__(self, message: str, path: Optional[str] = None, line: Optional[int] = None,
-                 element: Optional[str] = None, docid: Optional[str] = None,
-                 cause: Optional[str] = None, scope: Optional[str] = None):
+    def __init__(self, message: str, path: str | None = None, line: int | None = None,
+                 element: str | None = None, docid: str | None = None,
+                 cause: str | None = None, scope: str | None = None):
         super().__init__(message)
         self.message = message      # the NIST tool's wording
         self.path = path
@@ -43,7 +41,8 @@ class AceInputError(AceError):
         self.element = element
         self.docid = docid
         self.cause = cause          # the same in plain words (known defects of real data)
-        self.hint = None            # what to do about it (the command line adds it)
+        self.hint: str | None = None    # what to do about it (the command line adds it)
+        self.dtd_type: str | None = None    # DTD validation errors: lxml's type name
         # what lenient mode would skip: "element" or "document" (None: the element decides)
         self.scope = scope or ("element" if element and not element.startswith("document")
                                else "document")

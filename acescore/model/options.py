@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Optional
+from typing import Any
 
 from acescore.model.errors import AceUsageError
-from acescore.model.params import DEFAULT_PARAMS, Params, get_params
 from acescore.model.limits import DEFAULT_MAX_BYTES, DEFAULT_MAX_PAIRS
+from acescore.model.params import DEFAULT_PARAMS, Params, get_params
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -26,11 +26,11 @@ class Options:
     jobs: int = 1                      # processes for scoring
     literature: bool = True            # also the literature metrics (JSON ``coref``/``events``)
     listing_data: bool = True          # -a/-e/-s also as data (JSON ``mappings``/``listing``)
-    docs: Optional[tuple] = None       # --docs: only these DOCIDs (REF and SYS)
-    docs_file: Optional[str] = None    # the --docs file they were read from (for messages)
+    docs: tuple | None = None       # --docs: only these DOCIDs (REF and SYS)
+    docs_file: str | None = None    # the --docs file they were read from (for messages)
     max_pairs: int = DEFAULT_MAX_PAIRS  # REF/SYS pairs valued in one document (scoring/limits)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         get_params(self.params)        # an unknown name is a usage error, here and now
         if not (isinstance(self.max_bytes, int) and self.max_bytes > 0):
             raise AceUsageError(f"the largest file size must be a positive number of bytes, "
@@ -60,7 +60,7 @@ class Options:
                                        ("a", self.all_mappings), ("e", self.error_mappings),
                                        ("s", self.summary)) if on)
 
-    def but(self, **changes) -> "Options":
+    def but(self, **changes: Any) -> Options:
         """A copy with some options changed."""
         return replace(self, **changes)
 

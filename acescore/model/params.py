@@ -6,6 +6,9 @@ changed from the command line.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from typing import NoReturn
+
+from acescore.model.errors import AceUsageError
 
 EPSILON = 1e-8
 
@@ -88,13 +91,13 @@ DEFAULT_PARAMS = "local_2008"
 class FrozenDict(dict):
     """A dict that cannot be changed (the weights of a parameter set)."""
 
-    def _readonly(self, *args, **kw):
+    def _readonly(self, *args: object, **kw: object) -> NoReturn:
         raise TypeError("parameter sets are immutable: make a new one with dataclasses.replace")
 
     __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _readonly
     __ior__ = _readonly
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple:
         return (FrozenDict, (dict(self),))
 
 
@@ -167,7 +170,7 @@ class Params:
     value_fa_wgt: float = 0.75
     value_mention_coref_fa_wgt: float = 1.0
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         for f in fields(self):
             v = getattr(self, f.name)
             if isinstance(v, dict) and not isinstance(v, FrozenDict):
@@ -207,7 +210,7 @@ class Params:
         return _ordered(self.value_type_wgt)
 
 
-def _global_err():
+def _global_err() -> dict[str, float]:
     return {"TYPE": 0.5, "SUBTYPE": 0.9, "CLASS": 0.75, "LEVEL": 0.5}
 
 
@@ -226,7 +229,6 @@ def get_params(name: str) -> Params:
     try:
         return PARAMETER_SETS[name]
     except KeyError:
-        from acescore.model.errors import AceUsageError
         raise AceUsageError(f"unknown parameter set '{name}' (known: "
                             + ", ".join(sorted(PARAMETER_SETS)) + ")") from None
 

@@ -14,8 +14,8 @@ Whoever finds a problem hands it to an error policy:
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Optional
 
 from acescore.model.errors import AceInputError
 
@@ -30,21 +30,21 @@ class Problem:
     ``scope`` is ``element`` (``removed`` lists the skipped document elements as
     ``(kind, ID, DOCID)``) or ``document`` (``docids`` are skipped on both sides).
     ``message`` is the NIST wording, ``cause`` (if known) the same in plain words."""
-    side: Optional[str]
+    side: str | None
     scope: str
     message: str
-    path: Optional[str] = None
-    line: Optional[int] = None
-    element: Optional[str] = None
+    path: str | None = None
+    line: int | None = None
+    element: str | None = None
     docids: tuple = ()
     removed: tuple = ()
-    note: Optional[str] = None
+    note: str | None = None
     rule: str = "reader"
-    cause: Optional[str] = None
-    subject: Optional[str] = None       # the ID the problem is about (a missing argument)
+    cause: str | None = None
+    subject: str | None = None       # the ID the problem is about (a missing argument)
 
     @property
-    def docid(self) -> Optional[str]:
+    def docid(self) -> str | None:
         return self.docids[0] if len(self.docids) == 1 else None
 
     def error(self) -> AceInputError:
@@ -70,7 +70,7 @@ class Problem:
         return f"{self.side or '?'}: {self.where()} [{self.what()}]"
 
     def as_dict(self) -> dict:
-        d = {"side": self.side, "scope": self.scope, "file": self.path, "line": self.line,
+        d: dict[str, object] = {"side": self.side, "scope": self.scope, "file": self.path, "line": self.line,
              "element": self.element, "rule": self.rule, "message": self.message}
         if self.cause:
             d["cause"] = self.cause
@@ -83,14 +83,15 @@ class Problem:
         d["text"] = self.text()
         return d
 
-    def sort_key(self):
+    def sort_key(self) -> tuple:
         return (SIDE_ORDER.get(self.side, 3), self.path or "", self.line or 0,
                 self.element or "", self.message, self.docids,
                 tuple((k, i or "", d or "") for k, i, d in self.removed))
 
 
-def from_error(err: AceInputError, scope: str, docids=(), removed=(), note=None,
-               side: Optional[str] = None, rule: str = "reader") -> Problem:
+def from_error(err: AceInputError, scope: str, docids: Iterable[str] = (),
+               removed: Iterable[tuple] = (), note: str | None = None,
+               side: str | None = None, rule: str = "reader") -> Problem:
     """The problem of a reading error ``err``."""
     return Problem(side, scope, err.message, err.path, err.line, err.element, tuple(docids),
                    tuple(removed), note, rule, err.cause)
@@ -108,7 +109,7 @@ class Collect(Policy):
     """Record every problem; the finder skips what is broken and goes on."""
     strict = False
 
-    def __init__(self, problems: Optional[list] = None):
+    def __init__(self, problems: list | None = None):
         self.problems = problems if problems is not None else []
 
     def report(self, problem: Problem) -> None:

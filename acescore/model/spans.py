@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from acescore.model.apf import Locator
 from acescore.model.bgm import bgm
+from acescore.model.params import Params
 
 MAX_MISMATCH = 9999999999
 
@@ -14,7 +15,7 @@ def _pages(loc: Locator) -> dict:
     return pages
 
 
-def _box_pair_costs(rboxes, tboxes) -> dict:
+def _box_pair_costs(rboxes: list, tboxes: list) -> dict:
     costs: dict = {}
     for i, rb in enumerate(rboxes):
         for j, tb in enumerate(tboxes):
@@ -74,7 +75,7 @@ def overlap(a: Locator, b: Locator) -> float:
     return _image_overlap(a, b)
 
 
-def extent_mismatch(a: Locator, b: Locator, params) -> float:
+def extent_mismatch(a: Locator, b: Locator, params: Params) -> float:
     """How far two extents differ, in units of the allowed difference (> 1 is an error)."""
     if a.kind == "text":
         return max(abs(a.start - b.start), abs(a.end - b.end)) / params.max_diff_chars

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Callable
 from functools import lru_cache
 
-from acescore.model.errors import AceInputError
 from acescore.model import _scripts
+from acescore.model.errors import AceInputError
 
 # Unicode White_Space (Perl's \s); Python's \s also matches U+001C..U+001F, so spell it out.
 WS_CHARS = ("\t\n\x0b\x0c\r \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006"
@@ -21,7 +22,7 @@ _CRLF_RUN = re.compile(r"[\r\n]+")
 _DISPLAY_DEHYPHEN = re.compile(r"(?<=[^" + re.escape(WS_CHARS) + r"])-\n(?=[^" + re.escape(WS_CHARS) + r"])")
 
 
-def _table(ranges):
+def _table(ranges: tuple) -> tuple[list, list]:
     starts = [a for a, _ in ranges]
     ends = [b for _, b in ranges]
     return starts, ends
@@ -79,7 +80,8 @@ def _lower(s: str) -> str:
     return s.replace("\u03a3", "\u03c3").lower()
 
 
-def _join_pairs(s: str, sep: str, left_ok, right_ok) -> str:
+def _join_pairs(s: str, sep: str, left_ok: Callable[[str], bool],
+                right_ok: Callable[[str], bool]) -> str:
     """Left-to-right, non-overlapping removal of ``sep`` standing between two characters
     that satisfy the predicates; the characters on both sides are consumed."""
     out = []

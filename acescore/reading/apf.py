@@ -15,22 +15,47 @@ the tokenizer differs otherwise from a real XML parser (comments, single-quoted 
 from __future__ import annotations
 
 import re
-from typing import Optional
+from collections.abc import Callable, Collection, Iterable
+from typing import Any, Literal, NoReturn, overload
 
+from acescore.model.apf import (
+    TIMEX2_ATTRIBUTES,
+    ApfFile,
+    Box,
+    Document,
+    Entity,
+    EntityMention,
+    Locator,
+    Number,
+    SimpleMention,
+    Timex2,
+    Value,
+)
 from acescore.model.errors import AceInputError
-from acescore.model.apf import (ApfFile, Box, Document, Entity, EntityMention, Locator,
-                            SimpleMention, Timex2, Value, TIMEX2_ATTRIBUTES)
-from acescore.model.params import (ENTITY_CLASSES, ENTITY_SUBTYPES, MENTION_TYPES, VALUE_SUBTYPES,
-                             Params, get_params)
+from acescore.model.params import (
+    ENTITY_CLASSES,
+    ENTITY_SUBTYPES,
+    MENTION_TYPES,
+    VALUE_SUBTYPES,
+    Params,
+    get_params,
+)
 from acescore.model.problems import STRICT, UNKNOWN_DOCID, Policy, from_error
-from acescore.reading.apf_releves import ReleveReading
-from acescore.reading.fastpath import (_ENTITY_CLASSES, _ENTITY_SUBTYPES, _ENTITY_TYPES,
-                                       _MENTION_TYPES, _TRUE_FALSE, _VALUE_SUBTYPES,
-                                       _VALUE_TYPES, _children, _fast_text_locator,
-                                       _upper_names)
 from acescore.model.text import normalize_name
-from acescore.reading.xmlfile import (DEFAULT_MAX_BYTES, guess_docid, parse_xml,  # noqa: F401
-                                      scan_docids)
+from acescore.reading.apf_releves import ReleveReading
+from acescore.reading.fastpath import (
+    _ENTITY_CLASSES,
+    _ENTITY_SUBTYPES,
+    _ENTITY_TYPES,
+    _MENTION_TYPES,
+    _TRUE_FALSE,
+    _VALUE_SUBTYPES,
+    _VALUE_TYPES,
+    _children,
+    _fast_text_locator,
+    _upper_names,
+)
+from acescore.reading.xmlfile import DEFAULT_MAX_BYTES, guess_docid, parse_xml, scan_docids
 
 LEVEL_WEIGHT = {"NAM": 1.0, "NOM": 0.5, "PRO": 0.1}
 # Largest locator number accepted: beyond it numbers are not exact as floats (and huge ones
@@ -44,7 +69,15 @@ _INTEGER = re.compile(r"-?[0-9]+")
 _DECIMAL = re.compile(r"-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?")
 
 
-def ascii_number(v: str, integer: bool = True):
+@overload
+def ascii_number(v: str, integer: Literal[True] = True) -> int | None: ...
+
+
+@overload
+def ascii_number(v: str, integer: bool) -> int | float | None: ...
+
+
+def ascii_number(v: str, integer: bool = True) -> int | float | None:
     """The int (or float) written as ``v`` in ASCII digits (see ``_INTEGER``/``_DECIMAL``),
     or None when ``v`` is not such a number."""
     if (_INTEGER if integer else _DECIMAL).fullmatch(v) is None:
@@ -63,19 +96,21 @@ class _Reader(ReleveReading):
     readers) define the behaviour.
     """
 
-    def __init__(self, path: str, params: Params, policy: Policy = STRICT):
+    def __init__(self, path: str, params: Params, policy: Policy = STRICT) -> None:
         self.path = path
         self.p = params
         self.policy = policy
-        self.docid = None
+        self.docid: str | None = None
+        self.data_type: str | None = None
 
     # ---- errors -------------------------------------------------------------------------
-    def fail(self, node, message: str, element: Optional[str] = None,
-             cause: Optional[str] = None):
+    def fail(self, node: Any, message: str, element: str | None = None,
+             cause: str | None = None) -> NoReturn:
         raise AceInputError(message, self.path, getattr(node, "sourceline", None), element,
                             cause=cause)
 
-    def _skip_docs(self, err: AceInputError, docids, note=None) -> None:
+    def _skip_docs(self, err: AceInputError, docids: Iterable[str], note: str | None = None
+                   ) -> None:
         """A document-level problem: strict raises it; otherwise ``docids`` are skipped."""
         if self.policy.strict:
             raise err
@@ -83,19 +118,32 @@ class _Reader(ReleveReading):
 
     # ---- attribute access -----------------------------------------------------------------
     @staticmethod
-    def _get(node, name: str) -> Optional[str]:
+    def _get(node: Any, name: str) -> str | None:
         v = node.get(name)
         if v is None:
             # attribute names are case-insensitive in the NIST tool
-            for k in node.keys():
+            for k in node.keys():  # noqa: SIM118  (an lxml element: iterating it gives its children)
                 if k.upper() == name:
                     v = node.get(k)
                     break
             else:
                 return None
-        return v.strip()
+        value: str = v.strip()
+        return value
 
-    def demand(self, node, name: str, label: str, legal=None, element=None) -> Optional[str]:
+    @overload
+    def demand(self, node: Any, name: str, label: str, legal: None = None,
+               element: str | None = None) -> str: ...
+
+    @overload
+    def demand(self, node: Any, name: str, label: str, legal: Collection[str],
+               element: str | None = None) -> str | None: ...
+
+    def demand(self, node: Any, name: str, label: str, legal: Collection[str] | None = None,
+               element: str | None = None) -> str | None:
+        """The attribute ``name`` of ``node`` (in ``legal``, if given), or a failure; None
+        only when ``legal`` is empty (no legal value: e.g. the subtypes of a type without
+        any)."""
         v = self._get(node, name)
         if v is None:
             if legal is not None and len(legal) == 0:
@@ -105,14 +153,23 @@ class _Reader(ReleveReading):
             self.fail(node, f"Illegal {label} {name} attribute (= '{v}')", element)
         return v
 
-    def optional(self, node, name: str, label: str, legal=None, element=None) -> Optional[str]:
+    def optional(self, node: Any, name: str, label: str, legal: Collection[str] | None = None,
+                 element: str | None = None) -> str | None:
         v = self._get(node, name)
         if v is not None and legal is not None and v not in legal:
             self.fail(node, f"Unrecognized {label} {name} attribute (= '{v}')", element)
         return v
 
     # ---- locators ---------------------------------------------------------------------------
-    def _number(self, node, name: str, element, integer: bool):
+    @overload
+    def _number(self, node: Any, name: str, element: str | None, integer: Literal[True]
+                ) -> int: ...
+
+    @overload
+    def _number(self, node: Any, name: str, element: str | None, integer: bool
+                ) -> int | float: ...
+
+    def _number(self, node: Any, name: str, element: str | None, integer: bool) -> int | float:
         v = self._get(node, name)
         if v is None:
             self.fail(node, f"No '{name}' attribute found", element)
@@ -125,7 +182,7 @@ class _Reader(ReleveReading):
             self.fail(node, f"{name} attribute is out of range (= '{shown}')", element)
         return x
 
-    def locator(self, container, element) -> Locator:
+    def locator(self, container: Any, element: str | None) -> Locator:
         dt = self.data_type
         if dt == "text":
             loc = _fast_text_locator(container)
@@ -138,7 +195,8 @@ class _Reader(ReleveReading):
             if seq is None:
                 self.fail(container, "text mention contains no position info"
                           " (no 'charseq' or 'charspan')", element)
-            start = self._number(seq, "START", element, True)
+            start: Number = self._number(seq, "START", element, True)
+            end: Number
             if span and self._get(seq, "END") is None:
                 end = -1
             else:
@@ -169,7 +227,7 @@ class _Reader(ReleveReading):
                       element)
         boxes = []
         for bb in bbl.findall("bbox"):
-            vals = {}
+            vals: dict = {}
             for a in ("PAGE", "X", "Y", "WIDTH", "HEIGHT"):
                 if self._get(bb, a) is None:
                     self.fail(bb, f"No '{a.lower()}' attribute found in 'bbox' element", element)
@@ -189,14 +247,14 @@ class _Reader(ReleveReading):
         return Locator("image", min(b.y for b in on_first), max(b.yend for b in on_first), raw,
                        tuple(boxes))
 
-    def required_locator(self, node, tag: str, element, missing: str) -> Locator:
+    def required_locator(self, node: Any, tag: str, element: str | None, missing: str) -> Locator:
         """:meth:`locators`, failing with ``missing`` when there is no ``tag`` container."""
         loc = self.locators(node, tag, element)
         if loc is None:
             self.fail(node, missing, element)
         return loc
 
-    def locators(self, node, tag: str, element) -> Optional[Locator]:
+    def locators(self, node: Any, tag: str, element: str | None) -> Locator | None:
         """Every child container ``tag`` is validated; the first one is used."""
         found = None
         for c in node.findall(tag):
@@ -205,8 +263,8 @@ class _Reader(ReleveReading):
                 found = loc
         return found
 
-    def _fast_locators(self, m, first: str, second: Optional[str] = None,
-                       arg_tag: Optional[str] = None):
+    def _fast_locators(self, m: Any, first: str, second: str | None = None,
+                       arg_tag: str | None = None) -> tuple | None:
         """Fast path for the children of mention ``m``, in one pass: ``(loc1, loc2, args)``,
         the first locator of the containers ``first`` and ``second`` (None if not asked for)
         and the argument children (tag ``arg_tag``).  None (the caller takes the checked
@@ -218,7 +276,7 @@ class _Reader(ReleveReading):
         args = []
         for c in m:
             tag = c.tag
-            if tag == first or tag == second:
+            if tag in (first, second):
                 loc = _fast_text_locator(c)
                 if loc is None:
                     return None
@@ -234,7 +292,7 @@ class _Reader(ReleveReading):
         return loc1, loc2, args
 
     # ---- file -----------------------------------------------------------------------------
-    def read(self, tree) -> Optional[ApfFile]:
+    def read(self, tree: Any) -> ApfFile | None:
         """The file's documents.  Under a collecting policy broken documents are left out;
         None when the file had documents and none was usable."""
         root = tree.getroot()
@@ -294,7 +352,7 @@ class _Reader(ReleveReading):
             return None
         return ApfFile(self.path, tuple(documents), tuple(sources), doctype)
 
-    def document(self, node, docid, uri, source) -> Document:
+    def document(self, node: Any, docid: str, uri: str, source: str) -> Document:
         self.docid = docid
         ents = self._unique(node, "entity", self.entity)
         rels = self._unique(node, "relation", self.relation)
@@ -304,7 +362,7 @@ class _Reader(ReleveReading):
         return Document(docid, source, uri, self.data_type, self.path, tuple(ents), tuple(vals),
                         tuple(tims), tuple(rels), tuple(evs), node.sourceline or 0)
 
-    def _unique(self, node, tag, fn):
+    def _unique(self, node: Any, tag: str, fn: Callable[[Any], Any]) -> list:
         out = []
         seen = set()
         policy = self.policy
@@ -318,11 +376,11 @@ class _Reader(ReleveReading):
                 policy.report(from_error(err, "element", (self.docid,), (key,)))
                 continue
             if e.id in seen:
-                err = AceInputError(f"multiple {tag} definitions (only one definition allowed"
-                                    " per document)", self.path, el.sourceline, f"{tag} {e.id}")
+                twice = AceInputError(f"multiple {tag} definitions (only one definition allowed"
+                                      " per document)", self.path, el.sourceline, f"{tag} {e.id}")
                 if policy.strict:
-                    raise err
-                policy.report(from_error(err, "element", (self.docid,),
+                    raise twice
+                policy.report(from_error(twice, "element", (self.docid,),
                                          ((tag, e.id, self.docid),),
                                          "the first definition is kept"))
                 continue
@@ -330,11 +388,11 @@ class _Reader(ReleveReading):
             out.append(e)
         return out
 
-    def _links(self, nodes, element):
+    def _links(self, nodes: list, element: str | None) -> tuple:
         """The (RESOURCE, EID) pairs of the ``external_link`` elements ``nodes``, sorted."""
         if not nodes:
             return ()
-        links = {}
+        links: dict = {}
         for ln in nodes:
             res = self.demand(ln, "RESOURCE", "external_link", element=element)
             eid = self.demand(ln, "EID", "external_link", element=element)
@@ -344,7 +402,7 @@ class _Reader(ReleveReading):
             links[res] = eid
         return tuple(sorted(links.items()))
 
-    def _id(self, node, kind, label=None):
+    def _id(self, node: Any, kind: str, label: str | None = None) -> str:
         label = label or kind
         v = self._get(node, "ID")
         if v is None:
@@ -357,7 +415,7 @@ class _Reader(ReleveReading):
     # ``legal`` argument of ``demand``: its keys are the legal values.
 
     # ---- entities -------------------------------------------------------------------------
-    def entity(self, node) -> Entity:
+    def entity(self, node: Any) -> Entity:
         eid = self._id(node, "entity")
         el = f"entity {eid}"
         etype = _ENTITY_TYPES.get(node.get("TYPE"))
@@ -411,7 +469,7 @@ class _Reader(ReleveReading):
         return Entity(eid, etype, subtype, cls, tuple(mentions), tuple(sorted(names)), level,
                       self._links(link_nodes, el), node.sourceline or 0)
 
-    def _entity_mention(self, m, etype, el) -> EntityMention:
+    def _entity_mention(self, m: Any, etype: str, el: str) -> EntityMention:
         """Checked path of an entity_mention."""
         mid = self.demand(m, "ID", "entity_mention", element=el)
         mel = f"entity_mention {mid}"
@@ -424,7 +482,7 @@ class _Reader(ReleveReading):
                              "METONYMIC" if met == "TRUE" else "LITERAL", head, extent,
                              m.sourceline or 0)
 
-    def _fast_entity_mention(self, m, etype) -> Optional[EntityMention]:
+    def _fast_entity_mention(self, m: Any, etype: str) -> EntityMention | None:
         """Fast path of :meth:`_entity_mention`; None for the checked path."""
         get = m.get
         mid, role, met = get("ID"), get("ROLE"), get("METONYMY_MENTION")
@@ -450,7 +508,7 @@ class _Reader(ReleveReading):
                              m.sourceline or 0)
 
     # ---- values and timex2 ---------------------------------------------------------------------
-    def _simple_mentions(self, nodes, label, el):
+    def _simple_mentions(self, nodes: list, label: str, el: str) -> tuple:
         out = []
         for m in nodes:
             mention = self._fast_simple_mention(m)
@@ -462,7 +520,7 @@ class _Reader(ReleveReading):
             out.append(mention)
         return tuple(out)
 
-    def _fast_simple_mention(self, m) -> Optional[SimpleMention]:
+    def _fast_simple_mention(self, m: Any) -> SimpleMention | None:
         """Fast path of a value or timex2 mention; None for the checked path."""
         mid = m.get("ID")
         if mid is None:
@@ -472,8 +530,8 @@ class _Reader(ReleveReading):
             return None
         return SimpleMention(mid.strip(), parts[0], m.sourceline or 0)
 
-    def _type_subtype(self, node, tag: str, fast_types: dict, fast_subtypes: dict,
-                      subtypes: dict, el) -> tuple:
+    def _type_subtype(self, node: Any, tag: str, fast_types: dict, fast_subtypes: dict,
+                      subtypes: dict, el: str) -> tuple:
         """TYPE and SUBTYPE of a value or event: looked up in the fast path's tables, else
         read by the checked path (``subtypes``: the legal subtypes of each type)."""
         t = (fast_types.get(node.get("TYPE"))
@@ -482,7 +540,7 @@ class _Reader(ReleveReading):
               or self.demand(node, "SUBTYPE", tag, subtypes[t], el))
         return t, st
 
-    def value(self, node) -> Value:
+    def value(self, node: Any) -> Value:
         vid = self._id(node, "value")
         el = f"value {vid}"
         vtype, subtype = self._type_subtype(node, "value", _VALUE_TYPES, _VALUE_SUBTYPES,
@@ -494,7 +552,7 @@ class _Reader(ReleveReading):
         return Value(vid, vtype, subtype, mentions, self._links(link_nodes, el),
                      node.sourceline or 0)
 
-    def timex2(self, node) -> Timex2:
+    def timex2(self, node: Any) -> Timex2:
         tid = self._id(node, "timex2", "TIMEX2")
         el = f"timex2 {tid}"
         plain = _upper_names(node)      # then an attribute node.get misses is absent
@@ -514,8 +572,8 @@ class _Reader(ReleveReading):
                       node.sourceline or 0)
 
 
-def read_apf(path: str, params: Optional[Params] = None,
-             max_bytes: int = DEFAULT_MAX_BYTES, policy: Policy = STRICT) -> Optional[ApfFile]:
+def read_apf(path: str, params: Params | None = None,
+             max_bytes: int = DEFAULT_MAX_BYTES, policy: Policy = STRICT) -> ApfFile | None:
     """Read one APF file.  ``params`` decides the mention-dependent checks (default
     ``local_2008``).  ``policy``: what to do with a problem (:mod:`acescore.model.problems`; strict:
     raise).  Under a collecting policy an unreadable file is a document-level problem (its
@@ -534,8 +592,8 @@ def read_apf(path: str, params: Optional[Params] = None,
     return _Reader(path, params, policy).read(tree)
 
 
-def read_apf_tree(tree, path: str, params: Optional[Params] = None,
-                  policy: Policy = STRICT) -> Optional[ApfFile]:
+def read_apf_tree(tree: Any, path: str, params: Params | None = None,
+                  policy: Policy = STRICT) -> ApfFile | None:
     """Like :func:`read_apf` for a tree already returned by :func:`parse_xml` (so that a
     caller that also validates the tree parses the file once)."""
     return _Reader(path, params or get_params("local_2008"), policy).read(tree)

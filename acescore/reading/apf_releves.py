@@ -3,16 +3,37 @@
 their mentions and arguments, with the same fast and checked paths as the rest of it."""
 from __future__ import annotations
 
-from typing import Optional
+from collections.abc import Collection, Iterable
+from typing import TYPE_CHECKING, Any, NoReturn, overload
 
-from acescore.model.apf import Argument, Event, EventMention, Relation, RelationMention
-from acescore.model.params import (EVENT_SUBTYPES, RELATION_MODALITIES, RELATION_SUBTYPES,
-                             SYMMETRIC_RELATIONS)
+from acescore.model.apf import (
+    Argument,
+    Event,
+    EventMention,
+    Locator,
+    Relation,
+    RelationMention,
+)
+from acescore.model.params import (
+    EVENT_SUBTYPES,
+    RELATION_MODALITIES,
+    RELATION_SUBTYPES,
+    SYMMETRIC_RELATIONS,
+    Params,
+)
 from acescore.reading.as_written import reading_warnings
-from acescore.reading.fastpath import (_EVENT_ATTRIBUTES, _EVENT_ROLES, _EVENT_SUBTYPES,
-                                       _EVENT_TYPES, _RELATION_MODALITIES, _RELATION_ROLES,
-                                       _RELATION_SUBTYPES, _RELATION_TYPES, _TIME_ROLES,
-                                       _children)
+from acescore.reading.fastpath import (
+    _EVENT_ATTRIBUTES,
+    _EVENT_ROLES,
+    _EVENT_SUBTYPES,
+    _EVENT_TYPES,
+    _RELATION_MODALITIES,
+    _RELATION_ROLES,
+    _RELATION_SUBTYPES,
+    _RELATION_TYPES,
+    _TIME_ROLES,
+    _children,
+)
 
 
 class ReleveReading:
@@ -20,7 +41,45 @@ class ReleveReading:
     ``docid``, ``path``, ``demand``, ``optional``, ``fail``, ``_id``, ``_links``,
     ``_type_subtype``, ``required_locator`` and ``_fast_locators``."""
 
-    def _arguments(self, nodes, tag, roles: dict, el, relation: bool):
+    if TYPE_CHECKING:       # what the reader supplies (acescore.reading.apf._Reader)
+        p: Params
+        docid: str | None
+        path: str
+
+        @overload
+        def demand(self, node: Any, name: str, label: str, legal: None = None,
+                   element: str | None = None) -> str: ...
+
+        @overload
+        def demand(self, node: Any, name: str, label: str, legal: Collection[str],
+                   element: str | None = None) -> str | None: ...
+
+        def demand(self, node: Any, name: str, label: str,
+                   legal: Collection[str] | None = None,
+                   element: str | None = None) -> str | None: ...
+
+        def optional(self, node: Any, name: str, label: str,
+                     legal: Collection[str] | None = None,
+                     element: str | None = None) -> str | None: ...
+
+        def fail(self, node: Any, message: str, element: str | None = None,
+                 cause: str | None = None) -> NoReturn: ...
+
+        def _id(self, node: Any, kind: str, label: str | None = None) -> str: ...
+
+        def _links(self, nodes: list, element: str | None) -> tuple: ...
+
+        def _type_subtype(self, node: Any, tag: str, fast_types: dict, fast_subtypes: dict,
+                          subtypes: dict, el: str) -> tuple: ...
+
+        def required_locator(self, node: Any, tag: str, element: str | None,
+                             missing: str) -> Locator: ...
+
+        def _fast_locators(self, m: Any, first: str, second: str | None = None,
+                           arg_tag: str | None = None) -> tuple | None: ...
+
+    def _arguments(self, nodes: list, tag: str, roles: dict, el: str, relation: bool
+                   ) -> list[Argument]:
         """The arguments of the ``nodes`` (tag ``tag``); ``roles``: the legal roles (a
         canonical table).  Relation time roles are dropped unless the parameters score them."""
         skip = _TIME_ROLES if relation and not self.p.score_relation_times else ()
@@ -44,7 +103,7 @@ class ReleveReading:
         return args
 
     @staticmethod
-    def _symmetric(args):
+    def _symmetric(args: Iterable[Argument]) -> tuple[Argument, ...]:
         out = []
         seen = set()
         for a in args:
@@ -56,7 +115,7 @@ class ReleveReading:
             out.append(a)
         return tuple(out)
 
-    def relation(self, node) -> Relation:
+    def relation(self, node: Any) -> Relation:
         rid = self._id(node, "relation")
         el = f"relation {rid}"
         rtype = (_RELATION_TYPES.get(node.get("TYPE"))
@@ -94,7 +153,7 @@ class ReleveReading:
                         self._links(link_nodes, el), node.sourceline or 0, both_args=both,
                         warnings=notes)
 
-    def _relation_mention(self, m, el) -> RelationMention:
+    def _relation_mention(self, m: Any, el: str) -> RelationMention:
         """Checked path of a relation_mention."""
         mid = self.demand(m, "ID", "relation_mention", element=el)
         margs = self._arguments(m.findall("relation_mention_argument"),
@@ -103,7 +162,7 @@ class ReleveReading:
                                        "No extent found")
         return RelationMention(mid, extent, tuple(margs), m.sourceline or 0)
 
-    def _fast_relation_mention(self, m, el) -> Optional[RelationMention]:
+    def _fast_relation_mention(self, m: Any, el: str) -> RelationMention | None:
         """Fast path of :meth:`_relation_mention`; None for the checked path.  The arguments
         are read last, once the ID and extents passed: an argument error is then the one
         the checked path raises."""
@@ -117,7 +176,7 @@ class ReleveReading:
         margs = self._arguments(arg_nodes, "relation_mention_argument", _RELATION_ROLES, el, True)
         return RelationMention(mid.strip(), extent, tuple(margs), m.sourceline or 0)
 
-    def event(self, node) -> Event:
+    def event(self, node: Any) -> Event:
         vid = self._id(node, "event")
         el = f"event {vid}"
         etype, subtype = self._type_subtype(node, "event", _EVENT_TYPES, _EVENT_SUBTYPES,
@@ -139,7 +198,7 @@ class ReleveReading:
                      attrs["POLARITY"], attrs["TENSE"], tuple(args), tuple(mentions),
                      self._links(link_nodes, el), node.sourceline or 0, warnings=notes)
 
-    def _event_mention(self, m, el) -> EventMention:
+    def _event_mention(self, m: Any, el: str) -> EventMention:
         """Checked path of an event_mention."""
         mid = self.demand(m, "ID", "event_mention", element=el)
         mel = f"event_mention {mid}"
@@ -149,7 +208,7 @@ class ReleveReading:
         anchor = self.required_locator(m, "anchor", mel, "No anchor found")
         return EventMention(mid, extent, anchor, tuple(margs), m.sourceline or 0)
 
-    def _fast_event_mention(self, m, el) -> Optional[EventMention]:
+    def _fast_event_mention(self, m: Any, el: str) -> EventMention | None:
         """Fast path of :meth:`_event_mention` (arguments last, as for relation mentions)."""
         mid = m.get("ID")
         if mid is None:

@@ -22,7 +22,7 @@ While reading relations and events the tool also warns (01 §5.3):
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from collections.abc import Sequence
 
 from acescore.model.apf import Argument
 from acescore.model.spans import overlap
@@ -37,11 +37,11 @@ _BREAKS = {b"\n": b"&#10;", b"\r": b"&#13;", b"\t": b"&#9;"}
 _BREAK = re.compile(rb"[\t\r\n]")
 
 
-def _value_breaks(m: "re.Match") -> bytes:
+def _value_breaks(m: re.Match) -> bytes:
     return _BREAK.sub(lambda b: _BREAKS[b.group(0)], m.group(0))
 
 
-def _tag_breaks(m: "re.Match") -> bytes:
+def _tag_breaks(m: re.Match) -> bytes:
     return _QUOTED.sub(_value_breaks, m.group(0))
 
 
@@ -107,10 +107,9 @@ def redundant_mentions(mentions: Sequence, head: str, min_overlap: float,
         for prev, prev_args in earlier:
             if args != prev_args:
                 continue
-            if event:
-                # the extent overlap of the scorer (02 §1)
-                if overlap(m.extent, prev.extent) < min_overlap:
-                    continue
+            # the extent overlap of the scorer (02 §1)
+            if event and overlap(m.extent, prev.extent) < min_overlap:
+                continue
             found.append(f"{head}    {m.id} and {prev.id} appear to be redundant mentions\n")
             break
         out.append(found)

@@ -26,12 +26,12 @@ REF and SYS documents are paired by DOCID, never by file name (:func:`pair_docum
 from __future__ import annotations
 
 import os
-from typing import Callable, Iterable, Optional
+from collections.abc import Callable, Iterable
 
 from acescore.model.errors import AceInputError
 from acescore.model.problems import hint
-from acescore.reading.safe_read import read_bytes
 from acescore.model.text import decode_utf8
+from acescore.reading.safe_read import read_bytes
 
 APF_SUFFIXES = (".apf.xml", ".apf")
 _SNIFF = 4096
@@ -91,15 +91,15 @@ def walk_files(directory: str, wanted: Callable[[str], bool]) -> list[str]:
             raise AceInputError(f"cannot read folder: {e.strerror} (the APF files in it"
                                 " would be missing from the score)", d) from None
         subdirs = []
-        for e in entries:
+        for entry in entries:
             try:
-                is_dir = e.is_dir()          # follows a symbolic link
+                is_dir = entry.is_dir()          # follows a symbolic link
             except OSError:
                 is_dir = False
             if is_dir:
-                subdirs.append(e.path)
-            elif wanted(e.name):
-                found.append(e.path)
+                subdirs.append(entry.path)
+            elif wanted(entry.name):
+                found.append(entry.path)
         stack.extend(reversed(subdirs))
     return found
 
@@ -172,8 +172,8 @@ def discover_all(paths: Iterable[str]) -> list[str]:
     return out
 
 
-def pair_documents(ref_docs: dict, sys_docs: dict, sys_paths: Optional[dict] = None
-                   ) -> tuple[list[tuple[str, object, Optional[object]]], list[str]]:
+def pair_documents(ref_docs: dict, sys_docs: dict, sys_paths: dict | None = None
+                   ) -> tuple[list[tuple[str, object, object | None]], list[str]]:
     """Pair REF and SYS documents by DOCID.
 
     ``ref_docs`` and ``sys_docs`` map DOCID -> anything (a Document, a path ...);

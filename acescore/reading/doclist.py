@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import re
+from collections.abc import Collection
 
 from acescore.model.errors import AceInputError, AceUsageError
 from acescore.model.text import decode_utf8
@@ -39,7 +40,7 @@ def read_docids(path: str) -> list[str]:
     return list(out)
 
 
-def restrict(files: list, docids) -> list:
+def restrict(files: list, docids: Collection[str]) -> list:
     """The APF files (:class:`acescore.model.apf.ApfFile`) with only the documents whose DOCID is
     in ``docids``; files left without documents are dropped."""
     keep = set(docids)

@@ -21,8 +21,8 @@ from __future__ import annotations
 import io
 import os
 import re
-from functools import lru_cache
-from typing import Optional
+from functools import cache
+from typing import Any
 
 from lxml import etree
 
@@ -87,7 +87,7 @@ def resolve_dtd_name(name: str) -> str:
                         + ", ".join(list(APF_DTDS) + ["source"]) + " or give a .dtd file")
 
 
-def dtd_for_doctype(system_url: Optional[str]) -> Optional[str]:
+def dtd_for_doctype(system_url: str | None) -> str | None:
     """The shipped DTD for a DOCTYPE system identifier; ``DEFAULT_APF_DTD`` for none;
     ``None`` when the identifier names an unknown DTD."""
     if not system_url:
@@ -102,7 +102,7 @@ def dtd_for_doctype(system_url: Optional[str]) -> Optional[str]:
     return None
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_dtd(name: str) -> etree.DTD:
     """Parse a DTD (a shipped file name or a path); cached."""
     path = dtd_path(name)
@@ -115,7 +115,7 @@ def load_dtd(name: str) -> etree.DTD:
         raise AceUsageError(f"cannot load DTD '{path}': {e}") from None
 
 
-def element_label(el) -> Optional[str]:
+def element_label(el: Any) -> str | None:
     """``tag ID`` of the nearest element (``el`` itself or an ancestor) with an ID,
     ``document DOCID`` for the document, or the tag of ``el``."""
     node = el
@@ -133,11 +133,11 @@ def element_label(el) -> Optional[str]:
 class _LineIndex:
     """First element starting on each line of a tree (built on demand)."""
 
-    def __init__(self, tree):
+    def __init__(self, tree: Any) -> None:
         self.tree = tree
-        self._map = None
+        self._map: dict | None = None
 
-    def label(self, line: Optional[int]) -> Optional[str]:
+    def label(self, line: int | None) -> str | None:
         if not line:
             return None
         if self._map is None:
@@ -150,7 +150,7 @@ class _LineIndex:
         return element_label(el) if el is not None else None
 
 
-def validate_tree(tree, path: str, dtd_name: str) -> list[AceInputError]:
+def validate_tree(tree: Any, path: str, dtd_name: str) -> list[AceInputError]:
     """Validate a parsed tree against a DTD.  Each problem is an AceInputError whose
     ``dtd_type`` attribute is the libxml2 error type (e.g. ``DTD_ATTRIBUTE_VALUE``)."""
     dtd = load_dtd(dtd_name)
@@ -167,8 +167,8 @@ def validate_tree(tree, path: str, dtd_name: str) -> list[AceInputError]:
     return out
 
 
-def apf_dtd_choice(tree, path: str, forced: Optional[str] = None
-                   ) -> tuple[str, Optional[AceInputError]]:
+def apf_dtd_choice(tree: Any, path: str, forced: str | None = None
+                   ) -> tuple[str, AceInputError | None]:
     """The DTD to validate an APF tree with: ``forced`` (a resolved ``--dtd`` value) if
     given, else from the DOCTYPE.  An unknown DOCTYPE gives a problem and falls back to
     the default DTD."""
@@ -183,7 +183,8 @@ def apf_dtd_choice(tree, path: str, forced: Optional[str] = None
     return name, None
 
 
-def validate_apf_tree(tree, path: str, forced: Optional[str] = None) -> list[AceInputError]:
+def validate_apf_tree(tree: Any, path: str, forced: str | None = None
+                      ) -> list[AceInputError]:
     """DTD problems of one parsed APF file (see :func:`apf_dtd_choice`)."""
     name, problem = apf_dtd_choice(tree, path, forced)
     out = [problem] if problem is not None else []

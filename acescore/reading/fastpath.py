@@ -3,12 +3,22 @@ and helpers that read a well-formed element with as few lxml and Python calls as
 """
 from __future__ import annotations
 
-from typing import Optional
+from collections.abc import Iterable
+from typing import Any
 
 from acescore.model.apf import Locator
-from acescore.model.params import (ENTITY_CLASSES, ENTITY_SUBTYPES, EVENT_ATTRIBUTES, EVENT_ROLES,
-                             EVENT_SUBTYPES, MENTION_TYPES, RELATION_MODALITIES, RELATION_ROLES,
-                             RELATION_SUBTYPES, VALUE_SUBTYPES)
+from acescore.model.params import (
+    ENTITY_CLASSES,
+    ENTITY_SUBTYPES,
+    EVENT_ATTRIBUTES,
+    EVENT_ROLES,
+    EVENT_SUBTYPES,
+    MENTION_TYPES,
+    RELATION_MODALITIES,
+    RELATION_ROLES,
+    RELATION_SUBTYPES,
+    VALUE_SUBTYPES,
+)
 
 # ---- fast paths ---------------------------------------------------------------------------------
 # Almost every element of a real APF file is well formed.  The reader therefore first tries a
@@ -24,7 +34,7 @@ from acescore.model.params import (ENTITY_CLASSES, ENTITY_SUBTYPES, EVENT_ATTRIB
 # of the checked code.
 
 
-def _canonical(values) -> dict:
+def _canonical(values: Any) -> dict:
     """Legal value -> the same string (one shared copy for all the records)."""
     return {v: v for v in values}
 
@@ -48,14 +58,14 @@ _EVENT_ROLES = _canonical(EVENT_ROLES)
 _TIME_ROLES = frozenset(r for r in RELATION_ROLES if "time" in r.lower())
 
 
-def _upper_names(node) -> bool:
+def _upper_names(node: Any) -> bool:
     """True when every attribute name of ``node`` is upper case, so that an attribute that
     ``node.get`` does not find is really absent (``_Reader._get`` finds no case variant)."""
     names = "".join(node.keys())
     return names.upper() == names
 
 
-def _children(node, *tags):
+def _children(node: Any, *tags: str) -> Iterable[list]:
     """For each of ``tags``, the children of ``node`` with that tag in document order (what
     ``node.findall(tag)`` gives), collected in one pass over the children."""
     groups: dict = {}
@@ -68,7 +78,7 @@ def _children(node, *tags):
     return groups.values()
 
 
-def _fast_text_locator(container) -> Optional[Locator]:
+def _fast_text_locator(container: Any) -> Locator | None:
     """The locator of a text container whose first child is a ``charseq`` with plain digit
     START <= END (what the checked :meth:`_Reader.locator` gives); None otherwise."""
     if not len(container):

@@ -22,13 +22,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Optional
 
-from acescore.model.errors import AceInputError
 from acescore.model.limits import DEFAULT_MAX_BYTES
-from acescore.reading.safe_read import read_bytes
 from acescore.model.text import decode_utf8
-
+from acescore.reading.safe_read import read_bytes
 
 _TAG = re.compile(r"<[^>]*>")
 _ENTITY = re.compile(r"&(?:#[0-9]+|#[xX][0-9a-fA-F]+|amp|lt|gt|quot|apos);")
@@ -49,8 +46,8 @@ class SourceText:
     """
     path: str
     text: str
-    docid: Optional[str]
-    text_region: Optional[tuple[int, int]]
+    docid: str | None
+    text_region: tuple[int, int] | None
     raw: str = ""
 
     def span(self, start: int, end: int) -> str:
@@ -101,7 +98,7 @@ def span_matches(charseq_text: str, source_span: str) -> bool:
 
 
 def strip_tags(raw: str, entities: str = "raw"
-               ) -> tuple[str, Optional[str], Optional[tuple[int, int]]]:
+               ) -> tuple[str, str | None, tuple[int, int] | None]:
     """Remove the tags of ``raw`` (CR/LF already normalised); returns ``(text, docid,
     text_region)``."""
     parts = []

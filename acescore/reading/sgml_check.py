@@ -18,9 +18,11 @@ one-line :class:`~acescore.model.errors.AceInputError` s ``file:line: element: m
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache
+from typing import Any
 
 from acescore.model.errors import AceInputError
+from acescore.reading.dtd import SOURCE_DTD, load_dtd
 
 #: elements whose end tag the LDC files leave out
 END_TAG_OMISSIBLE = frozenset({"POST", "P"})
@@ -29,21 +31,20 @@ _TAG = re.compile(r"<([^>]*)>")
 _NAME = re.compile(r"\s*(/?)\s*([A-Za-z_][A-Za-z0-9_.:-]*)")
 
 
-@lru_cache(maxsize=None)
+@cache
 def declarations() -> dict:
     """``{element: (allowed children, required children, empty)}`` from the source DTD."""
-    from acescore.reading.dtd import SOURCE_DTD, load_dtd
     out = {}
     for el in load_dtd(SOURCE_DTD).elements():
         allowed, required = set(), set()
 
-        def walk(c, under_choice: bool) -> None:
+        def walk(c: Any, under_choice: bool) -> None:
             if c is None:
                 return
             if c.type == "element":
-                allowed.add(c.name)
+                allowed.add(c.name)  # noqa: B023 (called in this iteration)
                 if not under_choice and c.occur in ("once", "plus"):
-                    required.add(c.name)
+                    required.add(c.name)  # noqa: B023 (called in this iteration)
             choice = under_choice or c.type == "or" or c.occur in ("opt", "mult")
             walk(c.left, choice)
             walk(c.right, choice)
@@ -61,7 +62,7 @@ def check_markup(raw: str, path: str, root: str = "DOC") -> list[AceInputError]:
     def line_of(pos: int) -> int:
         return raw.count("\n", 0, pos) + 1
 
-    def problem(pos: int, element: str, message: str) -> None:
+    def problem(pos: int, element: str | None, message: str) -> None:
         problems.append(AceInputError(message, path, line_of(pos), element))
 
     def close(pos: int) -> None:

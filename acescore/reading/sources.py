@@ -8,7 +8,6 @@ is a usage error (one line, exit 2): it is the wrong folder, not a problem per d
 from __future__ import annotations
 
 import os
-from typing import Optional
 
 from acescore.model.errors import AceInputError, AceUsageError
 from acescore.reading.discovery import walk_files
@@ -32,12 +31,12 @@ class SourceIndex:
         if not any(n.lower().endswith(".sgm") for n in self.by_name):
             raise AceUsageError(f"--source-dir {directory}: no source document (*.sgm) in"
                                 " this folder or below it")
-        self._cache: dict[str, object] = {}
+        self._cache: dict[str, SourceText | AceInputError] = {}
         self.dtd_checked: set = set()
         self.asked: list = []          # (DOCID, URI) of every find()
         self.found = 0
 
-    def find(self, docid: str, uri: Optional[str]) -> tuple[Optional[str], list[str]]:
+    def find(self, docid: str, uri: str | None) -> tuple[str | None, list[str]]:
         self.asked.append((docid, uri))
         tried = []
         for name in ([os.path.basename(uri)] if uri else []) + [docid + ".sgm", docid]:
@@ -63,7 +62,7 @@ class SourceIndex:
                 + ", ".join(dict.fromkeys(names + [d + ".sgm"]))
                 + (", ..." if len(docs) > 1 else "") + "): is it the wrong folder?")
 
-    def read(self, path: str):
+    def read(self, path: str) -> SourceText | AceInputError:
         """A SourceText, or the AceInputError that reading it gave."""
         r = self._cache.get(path)
         if r is None:

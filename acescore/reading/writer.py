@@ -15,24 +15,25 @@ are written as the model holds them, i.e. as they were written in the file read
 from __future__ import annotations
 
 import os
-from typing import Optional
+from collections.abc import Iterable
+from typing import Any
 
 from lxml import etree
 
-from acescore.model.apf import ApfFile, Document, Locator
+from acescore.model.apf import ApfFile, Argument, Document, Locator
 from acescore.model.params import SYMMETRIC_RELATIONS
-from acescore.reading.as_written import written_back
 from acescore.model.text import normalize_name
+from acescore.reading.as_written import written_back
 
 DEFAULT_DOCTYPE = "apf.v5.1.1.dtd"
 
 
-def _num(v) -> str:
+def _num(v: float) -> str:
     """A number as the reader parses it back exactly (``repr`` of a float)."""
     return repr(v) if isinstance(v, float) else str(v)
 
 
-def _locator(parent, tag: str, loc: Locator):
+def _locator(parent: Any, tag: str, loc: Locator) -> Any:
     c = etree.SubElement(parent, tag)
     if loc.kind == "text":
         s = etree.SubElement(c, "charseq", START=str(loc.start), END=str(loc.end))
@@ -49,12 +50,12 @@ def _locator(parent, tag: str, loc: Locator):
     return c
 
 
-def _links(parent, links):
+def _links(parent: Any, links: Iterable[tuple[str, str]]) -> None:
     for res, eid in links:
         etree.SubElement(parent, "external_link", RESOURCE=res, EID=eid)
 
 
-def _roles(args, symmetric: bool):
+def _roles(args: Iterable[Argument], symmetric: bool) -> list:
     """(role, refid) pairs to write; symmetric ``Arg`` arguments become Arg-1, Arg-2."""
     out = []
     n = 0
@@ -67,8 +68,9 @@ def _roles(args, symmetric: bool):
     return out
 
 
-def _document(sf, doc: Document) -> None:
+def _document(sf: Any, doc: Document) -> None:
     d = etree.SubElement(sf, "document", DOCID=doc.docid)
+    m: Any      # the mentions of every kind, in turn
     extents = {}
     for e in doc.entities:
         for m in e.mentions:
@@ -80,7 +82,7 @@ def _document(sf, doc: Document) -> None:
 
     for e in doc.entities:
         x = etree.SubElement(d, "entity", ID=e.id, TYPE=e.type, SUBTYPE=e.subtype, CLASS=e.cls)
-        heads = {}
+        heads: dict = {}
         for m in e.mentions:
             a = {"ID": m.id, "TYPE": m.type}
             if m.role != e.type:
@@ -161,7 +163,7 @@ def _document(sf, doc: Document) -> None:
         _links(x, ev.links)
 
 
-def apf_bytes(apffile: ApfFile, doctype: Optional[str] = None) -> bytes:
+def apf_bytes(apffile: ApfFile, doctype: str | None = None) -> bytes:
     """The APF text (UTF-8) of ``apffile``.  ``doctype`` is the DOCTYPE system identifier
     (e.g. :data:`DEFAULT_DOCTYPE`); default: the one the file was read with, and no DOCTYPE
     when it had none (a file without DOCTYPE is validated against APF 5.1.1)."""
@@ -185,7 +187,7 @@ def apf_bytes(apffile: ApfFile, doctype: Optional[str] = None) -> bytes:
     return written_back(etree.tostring(sf, xml_declaration=True, encoding="UTF-8")) + b"\n"
 
 
-def write_apf(apffile: ApfFile, path: str, doctype: Optional[str] = None) -> None:
+def write_apf(apffile: ApfFile, path: str, doctype: str | None = None) -> None:
     """Write ``apffile`` to ``path`` as APF (see the module documentation)."""
     data = apf_bytes(apffile, doctype)
     d = os.path.dirname(path)

@@ -15,15 +15,15 @@ from __future__ import annotations
 
 import os
 import re
-from typing import Optional
+from typing import Any
 
 from lxml import etree
 
 from acescore.model.errors import AceInputError
 from acescore.model.limits import DEFAULT_MAX_BYTES
-from acescore.reading.safe_read import read_bytes
-from acescore.reading.as_written import as_written
 from acescore.model.text import decode_utf8
+from acescore.reading.as_written import as_written
+from acescore.reading.safe_read import read_bytes
 
 # A reference to a named entity other than the five XML predefined ones.  With an external
 # DOCTYPE, libxml2 accepts such a reference without a declaration and silently drops it
@@ -34,13 +34,13 @@ _DOCID_TAG = re.compile(r"""<document\b[^>]*?\bDOCID\s*=\s*(?:"([^"]*)"|'([^']*)
 _SCAN_BYTES = 1 << 20
 
 
-def _parser(encoding: Optional[str] = None) -> etree.XMLParser:
+def _parser(encoding: str | None = None) -> etree.XMLParser:
     return etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
                            dtd_validation=False, huge_tree=False, remove_comments=True,
                            remove_pis=True, encoding=encoding)
 
 
-def _first_outside_markup(data: bytes, pattern: bytes):
+def _first_outside_markup(data: bytes, pattern: bytes) -> re.Match[bytes] | None:
     """The first match of ``pattern`` in ``data`` that is not inside a comment, a CDATA
     section or a processing instruction (where XML gives it no meaning), or None."""
     rx = re.compile(rb"<!--.*?-->|<!\[CDATA\[.*?\]\]>|<\?.*?\?>|(" + pattern + rb")", re.S)
@@ -50,7 +50,7 @@ def _first_outside_markup(data: bytes, pattern: bytes):
     return None
 
 
-def _utf8_name(encoding: Optional[str]) -> bool:
+def _utf8_name(encoding: str | None) -> bool:
     return (encoding or "UTF-8").upper().replace("-", "").replace("_", "") in (
         "UTF8", "USASCII", "ASCII")
 
@@ -63,7 +63,7 @@ def _syntax_message(e: etree.XMLSyntaxError) -> str:
     return " ".join(msg.split())     # one line (some messages end with a newline)
 
 
-def parse_xml(path: str, max_bytes: int = DEFAULT_MAX_BYTES):
+def parse_xml(path: str, max_bytes: int = DEFAULT_MAX_BYTES) -> Any:
     """Parse an XML file safely; returns the lxml tree.  Errors are one-line
     :class:`AceInputError`s (missing file, not a regular file, size limit, encoding,
     malformed XML, entities).

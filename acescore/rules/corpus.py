@@ -25,10 +25,11 @@ them all.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Set
 from operator import attrgetter
-from typing import Iterable, Iterator, Optional
+from typing import Any
 
-from acescore.model.apf import KINDS, PLURAL
+from acescore.model.apf import KINDS, PLURAL, Document, Relation
 from acescore.model.params import SYMMETRIC_RELATIONS
 from acescore.model.problems import Problem
 
@@ -36,7 +37,7 @@ _ROLE_REFID = attrgetter("role", "refid")      # the (role, ID) order of argumen
 _DOCID = attrgetter("docid")
 
 
-def _ids(ids) -> str:
+def _ids(ids: Iterable[str]) -> str:
     return " and ".join(f"'{i}'" for i in sorted(ids))
 
 
@@ -83,8 +84,8 @@ def document_problems(ref_files: list, sys_files: list, removed_docs: set) -> It
                               f"document {d.docid}", (d.docid,), rule="data-type-differs")
 
 
-def side_documents(files: Iterable, removed_docs: set = frozenset(),
-                   eval_docids: Optional[set] = None) -> list:
+def side_documents(files: Iterable, removed_docs: Set[str] = frozenset(),
+                   eval_docids: set | None = None) -> list:
     """The documents of one side that the side is built from: not removed, and for SYS
     (``eval_docids``: the REF DOCIDs) only those with a REF document."""
     seen = set()
@@ -123,7 +124,7 @@ class _SideIndex:
         self.kinds: dict = {}
         for k in reversed(KINDS):
             self.kinds.update(dict.fromkeys(self.by_kind[k], k))
-        self._owners: Optional[dict] = None
+        self._owners: dict | None = None
         self.n_mentions = 0
 
     def owners(self) -> dict:
@@ -150,8 +151,10 @@ class _Rules:
         self.name = name
         self.removed = removed
 
-    def skip(self, rule, message, doc, el, kind, eid, docids=None, note=None, line=None,
-             cause=None, subject=None) -> Optional[Problem]:
+    def skip(self, rule: str, message: str, doc: Document, el: Any, kind: str, eid: str,
+             docids: Iterable[str] | None = None, note: str | None = None,
+             line: int | None = None, cause: str | None = None, subject: str | None = None
+             ) -> Problem | None:
         keys = []
         for docid in (docids if docids is not None else (doc.docid,)):
             key = (kind, eid, docid)
@@ -175,9 +178,9 @@ class _Rules:
                 attrs: dict = {}        # name -> (value, DOCID)
                 links: dict = {}        # resource -> (EID, DOCID)
                 args: dict = {}
-                kept = []
+                kept: list = []
                 for docid, el, doc in entries:
-                    problem = None
+                    problem: tuple | None = None
                     a_new = el.attributes()
                     for a in sorted(a_new):
                         v = a_new[a]
@@ -237,7 +240,7 @@ class _Rules:
             for eid in sorted(coll):
                 entries = coll[eid]
                 if eid in registry:
-                    docid, el, doc = entries[0]
+                    _docid, el, doc = entries[0]
                     other = registry[eid]
                     p = self.skip("duplicate-id", f"duplicate ID ({eid}) for elements of type"
                                   f" '{PLURAL[kind]}' and '{other[0]}'", doc, el, kind, eid,
@@ -249,9 +252,9 @@ class _Rules:
                     continue
                 survivors = 0
                 own = {eid}
-                for docid, el, doc in entries:
+                for _docid, el, doc in entries:
                     bad = None
-                    ids = {}
+                    ids: dict = {}
                     for m in el.mentions:
                         other = registry.get(m.id)
                         if other is None and m.id in own:
@@ -276,7 +279,7 @@ class _Rules:
                         registry[m] = (mention_label, doc.path, line)
                     own.update(ids)
                 if survivors:
-                    docid, el, doc = entries[0]
+                    _docid, el, doc = entries[0]
                     registry[eid] = (kind, doc.path, el.line)
 
     # 01 §3.6: arguments and argument mentions (the IDs are unique: registry found nothing)
@@ -289,7 +292,7 @@ class _Rules:
             for eid in sorted(coll):
                 entries = []
                 for docid, el, doc in coll[eid]:
-                    bad = None
+                    bad: tuple | None = None
                     for a in el.arguments:
                         if a.refid not in kinds:
                             a = min((a for a in el.arguments if a.refid not in kinds),
@@ -344,7 +347,8 @@ def _ids_unique(ix: _SideIndex) -> bool:
     return len(owners) == ix.n_mentions and owners.keys().isdisjoint(ix.kinds)
 
 
-def _mention_argument_problem(kind, eid, el, mentions, roles, kinds):
+def _mention_argument_problem(kind: str, eid: str, el: Any, mentions: dict, roles: dict,
+                              kinds: dict) -> tuple | None:
     """(rule, message, line, cause, ID) of the first bad mention argument of ``el``: one that
     is not a mention of an element-level argument in its role (``roles``: role -> IDs)."""
     for m in el.mentions:
@@ -372,7 +376,8 @@ def _mention_argument_problem(kind, eid, el, mentions, roles, kinds):
     return None
 
 
-def _relation_problem(eid: str, rtype: str, args: dict, kept: list, el):
+def _relation_problem(eid: str, rtype: str, args: dict, kept: list, el: Relation
+                      ) -> tuple[str, str, str | None] | None:
     """(rule, message, cause) when the arguments ``args`` accumulated over the documents
     ``kept`` and the relation ``el`` break the argument rule (01 §3.2: checked after every
     merge, so the relation of every document must keep the rule)."""
@@ -425,8 +430,8 @@ def side_problems(name: str, docs: list, removed: set) -> Iterator[Problem]:
             return
 
 
-def corpus_problems(ref_files: list, sys_files: list, removed_docs: Optional[set] = None,
-                    removed_ref: Optional[set] = None, removed_sys: Optional[set] = None
+def corpus_problems(ref_files: list, sys_files: list, removed_docs: set | None = None,
+                    removed_ref: set | None = None, removed_sys: set | None = None
                     ) -> Iterator[Problem]:
     """Every problem of a REF and a SYS corpus (files already read), in canonical order:
     documents, then the REF side, then the SYS side (its documents with a REF document).
@@ -442,7 +447,7 @@ def corpus_problems(ref_files: list, sys_files: list, removed_docs: Optional[set
                              set() if removed_sys is None else removed_sys)
 
 
-def first_problem(problems: Iterable[Problem]) -> Optional[Problem]:
+def first_problem(problems: Iterable[Problem]) -> Problem | None:
     """Strict mode: the first problem (None if there is none)."""
     for p in problems:
         return p

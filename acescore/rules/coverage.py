@@ -13,10 +13,14 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from typing import Optional
+
+from lxml import etree
 
 from acescore.model.errors import AceUsageError
+from acescore.rules.database import Side
+from acescore.rules.robust import SkipReport
 
 #: the NIST warnings that the summary line counts (shown with --verbose)
 FOLDED = ("system output for unevaluated document", "contains no evaluable documents")
@@ -28,8 +32,8 @@ class Coverage:
     scored: int                 # REF documents with a SYS document
     sys: int                    # SYS documents read
     sys_without_ref: int        # ignored
-    skipped_elements: Optional[int] = None      # lenient mode
-    skipped_documents: Optional[int] = None
+    skipped_elements: int | None = None      # lenient mode
+    skipped_documents: int | None = None
 
     @property
     def ref_without_sys(self) -> int:
@@ -43,7 +47,7 @@ class Coverage:
                 "sys_without_ref": self.sys_without_ref}
 
 
-def coverage(ref_side, sys_side, skipped=None) -> Coverage:
+def coverage(ref_side: Side, sys_side: Side, skipped: SkipReport | None = None) -> Coverage:
     """The counts of a run from its two sides (:class:`acescore.rules.database.Side`) and, in
     lenient mode, its :class:`acescore.rules.robust.SkipReport`."""
     ref_docs = ref_side.documents
@@ -68,7 +72,7 @@ def summary_line(c: Coverage) -> str:
             " documents have no REF document (ignored)")
     if c.skipped_elements is not None:
         line += (f"; lenient: skipped {_n(c.skipped_elements, 'element')} and"
-                 f" {_n(c.skipped_documents, 'document')}")
+                 f" {_n(c.skipped_documents or 0, 'document')}")
     return line
 
 
@@ -85,7 +89,6 @@ def fold_warnings(warnings: list, verbose: bool) -> list:
 
 def what_is_there(path: str) -> str:
     """What a file that holds no APF document is, in a few words (for the error line)."""
-    from lxml import etree
     try:
         with open(path, "rb") as fh:
             head = fh.read(4096)
@@ -116,7 +119,7 @@ def what_is_there(path: str) -> str:
     return f"root element <{root.localname}>, not <source_file>"
 
 
-def require_documents(label: str, spec: str, files) -> None:
+def require_documents(label: str, spec: str, files: Sequence) -> None:
     """``files`` (ApfFile) of one side, read from ``spec``: raise the one-line error of an
     input without any APF document."""
     files = list(files)
@@ -134,7 +137,8 @@ def require_documents(label: str, spec: str, files) -> None:
                         f" {what_is_there(files[0].path)})")
 
 
-def require_common(ref_docids, sys_docids, ref_spec: str, sys_spec: str) -> None:
+def require_common(ref_docids: Collection[str], sys_docids: Collection[str], ref_spec: str,
+                   sys_spec: str) -> None:
     """Raise the one-line error of REF and SYS (their DOCIDs) without a DOCID in common."""
     rdocs = sorted(set(ref_docids))
     sdocs = sorted(set(sys_docids))

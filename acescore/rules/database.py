@@ -11,9 +11,10 @@ code-point order).
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import Iterable, Optional
+from typing import Any
 
 from acescore.model.apf import KINDS, ApfFile, Document
 from acescore.model.params import Params
@@ -35,16 +36,16 @@ class GlobalElement:
     kind: str
     docs: dict = field(default_factory=dict)        # docid -> document element
     attrs: dict = field(default_factory=dict)       # merged attributes
-    level: Optional[str] = None                     # entities: highest document level
-    name_entropy: Optional[float] = None            # entities
+    level: str | None = None                     # entities: highest document level
+    name_entropy: float | None = None            # entities
     arguments: dict = field(default_factory=dict)   # role -> sorted tuple of ids (union)
     links: dict = field(default_factory=dict)       # RESOURCE -> EID
-    origin: Optional[str] = None                    # promoted mentions: the host element ID
+    origin: str | None = None                    # promoted mentions: the host element ID
 
-    def sorted_docs(self):
+    def sorted_docs(self) -> list[str]:
         return sorted(self.docs)
 
-    _arg_pairs: Optional[tuple] = field(default=None, repr=False, compare=False)
+    _arg_pairs: tuple | None = field(default=None, repr=False, compare=False)
 
     @property
     def arg_pairs(self) -> tuple[tuple[str, str], ...]:
@@ -67,10 +68,11 @@ class Side:
     mentions: dict = field(default_factory=dict)           # mention id -> (kind, element id, docid)
 
     def of(self, kind: str) -> dict:
-        return self.elements[kind]
+        elements: dict = self.elements[kind]
+        return elements
 
 
-def _doc_order(g: GlobalElement):
+def _doc_order(g: GlobalElement) -> Iterable[str]:
     """The DOCIDs of ``g`` in code-point order (most elements are in one document: no
     sorting then)."""
     docs = g.docs
@@ -80,7 +82,7 @@ def _doc_order(g: GlobalElement):
 _ROLE_REFID = attrgetter("role", "refid")      # the (role, ID) order of arguments
 
 
-def _merge(side: Side, doc: Document, el, warnings: list) -> None:
+def _merge(side: Side, doc: Document, el: Any, warnings: list) -> None:
     kind = el.kind
     coll = side.elements[kind]
     attrs = el.attributes()
@@ -103,12 +105,10 @@ def _merge(side: Side, doc: Document, el, warnings: list) -> None:
             if v is None:
                 continue
             old = g.attrs.get(a)
-            if old is None:
+            # a higher LEVEL wins (a conflict of another attribute is a broken rule:
+            # acescore.rules.corpus)
+            if old is None or (old != v and a == "LEVEL" and LEVEL_WEIGHT[v] > LEVEL_WEIGHT[old]):
                 g.attrs[a] = v
-            elif old != v:
-                # (a conflict of another attribute is a broken rule: acescore.rules.corpus)
-                if a == "LEVEL" and LEVEL_WEIGHT[v] > LEVEL_WEIGHT[old]:
-                    g.attrs[a] = v
     if kind == "entity":
         g.level = g.attrs.get("LEVEL")
     if el.links and g.links is NOTHING:
@@ -133,7 +133,7 @@ def _merge(side: Side, doc: Document, el, warnings: list) -> None:
         g._arg_pairs = None
 
 
-def name_entropy(g: GlobalElement) -> Optional[float]:
+def name_entropy(g: GlobalElement) -> float | None:
     n_docs = len(g.docs)
     if n_docs < 2:
         return None         # every name count is >= n_docs
@@ -151,7 +151,7 @@ def name_entropy(g: GlobalElement) -> Optional[float]:
 
 
 def add_files(side: Side, files: Iterable[ApfFile], params: Params, warnings: list,
-              eval_docs: Optional[dict] = None) -> None:
+              eval_docs: dict | None = None) -> None:
     """Merge the documents of ``files`` into ``side``.  For the SYS side, ``eval_docs`` is the
     REF document table: documents not in it are skipped with the NIST warning."""
     for f in files:
@@ -164,9 +164,10 @@ def add_files(side: Side, files: Iterable[ApfFile], params: Params, warnings: li
                 continue
             side.documents[doc.docid] = doc
             evaluable += 1
+            els: tuple
             for els in (doc.relations, doc.events):     # the reader's warnings, in its order
-                for el in els:
-                    warnings.extend(el.warnings)
+                for releve in els:
+                    warnings.extend(releve.warnings)
             for els in (doc.entities, doc.relations, doc.events, doc.timex2s, doc.values):
                 for el in els:
                     _merge(side, doc, el, warnings)
@@ -217,12 +218,13 @@ def _kind_index(side: Side) -> dict:
     return index
 
 
-def _language(kind: str, el, docid: str, lang: dict, kind_of: dict) -> Optional[str]:
+def _language(kind: str, el: Any, docid: str, lang: dict, kind_of: dict) -> str | None:
     """The language label of the document element ``el`` (of ``kind``) in ``docid``: from
     its mentions' display texts, its names (entities), then its arguments' labels in ``lang``
     (relations, events; in (role, ID) order; one without a label makes the label MIXED).
     None if there is nothing to go by."""
-    label = None        # None (nothing seen yet), the one language seen, or MIXED
+    label: str | None = None    # None (nothing seen yet), the one language seen, or MIXED
+    x: str | None
     for m in el.mentions:
         # the head, else the extent (only entity mentions have heads)
         loc = m.head if kind == "entity" and m.head is not None else m.extent

@@ -35,14 +35,15 @@ for the JSON report (``"skipped"``) and standard error.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from typing import Iterable
+from typing import Any
 
-from acescore.rules.database import Side, build_sides
 from acescore.model.apf import KINDS, PLURAL
 from acescore.model.params import Params
 from acescore.model.problems import UNKNOWN_DOCID, Problem
 from acescore.rules.corpus import corpus_problems
+from acescore.rules.database import Side, build_sides
 
 #: one isolated input problem and what was skipped because of it
 Skip = Problem
@@ -146,7 +147,7 @@ def isolate(ref_files: list, sys_files: list, read_skips: Iterable[Skip] = ()
     """The REF and SYS files without what the reading problems ``read_skips`` and the input
     rules find broken, and every skip (reading problems first; not yet sorted)."""
     log = list(read_skips)
-    removed_docs = set()
+    removed_docs: set = set()
     for s in log:
         if s.scope == "document":
             removed_docs.update(s.docids)
@@ -161,7 +162,7 @@ def with_side(skips: Iterable[Skip], side: str) -> list:
     return [replace(s, side=side) if s.side is None else s for s in skips]
 
 
-def build_corpora(ref, sys, params: Params, warnings: list) -> LenientBuild:
+def build_corpora(ref: Any, sys: Any, params: Params, warnings: list) -> LenientBuild:
     """:func:`build_lenient` for two :class:`acescore.api.Corpus` objects (their reading
     problems, ``Corpus.skipped``, included)."""
     return build_lenient(ref.files, sys.files, params, warnings,

@@ -35,12 +35,10 @@ means the scorer can read the data.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Any
 
-from acescore.rules import database
-from acescore.rules import corpus as rules
+from acescore.model.apf import KINDS, ApfFile, Document, Locator
 from acescore.model.errors import EXIT_OK, EXIT_PROBLEMS, EXIT_UNUSABLE, AceInputError
-from acescore.model.apf import KINDS, ApfFile
 from acescore.model.params import Params, get_params
 from acescore.model.problems import Collect
 from acescore.reading import dtd as dtdmod
@@ -48,7 +46,9 @@ from acescore.reading.apf import ascii_number, parse_xml, read_apf_tree
 from acescore.reading.discovery import discover
 from acescore.reading.sgml import SourceText, span_matches
 from acescore.reading.sgml_check import check_markup
-from acescore.reading.sources import SourceIndex  # noqa: F401 (acescore.rules.validate.SourceIndex)
+from acescore.reading.sources import SourceIndex
+from acescore.rules import corpus as rules
+from acescore.rules import database
 
 # the elements and mentions (their IDs)
 _ID_TAGS = tuple(KINDS) + ("entity_mention", "value_mention", "timex2_mention", "relation_mention",
@@ -74,9 +74,9 @@ def _quote(s: str, limit: int = 40) -> str:
 
 @dataclass
 class Problem:
-    path: Optional[str]
-    line: Optional[int]
-    element: Optional[str]
+    path: str | None
+    line: int | None
+    element: str | None
     message: str
     key: tuple = ()
 
@@ -129,7 +129,7 @@ def _source_dtd_problems(src: SourceText) -> list[AceInputError]:
             for e in check_markup(src.raw, src.path)]
 
 
-def _int(v: Optional[str]) -> Optional[int]:
+def _int(v: str | None) -> int | None:
     return None if v is None else ascii_number(v.strip())
 
 
@@ -141,7 +141,7 @@ class FileResult:
     path: str
     index: int
     ids: set = field(default_factory=set)              # element and mention IDs of the tree
-    apf: Optional[ApfFile] = None
+    apf: ApfFile | None = None
     problems: list = field(default_factory=list)        # Problem (file, DTD)
     source_problems: list = field(default_factory=list)  # Problem (offsets, sources)
     reader_problems: list = field(default_factory=list)    # Problem (the reader's)
@@ -149,8 +149,8 @@ class FileResult:
 
 
 class Validator:
-    def __init__(self, source_dir: Optional[str] = None, dtd: Optional[str] = None,
-                 params: Optional[Params] = None, entities: str = "raw"):
+    def __init__(self, source_dir: str | None = None, dtd: str | None = None,
+                 params: Params | None = None, entities: str = "raw"):
         self.forced_dtd = dtdmod.resolve_dtd_name(dtd) if dtd else None
         if self.forced_dtd:
             dtdmod.load_dtd(self.forced_dtd)          # fail early on an unusable DTD file
@@ -160,8 +160,9 @@ class Validator:
         self._seq = 0
 
     # -- helpers --------------------------------------------------------------------------
-    def _p(self, fr: FileResult, line, element, message, group: int = 0,
-           path: Optional[str] = None) -> Problem:
+    def _p(self, fr: FileResult, line: int | None, element: str | None, message: str,
+           group: int = 0,
+           path: str | None = None) -> Problem:
         self._seq += 1
         return Problem(path or fr.path, line, element, message,
                        (fr.index, group, line or 0, self._seq))
@@ -242,16 +243,17 @@ class Validator:
         policy = Collect()
         fr.apf = read_apf_tree(tree, fr.path, self.params, policy)
         fr.reader_problems = [self._from_error(fr, p.error()) for p in policy.problems]
-        for e in dtd_problems:
+        for err in dtd_problems:
             # ID uniqueness and ID references are reported by the reference checks
-            if getattr(e, "dtd_type", None) in dtdmod.ID_ERROR_TYPES:
+            if getattr(err, "dtd_type", None) in dtdmod.ID_ERROR_TYPES:
                 continue
-            fr.problems.append(self._from_error(fr, e))
+            fr.problems.append(self._from_error(fr, err))
         if self.sources is not None:
             self.check_sources(fr, root)
 
-    def check_sources(self, fr: FileResult, root) -> None:
+    def check_sources(self, fr: FileResult, root: Any) -> None:
         src_index = self.sources
+        assert src_index is not None        # called with sources only
         if root.tag != "source_file":
             return
         data_type = (root.get("TYPE") or "").strip()
@@ -327,11 +329,11 @@ class Validator:
         problem removed is not reported again: it follows from a problem reported already."""
         out: list[Problem] = []
         read = [fr for fr in results if fr.apf is not None]
-        by_path = {fr.path: fr for fr in read}
+        by_path: dict[str | None, FileResult] = {fr.path: fr for fr in read}
         rejected = set()        # every element and mention ID of the files ...
         for fr in results:
             rejected.update(fr.ids)
-        files = [fr.apf for fr in read]
+        files = [fr.apf for fr in read if fr.apf is not None]     # (all of them)
         mentions_of: dict = {}  # (kind, ID, DOCID) -> the element's mention IDs
         for f in files:         # ... less those the reader accepted: what it rejected
             for doc in f.documents:
@@ -352,29 +354,31 @@ class Validator:
             out.append(self._from_error(by_path[p.path], p.error()))
         mention_ext: dict = {}     # mention id -> (docid, extent locator)
         twice: set = set()         # mention IDs used twice (their extents are not compared)
-        for fr in read:
-            for doc in fr.apf.documents:
+        for f in files:
+            for doc in f.documents:
                 for kind in KINDS:
                     for el in doc.elements(kind):
                         for m in el.mentions:
                             if m.id in mention_ext:
                                 twice.add(m.id)
                             mention_ext[m.id] = (doc.docid, m.extent)
-        for fr in read:
-            for doc in fr.apf.documents:
+        for fr, f in zip(read, files):
+            for doc in f.documents:
                 if doc.data_type == "text":
                     out.extend(self._containment(fr, doc, mention_ext, twice))
         return out
 
-    def _containment(self, fr, doc, mention_ext, dup_ids) -> list[Problem]:
+    def _containment(self, fr: FileResult, doc: Document, mention_ext: dict, dup_ids: set
+                     ) -> list[Problem]:
         out = []
 
-        def inside(inner, outer) -> bool:
+        def inside(inner: Locator, outer: Locator) -> bool:
             return outer.start <= inner.start and inner.end <= outer.end
 
-        def span(loc) -> str:
+        def span(loc: Locator) -> str:
             return f"{loc.start}..{loc.end}"
 
+        m: Any
         for e in doc.entities:
             for m in e.mentions:
                 if m.head.kind == "text" and m.extent.kind == "text" and \
@@ -418,8 +422,8 @@ class Validator:
         return []
 
 
-def validate_paths(paths: list[str], source_dir: Optional[str] = None, dtd: Optional[str] = None,
-                   params: Optional[Params] = None, entities: str = "raw") -> Report:
+def validate_paths(paths: list[str], source_dir: str | None = None, dtd: str | None = None,
+                   params: Params | None = None, entities: str = "raw") -> Report:
     """Validate the APF files meant by ``paths``.  Raises :class:`AceUsageError` for a bad
     ``dtd`` and :class:`AceInputError` for a bad ``source_dir`` (unusable input); every other
     problem is in the returned :class:`Report`."""

@@ -1,13 +1,14 @@
 """B-cubed as the NIST tool computes it (02 §8): from mention correspondences, not mappings."""
 from __future__ import annotations
 
+from acescore.scoring.elements import ElementPass
 from acescore.scoring.result import NO_PARTNERS, B3Data, B3Mention
 
 
-def _mentions(coll: dict, sigma: dict):
+def _mentions(coll: dict, sigma: dict) -> tuple[list[B3Mention], dict]:
     """All mentions of all entities with entity totals (documents in DOCID order)."""
-    out = []
-    totals = {}
+    out: list[B3Mention] = []
+    totals: dict = {}
     for eid in sorted(coll):
         g = coll[eid]
         n = 0
@@ -23,7 +24,7 @@ def _mentions(coll: dict, sigma: dict):
     return out, totals
 
 
-def compute_b3(ep) -> B3Data:
+def compute_b3(ep: ElementPass) -> B3Data:
     """B-cubed tables of an entity :class:`~acescore.scoring.elements.ElementPass`."""
     ref, ref_totals = _mentions(ep.ref, ep.sigma_r)
     sys, sys_totals = _mentions(ep.sys, ep.sigma_s)

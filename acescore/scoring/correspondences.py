@@ -9,16 +9,16 @@ promoted mention keeps its host mention's type, role, style and head.
 from __future__ import annotations
 
 from bisect import bisect_right
-from typing import Optional
+from typing import Any
 
-from acescore.model.params import EPSILON
 from acescore.model.limits import too_many_pairs
+from acescore.model.params import EPSILON, Params
 from acescore.model.spans import overlap, text_match
 
 EPS = EPSILON
 
 
-def mention_score(kind: str, p, rm, sm) -> Optional[float]:
+def mention_score(kind: str, p: Params, rm: Any, sm: Any) -> float | None:
     """Score of a REF/SYS mention pair of ``kind`` under the parameters ``p``, or None if
     they do not correspond."""
     if kind == "entity":
@@ -29,7 +29,7 @@ def mention_score(kind: str, p, rm, sm) -> Optional[float]:
             return None
         mtw = p.entity_mention_type_wgt
         a, b = mtw[rm.type], mtw[sm.type]
-        score = (b if b < a else a) + ov * EPS
+        score: float = (b if b < a else a) + ov * EPS
         w = p.entity_mention_err_wgt
         if rm.role != sm.role:
             score *= w["ROLE"]
@@ -55,7 +55,7 @@ def _mentions_by_doc(coll: dict) -> dict:
     return by_doc
 
 
-def correspondences(kind: str, ref: dict, sys: dict, p) -> tuple[dict, set, dict]:
+def correspondences(kind: str, ref: dict, sys: dict, p: Params) -> tuple[dict, set, dict]:
     """The corresponding mention pairs of every document: (corr, is_ref_mention, cand) with
     corr {REF mention ID: {SYS mention ID: score}}, is_ref_mention the SYS mention IDs that
     correspond to some REF mention and cand {REF element ID: set of SYS element IDs}."""
@@ -90,7 +90,7 @@ def correspondences(kind: str, ref: dict, sys: dict, p) -> tuple[dict, set, dict
                         pairs.append(((rid, rm), locs[k]))
                 if len(pairs) > limit:
                     raise too_many_pairs(d, f"{kind} mention", len(pairs), limit)
-        for (rid, rm), (sl, sid, sm) in pairs:
+        for (rid, rm), (_sl, sid, sm) in pairs:
             score = mention_score(kind, p, rm, sm)
             if not score:
                 continue

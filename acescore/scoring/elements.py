@@ -12,18 +12,21 @@ numbers are bit-identical to the NIST tool's.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from types import SimpleNamespace
-from typing import Optional
+from typing import Any, ClassVar
 
-from acescore.model.params import EPSILON, Params
+from acescore.model.apf import Entity, Value
 from acescore.model.bgm import bgm
+from acescore.model.params import EPSILON, Params
+from acescore.rules.database import GlobalElement
 from acescore.scoring.correspondences import correspondences
 from acescore.scoring.names import entity_name_similarity
 
 EPS = EPSILON
 
 
-def _differs(a, b) -> bool:
+def _differs(a: str | None, b: str | None) -> bool:
     """Perl truthiness comparison of two attribute values."""
     ta = bool(a) and a != "0"
     tb = bool(b) and b != "0"
@@ -34,8 +37,8 @@ class ElementPass:
     """One valuation pass over the entities (or values, or timex2) of both sides."""
 
     def __init__(self, kind: str, ref: dict, sys: dict, params: Params, level_weighting: bool,
-                 map_level_weighting: Optional[bool] = None,
-                 corr: Optional[tuple] = None):
+                 map_level_weighting: bool | None = None,
+                 corr: tuple | None = None):
         """``level_weighting``: the weighting of the results (the scoring weighting).
         ``map_level_weighting``: the mapping weighting, if it may differ: then, in the same
         loops, the pass also values what the mapping needs under it (``map_pv``,
@@ -99,8 +102,8 @@ class ElementPass:
         self._prepare()
 
     # ---- element and mention scores ------------------------------------------------------
-    _ENTITY_FIELDS = {"CLASS": "cls", "LEVEL": "level", "SUBTYPE": "subtype", "TYPE": "type"}
-    _VALUE_FIELDS = {"SUBTYPE": "subtype", "TYPE": "type"}
+    _ENTITY_FIELDS: ClassVar[dict[str, str]] = {"CLASS": "cls", "LEVEL": "level", "SUBTYPE": "subtype", "TYPE": "type"}
+    _VALUE_FIELDS: ClassVar[dict[str, str]] = {"SUBTYPE": "subtype", "TYPE": "type"}
 
     def _prepare(self) -> None:
         p = self.p
@@ -113,14 +116,15 @@ class ElementPass:
         else:
             self._discounts = [(a, p.timex2_attribute_wgt[a]) for a in sorted(p.timex2_attribute_wgt)]
 
-    def element_value(self, x, y):
+    def element_value(self, x: Any, y: Any) -> tuple[float, dict | None]:
         """EV(x, y) (02 §2) and, in the name-similarity sets, the name map."""
         p = self.p
         k = self.kind
         if k == "entity":
             if not p.use_name_similarity:
                 # then EV depends on these attributes only: few distinct combinations
-                key = (x.type, x.cls, x.subtype, x.level, y.type, y.cls, y.subtype, y.level)
+                key: tuple = (x.type, x.cls, x.subtype, x.level,
+                              y.type, y.cls, y.subtype, y.level)
                 ev = self._ev_by_attrs.get(key)
                 if ev is None:
                     ev = self._ev_by_attrs[key] = self._entity_value(x, y)
@@ -149,7 +153,7 @@ class ElementPass:
             self._ev_by_attrs[key] = ev
         return ev, None
 
-    def _entity_value(self, x, y) -> float:
+    def _entity_value(self, x: Entity, y: Entity) -> float:
         """EV of two entities without the name similarity (02 §2.1-2.3)."""
         p = self.p
         wt = p.entity_type_wgt
@@ -162,14 +166,14 @@ class ElementPass:
         ev = EPS + ((t or 0) * (c or 0))
         return self._discounted(ev, x, y)
 
-    def _value_value(self, x, y) -> float:
+    def _value_value(self, x: Value, y: Value) -> float:
         """EV of two values (02 §2.5)."""
         wv = self.p.value_type_wgt
         a, b = wv.get(x.type), wv.get(y.type)
         t = a if a is None or b is None or not (b < a) else b
         return self._discounted(EPS + (t or 0), x, y)
 
-    def _discounted(self, ev: float, x, y) -> float:
+    def _discounted(self, ev: float, x: Any, y: Any) -> float:
         """``ev`` times the error weight of every discount attribute that differs (by name)."""
         for field_name, w in self._discounts:
             if _differs(getattr(x, field_name), getattr(y, field_name)):
@@ -177,7 +181,7 @@ class ElementPass:
         return ev
 
     # ---- the pass ----------------------------------------------------------------------------
-    def run(self) -> "ElementPass":
+    def run(self) -> ElementPass:
         self._self_values("REF", self.ref, self.sigma_r)
         self._self_values("SYS", self.sys, self.sigma_s)
         if self.use_mentions:
@@ -206,7 +210,7 @@ class ElementPass:
             self._add_fa_terms(self.map_pair_docs, self.map_doc_fa, self.map_pv)
         return self
 
-    def mapping_values(self):
+    def mapping_values(self) -> SimpleNamespace:
         """What the -c check reads of the valuation under the mapping weighting."""
         return SimpleNamespace(sys=self.sys, value=self.map_value, pv=self.map_pv)
 
@@ -226,7 +230,7 @@ class ElementPass:
         mlw, map_doc_fa, map_value = self.mlw, self.map_doc_fa, self.map_value
         map_fa_value = self.map_fa_value
         # entities without names: EV(x, x) by the four attributes (see element_value)
-        self_ev = {} if entity and not self.p.use_name_similarity else None
+        self_ev: dict | None = {} if entity and not self.p.use_name_similarity else None
         for eid in sorted(coll):
             docs = coll[eid].docs
             total = 0.0
@@ -249,9 +253,11 @@ class ElementPass:
                     ev = element_value(x, x)[0]
                 else:
                     attrs = (x.type, x.cls, x.subtype, x.level)
-                    ev = self_ev.get(attrs)
-                    if ev is None:
+                    known = self_ev.get(attrs)
+                    if known is None:
                         ev = self_ev[attrs] = element_value(x, x)[0]
+                    else:
+                        ev = known
                 ev_of[key] = ev
                 if ev:
                     norm = mtw[x.level] / mv if lw else 1
@@ -281,14 +287,14 @@ class ElementPass:
                 map_value[(side, eid)] = m_total
                 map_fa_value[eid] = m_fa_total
 
-    def _candidate_pairs(self):
+    def _candidate_pairs(self) -> list[tuple[str, str]]:
         out = []
         for r in sorted(self.cand):
             for s in sorted(self.cand[r]):
                 out.append((r, s))
         return out
 
-    def _value_mention_pairs(self, pairs) -> None:
+    def _value_mention_pairs(self, pairs: list[tuple[str, str]]) -> None:
         """:meth:`_value_pair` of every candidate pair, with mentions.  The hot loop of the
         entity and EMD passes: a pair of one-document elements with one mention each (every
         promoted mention) is valued here, inline, by the same operations in the same order
@@ -324,10 +330,9 @@ class ElementPass:
                 ev, nmap = element_value(x, y)
             else:
                 nmap = None
-                ev = ev_attrs.get((x.type, x.cls, x.subtype, x.level,
-                                   y.type, y.cls, y.subtype, y.level))
-                if ev is None:
-                    ev = element_value(x, y)[0]
+                known = ev_attrs.get((x.type, x.cls, x.subtype, x.level,
+                                      y.type, y.cls, y.subtype, y.level))
+                ev = element_value(x, y)[0] if known is None else known
             if not ev:
                 continue
             rm, tm = rms[0], tms[0]
@@ -385,7 +390,7 @@ class ElementPass:
             else:
                 rc.add(r)
 
-    def _fa_scores_of(self, sid: str, d: str, x) -> list:
+    def _fa_scores_of(self, sid: str, d: str, x: Any) -> list:
         key = (sid, d)
         fs = self._fa_scores.get(key)
         if fs is None:
@@ -398,8 +403,9 @@ class ElementPass:
             self._fa_scores[key] = fs
         return fs
 
-    def _value_pair(self, rid: str, sid: str, docs, rg=None, sg=None) -> None:
-        if rg is None:
+    def _value_pair(self, rid: str, sid: str, docs: Iterable[str],
+                    rg: GlobalElement | None = None, sg: GlobalElement | None = None) -> None:
+        if rg is None or sg is None:
             rg, sg = self.ref[rid], self.sys[sid]
         twin, mlw = self.twin, self.mlw
         for d in docs:
@@ -434,11 +440,12 @@ class ElementPass:
             self.rcand.setdefault(sid, set()).add(rid)
             self.cand.setdefault(rid, set()).add(sid)
 
-    def _norm(self, x, rid: str, d: str, lw: bool):
+    def _norm(self, x: Any, rid: str, d: str, lw: bool) -> float:
         """The weighting's normalizer of a REF document element (1 under MENTION)."""
         return self.mtw[x.level] / self.mv[("REF", rid, d)] if lw else 1
 
-    def _mentions_value(self, rid, sid, d, x, y, ev, lw: bool):
+    def _mentions_value(self, rid: str, sid: str, d: str, x: Any, y: Any, ev: float,
+                        lw: bool) -> tuple:
         """The mentions value, mention map and cost components of a pair of document
         elements under one weighting (``lw``: LEVEL)."""
         ev_s = self.ev_self[("SYS", sid, d)]
@@ -480,7 +487,8 @@ class ElementPass:
         return mval, mmap, (c1 if c1 > 0 else 0, c2 if c2 > 0 else 0, c3 if c3 > 0 else 0,
                             c4 if c4 > 0 else 0)
 
-    def _matched_mentions(self, rms, tms, fa_norm: float, fa_scores: list):
+    def _matched_mentions(self, rms: Sequence, tms: Sequence, fa_norm: float,
+                          fa_scores: list) -> tuple:
         """Match the mentions of a REF and a SYS document element (05 §3): the mentions
         value, the map {REF index: SYS index}, the summed self scores of the matched REF
         mentions and their pair scores.  The map is None when no mentions correspond."""
@@ -507,8 +515,8 @@ class ElementPass:
         costs = rows if len(rows) == 1 else {j: rows[j] for j in sorted(rows)}
         return self._matching(rms, tms, fa_norm, fa_scores, scores_of, costs)
 
-    def _matching(self, rms, tms, fa_norm: float, fa_scores: list, scores_of: list,
-                  costs: dict):
+    def _matching(self, rms: Sequence, tms: Sequence, fa_norm: float, fa_scores: list,
+                  scores_of: list, costs: dict) -> tuple:
         """The rest of :meth:`_matched_mentions`, from the cost table."""
         m = bgm(costs)
         mval = None

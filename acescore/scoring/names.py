@@ -3,6 +3,7 @@ similarity of two names, the best one-to-one name map of two entities, and the n
 of mapped entity pairs that the recognition tables and the listings need."""
 from __future__ import annotations
 
+from acescore.model.apf import Entity
 from acescore.model.bgm import bgm
 
 
@@ -48,7 +49,7 @@ def name_similarity(a: str, b: str) -> float:
     return 1 - levenshtein(a, b) / max(len(a), len(b))
 
 
-def entity_name_similarity(x, y, min_sim: float):
+def entity_name_similarity(x: Entity, y: Entity, min_sim: float) -> tuple[float, dict | None]:
     """NS(x, y) and the name map {ref name index: sys name index} (02 §2.4)."""
     if x.level != "NAM" and y.level != "NAM":
         return 1, None
@@ -83,12 +84,13 @@ def entity_name_similarity(x, y, min_sim: float):
     for j in range(len(tn)):
         if best_t[j] is not None:
             cum = best_t[j] if cum is None else cum + best_t[j]
+    assert cum is not None      # every name has a best similarity
     cum /= (len(rn) + len(tn))
     m = bgm(costs)
     return cum, {i: j for j, i in m.items()}
 
 
-def best_name_scores(x, y, min_sim: float):
+def best_name_scores(x: Entity, y: Entity, min_sim: float) -> tuple[list, list]:
     """Per-name best similarities (for -a listings): (ref list, sys list)."""
     rn, tn = x.names, y.names
     br = [0.0] * len(rn)

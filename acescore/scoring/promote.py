@@ -7,9 +7,21 @@ or among equal entity attributes) and their empty argument and link dictionaries
 """
 from __future__ import annotations
 
-from acescore.rules.database import NOTHING, GlobalElement
-from acescore.model.apf import (Argument, Entity, EntityMention, Event, EventMention, Relation,
-                            RelationMention, SimpleMention, Timex2, Value)
+from typing import Any
+
+from acescore.model.apf import (
+    Argument,
+    Entity,
+    EntityMention,
+    Event,
+    EventMention,
+    Relation,
+    RelationMention,
+    SimpleMention,
+    Timex2,
+    Value,
+)
+from acescore.rules.database import NOTHING, GlobalElement, Side
 
 
 def promote_elements(coll: dict, warnings: list | None = None) -> tuple[dict, dict]:
@@ -30,6 +42,8 @@ def promote_elements(coll: dict, warnings: list | None = None) -> tuple[dict, di
             is_entity = isinstance(x, Entity)
             for m in x.mentions:
                 mid = m.id
+                nm: EntityMention | SimpleMention
+                new: Entity | Value | Timex2
                 if is_entity:
                     nm = EntityMention(f"{mid} mention", m.type, m.role, m.style, m.head,
                                        m.extent, m.line)
@@ -65,14 +79,16 @@ def promote_elements(coll: dict, warnings: list | None = None) -> tuple[dict, di
 # ---- relation and event mentions (03 §10.2) -------------------------------------------------
 
 
-def _renamed_mention(m, new_id: str):
+def _renamed_mention(m: RelationMention | EventMention, new_id: str
+                     ) -> RelationMention | EventMention:
     """A relation/event mention under another ID (``dataclasses.replace`` is slow)."""
     if isinstance(m, EventMention):
         return EventMention(new_id, m.extent, m.anchor, m.arguments, m.line)
     return RelationMention(new_id, m.extent, m.arguments, m.line)
 
 
-def _promoted_element(x, new_id: str, mention, arguments: tuple, origin: str):
+def _promoted_element(x: Relation | Event, new_id: str, mention: Any, arguments: tuple,
+                      origin: str) -> Relation | Event:
     """The element of one promoted mention: ``x``'s attributes, one mention, no links."""
     if isinstance(x, Event):
         return Event(new_id, x.type, x.subtype, x.genericity, x.modality, x.polarity, x.tense,
@@ -81,7 +97,7 @@ def _promoted_element(x, new_id: str, mention, arguments: tuple, origin: str):
                     origin=origin)
 
 
-def promote_releves(kind: str, coll: dict, side, is_ref: bool, warnings: list) -> dict:
+def promote_releves(kind: str, coll: dict, side: Side, is_ref: bool, warnings: list) -> dict:
     """Every relation (event) mention becomes an element of its own (see module doc)."""
     out: dict = {}
     for eid in sorted(coll):

@@ -10,12 +10,14 @@ mapping nor listed, so the results are those of valuing every pair.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from acescore.model.limits import too_many_pairs
 
 _NONE: dict = {}     # no partners (read only)
 
 
-def putative_pairs(sc) -> dict:
+def putative_pairs(sc: Any) -> dict:
     """REF ID -> the set of SYS IDs worth valuing, for the pass of ``sc`` (a
     ``releves._ReleveScorer``).  Raises the ``--max-pairs`` error where a document has
     more pairs that may correspond (a span or an argument in common) than the limit."""
@@ -71,7 +73,7 @@ def putative_pairs(sc) -> dict:
     return putative
 
 
-def _screening(sc, coll: dict, is_ref: bool):
+def _screening(sc: Any, coll: dict, is_ref: bool) -> tuple[dict, dict]:
     """Per element: the text span (first start, last end) covered by its mention extents
     (None if any extent is not text), and the argument IDs it can pair on.  For REF
     elements that is the set of SYS argument IDs having a pair value with one of its
@@ -105,7 +107,7 @@ def _screening(sc, coll: dict, is_ref: bool):
     return spans, args
 
 
-def _costed(sc, ref: dict) -> dict:
+def _costed(sc: Any, ref: dict) -> dict:
     """Per REF element: the SYS argument IDs that ``argument_map`` can give a cost (a pair
     value with one of its arguments and, unless wrong mappings are allowed, the
     argument's own mapping)."""

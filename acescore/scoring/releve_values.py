@@ -3,7 +3,7 @@ attribute signatures and element values RV(x) and RV(x, y), formed in attribute-
 order (05 R20) with the tool's Perl semantics of truth and minimum."""
 from __future__ import annotations
 
-from typing import Optional
+from acescore.model.params import Params
 
 _ASYM_ROLES = ("Arg-1", "Arg-2")
 
@@ -11,15 +11,15 @@ _ASYM_ROLES = ("Arg-1", "Arg-2")
 class Weights:
     """The relation or event weights of one parameter set."""
 
-    def __init__(self, kind: str, p):
+    def __init__(self, kind: str, p: Params) -> None:
         self.relation = kind == "relation"
         if self.relation:
             self.type_wgt = p.relation_type_wgt
             self.modality_wgt = p.relation_modality_wgt
             err = p.relation_err_wgt
             self.fa_wgt = p.relation_fa_wgt
-            self.role_err_wgt = p.relation_argument_role_err_wgt
-            self.asym_wgt = p.relation_asymmetry_err_wgt
+            self.role_err_wgt: float = p.relation_argument_role_err_wgt
+            self.asym_wgt: float = p.relation_asymmetry_err_wgt
         else:
             self.type_wgt = p.event_type_wgt
             self.modality_wgt = p.event_modality_wgt
@@ -36,12 +36,12 @@ class Weights:
         return self.role_err_wgt
 
 
-def _truthy(v) -> bool:
+def _truthy(v: str | None) -> bool:
     """Perl truthiness of an attribute value."""
     return v is not None and v != "" and v != "0"
 
 
-def _perl_min(a, b):
+def _perl_min(a: float | None, b: float | None) -> float | None:
     """The tool's min(): undefined if the first argument is undefined."""
     if a is None or b is None:
         return a
@@ -71,7 +71,7 @@ def signature(w: Weights, attrs: dict) -> tuple:
     return tuple(map(attrs.get, w.sig_attrs))
 
 
-def releve_value(w: Weights, x: dict, y: Optional[dict]) -> float:
+def releve_value(w: Weights, x: dict, y: dict | None) -> float:
     """RV(x) (``y`` None) or RV(x, y) (03 §3); ``x``/``y`` are attribute dicts."""
     sx = signature(w, x)
     return pair_value_of_signatures(w, sx, sx if y is None else signature(w, y))

@@ -31,8 +31,7 @@ Conventions
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple, Optional
-
+from typing import Any, NamedTuple
 
 #: the partners of a mention without any (shared: never written to)
 NO_PARTNERS: dict = {}
@@ -85,7 +84,7 @@ class PassResult:
     name_map: dict = field(default_factory=dict)
     languages: dict = field(default_factory=dict)
     sources: dict = field(default_factory=dict)
-    b3: Optional[B3Data] = None
+    b3: B3Data | None = None
     # relations / events
     argument_map: dict = field(default_factory=dict)    # (ref_id, sys_id) -> {sys (role,id): ref (role,id)}
     arg_errors: dict = field(default_factory=dict)      # element id -> number of argument mapping errors
@@ -97,15 +96,15 @@ class PassResult:
     sigma_s: dict = field(default_factory=dict)         # SYS mention id -> self score
     corr: dict = field(default_factory=dict)            # REF mention id -> {SYS mention id: score}
 
-    def doc_mapped(self, ref_id: str, docid: str) -> Optional[str]:
+    def doc_mapped(self, ref_id: str, docid: str) -> str | None:
         """The SYS id whose document element in ``docid`` is mapped to REF ``ref_id``'s."""
-        s = self.mapping.get(ref_id)
+        s: str | None = self.mapping.get(ref_id)
         if s is not None and docid in self.sys[s].docs:
             return s
         return None
 
-    def sys_doc_mapped(self, sys_id: str, docid: str) -> Optional[str]:
-        r = self.rmapping.get(sys_id)
+    def sys_doc_mapped(self, sys_id: str, docid: str) -> str | None:
+        r: str | None = self.rmapping.get(sys_id)
         if r is not None and docid in self.ref[r].docs:
             return r
         return None

@@ -6,7 +6,6 @@ from __future__ import annotations
 import weakref
 from itertools import chain, repeat
 from operator import attrgetter, itemgetter
-from typing import Optional
 
 import numpy as np
 
@@ -57,7 +56,7 @@ class _ElementView:
     """The elements of a :class:`ConditionValues` at some positions (all if None), with
     their columns; computes the element-level keys of a condition for them."""
 
-    def __init__(self, cv: "ConditionValues", positions: Optional[list]):
+    def __init__(self, cv: ConditionValues, positions: list | None):
         # cv caches its views: a weak reference back, no cycle (the CLI runs without the
         # cyclic collector)
         self.cv = weakref.proxy(cv)
@@ -66,7 +65,7 @@ class _ElementView:
         self._getter = None
         self._cols: dict = {}
         self.gs = self.take(cv.gs)
-        self.attribute_rows: Optional[tuple] = None       # (conditions, codes, rows)
+        self.attribute_rows: tuple | None = None       # (conditions, codes, rows)
 
     def take(self, seq) -> list:
         if self.positions is None:
@@ -199,27 +198,27 @@ class ConditionValues:
 
     _FULL = "all"           # the key of the view of all elements
 
-    def __init__(self, result, rids: Optional[list] = None, sids: Optional[list] = None):
+    def __init__(self, result, rids: list | None = None, sids: list | None = None):
         self.r = result
         self.rids = sorted(result.ref) if rids is None else rids
         self.sids = sorted(result.sys) if sids is None else sids
         self.nref = len(self.rids)
         self.gs = (list(map(result.ref.__getitem__, self.rids))
                    + list(map(result.sys.__getitem__, self.sids)))
-        self._elements: Optional[list] = None
-        self._index: Optional[dict] = None
+        self._elements: list | None = None
+        self._index: dict | None = None
         self._keys: dict = {}
-        self._docs_of: Optional[list] = None
-        self._ndocs: Optional[np.ndarray] = None
-        self._single: Optional[bool] = None
-        self._firsts: Optional[list] = None
-        self._first_ids: Optional[list] = None
-        self._needed: Optional[list] = None
-        self._needed_array: Optional[np.ndarray] = None
+        self._docs_of: list | None = None
+        self._ndocs: np.ndarray | None = None
+        self._single: bool | None = None
+        self._firsts: list | None = None
+        self._first_ids: list | None = None
+        self._needed: list | None = None
+        self._needed_array: np.ndarray | None = None
         self._unrestricted: frozenset = frozenset()
         self._views: dict = {}
         self._values: dict = {}
-        self._attribute_rows: Optional[tuple] = None
+        self._attribute_rows: tuple | None = None
 
     def restrict(self, positions, unless=frozenset()) -> None:
         """Compute element-level keys only for the elements at ``positions`` (ascending),
@@ -231,11 +230,11 @@ class ConditionValues:
             self._needed = positions
             self._unrestricted = frozenset(unless)
 
-    def needed(self, cond: str) -> Optional[list]:
+    def needed(self, cond: str) -> list | None:
         """The positions of the elements whose ``cond`` keys are computed (None: all)."""
         return None if cond in self._unrestricted else self._needed
 
-    def _view(self, cond: str) -> "_ElementView":
+    def _view(self, cond: str) -> _ElementView:
         needed = self.needed(cond)
         key = self._FULL if needed is None else "restricted"
         v = self._views.get(key)
@@ -328,7 +327,7 @@ class ConditionValues:
         return list(map(dict.get, map(_ATTRS, map(self.gs.__getitem__, positions)),
                         repeat(cond)))
 
-    def value(self, side: str, eid: str, docid: Optional[str], cond: str) -> str:
+    def value(self, side: str, eid: str, docid: str | None, cond: str) -> str:
         """The condition value of one record; ``docid`` None: element level."""
         if docid is None:
             return self.element_values(cond)[self.index[(side, eid)]]
@@ -369,7 +368,7 @@ class ConditionValues:
                 self._keys[c] = (self._scatter(codes, needed), names)
         return self._keys[cond]
 
-    def _scatter(self, codes: np.ndarray, needed: Optional[list]) -> np.ndarray:
+    def _scatter(self, codes: np.ndarray, needed: list | None) -> np.ndarray:
         """Codes of the elements at ``needed`` as codes of every element (0 for the rest)."""
         if needed is None:
             return codes

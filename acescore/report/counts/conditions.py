@@ -8,15 +8,21 @@ of the side it belongs to: REF for correct/error/miss records, SYS for false ala
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from operator import attrgetter
-from typing import Optional, Sequence
 
 import numpy as np
 
 from acescore.model.apf import Entity, Event, Relation, Timex2, Value
-from acescore.model.params import (ENTITY_SUBTYPES, EVENT_SUBTYPES, LANGUAGES, RELATION_SUBTYPES,
-                             Params)
+from acescore.model.params import (
+    ENTITY_SUBTYPES,
+    EVENT_SUBTYPES,
+    LANGUAGES,
+    RELATION_SUBTYPES,
+    Params,
+)
 
 EPS = 1e-8
 TINY = 1e-30
@@ -90,13 +96,13 @@ def _thresholds(bins: tuple) -> tuple:
                 last = b
                 break
             bounds.append(_upper(b) + 0.000005)
-        if any(x >= y for x, y in zip(bounds, bounds[1:])):
+        if any(x >= y for x, y in pairwise(bounds)):
             raise ValueError(f"bins not increasing: {bins}")
         t = _THRESHOLDS[bins] = (bounds, last)
     return t
 
 
-def bin_of(v: Optional[float], bins: tuple) -> str:
+def bin_of(v: float | None, bins: tuple) -> str:
     """The bin of a number (04 §3.3): the first bin that starts with '>' or whose upper
     bound + 0.000005 exceeds the number; ``None`` falls into the first bin."""
     if v is None:
@@ -123,7 +129,7 @@ class TableSpec:
     label2: str
     cond1: str
     values1: tuple
-    cond2: Optional[str] = None
+    cond2: str | None = None
     values2: tuple = ()
 
 
@@ -228,7 +234,7 @@ RAW_ATTRIBUTE_KEYS: dict = {cls: attrgetter(*sorted(fields.values()))
 RAW_ATTRIBUTE_KEYS[Timex2] = attrgetter("attrs")
 
 
-def attribute_codes(rds: list, sds: list, attributes: tuple, cache: Optional[dict] = None
+def attribute_codes(rds: list, sds: list, attributes: tuple, cache: dict | None = None
                     ) -> tuple:
     """(REF codes, SYS codes, names): the ``attributes`` tuples of paired document elements
     encoded in one code space (equal tuples, equal codes).
@@ -333,8 +339,8 @@ def nn_label(v) -> str:
     return NULL if v is None or v == "" else v
 
 
-def encode(values, base: Optional[list] = None, nn: bool = False,
-           count: Optional[int] = None) -> tuple:
+def encode(values, base: list | None = None, nn: bool = False,
+           count: int | None = None) -> tuple:
     """(codes, names) with ``names[codes[i]] == values[i]`` (``nn_label(values[i])`` if ``nn``);
     ``names`` starts with ``base`` (whose codes stay valid).  ``values`` may be an iterator
     (then ``count`` is its length): each value is looked at once, as it is produced."""

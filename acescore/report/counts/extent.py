@@ -8,6 +8,7 @@ above 1 is an extent error.  As in the NIST tool, the data type of the REF locat
 from __future__ import annotations
 
 from acescore.model.apf import Locator
+from acescore.model.bgm import bgm  # the assignment routine of 05 §3
 
 #: what the NIST tool returns when two image extents cannot be compared box by box
 MAX_MISMATCH = 9999999999
@@ -25,8 +26,6 @@ def _pages(loc: Locator) -> dict:
 
 
 def _image_mismatch(ref: Locator, sys: Locator, max_diff_xy: float) -> float:
-    from acescore.model.bgm import bgm   # the assignment routine of 05 §3
-
     rp, tp = _pages(ref), _pages(sys)
     worst = 0
     for page in rp:

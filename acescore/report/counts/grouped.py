@@ -3,8 +3,6 @@ integer keys (:class:`Keys`) and, per key, column sums added one record after th
 record order, exactly as the NIST tool's ``+=`` in its loop (:func:`grouped_sums`)."""
 from __future__ import annotations
 
-from typing import Optional
-
 import numpy as np
 
 from acescore.report.counts.conditions import encode
@@ -20,18 +18,18 @@ class Keys:
         self.names = names
 
     @classmethod
-    def encode(cls, values: list) -> "Keys":
+    def encode(cls, values: list) -> Keys:
         return cls(*encode(values))
 
     @classmethod
-    def constant(cls, value, n: int) -> "Keys":
+    def constant(cls, value, n: int) -> Keys:
         return cls(np.zeros(n, dtype=np.intp), [value])
 
-    def take(self, positions: np.ndarray) -> "Keys":
+    def take(self, positions: np.ndarray) -> Keys:
         """The keys of the records at ``positions`` (same names)."""
         return Keys(self.codes[positions], self.names)
 
-    def pair(self, inner: "Keys") -> "Keys":
+    def pair(self, inner: Keys) -> Keys:
         """Keys (self value, inner value) for the same records."""
         n = len(inner.names)
         names = [(a, b) for a in self.names for b in inner.names]
@@ -53,7 +51,7 @@ def sparse_columns(columns: np.ndarray) -> list:
 
 
 def grouped_sums(keys: Keys, values: np.ndarray, labels: np.ndarray, nlabels: int,
-                 columns: Optional[np.ndarray] = None, sparse: Optional[list] = None) -> dict:
+                 columns: np.ndarray | None = None, sparse: list | None = None) -> dict:
     """For every key with records: the column sums of ``values`` over its records, added one
     record after the other in record order (as the NIST tool's ``+=`` from 0), and the count
     of each label.  Returns key -> (list of sums, list of counts), in key-code order.

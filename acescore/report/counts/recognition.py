@@ -13,8 +13,15 @@ from operator import attrgetter
 
 import numpy as np
 
-from acescore.report.counts.conditions import (EPS, STYLES, UNDEF, attribute_codes, count_codes,
-                                        encode, truthy)
+from acescore.report.counts.conditions import (
+    EPS,
+    STYLES,
+    UNDEF,
+    attribute_codes,
+    count_codes,
+    encode,
+    truthy,
+)
 from acescore.report.counts.extent import extent_mismatch
 
 OTHERS = "all others"
@@ -51,7 +58,7 @@ class DocPairs:
     elements (``types``).  Iterating gives the (REF element, SYS element, docid) triples
     of :func:`doc_mapped_pairs`.  The IDs key ``name_map`` and ``mention_map``; they are
     the keys of ``result.ref`` / ``result.sys``, which are the element IDs."""
-    __slots__ = ("result", "rids", "sids", "docids", "rds", "sds", "types", "_codes")
+    __slots__ = ("_codes", "docids", "rds", "result", "rids", "sds", "sids", "types")
 
     def __init__(self, result, rids: list, sids: list, docids: list, rds: list, sds: list,
                  types: list | None = None):
@@ -64,7 +71,7 @@ class DocPairs:
         self._codes: dict = {}
 
     @classmethod
-    def of(cls, result, pairs=None) -> "DocPairs":
+    def of(cls, result, pairs=None) -> DocPairs:
         """``pairs`` itself if it is a DocPairs; else the columns of ``pairs`` (triples, by
         default :func:`doc_mapped_pairs`)."""
         if isinstance(pairs, DocPairs):

@@ -7,7 +7,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import chain, compress, repeat
 from operator import attrgetter, contains, is_not, sub
-from typing import Optional
 
 import numpy as np
 
@@ -31,7 +30,7 @@ class DocRecord:
     status: str
     cost: float
     norm: float
-    comps: Optional[tuple] = None     # (ATTR_ERR, MISS_SUB, ERR_SUB, FA_SUB) if valued
+    comps: tuple | None = None     # (ATTR_ERR, MISS_SUB, ERR_SUB, FA_SUB) if valued
     d: object = None                  # the document element
     ei: int = -1                      # element number (REF in ID order, then SYS)
 
@@ -121,7 +120,7 @@ class RecordColumns:
     ``elem_labels`` (index into ELEMENT_STATUSES).  Also the doc-mapped pairs of the
     recognition tables (``pairs``, a :class:`~acescore.report.counts.recognition.DocPairs`)."""
 
-    def __init__(self, result, cv: Optional[ConditionValues] = None):
+    def __init__(self, result, cv: ConditionValues | None = None):
         cv = self.cv = ConditionValues(result) if cv is None else cv
         rids, sids, nref = cv.rids, cv.sids, cv.nref
         ref, sys = result.ref, result.sys

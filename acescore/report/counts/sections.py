@@ -20,15 +20,14 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from dataclasses import dataclass, field
-from itertools import chain, repeat
+from itertools import chain, pairwise, repeat
 from operator import itemgetter
-from typing import Optional
 
 import numpy as np
 
 from acescore.report.counts.conditions import table_specs
+from acescore.report.counts.tables import B3Sums, Keys, PassTables, is_b3_table
 from acescore.report.nist.nist_text import recognition_stats
-from acescore.report.counts.tables import (B3Sums, Keys, PassTables, is_b3_table)
 
 _SIDE = {"REF": 0, "SYS": 1}
 
@@ -38,7 +37,7 @@ class SortKeys:
     of record i is ``(0 if i < nref else 1, cols[0][i], cols[1][i], ...)``.  The columns
     are lists the shard has anyway (element IDs, DOCIDs): no tuple per record is made or
     pickled; the merge looks at a few keys unless it has to sort (:func:`_order`)."""
-    __slots__ = ("nref", "cols")
+    __slots__ = ("cols", "nref")
 
     def __init__(self, nref: int, cols: tuple):
         self.nref = nref
@@ -63,16 +62,16 @@ class SectionData:
     task: str
     kind: str
     printed: bool
-    doc_sort: "SortKeys"            # (side, element ID, DOCID) of each document-level record
+    doc_sort: SortKeys            # (side, element ID, DOCID) of each document-level record
     doc_values: np.ndarray          # (n, 9): PassTables' document-level values
     doc_labels: np.ndarray
-    elem_sort: "SortKeys"           # (side, element ID) of each element-level record
+    elem_sort: SortKeys           # (side, element ID) of each element-level record
     elem_labels: np.ndarray
     keys: dict                      # condition -> (doc codes, doc names, elem codes, elem names)
-    b3: Optional[list] = None       # per side: (mention IDs, summands, {cond: (codes, names)})
+    b3: list | None = None       # per side: (mention IDs, summands, {cond: (codes, names)})
     recognition: dict = field(default_factory=dict)
-    doc_costs: Optional[dict] = None    # -d: docid -> [REF value, cost]
-    listings: Optional[dict] = None     # -s/-a/-e: acescore.report.nist.listing_records
+    doc_costs: dict | None = None    # -d: docid -> [REF value, cost]
+    listings: dict | None = None     # -s/-a/-e: acescore.report.nist.listing_records
 
 
 def _small(codes: np.ndarray, names: list) -> np.ndarray:
@@ -117,7 +116,7 @@ def section_data(res, params, all_sources, doc_scores: bool, tables=None,
     if res.b3 is not None:
         sums = tables.b3()
         b3 = []
-        for i, (side, mentions, _, vals, _) in enumerate(sums.sides):
+        for i, (_side, _mentions, _, vals, _) in enumerate(sums.sides):
             bk = {}
             for c in b3_conds:
                 k = sums.keys(i, c)
@@ -157,7 +156,7 @@ def _cut(keys) -> int:
     return bisect_left(keys, 1, key=itemgetter(0))
 
 
-def _order(runs: list) -> Optional[np.ndarray]:
+def _order(runs: list) -> np.ndarray | None:
     """The permutation putting the concatenated records of ``runs`` (each the sort keys,
     a :class:`SortKeys` or a list of tuples, of one shard's records in canonical order) in
     canonical order; None if the concatenation is in order.  Shards are consecutive
@@ -174,7 +173,7 @@ def _order(runs: list) -> Optional[np.ndarray]:
             segments.append((1, base + cut, keys, cut, n))
         base += n
     ordered = sorted(segments, key=itemgetter(0))      # stable: shards in order per side
-    if all(a[2][a[4] - 1] < b[2][b[3]] for a, b in zip(ordered, ordered[1:])):
+    if all(a[2][a[4] - 1] < b[2][b[3]] for a, b in pairwise(ordered)):
         if [t[1] for t in ordered] == [t[1] for t in segments]:
             return None
         return np.concatenate([np.arange(first, first + end - start, dtype=np.intp)
@@ -183,7 +182,7 @@ def _order(runs: list) -> Optional[np.ndarray]:
     return np.array(sorted(range(len(flat)), key=flat.__getitem__), dtype=np.intp)
 
 
-def _merge_codes(parts: list, perm: Optional[np.ndarray]) -> Keys:
+def _merge_codes(parts: list, perm: np.ndarray | None) -> Keys:
     """One Keys from the (codes, names) of several shards, in merged record order."""
     index: dict = {}
     chunks = []

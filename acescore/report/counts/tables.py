@@ -19,31 +19,58 @@ Three steps, each its own function so that a differing number can be traced:
 """
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 from itertools import chain, compress, repeat
 from operator import attrgetter
-from typing import Optional
-import weakref
 
 import numpy as np
 
 from acescore.report.counts.condition_values import ELEMENT_CONSTANT, ConditionValues
-from acescore.report.counts.conditions import (B3_CONDITIONS, ENTITY_MENTION_COUNT_BINS, MULTI,
-                                        OTHER_MENTION_COUNT_BINS, TINY, VALUE_BINS,
-                                        TableSpec, bin_codes, encode, table_specs)
+from acescore.report.counts.conditions import (
+    B3_CONDITIONS,
+    ENTITY_MENTION_COUNT_BINS,
+    MULTI,
+    OTHER_MENTION_COUNT_BINS,
+    TINY,
+    VALUE_BINS,
+    TableSpec,
+    bin_codes,
+    encode,
+    table_specs,
+)
 from acescore.report.counts.grouped import Keys, grouped_sums, sparse_columns
-from acescore.report.counts.records import (_KIND, DOC_STATUSES, ELEMENT_STATUSES,
-                                     SINGLE_DOC_CONSTANT, RecordColumns)
-
+from acescore.report.counts.records import (
+    _KIND,
+    DOC_STATUSES,
+    ELEMENT_STATUSES,
+    SINGLE_DOC_CONSTANT,
+    RecordColumns,
+)
 
 # ---- accumulation ---------------------------------------------------------------------
 
 
 class Cell:
     """The sums of one row of one table."""
-    __slots__ = ("mapped", "emiss", "efa", "correct", "error", "miss", "fa",
-                 "c_correct", "c_error", "c_miss", "c_fa",
-                 "attr_err", "miss_sub", "err_sub", "fa_sub", "norm")
+    __slots__ = (
+        "attr_err",
+        "c_correct",
+        "c_error",
+        "c_fa",
+        "c_miss",
+        "correct",
+        "efa",
+        "emiss",
+        "err_sub",
+        "error",
+        "fa",
+        "fa_sub",
+        "mapped",
+        "miss",
+        "miss_sub",
+        "norm",
+    )
 
     def __init__(self):
         self.mapped = self.emiss = self.efa = 0
@@ -75,20 +102,20 @@ class PassTables:
         cols = self.cols = RecordColumns(result, self.cv)
         self._doc_values = cols.doc_values()
         self._doc_columns = np.ascontiguousarray(self._doc_values.T)
-        self._doc_sparse: Optional[list] = None
+        self._doc_sparse: list | None = None
         self._doc_labels = cols.labels
         self._doc_ei = cols.ei
         self._elem_labels = cols.elem_labels
         self._elem_ei = cols.elem_ei
         self._elem_values = np.zeros((len(cols.elem_ei), 0), dtype=np.float64)
-        self._docs: Optional[list] = None
-        self._elems: Optional[list] = None
+        self._docs: list | None = None
+        self._elems: list | None = None
         self._keys: dict = {}
         self._element_keys: dict = {}
         self._single: dict = {}
         self._double: dict = {}
         self._total = None
-        self._b3: Optional[B3Sums] = None
+        self._b3: B3Sums | None = None
 
     @property
     def docs(self) -> list:
@@ -193,7 +220,7 @@ class PassTables:
             c.set_elements(counts)
         return cells
 
-    def total(self) -> Optional[Cell]:
+    def total(self) -> Cell | None:
         if self._total is None:
             self._total = self._cells(Keys.constant("total", len(self._doc_ei)),
                                       Keys.constant("total", len(self._elem_ei))).get("total")
@@ -234,7 +261,7 @@ class PassTables:
         return cells, keys2
 
     # ---- B3
-    def b3(self) -> "B3Sums":
+    def b3(self) -> B3Sums:
         if self._b3 is None:
             self._b3 = B3Sums(self.result, self)
         return self._b3
@@ -248,7 +275,7 @@ class Accumulated:
     total_value: float      # TV of 04 §2.6
 
 
-def accumulate(tables: PassTables, cond1: str, cond2: Optional[str] = None) -> Accumulated:
+def accumulate(tables: PassTables, cond1: str, cond2: str | None = None) -> Accumulated:
     tot = tables.total()
     tv = tot.norm if tot is not None else 0.0
     if cond2 is None:
@@ -321,7 +348,7 @@ class B3Sums:
     mention-ID order (05 R17).  Per mention the summands are (count score, 1,
     self score * value score, self score)."""
 
-    def __init__(self, result, tables: Optional[PassTables] = None):
+    def __init__(self, result, tables: PassTables | None = None):
         self.result = result
         # PassTables caches its B3Sums: a strong reference back would make a cycle, and
         # the CLI runs without the cyclic collector (a leak of the section's arrays)
@@ -350,10 +377,10 @@ class B3Sums:
         self._single: dict = {}
         self._double: dict = {}
 
-    def keys(self, side_index: int, cond: Optional[str]) -> Keys:
+    def keys(self, side_index: int, cond: str | None) -> Keys:
         k = self._keys.get((side_index, cond))
         if k is None:
-            side, mentions, totals, _, _ = self.sides[side_index]
+            _side, mentions, _totals, _, _ = self.sides[side_index]
             if cond is None:
                 k = Keys.constant("total", len(mentions))
             elif cond == "LEVEL":
@@ -371,7 +398,7 @@ class B3Sums:
 
     def _entries(self, keyfun) -> dict:
         sums: dict = {}
-        for i, (side, mentions, totals, vals, labels) in enumerate(self.sides):
+        for i, (side, _mentions, _totals, vals, labels) in enumerate(self.sides):
             for key, (s, cnt) in grouped_sums(keyfun(i), vals, labels, 1).items():
                 sums.setdefault(key, {})[side] = (s[0], cnt[0], s[1], s[2])
         out: dict = {}
@@ -385,13 +412,13 @@ class B3Sums:
             out[key] = B3Entry(cr, cp, vr, vp)
         return out
 
-    def single(self, cond: Optional[str]) -> dict:
+    def single(self, cond: str | None) -> dict:
         e = self._single.get(cond)
         if e is None:
             e = self._single[cond] = self._entries(lambda i: self.keys(i, cond))
         return e
 
-    def scores(self, cond1: str, cond2: Optional[str] = None) -> dict:
+    def scores(self, cond1: str, cond2: str | None = None) -> dict:
         """Row key (or (k2, row key)) -> B3Entry."""
         if not self.sides:
             return {}
@@ -456,7 +483,7 @@ ROW_FIELDS = ("ref_count", "fa_count", "miss_count", "doc_ref_count", "doc_fa_co
               "uncond_sub_miss_cost", "uncond_sub_err_cost")
 
 
-def row_values(c: Cell, total_value: float, b3: Optional[B3Entry] = None) -> tuple:
+def row_values(c: Cell, total_value: float, b3: B3Entry | None = None) -> tuple:
     """The 30 numbers of a row (columns AB..ZZ, unrounded), formulas of 04 §2.6 in the NIST
     tool's order of operations (print_eval)."""
     rv = c.norm
@@ -494,7 +521,7 @@ def row_values(c: Cell, total_value: float, b3: Optional[B3Entry] = None) -> tup
             un * c.attr_err, un * c.fa_sub, un * c.miss_sub, un * c.err_sub)
 
 
-def row_fields(c: Cell, total_value: float, b3: Optional[B3Entry] = None,
+def row_fields(c: Cell, total_value: float, b3: B3Entry | None = None,
                b3_table: bool = False) -> dict:
     """The numbers of a row by name (:data:`ROW_FIELDS`, unrounded; for machine-readable
     output), plus ``b3``: whether precision/recall/f1 and the value-based ones are B-cubed
@@ -504,7 +531,7 @@ def row_fields(c: Cell, total_value: float, b3: Optional[B3Entry] = None,
     return out
 
 
-def format_row(label: str, c: Cell, total_value: float, b3: Optional[B3Entry] = None) -> str:
+def format_row(label: str, c: Cell, total_value: float, b3: B3Entry | None = None) -> str:
     """One printed row (04 §2.3): the row key cut to 7 characters and the 30 numbers."""
     return ROW_FORMAT % ((label,) + row_values(c, total_value, b3))
 
@@ -548,7 +575,7 @@ def detection_table(kind: str, spec: TableSpec, tables: PassTables) -> str:
     return "".join(out)
 
 
-def detection_tables(result, params, all_sources, tables: Optional[PassTables] = None) -> str:
+def detection_tables(result, params, all_sources, tables: PassTables | None = None) -> str:
     """All detection tables of a pass, in print order."""
     if tables is None:
         tables = PassTables(result)

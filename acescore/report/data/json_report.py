@@ -10,15 +10,15 @@ from __future__ import annotations
 import csv
 import io
 import json
-from typing import Optional
 
-from acescore.model.version import __version__
 from acescore.model.errors import AceUsageError
+from acescore.model.tasks import JSON_NAMES, lookup
+from acescore.model.tasks import task as task_of
+from acescore.model.version import __version__
 from acescore.report.counts.conditions import MULTI, table_specs
-from acescore.report.data.machine import UNIT, coref_json, events_json, make_signature
 from acescore.report.counts.tables import PassTables, accumulate, is_b3_table, row_fields
-from acescore.model.tasks import JSON_NAMES, lookup, task as task_of
-
+from acescore.report.data.machine import UNIT, coref_json, events_json, make_signature
+from acescore.report.nist.nist_report import document_costs
 
 SCHEMA_ID = "https://acescore.invalid/schema/results-1.json"
 
@@ -76,7 +76,6 @@ def pass_json(res, params, all_sources, tables=None) -> dict:
 
 def documents_json(res, costs=None) -> dict:
     """The document scores of a pass (``costs``: its document_costs if known)."""
-    from acescore.report.nist.nist_report import document_costs
     out = {}
     if costs is None:
         costs = document_costs(res)
@@ -87,7 +86,7 @@ def documents_json(res, costs=None) -> dict:
     return out
 
 
-def total_value(data: dict) -> Optional[float]:
+def total_value(data: dict) -> float | None:
     """A pass's total Value (%): the total row of its first table (``pass_json`` data)."""
     total = data.get("total")
     return total["value"] if total is not None else None
@@ -177,7 +176,7 @@ def _output(results, task: str):
     return next((o for o in results.outputs if o.task == t.name and o.printed), None)
 
 
-def task_value(results, task: str) -> Optional[float]:
+def task_value(results, task: str) -> float | None:
     """The total Value (%) of a task (first table's total row), or None if not scored."""
     o = _output(results, task)
     return o.value if o is not None else None

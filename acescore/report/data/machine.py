@@ -11,9 +11,11 @@
 """
 from __future__ import annotations
 
-from typing import Optional
+import os
 
 from acescore.model.version import __version__
+from acescore.report.counts.records import attribute_differences
+from acescore.report.counts.tables import PassTables
 
 SCORE_KEYS = frozenset({"recall", "precision", "f1"})
 UNIT = "percent"
@@ -30,7 +32,6 @@ def make_signature(params: str, flags: str = "", dtd: str = "none", lenient: boo
 
 def dtd_label(files) -> str:
     """The DOCTYPE system files of the APF files read (for the signature)."""
-    import os
     return ",".join(sorted({os.path.basename(f.doctype) if f.doctype else "none"
                             for f in files})) or "none"
 
@@ -64,7 +65,7 @@ def events_json(scores: dict) -> dict:
 # --------------------------------------------------------------------------------------------
 # -a / -e / -s
 
-def _val(x) -> Optional[float]:
+def _val(x) -> float | None:
     return None if x is None else float(x)
 
 
@@ -75,8 +76,6 @@ def mappings_json(res, errors_only: bool = False, tables=None) -> list:
     the mapped pair's value, the cost (REF value - pair value, or the false-alarm cost),
     the cost components and the attributes in error.  ``-e`` keeps the elements with
     a document that is not correct.  ``tables``: the pass's PassTables, if at hand."""
-    from acescore.report.counts.records import attribute_differences
-    from acescore.report.counts.tables import PassTables
     by_elem: dict = {}
     for rec in (PassTables(res) if tables is None else tables).docs:
         by_elem.setdefault((rec.side, rec.eid), []).append(rec)

@@ -31,9 +31,9 @@ from __future__ import annotations
 
 from itertools import accumulate
 from operator import attrgetter
-from typing import Optional
 
 from acescore.model.tasks import task as task_of
+from acescore.scoring.promote import promote_elements
 
 SEPARATOR = "--------\n"
 
@@ -165,7 +165,7 @@ def _id_plus_external_ids(g) -> str:
     return g.id + " (" + ", ".join(f"{eid} in {res}" for eid, res in pairs) + ")"
 
 
-def _match_external_links(r, s) -> Optional[str]:
+def _match_external_links(r, s) -> str | None:
     rl = getattr(r, "links", None) or {}
     sl = (getattr(s, "links", None) or {}) if s is not None else {}
     if rl:
@@ -226,7 +226,7 @@ def _best_text(g) -> str:
     return ""
 
 
-def _shown(loc) -> Optional[str]:
+def _shown(loc) -> str | None:
     """``loc.display``, None without a locator."""
     return None if loc is None else loc.display
 
@@ -281,7 +281,6 @@ class _Ctx:
         sd = self.run.ref if side == "REF" else self.run.sys
         coll: dict = {}
         if side == "SYS" and self.mention_level:
-            from acescore.scoring.promote import promote_elements
             promoted = getattr(self.run, "promoted", None) or {}     # the run's, if kept
             for k in ARG_KINDS:
                 prom, _ = promoted.get(("SYS", k)) or promote_elements(sd.of(k))

@@ -20,9 +20,17 @@ shards' sorted runs) under the one header.
 from __future__ import annotations
 
 from heapq import merge
+from itertools import pairwise
 from operator import itemgetter
-from typing import Optional
 
+from acescore.report.data.machine import listing_json, mappings_json
+from acescore.report.nist.diagnostics import (
+    document_lines,
+    documents_listing,
+    listing_blocks,
+    packed,
+)
+from acescore.report.nist.mappings import mapping_blocks
 from acescore.writing.spool import coalesced
 
 _KEY = itemgetter(0)
@@ -33,7 +41,7 @@ def wanted(options) -> bool:
     return bool(options.summary or options.all_mappings or options.error_mappings)
 
 
-def pass_records(ctx, res, tables=None) -> Optional[dict]:
+def pass_records(ctx, res, tables=None) -> dict | None:
     """In a shard: the listings of one pass (``ctx``: its
     :class:`~acescore.report.outputs.ReportContext`; ``tables``: its PassTables, if at
     hand), or None where none is asked for.  Text as :meth:`Blocks.pieces` (the mapping
@@ -45,16 +53,12 @@ def pass_records(ctx, res, tables=None) -> Optional[dict]:
         return None
     out: dict = {}
     if opts.summary:
-        from acescore.report.nist.diagnostics import listing_blocks
-        from acescore.report.data.machine import listing_json
         for side in ("REF", "SYS"):
             out[side] = listing_blocks(ctx, res, side).pieces()
         if opts.listing_data:
             out["listing"] = {side: [(item["id"], item) for item in items]
                               for side, items in listing_json(res).items()}
     if opts.all_mappings or opts.error_mappings:
-        from acescore.report.data.machine import mappings_json
-        from acescore.report.nist.mappings import mapping_blocks
         out["mapping"], out["mapping_sys"] = mapping_blocks(
             ctx, res, all_blocks=opts.all_mappings).pieces_by_group()
         if opts.listing_data:
@@ -67,14 +71,13 @@ def pass_records(ctx, res, tables=None) -> Optional[dict]:
 _TEXTS = ("REF", "SYS", "mapping", "mapping_sys")
 
 
-def spooled(records: Optional[dict], writer) -> Optional[dict]:
+def spooled(records: dict | None, writer) -> dict | None:
     """In a shard: :func:`pass_records` as sent, each listing's text written to the
     shard's spool file (``writer``: :class:`acescore.writing.spool.SpoolWriter`, or None) and sent
     as its :class:`~acescore.writing.spool.Span` and the blocks' offsets in bytes, or where it
     cannot be, as :meth:`Blocks.packed` (the text and its blocks' offsets)."""
     if records is None:
         return records
-    from acescore.report.nist.diagnostics import packed
     for name in _TEXTS:
         pieces = records.get(name)
         if pieces is not None and isinstance(pieces[2], list):
@@ -116,7 +119,7 @@ def _text(parts: list, name: str) -> list:
                 start = i
     segments.sort(key=_KEY)         # stable: the shards in order within a group
     if all(packs[a[1]][1][a[3] - 1] < packs[b[1]][1][b[2]]
-           for a, b in zip(segments, segments[1:])):
+           for a, b in pairwise(segments)):
         out.extend(packs[n][2][cut(n, i):cut(n, j)] for _, n, i, j in segments)
         return out
     runs = [[(k, n, i) for i, k in enumerate(keys)] for n, (_, keys, _, _) in enumerate(packs)]
@@ -152,14 +155,12 @@ def merged_pass(records: list, options, printed: bool) -> tuple[list, dict]:
 
 def document_records(rside, sside) -> tuple:
     """In a shard: the ``-s`` document lists of its two sides (DOCID, line)."""
-    from acescore.report.nist.diagnostics import document_lines
     return document_lines(rside, sside)
 
 
 def merged_documents(records: list) -> tuple[str, dict]:
     """The ``-s`` document lists (text) and the JSON's ``summary`` DOCIDs from the shards'
     :func:`document_records`."""
-    from acescore.report.nist.diagnostics import documents_listing
     lines = tuple(list(merge(*[r[i] for r in records], key=_KEY)) for i in (0, 1))
     return documents_listing(lines), {"ref": [d for d, _ in lines[0]],
                                       "sys": [d for d, _ in lines[1]]}

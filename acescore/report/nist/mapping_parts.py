@@ -17,7 +17,7 @@ from acescore.report.nist.diagnostics import SEPARATOR, _list_element_attributes
 class _Flag:
     """The tool's print flag of one REF block of a mapping listing (``later``: the block
     has pieces to make, :func:`_later`)."""
-    __slots__ = ("on", "later")
+    __slots__ = ("later", "on")
 
     def __init__(self, on: bool):
         self.on = on

@@ -5,12 +5,12 @@ unmapped SYS elements.  The order of every traversal is the canonical one of
 explained in :mod:`acescore.report.nist.diagnostics`."""
 from __future__ import annotations
 
-
 from acescore.model.params import EPSILON
+from acescore.model.spans import extent_mismatch
 from acescore.report.nist.diagnostics import (
     ATTRIBUTES,
-    SEPARATOR,
     ENTITY_ATTRIBUTES,
+    SEPARATOR,
     Blocks,
     _attr,
     _Ctx,
@@ -33,7 +33,7 @@ from acescore.report.nist.mapping_parts import (
     _unmatched_sys,
 )
 from acescore.report.nist.releve_mappings import releve_mapping
-from acescore.model.spans import extent_mismatch
+from acescore.scoring.names import best_name_scores
 
 # ---------------------------------------------------------------------------------------------
 # -a / -e: mapping listings
@@ -90,8 +90,7 @@ def _entity_mapping(out, ctx: _Ctx, all_blocks: bool):
             if err:
                 flag.on = True
             if one_pair is not None and len(r.docs) == 1 and len(s.docs) == 1:
-                for d, x in r.docs.items():
-                    break
+                d, x = next(iter(r.docs.items()))
                 y = s.docs.get(d)
                 if (y is not None and d in eval_docs and len(x.mentions) == 1
                         and len(y.mentions) == 1 and mention_map.get((rid, sid, d))):
@@ -206,7 +205,6 @@ def _entity_name_details(ctx: _Ctx, flag: _Flag, rid, sid, d, x, y) -> str:
         for i, j in nmap.items():
             rmap[i] = j
             tmap[j] = i
-        from acescore.scoring.names import best_name_scores
         rscore, tscore = best_name_scores(x, y, ctx.params.min_name_similarity)
     items = [(n, "REF", i) for i, n in enumerate(rnames)] + \
             [(n, "TST", j) for j, n in enumerate(tnames)]

@@ -2,8 +2,12 @@
 (04 §1.1) with the optional diagnostics (-s, -a/-e, -d)."""
 from __future__ import annotations
 
-from acescore.report.nist.header import header
 from acescore.model.tasks import task as task_of
+from acescore.report.counts.tables import PassTables
+from acescore.report.nist import diagnostics as diag
+from acescore.report.nist.header import header
+from acescore.report.nist.mappings import mapping_text
+from acescore.report.nist.nist_text import section_text
 
 EPS = 1e-8
 
@@ -11,7 +15,6 @@ EPS = 1e-8
 def document_costs(res, tables=None) -> dict:
     """Per document: [REF value, summed record costs] accumulated as the tool does (R27),
     from the pass's records (``tables``: its PassTables if at hand)."""
-    from acescore.report.counts.tables import PassTables
     return (PassTables(res) if tables is None else tables).cols.document_costs()
 
 
@@ -34,12 +37,9 @@ def pass_text(ctx, res, tables=None) -> str:
     """Everything the report prints for one pass: the ``-s`` listings, the ``-a``/``-e``
     mappings, the section itself and the ``-d`` document scores (as asked by the options).
     ``tables``: the pass's PassTables if at hand."""
-    from acescore.report.nist.nist_text import section_text
     opts = ctx.options
     summary = opts.summary
     mappings = opts.all_mappings or opts.error_mappings
-    if summary or mappings:
-        from acescore.report.nist import diagnostics as diag
     parts = []
     if summary:
         parts.append(diag.listing_text(ctx, res, "REF"))
@@ -48,7 +48,6 @@ def pass_text(ctx, res, tables=None) -> str:
     if summary:
         parts.append(diag.listing_text(ctx, res, "SYS"))
     if mappings:
-        from acescore.report.nist.mappings import mapping_text
         parts.append(mapping_text(ctx, res, all_blocks=opts.all_mappings))
     parts.append(section_text(res, ctx.params, ctx.source_label, ctx.all_sources, tables))
     if opts.doc_scores:
@@ -61,6 +60,5 @@ def preamble_text(ctx) -> str:
     ``-s``, the document listings."""
     parts = [header(ctx.params)]
     if ctx.options.summary:
-        from acescore.report.nist import diagnostics as diag
         parts.append(diag.documents_text(ctx))
     return "".join(parts)

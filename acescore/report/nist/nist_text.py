@@ -8,11 +8,10 @@ recognition tables (:mod:`acescore.report.counts.recognition`).  The ``-d``, ``-
 from __future__ import annotations
 
 from acescore.model.params import EVENT_SUBTYPES, RELATION_SUBTYPES, Params
+from acescore.model.tasks import task as task_of
 from acescore.report.counts import recognition as rec
 from acescore.report.counts.conditions import RECOGNITION_ATTRIBUTES
 from acescore.report.counts.tables import PassTables, detection_tables
-from acescore.model.tasks import task as task_of
-
 
 
 def banner(task: str) -> str:

@@ -10,8 +10,6 @@ the lines are made with one format each, and what does not depend on the documen
 argument's own description) is made once per argument."""
 from __future__ import annotations
 
-from typing import Optional
-
 from acescore.report.nist.diagnostics import (
     ATTRIBUTES,
     _Ctx,
@@ -51,7 +49,7 @@ class _ReleveMapping:
         mapping = {} if (ctx.mention_level or args is None) else args.mapping
         self.arg_map_ref = mapping                              # REF arg element -> SYS
         self.arg_map_sys = {v: k for k, v in mapping.items() if v is not None}
-        self._phantoms: Optional[set] = None
+        self._phantoms: set | None = None
         self.entries: tuple = (None, [])       # (REF id, SYS id) of a block, its arguments
         # (src, (role, ID)) -> the block-level text of an argument (:func:`_described`),
         # made once per run: a REF one for every pass, a SYS one for the passes of a level
@@ -184,7 +182,7 @@ def _argument_errors(side: str, mine, other, arg_map: dict, mention_level: bool)
     return ", ".join(errs)
 
 
-def _argument_mapping(st: _ReleveMapping, flag: _Flag, r, s, d: Optional[str]) -> str:
+def _argument_mapping(st: _ReleveMapping, flag: _Flag, r, s, d: str | None) -> str:
     ctx = st.ctx
     # (the tool's "no ref args" / "no tst args" lines never appear: its valuation has
     # already created an empty argument table for every relation and event)

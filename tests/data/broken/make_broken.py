@@ -1,7 +1,9 @@
 """Regenerates the broken inputs of tests/test_validate.py in this folder: a valid base
 document (valid.apf.xml, source in src/) and one variant per problem.  Run it with
 ``python make_broken.py``; the expected messages live in tests/test_validate.py."""
-import os, shutil
+import os
+import shutil
+
 OUT = os.path.dirname(os.path.abspath(__file__))
 
 BASE = '''<?xml version="1.0" encoding="UTF-8"?>
@@ -263,11 +265,17 @@ with open(os.path.join(OUT, "duplicate_docid", "a.apf.xml"), "w") as fh:
     fh.write(BASE)
 with open(os.path.join(OUT, "duplicate_docid", "b.apf.xml"), "w") as fh:
     fh.write(doc_only("BRK-1"))
-ent = lambda docid, sub, n: (f'<entity ID="GLOBAL-E1" TYPE="PER" SUBTYPE="{sub}" CLASS="SPC">\n'
-                             f'  <entity_mention ID="{docid}-E1-{n}" TYPE="PRO">\n'
-                             f'    <extent><charseq START="0" END="2">him</charseq></extent>\n'
-                             f'    <head><charseq START="0" END="2">him</charseq></head>\n'
-                             '  </entity_mention>\n</entity>\n')
+
+
+def ent(docid, sub, n):
+    return (f'<entity ID="GLOBAL-E1" TYPE="PER" SUBTYPE="{sub}" CLASS="SPC">\n'
+            f'  <entity_mention ID="{docid}-E1-{n}" TYPE="PRO">\n'
+            f'    <extent><charseq START="0" END="2">him</charseq></extent>\n'
+            f'    <head><charseq START="0" END="2">him</charseq></head>\n'
+            '  </entity_mention>\n</entity>\n')
+
+
+
 with open(os.path.join(OUT, "global_conflict", "G-1.apf.xml"), "w") as fh:
     fh.write(doc_only("G-1", ent("G-1", "Individual", 1)))
 with open(os.path.join(OUT, "global_conflict", "G-2.apf.xml"), "w") as fh:

@@ -51,10 +51,7 @@ def span(text: str, tag: str, eid: str) -> tuple[int, int]:
     """The lines of element ``<tag ID="eid">`` up to its end tag (with the line end)."""
     i, j = _start_tag(text, tag, eid)
     i = text.rindex("\n", 0, i) + 1
-    if text[j - 2:j] == "/>":
-        end = j
-    else:
-        end = text.index(f"</{tag}>", j) + len(f"</{tag}>")
+    end = j if text[j - 2:j] == "/>" else text.index(f"</{tag}>", j) + len(f"</{tag}>")
     if text[end:end + 1] == "\n":
         end += 1
     return i, end
