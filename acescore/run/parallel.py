@@ -41,6 +41,13 @@ def available_cpus() -> int:
         return os.cpu_count() or 1
 
 
+def concurrency(jobs: int) -> int:
+    """How many processes run at a time: ``jobs``, but no more than the CPUs this process
+    may use (more processes than CPUs only take turns on them, each holding its shard in
+    memory meanwhile)."""
+    return max(1, min(jobs, available_cpus()))
+
+
 def fork_available() -> bool:
     return hasattr(os, "fork") and sys.platform.startswith("linux")
 

@@ -46,6 +46,7 @@ class ViewShard:
         self.order: list = []           # every DOCID of the site, sorted
         self.files: dict = {}           # DOCID -> doc/NAME.html
         self.numbers: list = []         # in a worker: DocNumbers of every pass, in order
+        self.views: list = []           # here: what finish() returned in every shard
 
     def start(self, plans: list) -> bool:
         from acescore.run.shards import _docid, _read_head
@@ -102,6 +103,11 @@ class ViewShard:
                 "hidden": [n.task for n in self.numbers if not n.printed and n.doc_values]}
 
 
+    def merge(self, finished: list) -> None:
+        """Here, once the run is assembled: what :meth:`finish` returned in every shard."""
+        self.views = finished
+
+
 def _index_numbers(results) -> list:
     """TaskNumbers of every printed section, from the tables and document costs the
     shards' records were merged into (``PassOutput.merged``, in report order)."""
@@ -135,9 +141,7 @@ def write_site(ref, sys_, options, source_dir: Optional[str], out_dir: str, *,
                               {"ref": spec_label(ref), "sys": spec_label(sys_)}, extra)
         if results is None:
             return None
-        outs = results.shard_outputs
-        del results.shard_outputs
-        views = [o["extra"] for o in outs]
+        views = extra.views
         if any(v is None for v in views):
             return None
         docs = sorted(d for v in views for d in v["docs"])
