@@ -15,14 +15,24 @@ import os
 from dataclasses import dataclass, field
 from typing import Callable, Optional, Sequence, Union
 
-from acescore.rules import database
-from acescore.rules.database import Side
-from acescore.model.errors import AceInputError
+from acescore.metrics import literature_scores
+from acescore.model.errors import AceInputError, AceUsageError
 from acescore.model.options import Options
 from acescore.model.params import Params
 from acescore.model.problems import Collect, hint
+from acescore.reading import discovery
 from acescore.reading.apf import read_apf
+from acescore.reading.doclist import missing_note, restrict
+from acescore.report.nist.nist_report import preamble_text
+from acescore.report.outputs import ReportContext
+from acescore.report.results import Results
+from acescore.rules import database
 from acescore.rules.corpus import corpus_problems, first_problem
+from acescore.rules.coverage import coverage, require_common, require_documents, what_is_there
+from acescore.rules.database import Side
+from acescore.rules.robust import build_corpora, isolate, with_side
+from acescore.run.parallel import score_rendered
+from acescore.scoring.engine import new_run
 
 PathLike = Union[str, os.PathLike]
 Progress = Optional[Callable[[int, int], None]]
@@ -53,7 +63,6 @@ def discover(spec: Union[PathLike, Sequence[PathLike]], list_file: bool = False,
         for s in spec:
             out.extend(discover(s, list_file, lenient))
         return out
-    from acescore.reading import discovery
     spec = os.fspath(spec)
     return (discovery.read_list(spec, keep_missing=lenient) if list_file
             else discovery.discover(spec, lenient))
@@ -115,7 +124,6 @@ class Loaded:
     @property
     def coverage(self):
         """The documents scored (acescore.rules.coverage): the end-of-run summary line."""
-        from acescore.rules.coverage import coverage
         return coverage(self.ref, self.sys, self.skipped)
 
     @property
@@ -152,7 +160,6 @@ def build(ref: Corpus, sys: Corpus, options: Options) -> Loaded:
     params = options.parameter_set
     warnings: list = []
     if options.lenient:
-        from acescore.rules.robust import build_corpora
         b = build_corpora(ref, sys, params, warnings)
         return Loaded(options, Corpus(b.ref_files), Corpus(b.sys_files), b.ref, b.sys,
                       warnings, b.report)
@@ -187,7 +194,6 @@ def load(ref, sys, options: Options, ref_list: bool = False, sys_list: bool = Fa
     """Discover, read and build both sides.  ``ref``/``sys``: a path (file, directory or
     list file), a sequence of paths, or a :class:`Corpus` already read.
     ``progress(label, total)``, if given, returns a per-file callback (or None)."""
-    from acescore.rules.coverage import require_common, require_documents
     warnings_out: list = []
     with no_cyclic_gc():
         corpora = []
@@ -234,8 +240,6 @@ def _hint_lenient():
 def raise_if_not_apf(e: AceInputError, side: str, spec) -> None:
     """A file that cannot be read because it is no APF at all (an HTML page, a source
     document) means nothing to score, and says so."""
-    from acescore.rules.coverage import what_is_there
-    from acescore.model.errors import AceUsageError
     if e.path and os.path.isfile(e.path):
         what = what_is_there(e.path)
         if what.startswith(("an HTML", "an ACE source")):
@@ -259,7 +263,6 @@ def spec_label(spec) -> str:
 def restrict_corpus(corpus: Corpus, options: Options, side: str, warnings: list) -> Corpus:
     """``--docs``: the documents of ``corpus`` that the list names (a warning line for the
     listed DOCIDs the side does not have)."""
-    from acescore.reading.doclist import restrict
     warnings.extend(docs_warnings(options, {d.docid for f in corpus.files
                                             for d in f.documents}, side))
     return Corpus(restrict(corpus.files, options.docs), corpus.skipped)
@@ -268,10 +271,8 @@ def restrict_corpus(corpus: Corpus, options: Options, side: str, warnings: list)
 def docs_warnings(options: Options, found: set, side: str) -> list:
     """``--docs``: the warning line (if any) for the listed DOCIDs that a side with the
     documents ``found`` does not have; none of them there is an error."""
-    from acescore.reading.doclist import missing_note
     docs_file = options.docs_file or "--docs"
     if found and not found & set(options.docs):
-        from acescore.model.errors import AceUsageError
         raise AceUsageError(f"nothing to score: none of the {len(options.docs)} DOCIDs of"
                             f" --docs {docs_file} is in {side} (e.g. {options.docs[0]} is"
                             f" not; {side} has {sorted(found)[0]}, ...)")
@@ -287,7 +288,6 @@ def read_shard(rpaths: list, spaths: list, options: Options) -> tuple:
     rules find broken is left out (:func:`acescore.rules.robust.isolate`)."""
     skips = None
     if options.lenient:
-        from acescore.rules.robust import with_side
         rc, sc = read_corpus(rpaths, options), read_corpus(spaths, options)
         rfiles, sfiles = rc.files, sc.files
         skips = with_side(rc.skipped, "REF") + with_side(sc.skipped, "SYS")
@@ -297,11 +297,9 @@ def read_shard(rpaths: list, spaths: list, options: Options) -> tuple:
         sfiles = [read_apf(p, params, options.max_bytes) for p in spaths]
     found = None
     if options.docs is not None:
-        from acescore.reading.doclist import restrict
         found = [{d.docid for f in files for d in f.documents} for files in (rfiles, sfiles)]
         rfiles, sfiles = restrict(rfiles, options.docs), restrict(sfiles, options.docs)
     if skips is not None:
-        from acescore.rules.robust import isolate
         rfiles, sfiles, skips = isolate(rfiles, sfiles, skips)
     return rfiles, sfiles, found, skips
 
@@ -310,11 +308,6 @@ def score(loaded: Loaded, keep_passes: bool = False):
     """Score every pass of ``loaded`` over ``options.jobs`` processes, rendering each as it
     is scored; returns :class:`~acescore.report.results.Results`.  ``keep_passes``: keep the
     PassResults too (``Results.passes``; the HTML view needs them), in one process."""
-    from acescore.run.parallel import score_rendered
-    from acescore.report.nist.nist_report import preamble_text
-    from acescore.report.outputs import ReportContext
-    from acescore.report.results import Results
-    from acescore.scoring.engine import new_run
     options, params = loaded.options, loaded.params
     with no_cyclic_gc():
         run = new_run(loaded.ref, loaded.sys, params, loaded.warnings, keep_passes)
@@ -324,7 +317,6 @@ def score(loaded: Loaded, keep_passes: bool = False):
         outputs = score_rendered(ctx, jobs)
         literature = None
         if options.literature and params.use_mentions and loaded.ref.of("entity"):
-            from acescore.metrics import literature_scores
             literature = literature_scores(loaded.ref, loaded.sys, params)
     return Results(options, params, loaded.source_label, loaded.all_sources, preamble,
                    outputs, run.warnings, loaded.skipped,

@@ -56,19 +56,10 @@ from acescore.run.parallel import Child, concurrency, fork_available, run_pool
 from acescore.run.shard_worker import preload, score_shard
 from acescore.writing.spool import Spool
 
-__all__ = ["PASS_KINDS", "ShardResult", "concurrency", "plan", "score_paths", "shard_count",
-           "shard_shares"]
+__all__ = ["PASS_KINDS", "ShardResult", "concurrency", "plan", "run_shards", "score_paths",
+           "shard_count", "shard_plans", "shard_shares"]
 _DOCID = re.compile(rb'<document\s+DOCID\s*=\s*"([^"]*)"')
 _HEAD = 8192
-
-
-def applicable(options) -> bool:
-    """Whether a run with these :class:`~acescore.model.options.Options` can go in shards: where
-    processes can be forked, for every ``--jobs`` value.  With ``--jobs 1`` a corpus of
-    more than SHARD_REF_BYTES of REF files is scored shard after shard, one forked process
-    at a time (21% less CPU and half the memory of one process holding the whole corpus:
-    bench/README.md, "Session 7"); a smaller one makes one shard, scored here as before."""
-    return fork_available()
 
 
 _ELEMENT_ID = re.compile(rb'<(?:entity|relation|event|value|timex2)\s[^>]*?\bID\s*=\s*"([^"]*)"')
@@ -255,29 +246,46 @@ def _cuts(starts: list, targets: list) -> list:
     return chosen
 
 
-def score_paths(rpaths: list, spaths: list, options, inputs: Optional[dict] = None,
-                extra=None):
-    """Score with :class:`~acescore.model.options.Options` ``options`` in ``options.jobs``
-    document shards: the :class:`~acescore.report.results.Results` of the run, or None
-    where that is not possible (then score as usual).  ``inputs``: the REF and SYS inputs
-    as given (``{"ref": ..., "sys": ...}``, for messages and the JSON).
-
-    ``extra`` (the HTML view: :mod:`acescore.view.shards`) does more in each shard:
-    ``extra.start(plans)`` (here, before the workers start; False: no shards),
-    ``extra.section(res, params, all_sources)`` in place of
-    :func:`~acescore.report.counts.sections.section_data` and ``extra.finish(rside, sside)`` at
-    the end of a shard (in its worker); once the run is assembled, ``extra.merge(finished)``
-    here with what ``finish`` returned in every shard, in shard order."""
-    if not applicable(options) or not spaths:
+def shard_plans(rpaths: list, spaths: list, options) -> Optional[list]:
+    """The document shards of a run with :class:`~acescore.model.options.Options`
+    ``options`` (see :func:`plan`): at least two (REF paths, SYS paths), or None where the
+    corpus makes one shard or cannot be planned (then it is scored in one process).
+    :func:`acescore.run.entry.plan_run` decides whether a run is planned at all."""
+    if not fork_available() or not spaths:
         return None
     params = options.parameter_set
     # global sets (name similarity: the NIST tool's global mode) link documents
-    at_once = concurrency(options.jobs)
     n = shard_count(rpaths, options.jobs)
     plans = plan(list(rpaths), list(spaths), n, linked=bool(params.use_name_similarity),
-                 shares=shard_shares(n, options.jobs, at_once))
-    if not plans or len(plans) < 2 or (extra is not None and not extra.start(plans)):
+                 shares=shard_shares(n, options.jobs, concurrency(options.jobs)))
+    return plans if plans and len(plans) >= 2 else None
+
+
+def score_paths(rpaths: list, spaths: list, options, inputs: Optional[dict] = None,
+                extra=None):
+    """:func:`shard_plans` then :func:`run_shards`: the Results of the run in shards, or
+    None where shards are not possible."""
+    plans = shard_plans(rpaths, spaths, options)
+    if plans is None or (extra is not None and not extra.start(plans)):
         return None
+    return run_shards(plans, options, inputs, extra)
+
+
+def run_shards(plans: list, options, inputs: Optional[dict] = None, extra=None):
+    """Score with :class:`~acescore.model.options.Options` ``options`` the document shards
+    ``plans`` (:func:`shard_plans`), ``options.jobs`` at a time: the
+    :class:`~acescore.report.results.Results` of the run, or None where the shards did not
+    bear out the plan (then the run goes in one process).  ``inputs``: the REF and SYS
+    inputs as given (``{"ref": ..., "sys": ...}``, for messages and the JSON).
+
+    ``extra`` (the HTML view: :mod:`acescore.view.shards`) does more in each shard:
+    ``extra.start(plans)`` (before this is called; False: no shards),
+    ``extra.section(res, params, all_sources)`` in place of
+    :func:`~acescore.report.counts.sections.section_data` and ``extra.finish(rside, sside)`` at
+    the end of a shard (in its worker); once the run is assembled,
+    ``extra.merge(results, finished)`` here with what ``finish`` returned in every shard, in
+    shard order (False: the shards cannot be used, the run goes in one process)."""
+    at_once = concurrency(options.jobs)
     if len(plans) > at_once:
         preload(options)
     sys.stdout.flush()
@@ -292,8 +300,9 @@ def score_paths(rpaths: list, spaths: list, options, inputs: Optional[dict] = No
     results = None
     if outs is not None:
         results = assemble(outs, options, inputs, view=extra is not None)
-    if results is not None and extra is not None:
-        extra.merge([o.extra for o in outs])
+    if results is not None and extra is not None \
+            and not extra.merge(results, [o.extra for o in outs]):
+        results = None
     if spool is not None:       # the listings' spans: as long as the results
         if results is None:
             spool.remove()
