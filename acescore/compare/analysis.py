@@ -31,10 +31,10 @@ def task_order(tasks) -> list:
 def signature(scored: Scored, bootstrap: int, randomization: int, seed: int) -> str:
     """``score``'s signature (:func:`acescore.report.data.json_report.signature`) and the
     resampling: ``|bs:N|ar:N|seed:S``."""
-    from types import SimpleNamespace
-    from acescore.report.data.json_report import signature as score_signature
-    run = SimpleNamespace(options=scored.options, dtd=scored.dtd)
-    return f"{score_signature(run)}|bs:{bootstrap}|ar:{randomization}|seed:{seed}"
+    from acescore.report.data.machine import make_signature
+    o = scored.options
+    return (f"{make_signature(o.params, o.flags, scored.dtd, o.lenient)}"
+            f"|bs:{bootstrap}|ar:{randomization}|seed:{seed}")
 
 
 def _unit_note(unit: np.ndarray, ndocs: int) -> tuple[bool, str]:

@@ -26,7 +26,6 @@ document.  A task whose documents all fall into one group cannot be resampled.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from types import SimpleNamespace
 from typing import Optional
 
 import numpy as np
@@ -35,6 +34,14 @@ from acescore.compare.stats import STATISTICS, nist_value
 from acescore.metrics.events import span_key
 from acescore.report.counts.tables import PassTables, row_fields
 from acescore.model.tasks import JSON_NAMES, KINDS, TASKS, task as task_of
+
+
+@dataclass
+class _OneDocument:
+    """One document of a side, as :func:`acescore.metrics.events.event_scores` reads a
+    side (its ``documents``)."""
+    documents: dict
+
 
 _NONE: dict = {}
 #: the element kinds whose cross-document elements tie a task's documents together
@@ -199,8 +206,8 @@ def literature_tasks(rside, sside, params, docids: list) -> dict:
         counts = corpus_counts([(key, response)])
         for m in COREF_METRICS:
             coref[m][i] = counts[m]
-        ev = event_scores(SimpleNamespace(documents={d: rd}),
-                          SimpleNamespace(documents={d: sd} if sd is not None else {}))
+        ev = event_scores(_OneDocument({d: rd}),
+                          _OneDocument({d: sd} if sd is not None else {}))
         for t in EVENT_TASKS:
             events[t][i] = (ev[t]["correct"], ev[t]["ref"], ev[t]["sys"])
     out = {}

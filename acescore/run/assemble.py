@@ -33,7 +33,7 @@ from acescore.report.results import Results
 from acescore.rules.coverage import Coverage
 from acescore.rules.robust import Skip, SkipReport
 from acescore.run.parallel import concurrency, map_in_processes
-from acescore.run.pipeline import docs_warnings
+from acescore.run.inputs import docs_warnings
 
 #: the passes in report order, with the kind of element each scores
 PASS_KINDS = tuple((t.name, t.kind) for t in TASKS)
@@ -116,34 +116,25 @@ def consistent(outs: list) -> bool:
 
 def assemble(outs: list, options, inputs: Optional[dict] = None,
              view: bool = False) -> Optional[Results]:
-    """The :class:`~acescore.report.results.Results` of a run from its shards'
+    """The :class:`~acescore.report.results.Results` of a run from its document shards'
     :class:`ShardResult` (shard order), or None where they do not bear out the plan or
     cannot tell something the run in one process would say (then it is scored that way).
     ``view``: the passes keep their merged tables (``PassOutput.merged``) for the HTML
     view's index, and no report text is rendered."""
     if any(o is None for o in outs) or not consistent(outs):
         return None
-    params = options.parameter_set
     counts = [sum(x) for x in zip(*(o.coverage for o in outs))]
     if not counts[1]:       # nothing in common: said by the run in one process
         return None
     extras = _merged_extras(outs, options)
     if extras is None:
         return None
-    if extras.skipped is not None:
-        counts += [extras.skipped.elements, extras.skipped.documents]
-    sources = set().union(*(o.sources for o in outs))
-    all_sources = sorted(sources)
-    source_label = "" if not sources else (next(iter(sources)) if len(sources) == 1
-                                           else "MIXED")
     warnings: list = list(extras.warnings)
     for phase in range(len(outs[0].marks)):
         for o in outs:
             start = o.marks[phase - 1] if phase else 0
             warnings.extend(o.warnings[start:o.marks[phase]])
-    todo = []               # (task, kind, parts) of each pass with shards, in report order
-    for task, kind in PASS_KINDS:
-        parts = []
+    for task, _ in PASS_KINDS:
         pieces: list = []       # per phase of the pass: the shards' warnings
         for o in outs:
             for k, p in enumerate(o.passes):
@@ -154,43 +145,77 @@ def assemble(outs: list, options, inputs: Optional[dict] = None,
                         if j == len(pieces):
                             pieces.append([])
                         pieces[j].extend(o.warnings[cuts[j]:cuts[j + 1]])
-                    parts.append(p.data)
         for piece in pieces:
             warnings.extend(piece)
-        if parts:
-            todo.append((task, kind, parts))
-    rendered = _render_passes(todo, options, source_label, all_sources, view)
     for o in outs:
         end = o.passes[-1].mark if o.passes else o.marks[-1]
         warnings.extend(o.warnings[end:])
+    return _results(outs, options, inputs, view, extras, counts, warnings, len(outs))
+
+
+def assemble_whole(shard: ShardResult, options, inputs: Optional[dict],
+                   skipped: Optional[SkipReport] = None, run=None) -> Results:
+    """The :class:`~acescore.report.results.Results` of the whole corpus scored as one
+    shard in this process (:func:`acescore.run.pipeline.score`), after
+    :func:`acescore.run.pipeline.load` has checked and built it: there is no plan to
+    check, its warnings are in their order already (``--docs`` ones first), ``skipped``:
+    what lenient mode skipped (:func:`acescore.rules.robust.build_corpora`), ``run``: the
+    scoring run whose passes were kept (``Results.passes``), if any."""
+    counts = list(shard.coverage)
+    extras = _merged_extras([shard], options, whole=True)
+    extras.skipped = skipped
+    return _results([shard], options, inputs, False, extras, counts,
+                    list(shard.warnings), None, run)
+
+
+def _results(outs: list, options, inputs: Optional[dict], view: bool, extras: "_Extras",
+             counts: list, warnings: list, shards: Optional[int], run=None) -> Results:
+    """The Results of the shards ``outs`` (:func:`assemble`, :func:`assemble_whole`):
+    every pass's section merged from theirs, and rendered."""
+    params = options.parameter_set
+    if extras.skipped is not None:
+        counts += [extras.skipped.elements, extras.skipped.documents]
+    sources = set().union(*(o.sources for o in outs))
+    all_sources = sorted(sources)
+    source_label = "" if not sources else (next(iter(sources)) if len(sources) == 1
+                                           else "MIXED")
+    todo = []               # (task, kind, parts) of each pass with shards, in report order
+    for task, kind in PASS_KINDS:
+        parts = [p.data for o in outs for p in o.passes if p.task == task]
+        if parts:
+            todo.append((task, kind, parts))
+    rendered = _render_passes(todo, options, source_label, all_sources, view)
     dtds = set().union(*(o.dtds for o in outs))
     return Results(options, params, source_label, all_sources,
                    header(params) + extras.documents, rendered, warnings, extras.skipped,
                    {"ref": sum(o.n_docs[0] for o in outs),
                     "sys": sum(o.n_docs[1] for o in outs)},
-                   ",".join(sorted(dtds)) or "none", extras.literature, inputs=inputs,
+                   ",".join(sorted(dtds)) or "none", extras.literature, run, inputs=inputs,
                    coverage=Coverage(*counts), document_ids=extras.document_ids,
-                   shards=len(outs))
+                   shards=shards)
 
 
-def _merged_extras(outs: list, options) -> Optional[_Extras]:
+def _merged_extras(outs: list, options, whole: bool = False) -> Optional[_Extras]:
     """What ``--docs``, ``--lenient``, ``-c``, ``-s`` and the JSON's literature metrics add
     to a run, from the shards' reports: ``warnings`` (--docs: first), ``skipped`` (--lenient:
     every shard's skips in canonical order), ``documents`` (-s: the document lists) and
     ``document_ids``, ``literature``; None where the shards cannot tell (the run in one
-    process says what)."""
+    process says what).  ``whole`` (:func:`assemble_whole`): only ``documents``,
+    ``document_ids`` and ``literature``."""
     params = options.parameter_set
     out = _Extras()
-    if options.check_duplicates and len({tuple(p.task for p in o.passes) for o in outs}) > 1:
+    if whole:
+        pass
+    elif options.check_duplicates and len({tuple(p.task for p in o.passes) for o in outs}) > 1:
         return None         # -c: the phases of every shard's warnings must be the same
-    if options.docs is not None:
+    elif options.docs is not None:
         try:
             for i, side in enumerate(("REF", "SYS")):
                 out.warnings += docs_warnings(options, set().union(*(o.found[i]
                                                                      for o in outs)), side)
         except AceUsageError:       # nothing listed on one side
             return None
-    if options.lenient:
+    if options.lenient and not whole:
         out.skipped = SkipReport(sorted((x for o in outs for x in o.skips),
                                         key=Skip.sort_key))
         if len({x.sort_key() for x in out.skipped.reasons}) != len(out.skipped.reasons):
