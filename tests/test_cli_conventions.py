@@ -32,9 +32,8 @@ def cli(*args):
 def test_ctrl_c_exits_130(monkeypatch, capsys):
     def interrupted(*a, **k):
         raise KeyboardInterrupt
-    monkeypatch.setattr(pipeline, "score", interrupted)
-    from acescore.run import shards  # --jobs N: documents in shards
-    monkeypatch.setattr(shards, "score_paths", interrupted)
+    import acescore.run                 # the one entry point of a run (score calls it)
+    monkeypatch.setattr(acescore.run, "execute", interrupted)
     before = signal.getsignal(signal.SIGPIPE)
     try:
         with pytest.raises(SystemExit) as e:

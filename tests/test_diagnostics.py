@@ -15,9 +15,13 @@ import re
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from acescore import api
+from acescore.cli import main
 from acescore.scoring.duplicates import duplicate_warnings
+
+from test_golden import CLI_JOBS
 
 DATA = Path(__file__).parent / "data"
 DIAG = DATA / "diagnostics"
@@ -284,3 +288,29 @@ def test_e_on_freshly_generated_corpus(tmp_path):
         for params, mentions in (("local_2008", True), ("global_2008", False),
                                  ("global_2008_with_mentions", True)):
             e_versus_a(out, sysname, params, mentions)
+
+
+_FLAGS = {"summary": "-s", "error_mappings": "-e", "all_mappings": "-a", "doc_scores": "-d",
+          "check_duplicates": "-c"}
+
+
+@pytest.mark.parametrize("jobs", CLI_JOBS)
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_cli_report_identical(name, jobs):
+    """The command line, for --jobs 1, 2 and 4 (one process, and document shards where
+    the corpus allows them): the report of the NIST tool, and its warnings."""
+    corpus, ref, sys_, params, mentions, opts = CASES[name]
+    args = ["score", str(corpus / ref), str(corpus / sys_), "-P", params, "--jobs", str(jobs)]
+    args += (["-m"] if mentions else []) + [_FLAGS[k] for k, v in opts.items() if v]
+    r = CliRunner().invoke(main, args, catch_exceptions=False)
+    assert r.exit_code == 0, r.stderr
+    actual = r.stdout.split("\n", 1)[1]
+    expected = expected_text(name)
+    if actual != expected:
+        pytest.fail("report differs:\n" + describe_differences(expected, actual))
+    stderr = EXPECTED / f"{name}.stderr.txt"
+    if stderr.exists():
+        def lines(t):
+            return [ln for ln in t.splitlines() if ln.strip()]
+        # (the signature and the coverage line follow the warnings)
+        assert lines(r.stderr)[:-2] == lines(stderr.read_text(encoding="utf-8"))

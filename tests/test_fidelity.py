@@ -12,10 +12,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_golden import flags_of
+from click.testing import CliRunner
+from test_golden import CLI_JOBS, cli_args, flags_of
 from test_roundtrip import without_positions
 
 from acescore import api
+from acescore.cli import main
 from acescore.crosscheck.nist_tool import compare_reports
 from acescore.model import _scripts
 from acescore.model.text import classify_language, normalize_name
@@ -23,6 +25,7 @@ from acescore.reading.apf import read_apf
 from acescore.reading.as_written import as_written, written, written_back
 from acescore.reading.writer import apf_bytes
 from acescore.scoring.names import name_similarity
+
 
 FIDELITY = Path(__file__).parent / "data" / "fidelity"
 CASES = sorted(p for p in (FIDELITY / "expected").glob("sys__*.txt")
@@ -152,3 +155,17 @@ def test_locator_language_is_that_of_the_display_text():
     assert locator_language("x" * 60 + "\u4e2d") == "English"     # cut before the Han
     assert locator_language("1" * 40 + "\u4e2d") == "UNKNOWN"      # cut to 37 + "..."
     assert locator_language("1" * 37 + "\u4e2d") == "Chinese"      # 38: kept whole
+
+
+@pytest.mark.parametrize("jobs", CLI_JOBS)
+@pytest.mark.parametrize("exp", CASES, ids=[p.stem for p in CASES])
+def test_cli_report_and_warnings_identical(exp, jobs, monkeypatch):
+    """The command line, for --jobs 1, 2 and 4: the NIST tool's report and warnings."""
+    monkeypatch.chdir(FIDELITY)
+    args = cli_args(exp, jobs)
+    args[args.index("-t") + 1] = "sys.list"
+    r = CliRunner().invoke(main, args, catch_exceptions=False)
+    assert r.exit_code == 0, r.stderr
+    assert r.stdout.split("\n", 1)[1] == exp.read_text(encoding="utf-8").split("\n", 1)[1]
+    warnings = Path(str(exp).replace(".txt", ".stderr.txt")).read_text(encoding="utf-8")
+    assert "".join(r.stderr.splitlines(keepends=True)[:-2]).strip() == warnings.strip()

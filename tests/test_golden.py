@@ -89,3 +89,41 @@ def test_warnings_identical(exp):
     def lines(t):
         return [ln for ln in t.splitlines() if ln.strip()]
     assert lines("".join(res.warnings)) == lines(expected)
+
+
+#: the golden reports through the command line, for these ``--jobs`` values (one process,
+#: and the document shards of acescore.run: the report is the same for every value)
+CLI_JOBS = (1, pytest.param(2, marks=pytest.mark.slow), pytest.param(4, marks=pytest.mark.slow))
+
+
+def cli_args(exp: Path, jobs: int) -> list:
+    sysname, opts = flags_of(exp)
+    args = ["score", "-r", "ref.list", "-t",
+            "ref.list" if sysname == "ref" else f"sys-{sysname}.list",
+            "-P", opts.pop("params"), "--jobs", str(jobs)]
+    if opts.pop("mentions"):
+        args.append("-m")
+    for name, flag in (("doc_scores", "-d"), ("all_mappings", "-a"),
+                       ("error_mappings", "-e"), ("summary", "-s")):
+        if opts.pop(name, False):
+            args.append(flag)
+    assert not opts
+    return args
+
+
+@pytest.mark.parametrize("jobs", CLI_JOBS)
+@pytest.mark.parametrize("exp", cases())
+def test_cli_report_identical(exp, jobs, monkeypatch):
+    from click.testing import CliRunner
+    from acescore.cli import main
+    monkeypatch.chdir(exp.parent.parent)        # the lists name files under the corpus
+    r = CliRunner().invoke(main, cli_args(exp, jobs), catch_exceptions=False)
+    assert r.exit_code == 0, r.stderr
+    expected = exp.read_text(encoding="utf-8").split("\n", 1)[1]
+    assert r.stdout.split("\n", 1)[1] == expected
+    stderr = Path(str(exp).replace(".txt", ".stderr.txt"))
+    if stderr.exists():
+        def lines(t):
+            return [ln for ln in t.splitlines() if ln.strip()]
+        # (the signature and the coverage line follow the warnings)
+        assert lines(r.stderr)[:-2] == lines(stderr.read_text(encoding="utf-8"))

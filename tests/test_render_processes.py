@@ -1,5 +1,5 @@
 """The passes of a sharded run rendered in several processes once the shards are done
-(acescore.run.shards._render_passes, acescore.run.parallel.map_in_processes): the same report,
+(acescore.run.assemble._render_passes, acescore.run.parallel.map_in_processes): the same report,
 every pass from one process or another, and a process that fails changes nothing."""
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 
 from acescore import api
 from acescore.model.options import Options
-from acescore.run import parallel, shards
+from acescore.run import assemble, parallel, shards
 
 SMALL = Path(__file__).parent / "data" / "golden" / "small"
 
@@ -79,18 +79,18 @@ def test_map_in_processes_without_fork_is_a_loop(monkeypatch):
 def _score(monkeypatch, processes: int, **kw):
     """The sharded run of the small golden corpus with ``processes`` CPUs; the PID that
     rendered each pass."""
-    monkeypatch.setattr(shards, "available_cpus", lambda: processes)
+    monkeypatch.setattr(parallel, "available_cpus", lambda: processes)
     ref = api.discover(str(SMALL / "ref"))
     # shards of a quarter of the corpus: sharded with one process too
     monkeypatch.setattr(shards, "SHARD_REF_BYTES",
                         sum(os.path.getsize(p) for p in ref) // 4 + 1)
-    real = shards._render
+    real = assemble.render_pass
 
     def render(*a, **k):
         out = real(*a, **k)
         out.rendered_by = os.getpid()
         return out
-    monkeypatch.setattr(shards, "_render", render)
+    monkeypatch.setattr(assemble, "render_pass", render)
     opts = Options(params="local_2008", mentions=True, jobs=processes, literature=False,
                    **kw)
     res = shards.score_paths(ref, api.discover(str(SMALL / "sys-heavy")), opts)

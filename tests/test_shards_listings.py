@@ -164,7 +164,7 @@ SHARDED_CASES = ["combined", "sys_truncated", "ref_entity_defined_twice",
                  "sys_event_argument_twice", "sys_symmetric_relation_same_entity"]
 #: and some that cannot (a file the plan cannot read, a document in two SYS files, ...);
 #: with three shards one document's relations (or events) have no SYS counterpart in its
-#: shard, so the run goes in one process (acescore.run.shards._consistent)
+#: shard, so the run goes in one process (acescore.run.assemble.consistent)
 ROBUST_CASES = SHARDED_CASES + ["ref_malformed_xml", "sys_docid_in_two_files",
                                 "sys_data_type_differs", "global_attribute_conflict"]
 

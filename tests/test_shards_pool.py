@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from forks import count_shard_forks
@@ -97,9 +98,9 @@ def test_on_result_sees_every_result_and_can_stop_the_pool(tmp_path):
 
 
 def test_concurrency_is_capped_at_the_cpus(monkeypatch):
-    monkeypatch.setattr(shards, "available_cpus", lambda: 2)
+    monkeypatch.setattr(parallel, "available_cpus", lambda: 2)
     assert [shards.concurrency(j) for j in (1, 2, 3, 4, 8)] == [1, 2, 2, 2, 2]
-    monkeypatch.setattr(shards, "available_cpus", lambda: 16)
+    monkeypatch.setattr(parallel, "available_cpus", lambda: 16)
     assert [shards.concurrency(j) for j in (1, 2, 8)] == [1, 2, 8]
 
 
@@ -119,7 +120,7 @@ def test_shard_count_is_a_multiple_of_the_processes(monkeypatch):
 @pytest.mark.slow
 def test_more_jobs_than_cpus_run_cpus_at_a_time(monkeypatch):
     """--jobs 8 on two CPUs: eight shards, two at a time; the report of one process."""
-    monkeypatch.setattr(shards, "available_cpus", lambda: 2)
+    monkeypatch.setattr(parallel, "available_cpus", lambda: 2)
     limits = []
     real = shards.run_pool
 
@@ -156,7 +157,7 @@ def test_shards_finishing_in_any_order_give_the_report_of_one_process(monkeypatc
 @pytest.mark.parametrize("order", [(0, 1), (1, 0)])
 def test_arrivals_find_a_document_in_two_shards_in_any_order(order):
     def out(ref, sys_):
-        return {"docs": (ref, sys_)}
+        return SimpleNamespace(docs=(ref, sys_))      # (a ShardResult's DOCIDs)
     shards_out = [out(["D1", "D2"], ["D1", "D2"]), out(["D3"], ["D3", "D2"])]
     arrivals = shards._Arrivals()
     assert [arrivals(i, shards_out[i]) for i in order] == [True, False]
@@ -173,7 +174,7 @@ def test_a_failing_shard_stops_the_other_shards(monkeypatch):
     """A shard that fails makes the run go in one process: the shards not yet started are
     not started at all (one process at a time here, the first shard fails; the second
     starts while the first one's result is read, and is killed)."""
-    monkeypatch.setattr(shards, "available_cpus", lambda: 1)
+    monkeypatch.setattr(parallel, "available_cpus", lambda: 1)
     r = _paths("ref")
     total = sum(os.path.getsize(p) for p in r)
     monkeypatch.setattr(shards, "SHARD_REF_BYTES", total // 4 + 1)

@@ -41,3 +41,20 @@ def test_score_systems_from_paths_and_wrong_params():
         api.score(ref, str(SMALL / "sys-coref"), "local_2007")
     with pytest.raises(AceUsageError, match="lenient"):
         api.score(ref, str(SMALL / "sys-coref"), "local_2008", lenient=True)
+
+
+def test_prepared_reference_lenient():
+    """A reference prepared with lenient=True is built again with each system's skips:
+    each system's results those of a lenient run of its own; docs= is refused in the
+    API's words."""
+    ref = api.prepare_reference(str(SMALL / "ref"), "local_2008", lenient=True)
+    systems = [str(SMALL / s) for s in ("sys-heavy", "sys-coref")]
+    many = api.score_systems(ref, systems, mentions=True, lenient=True)
+    for sysdir, res in zip(systems, many):
+        alone = api.score(str(SMALL / "ref"), sysdir, "local_2008", True, lenient=True)
+        assert res.to_json() == alone.to_json()
+        assert res.warnings == alone.warnings
+    with pytest.raises(AceUsageError, match="lenient=True"):
+        api.score(ref, systems[0], "local_2008")
+    with pytest.raises(AceUsageError, match="docs= restricts both sides"):
+        api.score(ref, systems[0], "local_2008", lenient=True, docs=["X"])

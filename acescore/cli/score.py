@@ -76,7 +76,7 @@ def nist_flag_options(f):
 def score(ref, sys_, ref_file, ref_list, sys_file, sys_list, params, max_bytes, lenient,
           mentions, doc_scores, all_mappings, error_mappings, summary, check_duplicates,
           output, fmt, fail_under, jobs, quiet, max_pairs, score_only=False):
-    from acescore.run import pipeline
+    from acescore.run import execute
     import gc
     gc.disable()   # a one-shot process: the cyclic collector would only rescan the corpus
     argv = [os.path.basename(sys.argv[0])] + sys.argv[1:]
@@ -99,20 +99,11 @@ def score(ref, sys_, ref_file, ref_list, sys_file, sys_list, params, max_bytes, 
     gates, gate_warnings = parse_gates(fail_under, opts.mentions, opts.parameter_set)
     for w in gate_warnings:
         click.echo(f"acescore: warning: {w}", err=True)
-    results = None
-    from acescore.run.shards import applicable, score_paths
-    if applicable(opts):    # documents in shards, one process each (where possible)
-        results = score_paths(pipeline.discover(refs[0], bool(ref_list)),
-                              pipeline.discover(syss[0], bool(sys_list)), opts,
-                              {"ref": pipeline.spec_label(refs[0]),
-                               "sys": pipeline.spec_label(syss[0])})
-    if results is None:
-        bars = progress_bars(quiet)
-        loaded = pipeline.load(refs[0], syss[0], opts, ref_list=bool(ref_list),
-                               sys_list=bool(sys_list), progress=bars)
-        if bars is not None:
-            sys.stderr.write("\rscoring ..." + " " * 40 + "\r")
-        results = pipeline.score(loaded)
+    bars = progress_bars(quiet)
+    results = execute(refs[0], syss[0], opts, ref_list=bool(ref_list), sys_list=bool(sys_list),
+                      progress=bars)
+    if bars is not None:
+        sys.stderr.write("\rscoring ..." + " " * 40 + "\r")
     emit_warnings(results, quiet)
     if score_only:
         from acescore.report.data.json_report import score_line

@@ -48,8 +48,6 @@ def view(ref, sys_, source_dir, out_dir, fmt, params, max_bytes, lenient, mentio
     REF and SYS are each an APF file, a directory (searched recursively for *.apf.xml and
     *.apf) or a list file with one path per line.
     """
-    from acescore.run import pipeline
-    from acescore.view.site import write_view
     from acescore.view.shards import write_site
     import gc
     gc.disable()   # a one-shot process: the cyclic collector would only rescan the corpus
@@ -57,15 +55,9 @@ def view(ref, sys_, source_dir, out_dir, fmt, params, max_bytes, lenient, mentio
     opts = make_options(params, max_bytes, lenient, mentions=mentions, literature=False,
                         max_pairs=max_pairs, jobs=resolve_jobs(jobs))
     warnings: list = []
-    try:
-        done = write_site(ref, sys_, opts, source_dir, out_dir, entities=entities,
-                          warnings=warnings)
-        if done is not None:            # documents in shards, one process each
-            results, files = done
-        else:
-            results = pipeline.load_and_score(ref, sys_, opts, keep_passes=True)
-            files = write_view(results, source_dir, out_dir, entities=entities,
-                               warnings=warnings)
+    try:            # in document shards where possible, else in one process
+        results, files = write_site(ref, sys_, opts, source_dir, out_dir, entities=entities,
+                                    warnings=warnings)
     except OSError as e:
         die(f"{e.filename or out_dir}: {e.strerror}")
     emit_warnings(results, quiet)

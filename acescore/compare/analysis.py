@@ -8,7 +8,6 @@ The result is one JSON-ready dict (:func:`compare`), which both renderers
 """
 from __future__ import annotations
 
-from types import SimpleNamespace
 
 import numpy as np
 
@@ -27,7 +26,7 @@ from acescore.compare.stats import (
     paired_bootstrap,
 )
 from acescore.compare.systems import Scored
-from acescore.report.data.json_report import signature as score_signature
+from acescore.report.data.machine import make_signature
 
 #: below this, a document's effect on the corpus difference counts as none
 EFFECT_EPS = 1e-9
@@ -44,9 +43,9 @@ def task_order(tasks) -> list:
 def signature(scored: Scored, bootstrap: int, randomization: int, seed: int) -> str:
     """``score``'s signature (:func:`acescore.report.data.json_report.signature`) and the
     resampling: ``|bs:N|ar:N|seed:S``."""
-
-    run = SimpleNamespace(options=scored.options, dtd=scored.dtd)
-    return f"{score_signature(run)}|bs:{bootstrap}|ar:{randomization}|seed:{seed}"
+    o = scored.options
+    return (f"{make_signature(o.params, o.flags, scored.dtd, o.lenient)}"
+            f"|bs:{bootstrap}|ar:{randomization}|seed:{seed}")
 
 
 def _unit_note(unit: np.ndarray, ndocs: int) -> tuple[bool, str]:

@@ -26,7 +26,6 @@ document.  A task whose documents all fall into one group cannot be resampled.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from types import SimpleNamespace
 
 import numpy as np
 
@@ -36,6 +35,14 @@ from acescore.metrics.events import event_scores, span_key
 from acescore.model.tasks import JSON_NAMES, KINDS, TASKS
 from acescore.model.tasks import task as task_of
 from acescore.report.counts.tables import PassTables, row_fields
+
+
+@dataclass
+class _OneDocument:
+    """One document of a side, as :func:`acescore.metrics.events.event_scores` reads a
+    side (its ``documents``)."""
+    documents: dict
+
 
 _NONE: dict = {}
 #: the element kinds whose cross-document elements tie a task's documents together
@@ -198,8 +205,8 @@ def literature_tasks(rside, sside, params, docids: list) -> dict:
         counts = corpus_counts([(key, response)])
         for m in COREF_METRICS:
             coref[m][i] = counts[m]
-        ev = event_scores(SimpleNamespace(documents={d: rd}),
-                          SimpleNamespace(documents={d: sd} if sd is not None else {}))
+        ev = event_scores(_OneDocument({d: rd}),
+                          _OneDocument({d: sd} if sd is not None else {}))
         for t in EVENT_TASKS:
             events[t][i] = (ev[t]["correct"], ev[t]["ref"], ev[t]["sys"])
     out = {}

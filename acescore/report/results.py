@@ -30,6 +30,7 @@ class Results:
     inputs: Optional[dict] = None     # {"ref": path, "sys": path} as given, if paths
     coverage: Optional[object] = None  # acescore.rules.coverage.Coverage: documents scored
     document_ids: Optional[dict] = None  # -s: {"ref": [DOCID...], "sys": [...]}
+    shards: Optional[int] = None      # the document shards it was scored in (None: one process)
 
     @property
     def mentions(self) -> bool:

@@ -8,8 +8,9 @@ two mention chains, one after the other, in a forked worker; with ``--jobs 3`` o
 mention chain has a worker of its own.
 
 A worker inherits the corpus read by this process (fork: nothing is copied up front),
-scores its chains, renders their report parts (:mod:`acescore.report.outputs`) and sends
-back only those, with the warnings its passes raised.  The parent puts everything together
+scores its chains, turns each pass into its section's records
+(:mod:`acescore.report.counts.sections`, as a document shard does) and sends back only
+those, with the warnings its passes raised.  The parent puts everything together
 in report order, so the output is identical to a sequential run, byte for byte.
 
 Where ``fork`` is not available (or on platforms where forking a process that has loaded
@@ -28,7 +29,6 @@ import sys
 import threading
 import time
 
-from acescore.report.outputs import render_pass
 from acescore.scoring.engine import run_chain
 from acescore.model.tasks import CHAINS
 
@@ -39,6 +39,13 @@ def available_cpus() -> int:
         return max(1, len(os.sched_getaffinity(0)))
     except (AttributeError, OSError):
         return os.cpu_count() or 1
+
+
+def concurrency(jobs: int) -> int:
+    """How many processes run at a time: ``jobs``, but no more than the CPUs this process
+    may use (more processes than CPUs only take turns on them, each holding its shard in
+    memory meanwhile)."""
+    return max(1, min(jobs, available_cpus()))
 
 
 def fork_available() -> bool:
@@ -295,14 +302,14 @@ def _stop(running: dict, end: int) -> int:
 class _Worker:
     """A forked process (:class:`Child`) running some chains."""
 
-    def __init__(self, ctx, chains):
+    def __init__(self, ctx, chains, per_pass):
         self.refs_w = None
         refs_r = None
         if CHAINS[-1] in chains:     # the relation/event mentions need the element mapping
             refs_r, self.refs_w = os.pipe()
         wait = (lambda: _read_object(refs_r)) if refs_r is not None else None
         refs_w = self.refs_w
-        self.child = Child(lambda: _run_chains(ctx, chains, wait),
+        self.child = Child(lambda: _run_chains(ctx, chains, per_pass, wait),
                            before=(lambda: os.close(refs_w)) if refs_w is not None else None)
         if refs_r is not None:
             os.close(refs_r)
@@ -367,14 +374,14 @@ def _read_object(fd: int):
         return pickle.load(fh)
 
 
-def _run_chains(ctx, chains, wait_mapped_refs=None, on_mapped_refs=None):
-    """Score ``chains`` on ``ctx.run``, rendering each pass as soon as it is complete (its
-    data is then freed before the next one is scored): a list of (chain, warnings raised,
-    rendered passes)."""
+def _run_chains(ctx, chains, per_pass, wait_mapped_refs=None, on_mapped_refs=None):
+    """Score ``chains`` on ``ctx.run``, turning each pass into ``per_pass(res)`` as soon as
+    it is complete (its data is then freed before the next one is scored): a list of
+    (chain, warnings raised, what ``per_pass`` made of its passes)."""
     run = ctx.run
     opts = ctx.options
     outputs: list = []
-    run.on_pass = lambda res: outputs.append(render_pass(ctx, res))
+    run.on_pass = lambda res: outputs.append(per_pass(res))
     out = []
     try:
         for chain in chains:
@@ -389,10 +396,11 @@ def _run_chains(ctx, chains, wait_mapped_refs=None, on_mapped_refs=None):
     return out
 
 
-def score_rendered(ctx, jobs: int) -> list:
-    """Score every chain of ``ctx.run`` (a fresh run) over ``jobs`` processes: the rendered
-    passes in report order; the warnings are appended to ``ctx.run.warnings`` in the order
-    of a sequential run."""
+def score_chains(ctx, jobs: int, per_pass) -> list:
+    """Score every chain of ``ctx.run`` (a fresh run) over ``jobs`` processes:
+    ``per_pass(res)`` of every pass in report order (it must pickle: a worker sends it
+    back); the warnings are appended to ``ctx.run.warnings`` in the order of a sequential
+    run."""
     run = ctx.run
     own, shares = CHAINS, []
     workers: list[_Worker] = []
@@ -402,7 +410,7 @@ def score_rendered(ctx, jobs: int) -> list:
         sys.stderr.flush()
         try:
             for chains in shares:
-                workers.append(_Worker(ctx, chains))
+                workers.append(_Worker(ctx, chains, per_pass))
         except OSError:      # no fork possible (limits): what was started still works
             pass
     n_warnings = len(run.warnings)
@@ -410,7 +418,8 @@ def score_rendered(ctx, jobs: int) -> list:
     try:
         refs_worker = next((w for w in workers if w.refs_w is not None), None)
         on_refs = refs_worker.send_mapped_refs if refs_worker is not None else None
-        for chain, warnings, outputs in _run_chains(ctx, own, on_mapped_refs=on_refs):
+        for chain, warnings, outputs in _run_chains(ctx, own, per_pass,
+                                                    on_mapped_refs=on_refs):
             parts[chain] = (warnings, outputs)
         for w in workers:
             for chain, warnings, outputs in w.result() or ():
@@ -422,7 +431,7 @@ def score_rendered(ctx, jobs: int) -> list:
         raise
     for chain in CHAINS:
         if chain not in parts:      # its worker failed (or could not start): score it here
-            (_, warnings, outputs), = _run_chains(ctx, (chain,))
+            (_, warnings, outputs), = _run_chains(ctx, (chain,), per_pass)
             parts[chain] = (warnings, outputs)
     # warnings and sections in the order of a sequential run
     del run.warnings[n_warnings:]

@@ -1,8 +1,11 @@
-"""The one loading and scoring pipeline of every command and of the Python API:
+"""The loading and scoring of a run in one process, for every command and the Python API
+(through :func:`acescore.run.execute` where it can go in document shards):
 
-    discover paths -> read APF files (a Corpus per side) -> build the two side databases
-    (strict, or lenient: acescore.rules.robust) -> score every pass, rendering each as soon as it
-    is scored (acescore.run.parallel) -> Results
+    discover paths -> read APF files (a Corpus per side: :mod:`acescore.run.inputs`) ->
+    check them (every message and hint of the command line) -> build the two side
+    databases (strict, or lenient: acescore.rules.robust) -> score the whole corpus as one
+    shard, through the code of every document shard (acescore.run.shard_worker,
+    acescore.run.assemble) -> Results
 
 driven by one :class:`~acescore.model.options.Options`.  ``score``, ``view``, ``coref``,
 ``events``, ``crosscheck`` and :func:`acescore.score` all go through :func:`load`.
@@ -10,94 +13,30 @@ driven by one :class:`~acescore.model.options.Options`.  ``score``, ``view``, ``
 from __future__ import annotations
 
 import contextlib
-import gc
 import os
-from dataclasses import dataclass, field
-from typing import Callable, Optional, Sequence, Union
+from dataclasses import dataclass
+from typing import Callable, Optional
 
-from acescore.rules import database
-from acescore.rules.database import Side
 from acescore.model.errors import AceInputError
 from acescore.model.options import Options
 from acescore.model.params import Params
-from acescore.model.problems import Collect, hint
-from acescore.reading.apf import read_apf
+from acescore.model.problems import hint
+from acescore.report.results import Results
+from acescore.rules import database
 from acescore.rules.corpus import corpus_problems, first_problem
+from acescore.rules.coverage import coverage, require_common, require_documents
+from acescore.rules.database import Side
+from acescore.rules.robust import build_corpora
+from acescore.run.assemble import assemble_whole
+from acescore.run.inputs import (Corpus, PathLike, Progress, discover, docs_warnings,
+                                 no_cyclic_gc, raise_if_not_apf, read_corpus, read_shard,
+                                 restrict_corpus, spec_label)
+from acescore.run.shard_worker import score_sides
 
-PathLike = Union[str, os.PathLike]
-Progress = Optional[Callable[[int, int], None]]
-
-
-@contextlib.contextmanager
-def no_cyclic_gc():
-    """Scoring builds millions of small acyclic objects; Python's cyclic collector would
-    rescan them over and over (a third of the run time) and frees nothing.  Reference
-    counting still frees everything as usual."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
-
-
-def discover(spec: Union[PathLike, Sequence[PathLike]], list_file: bool = False,
-             lenient: bool = False) -> list[str]:
-    """APF paths from a file, a directory (recursive ``*.apf.xml``/``*.apf``), a list file
-    (one path per line; ``list_file`` says it is one whatever it looks like) or a sequence
-    of those.  ``lenient``: a list entry that names nothing is kept (and skipped when read)
-    instead of being an error."""
-    if isinstance(spec, (list, tuple)):
-        out = []
-        for s in spec:
-            out.extend(discover(s, list_file, lenient))
-        return out
-    from acescore.reading import discovery
-    spec = os.fspath(spec)
-    return (discovery.read_list(spec, keep_missing=lenient) if list_file
-            else discovery.discover(spec, lenient))
-
-
-@dataclass
-class Corpus:
-    """The APF files of one side, read.  ``skipped``: the reading problems isolated in
-    lenient mode (:class:`acescore.rules.robust.Skip`)."""
-    files: list
-    skipped: list = field(default_factory=list)
-
-    @property
-    def sources_in_order(self) -> list[str]:
-        out = []
-        for f in self.files:
-            out.extend(f.sources)
-        return out
-
-
-def read_corpus(paths: Sequence[str], options: Options, progress: Progress = None,
-                errors: Optional[list] = None) -> Corpus:
-    """Read APF files.  ``progress(done, total)`` is called after each file if given.
-    Lenient: broken elements/documents are skipped (acescore.rules.robust); ``errors``: collect
-    each file's fatal error there instead of stopping at the first."""
-    params = options.parameter_set
-    files: list = []
-    skipped: list = []
-    paths = list(paths)
-    for k, p in enumerate(paths, 1):
-        if progress is not None:
-            progress(k, len(paths))
-        if options.lenient:
-            f = read_apf(p, params, options.max_bytes, Collect(skipped))
-            if f is not None:
-                files.append(f)
-            continue
-        try:
-            files.append(read_apf(p, params, options.max_bytes))
-        except AceInputError as e:
-            if errors is None:
-                raise
-            errors.append(e)
-    return Corpus(files, skipped)
+__all__ = ["Corpus", "Loaded", "PathLike", "Progress", "build", "build_reference",
+           "build_system", "discover", "docs_warnings", "load",
+           "no_cyclic_gc", "raise_if_not_apf", "read_corpus", "read_shard",
+           "restrict_corpus", "score", "spec_label"]
 
 
 @dataclass
@@ -115,7 +54,6 @@ class Loaded:
     @property
     def coverage(self):
         """The documents scored (acescore.rules.coverage): the end-of-run summary line."""
-        from acescore.rules.coverage import coverage
         return coverage(self.ref, self.sys, self.skipped)
 
     @property
@@ -152,7 +90,6 @@ def build(ref: Corpus, sys: Corpus, options: Options) -> Loaded:
     params = options.parameter_set
     warnings: list = []
     if options.lenient:
-        from acescore.rules.robust import build_corpora
         b = build_corpora(ref, sys, params, warnings)
         return Loaded(options, Corpus(b.ref_files), Corpus(b.sys_files), b.ref, b.sys,
                       warnings, b.report)
@@ -187,7 +124,6 @@ def load(ref, sys, options: Options, ref_list: bool = False, sys_list: bool = Fa
     """Discover, read and build both sides.  ``ref``/``sys``: a path (file, directory or
     list file), a sequence of paths, or a :class:`Corpus` already read.
     ``progress(label, total)``, if given, returns a per-file callback (or None)."""
-    from acescore.rules.coverage import require_common, require_documents
     warnings_out: list = []
     with no_cyclic_gc():
         corpora = []
@@ -231,110 +167,18 @@ def _hint_lenient():
         raise
 
 
-def raise_if_not_apf(e: AceInputError, side: str, spec) -> None:
-    """A file that cannot be read because it is no APF at all (an HTML page, a source
-    document) means nothing to score, and says so."""
-    from acescore.rules.coverage import what_is_there
-    from acescore.model.errors import AceUsageError
-    if e.path and os.path.isfile(e.path):
-        what = what_is_there(e.path)
-        if what.startswith(("an HTML", "an ACE source")):
-            where = spec_label(spec)
-            if os.path.abspath(where) != os.path.abspath(e.path):
-                where += f" ({e.path})"
-            raise AceUsageError(f"nothing to score: {side} {where} holds no APF document:"
-                                f" {what}") from None
-
-
-def spec_label(spec) -> str:
-    """An input as messages and the JSON ``inputs`` name it."""
-    if isinstance(spec, (str, os.PathLike)):
-        return os.fspath(spec)
-    if isinstance(spec, Corpus):
-        return f"{len(spec.files)} APF files read"
-    spec = sorted(os.fspath(s) for s in spec)
-    return spec[0] if len(spec) == 1 else f"{len(spec)} paths ({spec[0]}, ...)"
-
-
-def restrict_corpus(corpus: Corpus, options: Options, side: str, warnings: list) -> Corpus:
-    """``--docs``: the documents of ``corpus`` that the list names (a warning line for the
-    listed DOCIDs the side does not have)."""
-    from acescore.reading.doclist import restrict
-    warnings.extend(docs_warnings(options, {d.docid for f in corpus.files
-                                            for d in f.documents}, side))
-    return Corpus(restrict(corpus.files, options.docs), corpus.skipped)
-
-
-def docs_warnings(options: Options, found: set, side: str) -> list:
-    """``--docs``: the warning line (if any) for the listed DOCIDs that a side with the
-    documents ``found`` does not have; none of them there is an error."""
-    from acescore.reading.doclist import missing_note
-    docs_file = options.docs_file or "--docs"
-    if found and not found & set(options.docs):
-        from acescore.model.errors import AceUsageError
-        raise AceUsageError(f"nothing to score: none of the {len(options.docs)} DOCIDs of"
-                            f" --docs {docs_file} is in {side} (e.g. {options.docs[0]} is"
-                            f" not; {side} has {sorted(found)[0]}, ...)")
-    note = missing_note(docs_file, list(options.docs), found, side)
-    return [f"acescore: warning: {note}\n"] if note else []
-
-
-def read_shard(rpaths: list, spaths: list, options: Options) -> tuple:
-    """The files of a document shard (:mod:`acescore.run.shards`) read as :func:`load` reads a
-    corpus: (REF files, SYS files, with ``--docs`` the DOCIDs of every file read per side
-    (else None), with ``--lenient`` every skip (else None)); with ``--docs`` only the
-    listed documents are kept, with ``--lenient`` what the reading problems and the input
-    rules find broken is left out (:func:`acescore.rules.robust.isolate`)."""
-    skips = None
-    if options.lenient:
-        from acescore.rules.robust import with_side
-        rc, sc = read_corpus(rpaths, options), read_corpus(spaths, options)
-        rfiles, sfiles = rc.files, sc.files
-        skips = with_side(rc.skipped, "REF") + with_side(sc.skipped, "SYS")
-    else:
-        params = options.parameter_set
-        rfiles = [read_apf(p, params, options.max_bytes) for p in rpaths]
-        sfiles = [read_apf(p, params, options.max_bytes) for p in spaths]
-    found = None
-    if options.docs is not None:
-        from acescore.reading.doclist import restrict
-        found = [{d.docid for f in files for d in f.documents} for files in (rfiles, sfiles)]
-        rfiles, sfiles = restrict(rfiles, options.docs), restrict(sfiles, options.docs)
-    if skips is not None:
-        from acescore.rules.robust import isolate
-        rfiles, sfiles, skips = isolate(rfiles, sfiles, skips)
-    return rfiles, sfiles, found, skips
-
-
-def score(loaded: Loaded, keep_passes: bool = False):
-    """Score every pass of ``loaded`` over ``options.jobs`` processes, rendering each as it
-    is scored; returns :class:`~acescore.report.results.Results`.  ``keep_passes``: keep the
-    PassResults too (``Results.passes``; the HTML view needs them), in one process."""
-    from acescore.run.parallel import score_rendered
-    from acescore.report.nist.nist_report import preamble_text
-    from acescore.report.outputs import ReportContext
-    from acescore.report.results import Results
-    from acescore.scoring.engine import new_run
-    options, params = loaded.options, loaded.params
+def score(loaded: Loaded, keep_passes: bool = False) -> Results:
+    """Score ``loaded`` -- the whole corpus, read, checked and built by :func:`load` -- as
+    one shard in this process, through the code of every document shard
+    (:func:`acescore.run.shard_worker.score_sides`, :func:`acescore.run.assemble.
+    assemble_whole`); its independent chains of passes over ``options.jobs`` processes
+    (:func:`acescore.run.parallel.score_chains`).  ``keep_passes``: keep the PassResults
+    too (``Results.passes``; the HTML view needs them), in one process."""
+    options = loaded.options
+    files = loaded.ref_corpus.files + loaded.sys_corpus.files
     with no_cyclic_gc():
-        run = new_run(loaded.ref, loaded.sys, params, loaded.warnings, keep_passes)
-        ctx = ReportContext(run, params, options, loaded.source_label, loaded.all_sources)
-        preamble = preamble_text(ctx)
-        jobs = 1 if keep_passes else options.jobs
-        outputs = score_rendered(ctx, jobs)
-        literature = None
-        if options.literature and params.use_mentions and loaded.ref.of("entity"):
-            from acescore.metrics import literature_scores
-            literature = literature_scores(loaded.ref, loaded.sys, params)
-    return Results(options, params, loaded.source_label, loaded.all_sources, preamble,
-                   outputs, run.warnings, loaded.skipped,
-                   {"ref": len(loaded.ref.documents), "sys": len(loaded.sys.all_documents)},
-                   loaded.dtd, literature, run if keep_passes else None, loaded.inputs,
-                   loaded.coverage,
-                   {"ref": sorted(loaded.ref.documents),
-                    "sys": sorted(loaded.sys.all_documents)} if options.summary else None)
-
-
-def load_and_score(ref, sys, options: Options, keep_passes: bool = False, **load_kw):
-    """:func:`load` then :func:`score`."""
-    return score(load(ref, sys, options, **load_kw), keep_passes)
+        shard, run = score_sides(loaded.ref, loaded.sys, files, options, loaded.warnings,
+                                 [len(loaded.warnings)], keep_passes=keep_passes,
+                                 processes=1 if keep_passes else options.jobs)
+        return assemble_whole(shard, options, loaded.inputs, loaded.skipped,
+                              run if keep_passes else None)

@@ -4,12 +4,25 @@ its files, build its two sides, score every pass and send back the report sectio
 for overlaps between shards, and the per-document records some outputs need."""
 from __future__ import annotations
 
+import gc
+import importlib
 import os
 
 import numpy as np
 
+from acescore.metrics.records import literature_records
+from acescore.model.tasks import KINDS
+from acescore.report.counts.sections import SectionData, section_data
+from acescore.report.counts.tables import PassTables
+from acescore.report.nist.listing_records import document_records, pass_records, spooled
+from acescore.report.outputs import ReportContext
+from acescore.rules.corpus import corpus_problems, first_problem
+from acescore.rules.coverage import coverage
 from acescore.rules.database import Side, add_files, check_docs, finish
-from acescore.model.tasks import CHAINS, KINDS
+from acescore.run.assemble import ScoredPass, ShardResult
+from acescore.run.inputs import read_shard
+from acescore.run.parallel import score_chains
+from acescore.scoring.engine import new_run
 
 
 def _ids(side: Side) -> tuple[np.ndarray, list]:
@@ -26,79 +39,93 @@ def _ids(side: Side) -> tuple[np.ndarray, list]:
 
 
 def preload(options) -> None:
-    """In the parent, import what every shard's worker imports, before the workers are
-    forked: with more shards than processes each new worker would import it again (about
-    30 ms; scipy, for the JSON's literature metrics, 0.3 s)."""
+    """In the parent, before the workers are forked, import what a shard's worker imports
+    on demand only: with more shards than processes each new worker would import it again
+    (scipy, for the JSON's literature metrics, takes 0.3 s; :mod:`acescore.metrics.matching`
+    imports it where it is used, so that runs without those metrics never pay for it)."""
     if options.literature:
-        import acescore.metrics.records  # noqa: F401
-        import scipy.optimize  # noqa: F401
-    from acescore.report.nist.listing_records import wanted
-    if wanted(options):
-        import acescore.report.nist.diagnostics  # noqa: F401
-        import acescore.report.data.machine  # noqa: F401
-        import acescore.report.nist.mappings  # noqa: F401
-    import acescore.rules.coverage  # noqa: F401
-    import acescore.run.pipeline  # noqa: F401
-    import acescore.report.nist.listing_records  # noqa: F401
-    import acescore.report.outputs  # noqa: F401
-    import acescore.report.counts.sections  # noqa: F401
-    import acescore.rules.corpus  # noqa: F401
-    import acescore.scoring.engine  # noqa: F401
-    import acescore.scoring.releves  # noqa: F401
+        importlib.import_module("scipy.optimize")
 
 
-def score_shard(rpaths, spaths, options, extra=None, spool=None) -> dict:
+def score_shard(rpaths, spaths, options, extra=None, spool=None) -> ShardResult:
     """In a worker: read, build and score one shard; its sections as data (``extra``: see
-    :func:`acescore.run.shards.score_paths`; ``spool``: an :class:`acescore.writing.spool.Spool` for
-    the listings' text)."""
-    import gc
+    :func:`acescore.run.shards.run_shards`; ``spool``: an :class:`acescore.writing.spool.Spool`
+    for the listings' text).  Each pass's warnings are noted phase by phase
+    (:func:`_phase_hook`), to be merged with the other shards'."""
     gc.disable()
-    from acescore.rules.coverage import coverage
-    from acescore.report.nist.listing_records import pass_records, spooled
-    from acescore.report.outputs import ReportContext
-    from acescore.report.counts.sections import section_data
-    from acescore.report.counts.tables import PassTables
-    from acescore.scoring.engine import new_run, run_chain
-    params = options.parameter_set
     rfiles, sfiles, found, skips, rside, sside, warnings, marks = _built_sides(
         rpaths, spaths, options)
-    sources = {s for f in rfiles + sfiles for s in f.sources}
+    shard, _ = score_sides(rside, sside, rfiles + sfiles, options, warnings, marks,
+                           extra=extra, spool=spool, phased=True)
+    shard.found, shard.skips = found, skips
+    return shard
+
+
+def score_sides(rside: Side, sside: Side, files: list, options, warnings: list, marks: list,
+                *, extra=None, spool=None, phased: bool = False, keep_passes: bool = False,
+                processes: int = 1) -> tuple:
+    """Score the two sides built (``files``: the APF files read; ``warnings``: the
+    warnings so far, ``marks`` where each building step's end) into a
+    :class:`ShardResult`: ``(the ShardResult, the scoring run)``.  Every pass is turned
+    into its section's records as soon as it is scored (:func:`pass_section`).
+    ``phased`` (a document shard): note where each pass's warnings change phase;
+    ``keep_passes``: the run keeps its PassResults; ``processes``: score the independent
+    chains of passes in that many processes (:func:`acescore.run.parallel.score_chains`;
+    the whole corpus in one process only: the passes' warning marks are then those of
+    the process that scored them)."""
+    params = options.parameter_set
+    sources = {s for f in files for s in f.sources}
     all_sources = sorted(sources)
-    run = new_run(rside, sside, params, warnings, keep_passes=False)
-    passes = []
-    bounds = _phase_bounds(warnings, options)
+    run = new_run(rside, sside, params, warnings, keep_passes=keep_passes)
+    bounds: list = []
     writer = spool.writer() if spool is not None else None
     ctx = ReportContext(run, params, options, "", all_sources)
     entity_b3 = []          # the entity pass's B-cubed data (the JSON's bcub_nist)
 
-    def on_pass(res) -> None:
+    def per_pass(res) -> ScoredPass:
         if res.task == "entity" and res.b3 is not None and options.literature:
             entity_b3.append(res.b3)
-        if extra is not None:
-            data = extra.section(res, params, all_sources)
-            data.listings = spooled(pass_records(ctx, res), writer)
-        else:
-            tables = PassTables(res)
-            data = section_data(res, params, all_sources, True, tables)
-            data.listings = spooled(pass_records(ctx, res, tables), writer)
-        passes.append((res.task, data, len(run.warnings), list(bounds)))
+        scored = ScoredPass(res.task, pass_section(ctx, res, extra, writer),
+                            len(run.warnings), list(bounds))
         bounds.clear()
-    run.on_pass = on_pass
-    for chain in CHAINS:
-        run_chain(run, chain, options.mentions, options.check_duplicates)
-    run.on_pass = None
+        return scored
+    if phased:
+        run.on_phase = _phase_hook(warnings, bounds, options)
+    try:
+        passes = score_chains(ctx, processes, per_pass)
+    finally:
+        run.on_phase = None
     cov = coverage(rside, sside)
     more = extra.finish(rside, sside) if extra is not None else None
-    return {"docs": (list(rside.documents), list(sside.all_documents)),
-            "ids": (_ids(rside), _ids(sside)),
-            "counts": {(side.name, k): len(side.of(k)) for side in (rside, sside) for k in KINDS},
-            "sources": sources, "n_docs": (len(rside.documents), len(sside.all_documents)),
-            "dtds": {os.path.basename(f.doctype) if f.doctype else "none"
-                     for f in rfiles + sfiles},
-            "coverage": (cov.ref, cov.scored, cov.sys, cov.sys_without_ref),
-            "marks": marks, "warnings": warnings, "passes": passes, "extra": more,
-            "found": found, "skips": skips,
-            **_added_records(options, params, rside, sside, entity_b3)}
+    use_lit = options.literature and params.use_mentions
+    return ShardResult(
+        docs=(list(rside.documents), list(sside.all_documents)),
+        ids=(_ids(rside), _ids(sside)) if phased else ((np.zeros(0, np.int64), []),) * 2,
+        counts={(side.name, k): len(side.of(k)) for side in (rside, sside) for k in KINDS},
+        sources=sources, n_docs=(len(rside.documents), len(sside.all_documents)),
+        dtds={os.path.basename(f.doctype) if f.doctype else "none" for f in files},
+        coverage=(cov.ref, cov.scored, cov.sys, cov.sys_without_ref),
+        marks=marks, warnings=warnings, passes=passes,
+        documents=document_records(rside, sside) if options.summary else None,
+        literature=(literature_records(rside, sside, params,
+                                       entity_b3[0] if entity_b3 else None)
+                    if use_lit else None),
+        extra=more), run
+
+
+def pass_section(ctx: ReportContext, res, extra=None, writer=None) -> SectionData:
+    """One pass scored, as its section's records (:mod:`acescore.report.counts.sections`)
+    with its listings' records (``writer``: the spool's, or None: kept in memory);
+    ``extra``: the view's (:mod:`acescore.view.shards`) in place of
+    :func:`~acescore.report.counts.sections.section_data`."""
+    if extra is not None:
+        data = extra.section(res, ctx.params, ctx.all_sources)
+        data.listings = spooled(pass_records(ctx, res), writer)
+        return data
+    tables = PassTables(res)
+    data = section_data(res, ctx.params, ctx.all_sources, True, tables)
+    data.listings = spooled(pass_records(ctx, res, tables), writer)
+    return data
 
 
 def _built_sides(rpaths, spaths, options) -> tuple:
@@ -106,8 +133,6 @@ def _built_sides(rpaths, spaths, options) -> tuple:
     rside, sside, warnings, marks)``, ``marks`` the number of warnings after each step.  A
     strict run's first problem is raised (the run is then scored in one process, which
     says so)."""
-    from acescore.run.pipeline import read_shard
-    from acescore.rules.corpus import corpus_problems, first_problem
     params = options.parameter_set
     rfiles, sfiles, found, skips = read_shard(rpaths, spaths, options)
     warnings: list = []
@@ -129,46 +154,14 @@ def _built_sides(rpaths, spaths, options) -> tuple:
     return rfiles, sfiles, found, skips, rside, sside, warnings, marks
 
 
-def _phase_bounds(warnings: list, options) -> list:
-    """The list where a pass's warnings change phase, filled as they do.  Within a
-    mention-level relation/event pass the warnings come in phases (REF promotion, SYS
-    promotion, the rest), each in ID order over the whole corpus; with -c each valuation's
-    warnings are a phase of their own: note where they start and end (this is a forked
-    worker: the modules patched here are its own copies)."""
-    from acescore.scoring import releves
-    bounds: list = []
-    promote = releves.promote_releves
-
-    def phased_promote(*args, **kw):
+def _phase_hook(warnings: list, bounds: list, options):
+    """The run's ``on_phase`` (:attr:`acescore.scoring.engine.Run.on_phase`): note in
+    ``bounds`` where a pass's warnings change phase.  Within a mention-level relation/event
+    pass the warnings come in phases (REF promotion, SYS promotion, the rest), each in ID
+    order over the whole corpus; with -c each valuation's warnings are a phase of their own
+    (the tool stops at an ID "" or "0": such a corpus goes in one process)."""
+    def on_phase(ids=None) -> None:
+        if ids is not None and options.check_duplicates and ("" in ids or "0" in ids):
+            raise ValueError("an element ID '' or '0'")
         bounds.append(len(warnings))
-        try:
-            return promote(*args, **kw)
-        finally:
-            bounds.append(len(warnings))
-    releves.promote_releves = phased_promote
-    if options.check_duplicates:
-        # (the tool stops at an ID "" or "0": such a corpus goes in one process)
-        from acescore.scoring import duplicates
-        check = duplicates.duplicate_warnings
-
-        def phased_check(element_type, sys_ids, *args):
-            if "" in sys_ids or "0" in sys_ids:
-                raise ValueError("an element ID '' or '0'")
-            bounds.append(len(warnings))
-            return check(element_type, sys_ids, *args)
-        duplicates.duplicate_warnings = phased_check
-    return bounds
-
-
-def _added_records(options, params, rside: Side, sside: Side, entity_b3: list) -> dict:
-    """The per-document records of -d (``documents``) and the literature's (``literature``)
-    where the run asks for them."""
-    added = {}
-    if options.summary:
-        from acescore.report.nist.listing_records import document_records
-        added["documents"] = document_records(rside, sside)
-    if options.literature and params.use_mentions:
-        from acescore.metrics.records import literature_records
-        added["literature"] = literature_records(rside, sside, params,
-                                                 entity_b3[0] if entity_b3 else None)
-    return added
+    return on_phase

@@ -41,34 +41,25 @@ from __future__ import annotations
 
 import os
 import re
+import sys
+import weakref
 from bisect import bisect_left
 from itertools import accumulate
-import weakref
-from types import SimpleNamespace
 from typing import Optional
 
-import numpy as np
-
-from acescore.run.parallel import Child, available_cpus, fork_available, run_pool
 from acescore.model.errors import AceInputError
 from acescore.model.limits import DEFAULT_MAX_BYTES
 from acescore.reading.safe_read import read_bytes
+from acescore.report.nist.listing_records import wanted
+from acescore.run.assemble import PASS_KINDS, ShardResult, assemble
+from acescore.run.parallel import Child, concurrency, fork_available, run_pool
 from acescore.run.shard_worker import preload, score_shard
-from acescore.model.tasks import TASKS
+from acescore.writing.spool import Spool
 
-#: the passes in report order, with the kind of element each scores
-PASS_KINDS = tuple((t.name, t.kind) for t in TASKS)
+__all__ = ["PASS_KINDS", "ShardResult", "concurrency", "plan", "run_shards", "score_paths",
+           "shard_count", "shard_plans", "shard_shares"]
 _DOCID = re.compile(rb'<document\s+DOCID\s*=\s*"([^"]*)"')
 _HEAD = 8192
-
-
-def applicable(options) -> bool:
-    """Whether a run with these :class:`~acescore.model.options.Options` can go in shards: where
-    processes can be forked, for every ``--jobs`` value.  With ``--jobs 1`` a corpus of
-    more than SHARD_REF_BYTES of REF files is scored shard after shard, one forked process
-    at a time (21% less CPU and half the memory of one process holding the whole corpus:
-    bench/README.md, "Session 7"); a smaller one makes one shard, scored here as before."""
-    return fork_available()
 
 
 _ELEMENT_ID = re.compile(rb'<(?:entity|relation|event|value|timex2)\s[^>]*?\bID\s*=\s*"([^"]*)"')
@@ -161,13 +152,6 @@ def shard_shares(n: int, jobs: int, processes: int) -> list:
     return [1.0] * (n - processes) + [0.5] * processes + [0.25] * (2 * processes)
 
 
-def concurrency(jobs: int) -> int:
-    """How many shards run at a time: ``jobs``, but no more than the CPUs this process
-    may use (more processes than CPUs only take turns on them, each holding its shard in
-    memory meanwhile)."""
-    return max(1, min(jobs, available_cpus()))
-
-
 def plan(rpaths: list, spaths: list, n: int, linked: bool = False,
          shares: Optional[list] = None) -> Optional[list]:
     """``n`` shards of consecutive REF files (of about equal size; ``shares``: of these
@@ -234,41 +218,11 @@ class _Arrivals:
         if out is None:
             return False
         ref, sys_ = self.owner
-        for side, other, docs in ((ref, sys_, out["docs"][0]), (sys_, ref, out["docs"][1])):
+        for side, other, docs in ((ref, sys_, out.docs[0]), (sys_, ref, out.docs[1])):
             for d in docs:
                 if side.setdefault(d, i) != i or other.get(d, i) != i:
                     return False
         return True
-
-
-def _consistent(plans: list, outs: list) -> bool:
-    """Whether the shards' reports bear out the plan (see the module docstring; the
-    documents are checked as the reports come in, by :class:`_Arrivals`)."""
-    for side in (0, 1):
-        # each shard's hashes are sorted and its IDs distinct: merge the sorted runs
-        # (a stable sort merges runs in linear time) and look for equal neighbours
-        allh = np.concatenate([o["ids"][side][0] for o in outs])
-        allh.sort(kind="stable")
-        if len(allh) > 1 and (allh[1:] == allh[:-1]).any():
-            return False
-        for o in outs:
-            outside = o["ids"][side][1]
-            if outside and len(allh):
-                probe = np.fromiter(map(hash, outside), dtype=np.int64, count=len(outside))
-                at = np.minimum(np.searchsorted(allh, probe), len(allh) - 1)
-                if (allh[at] == probe).any():
-                    return False
-    for task, kind in PASS_KINDS:
-        have = [next((p[1] for p in o["passes"] if p[0] == task), None) for o in outs]
-        if all(d is None for d in have):
-            continue
-        for o, d in zip(outs, have):
-            if d is None and (o["counts"][("REF", kind)] or o["counts"][("SYS", kind)]):
-                return False
-        b3 = {d.b3 is None for d in have if d is not None}
-        if len(b3) > 1:
-            return False
-    return True
 
 
 def _cuts(starts: list, targets: list) -> list:
@@ -292,157 +246,50 @@ def _cuts(starts: list, targets: list) -> list:
     return chosen
 
 
-def _render_passes(todo: list, options, source_label: str, all_sources: list,
-                   keep: bool) -> list:
-    """The PassOutput of every pass of ``todo`` ((task, kind, the shards' SectionData)),
-    in order.  With more than one process the passes are rendered in as many (the
-    shards are done: the CPUs are free), in groups of about equal work -- records times
-    conditions, B-cubed entries times theirs, plus what every pass costs (recognition
-    text, JSON): the entity pass alone is two fifths of the rendering.  Not for the view
-    (``keep``: its passes keep their merged tables here) nor with listings (their records
-    would have to come back through a pipe)."""
-    from acescore.run.parallel import map_in_processes
-    from acescore.report.nist.listing_records import wanted
-
-    def render(item):
-        return _render(*item, options, source_label, all_sources, keep=keep)
-    processes = concurrency(options.jobs)
-    if keep or wanted(options) or processes < 2:
-        return [render(item) for item in todo]
-    _render_modules()
-    return map_in_processes(render, todo, [_render_weight(parts) for _, _, parts in todo],
-                            processes)
-
-
-def _render_weight(parts: list) -> int:
-    """About how much rendering a pass's merged tables costs (see :func:`_render_passes`):
-    fitted to the passes of 600 real-sized documents, where a record-and-condition costs
-    ~22 ns, a B-cubed entry-and-condition twice as much and a pass ~3 ms besides."""
-    first = parts[0]
-    records = sum(len(p.doc_labels) + len(p.elem_labels) for p in parts)
-    weight = 150_000 + records * len(first.keys)
-    if first.b3:
-        b3 = sum(len(side[0]) for p in parts if p.b3 for side in p.b3)
-        weight += 2 * b3 * len(first.b3[0][2])
-    return weight
-
-
-def _render_modules() -> None:
-    """Import the modules :func:`_render` uses (before the rendering processes are forked:
-    each would import them again)."""
-    import acescore.report.data.json_report  # noqa: F401
-    import acescore.report.nist.listing_records  # noqa: F401
-    import acescore.report.nist.nist_report  # noqa: F401
-    import acescore.report.nist.nist_text  # noqa: F401
-    import acescore.report.outputs  # noqa: F401
-    import acescore.report.counts.sections  # noqa: F401
-    import acescore.report.counts.tables  # noqa: F401
-
-
-def _render(task: str, kind: str, parts: list, options, source_label: str,
-            all_sources: list, keep: bool = False):
-    """One pass's PassOutput from its shards' SectionData; ``keep`` (the view): only the
-    merged PassTables and document costs (``merged``: the view's index reads them), no
-    report text or data (the view's shards send no recognition counts)."""
-    from acescore.report.data.json_report import documents_json, pass_json, total_value
-    from acescore.report.nist.nist_report import document_scores_text
-    from acescore.report.nist.nist_text import banner, recognition_text
-    from acescore.report.outputs import PassOutput
-    from acescore.report.counts.sections import add_counts, merged_document_costs, merged_tables
-    from acescore.report.counts.tables import detection_tables
-    from acescore.report.nist.listing_records import merged_pass
+def shard_plans(rpaths: list, spaths: list, options) -> Optional[list]:
+    """The document shards of a run with :class:`~acescore.model.options.Options`
+    ``options`` (see :func:`plan`): at least two (REF paths, SYS paths), or None where the
+    corpus makes one shard or cannot be planned (then it is scored in one process).
+    :func:`acescore.run.entry.plan_run` decides whether a run is planned at all."""
+    if not fork_available() or not spaths:
+        return None
     params = options.parameter_set
-    printed = any(p.printed for p in parts)
-    listings, details = merged_pass([p.listings for p in parts], options, printed)
-    if not printed:
-        return PassOutput(task, False, "", listing=listings)
-    res = SimpleNamespace(task=task, kind=kind)
-    tables = merged_tables(parts)
-    if keep:
-        out = PassOutput(task, True, "", listing=listings)
-        out.merged = (tables, merged_document_costs(parts))
-        return out
-    stats = None
-    for p in parts:
-        stats = add_counts(stats, p.recognition)
-    costs = merged_document_costs(parts)
-    text = [banner(task),
-            detection_tables(res, params, all_sources, tables),
-            recognition_text(task, kind, stats, params, source_label)]
-    if options.doc_scores:
-        text.append(document_scores_text(res, costs))
-    out = PassOutput(task, True, "".join(text), listing=listings)
-    out.data = dict(pass_json(res, params, all_sources, tables), **details)
-    out.documents = documents_json(res, costs)
-    out.value = total_value(out.data)
-    return out
-
-
-def _merged_extras(outs: list, options) -> Optional[SimpleNamespace]:
-    """What ``--docs``, ``--lenient``, ``-c``, ``-s`` and the JSON's literature metrics add
-    to a run, from the shards' reports: ``warnings`` (--docs: first), ``skipped`` (--lenient:
-    every shard's skips in canonical order), ``documents`` (-s: the document lists) and
-    ``document_ids``, ``literature``; None where the shards cannot tell (the run in one
-    process says what)."""
-    from acescore.model.errors import AceUsageError
-    params = options.parameter_set
-    out = SimpleNamespace(warnings=[], skipped=None, documents="", document_ids=None,
-                          literature=None)
-    if options.check_duplicates and len({tuple(p[0] for p in o["passes"]) for o in outs}) > 1:
-        return None         # -c: the phases of every shard's warnings must be the same
-    if options.docs is not None:
-        from acescore.run.pipeline import docs_warnings
-        try:
-            for i, side in enumerate(("REF", "SYS")):
-                out.warnings += docs_warnings(options, set().union(*(o["found"][i]
-                                                                     for o in outs)), side)
-        except AceUsageError:       # nothing listed on one side
-            return None
-    if options.lenient:
-        from acescore.rules.robust import Skip, SkipReport
-        out.skipped = SkipReport(sorted((x for o in outs for x in o["skips"]),
-                                        key=Skip.sort_key))
-        if len({x.sort_key() for x in out.skipped.reasons}) != len(out.skipped.reasons):
-            return None             # an order the shards cannot tell
-    if options.summary:
-        from acescore.report.nist.listing_records import merged_documents
-        out.documents, out.document_ids = merged_documents([o["documents"] for o in outs])
-    if options.literature and params.use_mentions:
-        from acescore.metrics.records import merged_literature
-        out.literature = merged_literature([o["literature"] for o in outs], params)
-    return out
+    # global sets (name similarity: the NIST tool's global mode) link documents
+    n = shard_count(rpaths, options.jobs)
+    plans = plan(list(rpaths), list(spaths), n, linked=bool(params.use_name_similarity),
+                 shares=shard_shares(n, options.jobs, concurrency(options.jobs)))
+    return plans if plans and len(plans) >= 2 else None
 
 
 def score_paths(rpaths: list, spaths: list, options, inputs: Optional[dict] = None,
                 extra=None):
-    """Score with :class:`~acescore.model.options.Options` ``options`` in ``options.jobs``
-    document shards: the :class:`~acescore.report.results.Results` of the run, or None
-    where that is not possible (then score as usual).  ``inputs``: the REF and SYS inputs
-    as given (``{"ref": ..., "sys": ...}``, for messages and the JSON).
+    """:func:`shard_plans` then :func:`run_shards`: the Results of the run in shards, or
+    None where shards are not possible."""
+    plans = shard_plans(rpaths, spaths, options)
+    if plans is None or (extra is not None and not extra.start(plans)):
+        return None
+    return run_shards(plans, options, inputs, extra)
+
+
+def run_shards(plans: list, options, inputs: Optional[dict] = None, extra=None):
+    """Score with :class:`~acescore.model.options.Options` ``options`` the document shards
+    ``plans`` (:func:`shard_plans`), ``options.jobs`` at a time: the
+    :class:`~acescore.report.results.Results` of the run, or None where the shards did not
+    bear out the plan (then the run goes in one process).  ``inputs``: the REF and SYS
+    inputs as given (``{"ref": ..., "sys": ...}``, for messages and the JSON).
 
     ``extra`` (the HTML view: :mod:`acescore.view.shards`) does more in each shard:
-    ``extra.start(plans)`` (here, before the workers start; False: no shards),
+    ``extra.start(plans)`` (before this is called; False: no shards),
     ``extra.section(res, params, all_sources)`` in place of
     :func:`~acescore.report.counts.sections.section_data` and ``extra.finish(rside, sside)`` at
-    the end of a shard; what that returns, and the shards' outputs, are in
-    ``Results.shard_outputs``."""
-    if not applicable(options) or not spaths:
-        return None
-    params = options.parameter_set
-    # global sets (name similarity: the NIST tool's global mode) link documents
+    the end of a shard (in its worker); once the run is assembled,
+    ``extra.merge(results, finished)`` here with what ``finish`` returned in every shard, in
+    shard order (False: the shards cannot be used, the run goes in one process)."""
     at_once = concurrency(options.jobs)
-    n = shard_count(rpaths, options.jobs)
-    plans = plan(list(rpaths), list(spaths), n, linked=bool(params.use_name_similarity),
-                 shares=shard_shares(n, options.jobs, at_once))
-    if not plans or len(plans) < 2 or (extra is not None and not extra.start(plans)):
-        return None
     if len(plans) > at_once:
         preload(options)
-    import sys
     sys.stdout.flush()
     sys.stderr.flush()
-    from acescore.report.nist.listing_records import wanted
-    from acescore.writing.spool import Spool
     spool = Spool.make() if wanted(options) else None
     try:        # at_once processes at a time; a worker that cannot be forked: no shards
         outs = run_pool([(lambda rp=rp, sp=sp: Child(
@@ -450,70 +297,15 @@ def score_paths(rpaths: list, spaths: list, options, inputs: Optional[dict] = No
                          for rp, sp in plans], at_once, on_result=_Arrivals())
     except OSError:
         outs = None
-    results = _results(plans, outs, options, inputs, extra) if outs is not None else None
+    results = None
+    if outs is not None:
+        results = assemble(outs, options, inputs, view=extra is not None)
+    if results is not None and extra is not None \
+            and not extra.merge(results, [o.extra for o in outs]):
+        results = None
     if spool is not None:       # the listings' spans: as long as the results
         if results is None:
             spool.remove()
         else:
             weakref.finalize(results, spool.remove)
-    return results
-
-
-def _results(plans: list, outs: list, options, inputs, extra):
-    """The Results of a run from its shards' reports (:func:`score_paths`), or None."""
-    if any(o is None for o in outs) or not _consistent(plans, outs):
-        return None
-    params = options.parameter_set
-    counts = [sum(x) for x in zip(*(o["coverage"] for o in outs))]
-    if not counts[1]:       # nothing in common: said by the run in one process
-        return None
-    extras = _merged_extras(outs, options)
-    if extras is None:
-        return None
-    if extras.skipped is not None:
-        counts += [extras.skipped.elements, extras.skipped.documents]
-    sources = set().union(*(o["sources"] for o in outs))
-    all_sources = sorted(sources)
-    source_label = "" if not sources else (next(iter(sources)) if len(sources) == 1
-                                           else "MIXED")
-    warnings: list = list(extras.warnings)
-    for phase in range(len(outs[0]["marks"])):
-        for o in outs:
-            start = o["marks"][phase - 1] if phase else 0
-            warnings.extend(o["warnings"][start:o["marks"][phase]])
-    todo = []               # (task, kind, parts) of each pass with shards, in report order
-    for task, kind in PASS_KINDS:
-        parts = []
-        pieces: list = []       # per phase of the pass: the shards' warnings
-        for o in outs:
-            for k, (t, d, mark, bounds) in enumerate(o["passes"]):
-                if t == task:
-                    start = o["passes"][k - 1][2] if k else o["marks"][-1]
-                    cuts = [start] + bounds + [mark]
-                    for j in range(len(cuts) - 1):
-                        if j == len(pieces):
-                            pieces.append([])
-                        pieces[j].extend(o["warnings"][cuts[j]:cuts[j + 1]])
-                    parts.append(d)
-        for piece in pieces:
-            warnings.extend(piece)
-        if parts:
-            todo.append((task, kind, parts))
-    rendered = _render_passes(todo, options, source_label, all_sources, extra is not None)
-    for o in outs:
-        end = o["passes"][-1][2] if o["passes"] else o["marks"][-1]
-        warnings.extend(o["warnings"][end:])
-    from acescore.rules.coverage import Coverage
-    from acescore.report.nist.header import header
-    from acescore.report.results import Results
-    dtds = set().union(*(o["dtds"] for o in outs))
-    results = Results(options, params, source_label, all_sources,
-                      header(params) + extras.documents, rendered, warnings, extras.skipped,
-                      {"ref": sum(o["n_docs"][0] for o in outs),
-                       "sys": sum(o["n_docs"][1] for o in outs)},
-                      ",".join(sorted(dtds)) or "none", extras.literature, inputs=inputs,
-                      coverage=Coverage(*counts), document_ids=extras.document_ids)
-    results.shards = len(outs)
-    if extra is not None:
-        results.shard_outputs = outs
     return results

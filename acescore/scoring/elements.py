@@ -13,7 +13,7 @@ numbers are bit-identical to the NIST tool's.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from types import SimpleNamespace
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from acescore.model.apf import Entity, Value
@@ -31,6 +31,15 @@ def _differs(a: str | None, b: str | None) -> bool:
     ta = bool(a) and a != "0"
     tb = bool(b) and b != "0"
     return (ta != tb) or (ta and a != b)
+
+
+@dataclass
+class MappingValues:
+    """The valuation of a pass under the mapping weighting, as the -c duplicate check
+    reads it (:meth:`ElementPass.mapping_values`)."""
+    sys: dict
+    value: dict
+    pv: dict
 
 
 class ElementPass:
@@ -210,9 +219,9 @@ class ElementPass:
             self._add_fa_terms(self.map_pair_docs, self.map_doc_fa, self.map_pv)
         return self
 
-    def mapping_values(self) -> SimpleNamespace:
+    def mapping_values(self) -> MappingValues:
         """What the -c check reads of the valuation under the mapping weighting."""
-        return SimpleNamespace(sys=self.sys, value=self.map_value, pv=self.map_pv)
+        return MappingValues(self.sys, self.map_value, self.map_pv)
 
     def _self_values(self, side: str, coll: dict, sigma: dict) -> None:
         """Mention self scores, document and element VALUEs (and SYS FA values) of one

@@ -55,6 +55,13 @@ class Run:
     #: called with each pass as soon as it is complete (rendering it at once lets the CLI
     #: drop the pass's data before the next one is scored: see acescore.run.parallel)
     on_pass: Optional[Callable] = None
+    #: called where the warnings of a pass change phase: before and after each side's
+    #: promotion in a mention-level relation/event pass, and with ``-c`` before each
+    #: valuation's duplicate check (then with the SYS IDs checked).  Within such a pass the
+    #: warnings of a phase come in ID order over the whole corpus: a document shard
+    #: (acescore.run.shard_worker) notes where each phase starts, to merge the shards'
+    #: warnings phase by phase.
+    on_phase: Optional[Callable[..., None]] = None
 
     def add_pass(self, res: PassResult, check=None) -> None:
         """Append a finished pass; ``check``: the -c duplicate check, if any."""
@@ -144,6 +151,8 @@ def _duplicate_check(run: Run, element_type: str):
 
     def check(x) -> None:   # an ElementPass or a relation/event PassResult
         pv = x.pair_value if isinstance(x, PassResult) else x.pv
+        if run.on_phase is not None:
+            run.on_phase(x.sys)
         values = {i: x.value.get(("SYS", i)) for i in x.sys}
         run.warnings.extend(duplicate_warnings(element_type, x.sys, values, pv))
     return check

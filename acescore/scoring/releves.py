@@ -503,7 +503,15 @@ def score_mention_pass(kind, task, ref: dict, sys: dict, params, args, rside, ss
                        run) -> PassResult:
     """Mention-level relation or event pass (RMD / event-mention detection)."""
     warnings = run.warnings if run is not None else []
-    rp = promote_releves(kind, ref, rside, True, warnings)
-    sp = promote_releves(kind, sys, sside, False, warnings)
+    phase = run.on_phase if run is not None and run.on_phase is not None else None
+    promoted = []
+    for coll, side, is_ref in ((ref, rside, True), (sys, sside, False)):
+        # each side's promotion warnings are a phase of their own (Run.on_phase)
+        if phase is not None:
+            phase()
+        promoted.append(promote_releves(kind, coll, side, is_ref, warnings))
+        if phase is not None:
+            phase()
+    rp, sp = promoted
     return _ReleveScorer(kind, task, rp, sp, params, args, rside, sside, run, True,
                          args.origin).score()

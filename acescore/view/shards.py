@@ -27,10 +27,15 @@ import tempfile
 from typing import Optional
 
 from acescore.model.errors import AceUsageError
-from acescore.view.site import (Pages, Site, page_files, source_index)
+from acescore.report.counts.sections import section_data
+from acescore.report.counts.tables import PassTables
+from acescore.run import execute
+from acescore.run.assemble import PASS_KINDS
+from acescore.run.shards import _docid, _read_head
 from acescore.view.common import DocNumbers, TaskNumbers
 from acescore.view.index import index_page
 from acescore.view.page import ENTITY_LIKE, RELEVE
+from acescore.view.site import Pages, Site, page_files, source_index, write_view
 
 #: bytes of a DOCID attribute that an XML parser may read differently (references,
 #: whitespace it normalises): such a DOCID cannot name a page before the run
@@ -46,9 +51,10 @@ class ViewShard:
         self.order: list = []           # every DOCID of the site, sorted
         self.files: dict = {}           # DOCID -> doc/NAME.html
         self.numbers: list = []         # in a worker: DocNumbers of every pass, in order
+        self.views: list = []           # here: what finish() returned in every shard
+        self.tasks: list = []           # here: TaskNumbers of the index (merge)
 
     def start(self, plans: list) -> bool:
-        from acescore.run.shards import _docid, _read_head
         planned = []
         for rpaths, _ in plans:
             for p in rpaths:
@@ -68,8 +74,6 @@ class ViewShard:
     def section(self, res, params, all_sources):
         """In a worker, for every pass: its section's records (one PassTables for both;
         no recognition counts: the view prints no report text)."""
-        from acescore.report.counts.sections import section_data
-        from acescore.report.counts.tables import PassTables
         tables = PassTables(res)
         data = section_data(res, params, all_sources, True, tables, recognition=False)
         numbers = DocNumbers(res, tables, data.doc_costs)
@@ -102,77 +106,90 @@ class ViewShard:
                 "hidden": [n.task for n in self.numbers if not n.printed and n.doc_values]}
 
 
+    def merge(self, results, finished: list) -> bool:
+        """Here, once the run is assembled (``results``): what :meth:`finish` returned in
+        every shard.  False where the shards cannot make the site (a DOCID not planned or
+        read differently, a section printed by the whole run and not by a shard that
+        shows its Values on its pages): the run then goes in one process."""
+        if any(v is None for v in finished):
+            return False
+        docs = sorted(d for v in finished for d in v["docs"])
+        if docs != self.order:
+            return False
+        tasks = _index_numbers(results)
+        shown = {t.task for t in tasks}
+        if any(t in shown for v in finished for t in v["hidden"]):
+            return False
+        self.views, self.tasks = finished, tasks
+        return True
+
+
 def _index_numbers(results) -> list:
     """TaskNumbers of every printed section, from the tables and document costs the
     shards' records were merged into (``PassOutput.merged``, in report order)."""
-    from acescore.run.shards import PASS_KINDS
     kinds = dict(PASS_KINDS)
     return [TaskNumbers(o.task, kinds[o.task], *o.merged, results.params,
                         results.all_sources) for o in results.outputs if o.printed]
 
 
 def write_site(ref, sys_, options, source_dir: Optional[str], out_dir: str, *,
-               entities: str = "raw", warnings: Optional[list] = None):
-    """Score and write the site of REF ``ref`` against SYS ``sys_`` (paths as on the
-    command line) in ``options.jobs`` document shards: (the Results, the paths written,
-    as :func:`acescore.view.site.write_view` returns them), or None where shards
-    are not possible (nothing is written then)."""
-    from acescore.run.pipeline import discover, spec_label
-    from acescore.run.shards import applicable, score_paths
-    if not applicable(options):
-        return None
-    try:
-        index = source_index(source_dir, entities)
-    except AceUsageError:           # said after the run has read its input, as in one process
-        return None
+               entities: str = "raw", warnings: Optional[list] = None) -> tuple:
+    """Score REF ``ref`` against SYS ``sys_`` (paths as on the command line) and write the
+    site: (the Results, the paths written).  In document shards where
+    :func:`acescore.run.plan_run` finds them (each shard's worker writes its documents'
+    pages into a hidden folder, moved in place once the run holds), else in this process
+    (:func:`acescore.view.site.write_view`)."""
     created = not os.path.exists(out_dir)
     os.makedirs(out_dir, exist_ok=True)
     stage = tempfile.mkdtemp(prefix=".acescore-view.", dir=out_dir)
-    done = False
+    sharded = False
     try:
-        extra = ViewShard(options.parameter_set, index, source_dir, stage)
-        results = score_paths(discover(ref), discover(sys_), options,
-                              {"ref": spec_label(ref), "sys": spec_label(sys_)}, extra)
-        if results is None:
-            return None
-        outs = results.shard_outputs
-        del results.shard_outputs
-        views = [o["extra"] for o in outs]
-        if any(v is None for v in views):
-            return None
-        docs = sorted(d for v in views for d in v["docs"])
-        if docs != extra.order:
-            return None
-        tasks = _index_numbers(results)
-        shown = {t.task for t in tasks}
-        if any(t in shown for v in views for t in v["hidden"]):
-            return None
-        if index is not None:       # a wrong folder: a usage error, nothing written
-            for v in views:
-                index.asked.extend(v["asked"])
-                index.found += v["found"]
-            index.require_some()
-        site = Site(out_dir)
-        files = extra.files
-        for d in docs:
-            path = os.path.join(out_dir, files[d])
-            os.replace(os.path.join(stage, os.path.basename(files[d])), path)
-            site.written.append(path)
-        sources, notes, missing = {}, {}, set()
-        for v in views:
-            sources.update(v["sources"])
-            notes.update(v["notes"])
-            missing.update(v["missing"])
-        if warnings is not None:
-            warnings.extend(notes[d] for d in docs if d in notes)
-        site.write("index.html", index_page(results, tasks, docs, files, sources,
-                                            [d for d in docs if d in missing]))
-        done = True
-        return results, site.written
+        try:
+            index = source_index(source_dir, entities)
+        except AceUsageError:       # said after the run has read its input, in one process
+            index, extra = None, None
+        else:
+            extra = ViewShard(options.parameter_set, index, source_dir, stage)
+        results = execute(ref, sys_, options, keep_passes=True, extra=extra)
+        if results.shards is not None:
+            files = _write_shards(results, extra, index, out_dir, warnings)
+            sharded = True
+            return results, files
     finally:
         shutil.rmtree(stage, ignore_errors=True)
-        if created and not done:
+        if created and not sharded:
             try:
                 os.rmdir(out_dir)
             except OSError:
                 pass
+    return results, write_view(results, source_dir, out_dir, entities=entities,
+                               warnings=warnings)
+
+
+def _write_shards(results, extra: ViewShard, index, out_dir: str,
+                  warnings: Optional[list]) -> list:
+    """The site of a run in shards: the pages the workers wrote moved in place, and
+    ``index.html``; the paths written."""
+    views = extra.views
+    docs = extra.order
+    if index is not None:       # a wrong folder: a usage error, nothing written
+        for v in views:
+            index.asked.extend(v["asked"])
+            index.found += v["found"]
+        index.require_some()
+    site = Site(out_dir)
+    files = extra.files
+    for d in docs:
+        path = os.path.join(out_dir, files[d])
+        os.replace(os.path.join(extra.stage, os.path.basename(files[d])), path)
+        site.written.append(path)
+    sources, notes, missing = {}, {}, set()
+    for v in views:
+        sources.update(v["sources"])
+        notes.update(v["notes"])
+        missing.update(v["missing"])
+    if warnings is not None:
+        warnings.extend(notes[d] for d in docs if d in notes)
+    site.write("index.html", index_page(results, extra.tasks, docs, files, sources,
+                                        [d for d in docs if d in missing]))
+    return site.written

@@ -27,9 +27,13 @@ the B-cubed scores are shown: counts, costs and Value.)
 from __future__ import annotations
 
 import os
+from importlib import resources
 from typing import Optional
 
 from acescore.model.errors import AceInputError
+from acescore.reading.sources import SourceIndex
+from acescore.report.counts.tables import PassTables
+from acescore.report.nist.nist_report import document_costs
 from acescore.writing.output import write_file
 from acescore.view.common import DocNumbers, TaskNumbers, safe_name
 from acescore.view.index import index_page
@@ -42,7 +46,6 @@ ASSETS = ("view.css", "view.js")
 
 
 def asset_text(name: str) -> str:
-    from importlib import resources
     return resources.files("acescore.view").joinpath("static", name).read_text("utf-8")
 
 
@@ -114,8 +117,6 @@ class Pages:
 def pass_numbers(passes: list, params, all_sources) -> tuple[list, dict, tuple]:
     """(TaskNumbers of the printed passes, DocNumbers of the element passes by kind,
     DocNumbers of the printed passes) of the PassResults of one process."""
-    from acescore.report.nist.nist_report import document_costs
-    from acescore.report.counts.tables import PassTables
     tasks, doc_tasks, printed = [], {}, []
     for res in passes:
         if not (res.printed or res.task in ENTITY_LIKE + RELEVE):
@@ -136,7 +137,6 @@ def source_index(source_dir: Optional[str], entities: str):
     that is no folder or holds no source document."""
     if not source_dir:
         return None
-    from acescore.reading.sources import SourceIndex
     return SourceIndex(source_dir, entities)
 
 

@@ -1,0 +1,138 @@
+"""The one entry point of a scoring run: :func:`execute`, which the command line
+(``score``, ``view``), the Python API (:func:`acescore.api.score`) and the HTML view all
+call, and :func:`plan_run`, the one place that decides whether a run goes in document
+shards.
+
+A run is the whole corpus in this process (:func:`acescore.run.pipeline.load`, which
+says every problem of the input, then :func:`acescore.run.pipeline.score`), or -- where
+:func:`plan_run` finds shards -- the documents in shards, each read, built and scored in a
+forked process (:mod:`acescore.run.shards`) and put together by
+:func:`acescore.run.assemble.assemble`.  Whenever the shards cannot be used (a worker
+failed, their reports do not bear out the plan) the run goes in this process: the report
+is the same, byte for byte, either way.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Optional
+
+from acescore.model.errors import AceInputError, AceUsageError
+from acescore.model.options import Options
+from acescore.report.results import Results
+from acescore.rules.database import Side
+from acescore.run.parallel import fork_available
+from acescore.run.pipeline import (Corpus, Loaded, build, build_reference, build_system,
+                                   discover, load, no_cyclic_gc, read_corpus, score,
+                                   spec_label)
+from acescore.run.shards import run_shards, shard_plans
+
+
+@dataclass
+class Reference:
+    """A reference read and built once, to score several systems against
+    (:func:`prepare_reference`; pass it to :func:`execute` as ``ref``).  Scoring does not
+    change it."""
+    corpus: Corpus
+    side: Optional[Side]    # None when lenient: built again with each system's skips
+    params: str             # the parameter set it was built for
+    warnings: list          # the warnings of building it (each scoring run repeats them)
+    label: str = ""         # the reference input as given (messages, JSON ``inputs``)
+    lenient: bool = False   # read (and built with each system) in lenient mode
+
+
+def prepare_reference(ref, options: Options) -> Reference:
+    """Read and build the reference ``ref`` (a path, list file, sequence of paths or a
+    :class:`~acescore.run.pipeline.Corpus`) for ``options``.  Lenient: read only (lenient
+    mode may skip other reference documents for each system: the REF side is built with
+    each of them)."""
+    with no_cyclic_gc():
+        rc = ref if isinstance(ref, Corpus) else read_corpus(
+            discover(ref, lenient=options.lenient), options)
+        warnings: list = []
+        side = (None if options.lenient
+                else build_reference(rc, options.parameter_set, warnings))
+        return Reference(rc, side, options.params, warnings, spec_label(ref),
+                         options.lenient)
+
+
+def against(ref: Reference, sys, options: Options) -> Loaded:
+    """System output ``sys`` read and built against the prepared reference ``ref``."""
+    if options.params != ref.params:
+        raise AceUsageError(f"the reference was prepared for parameter set '{ref.params}',"
+                            f" not '{options.params}'")
+    if options.lenient != ref.lenient:
+        raise AceUsageError(f"the reference was prepared with lenient={ref.lenient}, the run"
+                            f" asks for lenient={options.lenient}: prepare it with the same")
+    if options.docs is not None:
+        raise AceUsageError("docs= restricts both sides: pass the reference itself (its"
+                            " paths or Corpus) with docs=, not a prepared reference")
+    inputs = {"ref": ref.label, "sys": spec_label(sys)}
+    with no_cyclic_gc():
+        sc = sys if isinstance(sys, Corpus) else read_corpus(
+            discover(sys, lenient=options.lenient), options)
+        if ref.side is None:        # lenient: both sides built with this system's skips
+            loaded = build(ref.corpus, sc, options)
+            loaded.inputs = inputs
+            return loaded
+        warnings = list(ref.warnings)
+        sside = build_system(ref.side, ref.corpus, sc, options.parameter_set, warnings)
+        return Loaded(options, ref.corpus, sc, ref.side, sside, warnings, inputs=inputs)
+
+
+def _paths(spec) -> bool:
+    """Whether an input is given as paths (not read already)."""
+    return not isinstance(spec, (Corpus, Reference))
+
+
+def plan_run(ref, sys, options: Options, *, ref_list: bool = False, sys_list: bool = False,
+             keep_passes: bool = False, extra=None) -> Optional[list]:
+    """The document shards of a run (``[(REF paths, SYS paths), ...]``, at least two), or
+    None: the whole corpus in this process.  The one place where that is decided, for
+    every ``--jobs`` value: shards need forked processes, inputs given as paths (a corpus
+    read already is scored where it is), a corpus of more than one shard
+    (:func:`acescore.run.shards.shard_plans`: with ``--jobs 1`` a corpus of more than
+    ``SHARD_REF_BYTES`` of REF files is scored shard after shard, one forked process at a
+    time: less CPU and memory than one process holding it all), and no passes kept
+    (``keep_passes``; the HTML view's ``extra`` keeps what its pages need in each shard,
+    and its ``extra.start(plans)`` may refuse the plan)."""
+    if (keep_passes and extra is None) or not fork_available() \
+            or not (_paths(ref) and _paths(sys)):
+        return None
+    try:
+        rpaths = discover(ref, ref_list, options.lenient)
+        spaths = discover(sys, sys_list, options.lenient)
+    except AceInputError:           # said by the run in this process, as it reads
+        return None
+    plans = shard_plans(rpaths, spaths, options)
+    if plans is None or (extra is not None and not extra.start(plans)):
+        return None
+    return plans
+
+
+def execute(ref, sys, options: Options, *, ref_list: bool = False, sys_list: bool = False,
+            progress: Optional[Callable] = None, keep_passes: bool = False,
+            extra=None) -> Results:
+    """Score system output ``sys`` against reference ``ref`` with ``options``: the
+    :class:`~acescore.report.results.Results` of the run.
+
+    ``ref``/``sys``: each a path (APF file, directory, or list file: ``ref_list`` /
+    ``sys_list`` say it is one whatever it looks like), a sequence of paths, or a
+    :class:`~acescore.run.pipeline.Corpus` already read; ``ref`` may also be a
+    :class:`Reference` prepared once for several systems.  ``progress(label, total)``:
+    per-file progress while this process reads (see :func:`acescore.run.pipeline.load`);
+    ``keep_passes``: keep every pass's data (``Results.passes``; scored in this process);
+    ``extra``: what the HTML view does in each shard (:mod:`acescore.view.shards`;
+    ``Results.shards`` says whether the run went in shards)."""
+    if isinstance(ref, Reference):
+        return score(against(ref, sys, options), keep_passes)
+    plans = plan_run(ref, sys, options, ref_list=ref_list, sys_list=sys_list,
+                     keep_passes=keep_passes, extra=extra)
+    if plans is not None:
+        results = run_shards(plans, options, {"ref": spec_label(ref),
+                                              "sys": spec_label(sys)}, extra)
+        if results is not None:
+            return results
+    return score(load(ref, sys, options, ref_list, sys_list, progress), keep_passes)
+
+
+__all__ = ["Reference", "against", "execute", "plan_run", "prepare_reference"]
