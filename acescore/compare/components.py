@@ -32,6 +32,7 @@ from typing import Optional
 import numpy as np
 
 from acescore.compare.stats import STATISTICS, nist_value
+from acescore.metrics import registry
 from acescore.metrics.events import span_key
 from acescore.report.counts.tables import PassTables, row_fields
 from acescore.model.tasks import JSON_NAMES, KINDS, TASKS, task as task_of
@@ -43,9 +44,8 @@ _NONE: dict = {}
 LINKING_KINDS = {t.json_name: KINDS if t.releve else (() if t.mention_level else (t.kind,))
                  for t in TASKS}
 NIST_ORDER = JSON_NAMES
-COREF_METRICS = ("muc", "bcub", "ceafm", "ceafe", "blanc")
-EVENT_TASKS = ("trigger_identification", "trigger_classification",
-               "argument_identification", "argument_classification")
+COREF_METRICS = registry.names("coref")       # (acescore.metrics.registry)
+EVENT_TASKS = registry.names("events")
 
 
 @dataclass
