@@ -296,3 +296,15 @@ def test_no_option_travels_through_the_click_context():
     import acescore.cli as cli_pkg
     for p in Path(cli_pkg.__file__).parent.glob("*.py"):
         assert "ctx.meta" not in p.read_text(encoding="utf-8"), p.name
+
+
+def test_one_way_to_read_and_score():
+    """Only acescore.cli.inputs reads and scores (read_inputs, score_inputs)."""
+    import acescore.cli as cli_pkg
+    for p in Path(cli_pkg.__file__).parent.glob("*.py"):
+        if p.name == "inputs.py":
+            continue
+        text = p.read_text(encoding="utf-8")
+        for call in ("pipeline.load(", "pipeline.score(", "load_and_score(", "score_paths(",
+                     "pipeline import score", "pipeline import load"):
+            assert call not in text, (p.name, call)

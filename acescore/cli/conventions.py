@@ -78,9 +78,11 @@ def write_nist_report(loaded, path) -> None:
     command-line line) into ``path`` (a file name, or the :class:`acescore.writing.output.ReportFile`
     checked before the run), whole or not at all."""
     from dataclasses import replace
-    from acescore.run.pipeline import score
+    from acescore.cli.inputs import score_inputs
     from acescore.writing.output import ReportFile
-    text = score(replace(loaded, options=loaded.options.but(mentions=True))).to_text()
+    text = score_inputs(None, loaded.options.but(mentions=True),
+                        loaded=replace(loaded, options=loaded.options.but(mentions=True))
+                        ).to_text()
     (path if isinstance(path, ReportFile) else ReportFile(path)).write(text)
 
 

@@ -9,7 +9,7 @@ import click
 
 from acescore.cli.common import (die, emit_signature, emit_summary, emit_warnings,
                                  output_options, write_output)
-from acescore.cli.inputs import read_inputs, reads_apf
+from acescore.cli.inputs import read_inputs, reads_apf, score_inputs
 from acescore.cli.score import nist_flag_options
 
 
@@ -47,7 +47,7 @@ def crosscheck(inputs, options, mentions, doc_scores, all_mappings, error_mappin
     rpaths = pipeline.discover(inputs.ref, inputs.ref_list)
     spaths = pipeline.discover(inputs.sys, inputs.sys_list)
     loaded = read_inputs(inputs, opts)
-    results = pipeline.score(loaded)
+    results = score_inputs(inputs, opts, loaded=loaded)
     emit_warnings(results, quiet, inputs.verbose)
     ours = results.to_text()
     if opts.docs is not None:

@@ -232,15 +232,19 @@ def read_inputs(inputs: Inputs, options: Options, progress=None):
                          sys_list=inputs.sys_list, progress=progress)
 
 
-def score_inputs(inputs: Inputs, options: Options, progress=None):
-    """Read and score REF against SYS: the :class:`~acescore.report.results.Results`.  In
-    document shards where that is possible, else both sides read (:func:`read_inputs`) and
-    scored at once.  (At the merge of the one execution path, a call of
-    ``acescore.run.execute``.)"""
+def score_inputs(inputs: Optional[Inputs], options: Options, progress=None, *,
+                 keep_passes: bool = False, loaded=None):
+    """Read and score REF against SYS: the :class:`~acescore.report.results.Results` -- the
+    one way every command scores.  In document shards where that is possible, else both
+    sides read (:func:`read_inputs`) and scored at once; ``loaded``: the sides read already
+    (then ``inputs`` may be None); ``keep_passes``: keep the passes (the HTML view), in one
+    process.  (At the merge of the one execution path, a call of ``acescore.run.execute``.)"""
     import sys
     from acescore.run import pipeline
     from acescore.run.shards import applicable, score_paths
-    if applicable(options):
+    if loaded is not None:
+        return pipeline.score(loaded, keep_passes)
+    if not keep_passes and applicable(options):
         results = score_paths(pipeline.discover(inputs.ref, inputs.ref_list),
                               pipeline.discover(inputs.sys, inputs.sys_list), options,
                               inputs.labels)
@@ -249,4 +253,4 @@ def score_inputs(inputs: Inputs, options: Options, progress=None):
     loaded = read_inputs(inputs, options, progress)
     if progress is not None:
         sys.stderr.write("\rscoring ..." + " " * 40 + "\r")
-    return pipeline.score(loaded)
+    return pipeline.score(loaded, keep_passes)

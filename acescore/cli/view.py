@@ -9,7 +9,7 @@ import click
 
 from acescore.cli.common import (die, emit_summary, emit_warnings, mentions_option,
                                  output_dir_option)
-from acescore.cli.inputs import reads_apf
+from acescore.cli.inputs import reads_apf, score_inputs
 
 
 @click.command("view")
@@ -55,7 +55,7 @@ def view(inputs, options, source_dir, out_dir, fmt, mentions, entities):
         if done is not None:            # documents in shards, one process each
             results, files = done
         else:
-            results = pipeline.load_and_score(ref, sys_, opts, keep_passes=True)
+            results = score_inputs(inputs, opts, keep_passes=True)
             files = write_view(results, source_dir, out_dir, entities=entities,
                                warnings=warnings)
     except OSError as e:
