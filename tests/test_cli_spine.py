@@ -134,6 +134,26 @@ def test_export_docs_quiet_and_lenient(tmp_path):
     assert r.exit_code == 2 and "larger than the limit of 10 bytes" in r.output
 
 
+def test_export_lenient_skips_and_says_so(tmp_path):
+    import re
+    bad = tmp_path / "apf"
+    bad.mkdir()
+    first = sorted((SMALL / "ref").glob("*.apf.xml"))[0]
+    text = re.sub(r'START="\d+"', 'START="x"', first.read_text(encoding="utf-8"), count=1)
+    (bad / first.name).write_text(text, encoding="utf-8")
+    args = ["export", "--to", "oneie", bad, "--source-dir", SMALL / "src", "-o",
+            tmp_path / "o.json"]
+    r = run(*args)
+    assert r.exit_code == 2 and "START attribute is not an integer" in r.output
+    assert not (tmp_path / "o.json").exists()
+    r = run(*args, "--lenient")
+    assert r.exit_code == 0, r.output
+    assert "acescore: lenient: skipped 1 element and 0 documents" in r.stderr
+    assert (tmp_path / "o.json").read_text()
+    r = run(*args, "--lenient", "-q")
+    assert r.exit_code == 0 and r.stderr == ""
+
+
 def test_validate_quiet_size_and_lenient_refused(tmp_path):
     r = run("validate", TINY / "ref", "-q")
     assert r.exit_code == 0 and r.output == ""

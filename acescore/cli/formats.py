@@ -66,9 +66,15 @@ def export(inputs, options, fmt, source_dir, span, tokens_as, output):
     from acescore.formats import export_apf
     from acescore.formats.convert import ImportReport
     report = ImportReport()
+    skipped: list = []
     text = export_apf(inputs.paths[0], source_dir, fmt, span, report=report,
-                      tokens_as=tokens_as, options=options)
+                      tokens_as=tokens_as, options=options, skipped=skipped)
     if not inputs.quiet:
+        if skipped:             # --lenient: what was left out, as the scoring commands say it
+            from acescore.rules.robust import Skip, SkipReport, with_side
+            skips = sorted(with_side(skipped, "APF"), key=Skip.sort_key)
+            for line in SkipReport(skips).lines():
+                click.echo(f"acescore: {line}", err=True)
         for line in report.text().splitlines()[1:]:
             click.echo(line, err=True)
     write_output(text, output)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import re
+from typing import Optional
 from importlib import import_module
 
 from acescore.model.errors import AceInputError, AceUsageError
@@ -58,21 +59,25 @@ def _source(index: dict, docid: str, uri: str = ""):
 
 def export_apf(apf_spec, source_dir: str, fmt: str, span: str = "head",
                params: str = DEFAULT_PARAMS, report=None, tokens_as=None,
-               options=None) -> str:
+               options=None, skipped: Optional[list] = None) -> str:
     """The JSON lines of the APF documents of ``apf_spec`` (file, directory, list) in
     ``fmt``; every document needs its source document in ``source_dir``.  What cannot be
     written is counted in ``report`` (:class:`acescore.formats.convert.ImportReport`).
     ``tokens_as``: other APF (same kind of spec) whose documents' bounds the tokens and
     windows respect too: REF and SYS exported each with the other come out on the same
     tokens and windows.  ``options`` (:class:`acescore.model.options.Options`, else one of
-    ``params``): how the files are read (size limit, lenient, the documents of ``docs``)."""
+    ``params``): how the files are read (size limit, lenient, the documents of ``docs``);
+    ``skipped``: where the reading problems a lenient run skipped are added."""
     from acescore.formats.convert import apf_to_tokdoc
     from acescore.model.options import Options
     from acescore.reading.doclist import restrict
     from acescore.run.pipeline import discover, read_corpus
     mod = format_module(fmt)
     opts = options if options is not None else Options(params=params)
-    files = read_corpus(discover(apf_spec, lenient=opts.lenient), opts).files
+    corpus = read_corpus(discover(apf_spec, lenient=opts.lenient), opts)
+    files = corpus.files
+    if skipped is not None:
+        skipped.extend(corpus.skipped)
     if opts.docs is not None:
         files = restrict(files, opts.docs)
     others: dict = {}
