@@ -22,6 +22,9 @@ whose mapping changed (Kehler et al. 2001).
 REF and each SYS are an APF file, a directory or a list file, as for `acescore score`.
 The reference is read once.  Every task of `score` is compared (with -m the mention-level
 ones), and the coreference and event-extraction metrics of `acescore coref`/`events` (F1).
+
+-j N: systems scored at once, each in a process of its own (0: one per CPU); --jobs 1 uses
+the least memory.
 """
 
 

@@ -21,6 +21,10 @@ SCORE_HELP = """Score SYS against REF and print the NIST report.
 REF and SYS are each an APF file, a directory (searched recursively for *.apf.xml and
 *.apf) or a list file with one path per line.  The NIST tool's spellings are accepted
 too: -R FILE / -r LIST for the reference, -T FILE / -t LIST for the system output.
+
+-j N: the documents are read and scored in shards of at most 2 MB of REF files, each in a
+forked process, N at a time (1: one after another); where shards are not possible the
+document and mention-level passes run in parallel.
 """
 
 
