@@ -206,7 +206,7 @@ def _command(rng: random.Random, work: Path) -> tuple:
                                                       if rng.random() < 0.5 else [])
     if r < 0.97:
         return "events", ["events", ref, sys_, "-q"]
-    return "view", ["view", ref, sys_, "--source-dir", str(work / "src"), "-o",
+    return "view", ["view", ref, sys_, "--source-dir", str(work / "src"), "-O",
                     str(work / "site"), "-q"] + (["-m"] if rng.random() < 0.5 else [])
 
 
@@ -289,7 +289,7 @@ def _special(rng: random.Random, work: Path, case: Case) -> str:
         os.mkfifo(src)
         if case.command not in ("validate", "view"):
             case.command, case.args = "view", ["view", str(work / "ref"), str(work / "sys"),
-                                               "--source-dir", str(work / "src"), "-o",
+                                               "--source-dir", str(work / "src"), "-O",
                                                str(work / "site"), "-q"]
         return f"FIFO as source document {src.name}"
     if op == 7:
@@ -314,11 +314,11 @@ def _output_fault(rng: random.Random, work: Path, case: Case) -> str:
         case.command, case.args = "score", ["score", str(work / "ref"), str(work / "sys")]
     op = rng.randrange(13)
     if case.command == "view":
-        case.args = case.args[:case.args.index("-o") + 1] + [
+        case.args = case.args[:case.args.index("-O") + 1] + [
             rng.choice(["/proc/site", str(work / "missing" / "x" / "site"), "/sys/site",
                         str(work / "ref" / "SYNNW_20030216.0001.apf.xml"), "/dev/full"])
-        ] + case.args[case.args.index("-o") + 2:]
-        return f"view -o {case.args[case.args.index('-o') + 1]}"
+        ] + case.args[case.args.index("-O") + 2:]
+        return f"view -O {case.args[case.args.index('-O') + 1]}"
     quiet = [a for a in case.args if a != "-q"]
     if op < 6:
         dest = [str(work / "missing" / "r.txt"), "/sys/r.txt", "/dev/full", "/proc/r.txt",

@@ -182,7 +182,7 @@ def test_values_equal_score(small):
         for t in ("trigger_identification", "trigger_classification",
                   "argument_identification", "argument_classification"):
             assert s["tasks"][f"events.{t}"]["value"] == \
-                pytest.approx(data["events"][t]["f1"], abs=1e-9)
+                pytest.approx(data["events"]["scores"][t]["f1"], abs=1e-9)
 
 
 def test_document_components_sum_to_the_value(small):
@@ -292,7 +292,12 @@ def test_cli_text():
     line = next(ln for ln in r.output.splitlines() if ln.startswith("  sys-perfect"))
     assert line.split()[1] == "100.0" and line.endswith("0.0020 *")
     assert "Documents: sys-perfect against sys-heavy (20 documents)" in r.output
-    assert "signature: acescore:" in r.output
+    # the signature: on standard error after the text (not with -q), as for score
+    assert "signature" not in r.stdout
+    r = CliRunner().invoke(main, ["compare", str(SMALL / "ref"), str(SMALL / "sys-heavy"),
+                                  str(SMALL / "sys-perfect"), "--bootstrap", "20", "--ar",
+                                  "20", "--no-literature"])
+    assert r.stderr.count("\nsignature: acescore:") == 1
 
 
 @pytest.mark.slow

@@ -298,7 +298,7 @@ def test_cli_convention_text_and_json(tmp_path):
     assert res.exit_code == 0, res.output
     row = next(ln for ln in res.output.splitlines() if ln.startswith("argument_identification"))
     assert row.split()[1:] == ["7", "8", "3", "37.50", "42.86", "40.00"]
-    assert "Signature: conv:ace05|span:head|" in res.output
+    assert "\nsignature: acescore:" in res.stderr and "|conv:ace05|span:head|" in res.stderr
     out = tmp_path / "o.json"
     res = _run("events", str(data / "ref"), str(data / "sys"), "--convention", "textee",
                "--format", "json", "-o", str(out))

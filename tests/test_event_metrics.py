@@ -201,8 +201,9 @@ def test_cli_events_text():
     res = _run("events", str(DATA / "basic" / "ref"), str(DATA / "basic" / "sys"))
     assert res.exit_code == 0, res.output
     lines = res.output.splitlines()
-    row = next(ln for ln in lines if ln.startswith("Argument identification"))
-    assert row.split()[2:] == ["3", "7", "8", "42.86", "37.50", "40.00"]
+    # the table of every events result: Score, REF, SYS, Correct, P, R, F1
+    row = next(ln for ln in lines if ln.startswith("argument_identification"))
+    assert row.split()[1:] == ["7", "8", "3", "37.50", "42.86", "40.00"]
     assert "exact anchor match" in res.output
 
 
@@ -215,10 +216,10 @@ def test_cli_events_json_options(tmp_path):
     d = json.loads(out.read_text())
     assert d["definition"] == {"trigger_match": "overlap", "arg_match": "extent",
                                "arg_scope": "subtype"}
-    assert d["trigger_identification"]["correct"] == 3
-    assert d["argument_identification"]["correct"] == 2
+    assert d["scores"]["trigger_identification"]["correct"] == 3
+    assert d["scores"]["argument_identification"]["correct"] == 2
     for t in TASKS:
-        assert {"recall", "precision", "f1"} <= set(d[t])
+        assert {"recall", "precision", "f1"} <= set(d["scores"][t])
 
 
 def test_cli_events_bad_option():

@@ -77,7 +77,7 @@ def test_round_trip(tmp_path, fmt, span):
                "--span", span, "-o", js)
     assert res.exit_code == 0, res.stderr
     out = tmp_path / "apf"
-    res = _run("import", "--from", fmt, js, "--source-dir", SMALL / "src", "-o", out)
+    res = _run("import", "--from", fmt, js, "--source-dir", SMALL / "src", "-O", out)
     assert res.exit_code == 0, res.stderr
     assert "0 tokens misaligned" in res.stderr and "dropped" not in res.stderr
     # valid APF whose offsets agree with the source documents
@@ -110,7 +110,7 @@ def test_import_reports_misaligned_and_dropped(tmp_path):
     win["event_mentions"].append({"id": "x", "event_type": "Life:Sneeze",
                                   "trigger": {"start": 0, "end": 1}, "arguments": []})
     js.write_text("".join(json.dumps(x) + "\n" for x in lines))
-    res = _run("import", "--from", "oneie", js, "--source-dir", SMALL / "src", "-o",
+    res = _run("import", "--from", "oneie", js, "--source-dir", SMALL / "src", "-O",
                tmp_path / "apf")
     assert res.exit_code == 0, res.stderr
     err = res.stderr
@@ -126,7 +126,7 @@ def test_import_reports_misaligned_and_dropped(tmp_path):
 def test_import_bad_json(tmp_path):
     js = tmp_path / "bad.json"
     js.write_text('{"doc_id": "D", "tokens": []}\nnot json\n')
-    res = _run("import", "--from", "textee", js, "--source-dir", SMALL / "src", "-o",
+    res = _run("import", "--from", "textee", js, "--source-dir", SMALL / "src", "-O",
                tmp_path / "o")
     assert res.exit_code == 2
     assert res.stderr.startswith(f"acescore: {js}:2: not a window")
@@ -187,7 +187,7 @@ def test_import_oneie_graph(tmp_path):
                                "tokens": w["tokens"], "graph": g}))
     pred = tmp_path / "pred.json"
     pred.write_text("\n".join(out) + "\n")
-    res = _run("import", "--from", "oneie", pred, "--source-dir", SMALL / "src", "-o",
+    res = _run("import", "--from", "oneie", pred, "--source-dir", SMALL / "src", "-O",
                tmp_path / "apf")
     assert res.exit_code == 0 and "dropped" not in res.stderr, res.stderr
     c = _scores(SMALL / "ref", tmp_path / "apf")
@@ -212,7 +212,7 @@ def test_import_dygiepp_predictions(tmp_path):
         out.append(json.dumps(d))
     pred = tmp_path / "pred.json"
     pred.write_text("\n".join(out) + "\n")
-    res = _run("import", "--from", "dygiepp", pred, "--source-dir", SMALL / "src", "-o",
+    res = _run("import", "--from", "dygiepp", pred, "--source-dir", SMALL / "src", "-O",
                tmp_path / "a")
     assert res.exit_code == 0
     c = _scores(SMALL / "ref", tmp_path / "a")
@@ -220,7 +220,7 @@ def test_import_dygiepp_predictions(tmp_path):
     assert f"dropped {nargs} event arguments whose mention was dropped or is missing" \
         in res.stderr
     assert c["trigger_classification"][0] == c["trigger_classification"][1]
-    res = _run("import", "--from", "dygiepp", pred, "--source-dir", SMALL / "src", "-o",
+    res = _run("import", "--from", "dygiepp", pred, "--source-dir", SMALL / "src", "-O",
                tmp_path / "b", "--argument-type", "PER")
     assert res.exit_code == 0 and "dropped" not in res.stderr
     assert "argument spans without a mention (written as PER entity mentions)" in res.stderr
@@ -277,7 +277,7 @@ def test_import_textee_e2e_predictions(tmp_path):
                                  "events": evs}))
     pred = tmp_path / "pred.json"
     pred.write_text("\n".join(preds) + "\n")
-    res = _run("import", "--from", "textee", pred, "--source-dir", SMALL / "src", "-o",
+    res = _run("import", "--from", "textee", pred, "--source-dir", SMALL / "src", "-O",
                tmp_path / "apf", "--tokens-from", gold, "--argument-type", "PER")
     assert res.exit_code == 0 and "dropped" not in res.stderr, res.stderr
     c = _scores(SMALL / "ref", tmp_path / "apf")
@@ -287,7 +287,7 @@ def test_import_textee_e2e_predictions(tmp_path):
     c = _scores(SMALL / "ref", tmp_path / "apf", "textee")
     t = c["argument_attached_classification"]
     assert t[0] == t[1] < t[2]
-    res = _run("import", "--from", "oneie", pred, "--source-dir", SMALL / "src", "-o",
+    res = _run("import", "--from", "oneie", pred, "--source-dir", SMALL / "src", "-O",
                tmp_path / "x", "--tokens-from", gold)
     assert res.exit_code == 2 and "--tokens-from goes with --from textee only" in res.stderr
 
@@ -322,12 +322,12 @@ def test_import_bad_annotation_names_window(tmp_path):
     js = tmp_path / "bad.json"
     js.write_text('{"doc_id": "D", "wnd_id": "D-0", "tokens": ["a"], "event_mentions":'
                   ' [{"event_type": "Life:Die", "trigger": {"start": "x", "end": 1}}]}\n')
-    res = _run("import", "--from", "textee", js, "--source-dir", SMALL / "src", "-o",
+    res = _run("import", "--from", "textee", js, "--source-dir", SMALL / "src", "-O",
                tmp_path / "o")
     assert res.exit_code == 2
     assert res.stderr.startswith(f"acescore: {js}:1: window D-0: malformed annotation")
     js.write_text('{"doc_key": "D", "sentences": [["a"]], "events": [[["x"]]]}\n')
-    res = _run("import", "--from", "dygiepp", js, "--source-dir", SMALL / "src", "-o",
+    res = _run("import", "--from", "dygiepp", js, "--source-dir", SMALL / "src", "-O",
                tmp_path / "o")
     assert res.exit_code == 2 and res.stderr.startswith(f"acescore: {js}:1: not a DyGIE++")
 
@@ -338,10 +338,10 @@ def test_import_keeps_old_output_unless_forced(tmp_path):
     out = tmp_path / "apf"
     out.mkdir()
     (out / "OLD.apf.xml").write_text("<x/>")
-    res = _run("import", "--from", "dygiepp", js, "--source-dir", SMALL / "src", "-o", out)
+    res = _run("import", "--from", "dygiepp", js, "--source-dir", SMALL / "src", "-O", out)
     assert res.exit_code == 2 and "already holds APF files (OLD.apf.xml" in res.stderr
     assert (out / "OLD.apf.xml").exists() and len(list(out.iterdir())) == 1
-    res = _run("import", "--from", "dygiepp", js, "--source-dir", SMALL / "src", "-o", out,
+    res = _run("import", "--from", "dygiepp", js, "--source-dir", SMALL / "src", "-O", out,
                "--force")
     assert res.exit_code == 0 and not (out / "OLD.apf.xml").exists()
     assert len(list(out.iterdir())) == len(list((SMALL / "ref").glob("*.apf.xml")))

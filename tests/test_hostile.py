@@ -161,7 +161,7 @@ def test_fifo_source_document(tmp_path):
     assert code == 1 and "Traceback" not in out + err
     assert "is a FIFO (named pipe), not a source document" in out
     code, out, err = run(["view", str(EXAMPLES / "ref"), str(EXAMPLES / "sys"), "--source-dir",
-                          str(src), "-o", str(tmp_path / "site")], timeout=120)
+                          str(src), "-O", str(tmp_path / "site")], timeout=120)
     assert code == 0 and "is a FIFO (named pipe), not a source document" in err
 
 
@@ -236,7 +236,7 @@ def test_view_with_a_docid_too_long_for_a_file_name(tmp_path):
     long_id = "D" * 300
     p = tmp_path / "a.apf.xml"
     p.write_text(APF.replace(DOC, long_id), "utf-8")
-    code, _out, err = invoke(["view", str(p), str(p), "-o", str(tmp_path / "site"), "-q"])
+    code, _out, err = invoke(["view", str(p), str(p), "-O", str(tmp_path / "site"), "-q"])
     assert code == 0, err
     pages = os.listdir(tmp_path / "site" / "doc")
     assert len(pages) == 1 and len(pages[0]) < 255 and pages[0].startswith("D" * 150)
@@ -339,7 +339,7 @@ def test_output_destination_checked_before_the_run(tmp_path, dest, message, comm
 
 
 def test_view_folder_checked_before_the_run(tmp_path):
-    code, _out, err = invoke(["view", str(EXAMPLES / "ref"), str(EXAMPLES / "sys"), "-o",
+    code, _out, err = invoke(["view", str(EXAMPLES / "ref"), str(EXAMPLES / "sys"), "-O",
                              "/proc/site"])
     assert code == 2 and err == ("acescore: /proc/site: cannot write in this folder: No such"
                                  " file or directory\n")
@@ -438,7 +438,7 @@ def test_export_import_and_nist_report_outputs_checked_before_the_run(tmp_path, 
     assert (code, called) == (2, [])
     assert err == "acescore: /dev/full: every write to this device fails (/dev/full)\n"
     code, _out, err = invoke(["import", "--from", "oneie", str(tmp_path / "p.json"),
-                             "--source-dir", src, "-o", "/proc/apf"])
+                             "--source-dir", src, "-O", "/proc/apf"])
     assert code == 2
     assert err == "acescore: /proc/apf: cannot write in this folder: No such file or directory\n"
     import acescore.run.pipeline
@@ -454,7 +454,7 @@ def test_prediction_file_fifo_is_refused(tmp_path):
     pred = tmp_path / "pred.json"
     os.mkfifo(pred)
     code, out, err = run(["import", "--from", "oneie", str(pred), "--source-dir",
-                          str(EXAMPLES / "src"), "-o", str(tmp_path / "apf")], timeout=60)
+                          str(EXAMPLES / "src"), "-O", str(tmp_path / "apf")], timeout=60)
     one_line_error(code, out, err, r"pred\.json: is a FIFO \(named pipe\), not a prediction"
                                    r" file$")
 

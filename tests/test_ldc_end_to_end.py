@@ -33,8 +33,8 @@ def run(*args):
 
 
 def command(cmd, ref, sys_, out, *extra):
-    """``cmd REF SYS`` writing to ``out`` (a file, or the view's folder)."""
-    return run(cmd, ref, sys_, "-o", out, *extra)
+    """``cmd REF SYS`` writing to ``out`` (a file, or the view's folder: -O)."""
+    return run(cmd, ref, sys_, "-O" if cmd == "view" else "-o", out, *extra)
 
 
 def summary(output: str) -> tuple:
@@ -78,7 +78,8 @@ def test_shared_options_on_every_command(ldc, tmp_path):
     adj, fp1 = ldc.folder("bc"), ldc.folder("bc", "fp1")
     for cmd in READERS + ("crosscheck", "compare"):
         r = run(cmd, "--help")
-        for opt in ("--lenient", "-q", "-P", "--max-file-size", "--docs", "-o", "--format"):
+        for opt in ("--lenient", "-q", "-P", "--max-file-size", "--docs",
+                    "-O" if cmd == "view" else "-o", "--format"):
             assert re.search(rf"(^|[\s,]){re.escape(opt)}[\s,=]", r.output), (cmd, opt)
     for cmd in ("score", "coref", "events"):
         out = tmp_path / f"{cmd}.json"

@@ -118,7 +118,7 @@ def test_source_dir_usage_errors(ldc, tmp_path):
     (tmp_path / "empty").mkdir()
     docid = ldc.docids("bc")[0]
     wrong = ldc.folder("nw")
-    for cmd in (["validate", adj], ["view", adj, ldc.folder("bc", "fp1"), "-q", "-o",
+    for cmd in (["validate", adj], ["view", adj, ldc.folder("bc", "fp1"), "-q", "-O",
                                     tmp_path / "site"]):
         for sd, msg in ((tmp_path / "empty", f"--source-dir {tmp_path / 'empty'}: no source"
                          " document (*.sgm) in this folder or below it"),
@@ -137,7 +137,7 @@ def test_view_shows_the_official_sources(ldc, tmp_path):
         adj = ldc.folder(genre)
         site = tmp_path / genre
         r = cli("view", adj, ldc.folder(genre, "fp1"), "--source-dir", adj, "-m", "-q",
-                "-o", site)
+                "-O", site)
         assert r.exit_code == 0, r.output
         page = (site / "doc" / (ldc.docids(genre)[0] + ".html")).read_text(encoding="utf-8")
         assert "source document" not in page          # found and read: no note

@@ -50,14 +50,15 @@ def test_literature_scores_in_percent_as_their_commands(full):
         assert full["coref"][m] == pytest.approx(coref[m])
         assert 1 < coref[m]["f1"] <= 100
     assert full["coref"]["conll_f1"] == pytest.approx(coref["conll_f1"])
+    assert full["events"]["definition"] == events["definition"]
     for t in ("trigger_identification", "argument_classification"):
-        assert full["events"][t] == pytest.approx(events[t])
-        s = events[t]
+        assert full["events"]["scores"][t] == pytest.approx(events["scores"][t])
+        s = events["scores"][t]
         assert s["recall"] == pytest.approx(100 * s["correct"] / s["ref"])
     text = cli("events", REF, SYS, "-q")
-    line = next(ln for ln in text.splitlines() if ln.startswith("Trigger identification"))
-    s = events["trigger_identification"]
-    assert line.split()[-3:] == [f"{s['recall']:.2f}", f"{s['precision']:.2f}", f"{s['f1']:.2f}"]
+    line = next(ln for ln in text.splitlines() if ln.startswith("trigger_identification"))
+    s = events["scores"]["trigger_identification"]
+    assert line.split()[-3:] == [f"{s['precision']:.2f}", f"{s['recall']:.2f}", f"{s['f1']:.2f}"]
     for data, metric in ((coref, "metric:coref|conll2012-v8|align:head"),
                          (events, "metric:events|trigger:exact|args:head|scope:subtype")):
         jsonschema.validate({"acescore_version": "x", "signature": data["signature"],
@@ -87,7 +88,7 @@ def test_signature_everywhere():
 
 
 def test_view_site_names_inputs_and_signature(tmp_path):
-    cli("view", REF, SYS, "-o", tmp_path / "site", "-q")
+    cli("view", REF, SYS, "-O", tmp_path / "site", "-q")
     index = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
     m = re.search(r'<p class="muted" id="provenance">(.*?)</p>', index)
     assert m is not None

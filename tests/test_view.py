@@ -264,13 +264,13 @@ def test_cli(tmp_path):
 
     from acescore.cli import main
     r = CliRunner().invoke(main, ["view", str(SMALL / "ref"), str(SMALL / "sys-heavy"),
-                                  "--source-dir", str(SMALL / "src"), "-o",
+                                  "--source-dir", str(SMALL / "src"), "-O",
                                   str(tmp_path / "site"), "-q"])
     assert r.exit_code == 0, r.output
     assert r.output.strip() == str(tmp_path / "site" / "index.html")
     assert (tmp_path / "site" / "doc" / "SYNWL_20050310.0015.html").exists()
     r = CliRunner().invoke(main, ["view", str(tmp_path / "none"), str(SMALL / "sys-heavy"),
-                                  "-o", str(tmp_path / "x")])
+                                  "-O", str(tmp_path / "x")])
     assert r.exit_code == 2
 
 

@@ -38,7 +38,7 @@ def site_files(out: Path) -> dict:
 
 def cli_view(ref: Path, sys_: Path, src: Path, out: Path, *args: str) -> str:
     r = CliRunner().invoke(main, ["view", str(ref), str(sys_), "--source-dir", str(src),
-                                  "-o", str(out), "-q", *args])
+                                  "-O", str(out), "-q", *args])
     assert r.exit_code == 0, r.output
     return r.output
 
@@ -195,7 +195,7 @@ def test_messages_same_for_every_jobs_value(tmp_path):
     for jobs in (1, 2):
         r = CliRunner().invoke(main, ["view", str(SMALL / "ref"), str(SMALL / "sys-heavy"),
                                       "--source-dir", str(SMALL / "src"), "-m",
-                                      "-o", str(tmp_path / f"site-{jobs}"), "--jobs", str(jobs)])
+                                      "-O", str(tmp_path / f"site-{jobs}"), "--jobs", str(jobs)])
         assert r.exit_code == 0, r.output
         text = re.sub(r"files in \d+\.\d s", "files in - s", r.output)
         outs.append(text.replace(str(tmp_path / f"site-{jobs}"), "SITE"))

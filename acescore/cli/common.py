@@ -1,6 +1,6 @@
-"""What every command of the command line shares: the options that read APF (one meaning
-everywhere), the way a command fails (one line, an exit status, never a traceback), writing
-its output and the progress bar."""
+"""What every command of the command line shares (the options that read APF are
+:mod:`acescore.cli.inputs`): the way a command fails (one line, an exit status, never a
+traceback), writing its output and its signature, and the progress bar."""
 from __future__ import annotations
 
 import functools
@@ -10,11 +10,7 @@ import sys
 
 import click
 
-from acescore.cli.args import BYTE_SIZE
 from acescore.model.errors import EXIT_UNUSABLE, AceError, one_line
-from acescore.model.options import Options
-from acescore.model.params import DEFAULT_PARAMS, PARAMETER_SETS
-from acescore.model.limits import DEFAULT_MAX_PAIRS
 
 EXIT_INTERRUPTED = 130
 EXIT_TERMINATED = 143           # 128 + SIGTERM
@@ -76,62 +72,10 @@ class OneLineGroup(click.Group):
         sys.exit(rv if isinstance(rv, int) else 0)
 
 
-def params_option(f):
-    return click.option("-P", "--params", "params", default=DEFAULT_PARAMS, show_default=True,
-                        type=click.Choice(sorted(PARAMETER_SETS)),
-                        help="Parameter set (NIST -P).")(f)
-
-
 def mentions_option(f):
     return click.option("-m", "--mentions", is_flag=True,
                         help="Also score the mention-level tasks EMD, RMD and event mentions "
                              "(NIST -m).")(f)
-
-
-def _stash(name: str):
-    """Take the option ``name`` out of the command's keywords and keep it on the click
-    context (``ctx.meta``), where :func:`make_options` and the emit functions find it: an
-    option every reading command has, without a parameter in each command."""
-    def deco(f):
-        @functools.wraps(f)
-        def wrapper(*args, **kw):
-            click.get_current_context().meta[f"acescore.{name}"] = kw.pop(name)
-            return f(*args, **kw)
-        return wrapper
-    return deco
-
-
-def _meta(name: str, default=None):
-    ctx = click.get_current_context(silent=True)
-    return ctx.meta.get(f"acescore.{name}", default) if ctx is not None else default
-
-
-def read_options(f):
-    """-P, --max-file-size, --lenient, --docs: how APF input is read (every command that
-    reads it)."""
-    f = _stash("docs_file")(f)
-    f = click.option("--docs", "docs_file", metavar="FILE", default=None,
-                     help="Only the documents whose DOCIDs FILE lists (one per line, as the"
-                          " split files of the literature; # lines ignored), in REF and"
-                          " SYS.")(f)
-    f = click.option("--lenient", is_flag=True,
-                     help="Skip broken elements (or, if they cannot be isolated, their "
-                          "documents, on both sides) with a warning and go on, instead of "
-                          "stopping.")(f)
-    f = click.option("--max-file-size", "max_bytes", type=BYTE_SIZE, default="64M",
-                     show_default=True,
-                     help="Largest APF file accepted: bytes, or with K, M or G (64M, 1G).")(f)
-    return params_option(f)
-
-
-def pairs_option(f):
-    """--max-pairs: the work allowed per document (acescore.model.limits)."""
-    return click.option("--max-pairs", type=click.IntRange(min=1), default=DEFAULT_MAX_PAIRS,
-                        show_default=True,
-                        help="Most REF/SYS pairs (of mentions whose spans correspond, or of "
-                             "relations/events that may correspond) valued in one document; "
-                             "more is refused (elements sharing one span make the work grow "
-                             "with the square).")(f)
 
 
 def resolve_jobs(jobs) -> int:
@@ -140,12 +84,6 @@ def resolve_jobs(jobs) -> int:
         from acescore.run.parallel import available_cpus
         return available_cpus()
     return jobs
-
-
-def jobs_option(help: str):
-    """-j/--jobs N: processes (default and 0: one per CPU available; :func:`resolve_jobs`)."""
-    return click.option("-j", "--jobs", type=click.IntRange(min=0), default=None,
-                        help=help)
 
 
 def _destination(ctx, param, value):
@@ -180,6 +118,23 @@ def site_folder(ctx, param, value):
     return value
 
 
+def _no_file_option(ctx, param, value):
+    if value is not None:
+        raise click.UsageError(f"-o names one file; acescore {ctx.info_name} writes a folder:"
+                               " -O/--output-dir DIR", ctx)
+
+
+def output_dir_option(help: str):
+    """-O/--output-dir DIR: the folder of a command that writes several files (checked,
+    created if need be, before the run); -o (one file everywhere else) is refused."""
+    def deco(f):
+        f = click.option("-o", "no_file", hidden=True, expose_value=False,
+                         callback=_no_file_option)(f)
+        return click.option("-O", "--output-dir", "out_dir", metavar="DIR", required=True,
+                            callback=site_folder, help=help)(f)
+    return deco
+
+
 def output_option(help="Write to this file instead of standard output (checked before the "
                        "run; written whole or not at all)."):
     """-o FILE, checked before the run (:func:`write_output` writes through it)."""
@@ -197,20 +152,6 @@ def output_options(formats=("text", "json"), output_help="Write to this file ins
     return deco
 
 
-def quiet_option(f):
-    f = _stash("verbose")(f)
-    f = click.option("--verbose", is_flag=True,
-                     help="Also the NIST tool's warning for every SYS document without a"
-                          " REF document (otherwise counted in the summary line).")(f)
-    return click.option("-q", "--quiet", is_flag=True,
-                        help="No warnings, progress or summary line on standard error.")(f)
-
-
-def ref_sys_arguments(f):
-    f = click.argument("sys_", metavar="SYS")(f)
-    return click.argument("ref")(f)
-
-
 def catch_errors(f):
     """Turn acescore's own errors into one line on standard error and their exit status."""
     @functools.wraps(f)
@@ -223,27 +164,26 @@ def catch_errors(f):
     return wrapper
 
 
-def make_options(params: str, max_bytes: int, lenient: bool, **kw) -> Options:
-    docs_file = _meta("docs_file")
-    if docs_file:
-        from acescore.reading.doclist import read_docids
-        kw.setdefault("docs", tuple(read_docids(docs_file)))
-        kw.setdefault("docs_file", docs_file)
-    return Options(params=params, max_bytes=max_bytes, lenient=lenient, **kw)
-
-
-def emit_warnings(results_or_warnings, quiet: bool) -> None:
-    """The NIST WARNING messages, then what lenient mode skipped, on standard error."""
+def emit_warnings(results_or_warnings, quiet: bool, verbose: bool = False) -> None:
+    """The NIST WARNING messages, then what lenient mode skipped, on standard error
+    (``verbose``: every SYS document without a REF document, not only their count)."""
     if quiet:
         return
     from acescore.rules.coverage import fold_warnings
     warnings = getattr(results_or_warnings, "warnings", results_or_warnings)
-    for w in fold_warnings(warnings, bool(_meta("verbose"))):
+    for w in fold_warnings(warnings, verbose):
         sys.stderr.write(w)
     skipped = getattr(results_or_warnings, "skipped", None)
     if skipped is not None:
         for line in skipped.lines():
             click.echo(f"acescore: {line}", err=True)
+
+
+def emit_signature(signature: str, quiet: bool = False) -> None:
+    """The signature of a text result, on standard error after it (every command that
+    scores; a JSON result holds it under ``signature``)."""
+    if not quiet:
+        sys.stderr.write(f"\nsignature: {signature}\n")
 
 
 def emit_summary(results_or_loaded, quiet: bool) -> None:

@@ -6,10 +6,9 @@ import sys
 
 import click
 
-from acescore.cli.common import (catch_errors, die, fast_exit, make_options,
-                                 mentions_option, output_options, quiet_option, read_options,
-                                 write_output)
-from acescore.cli.score import resolve_jobs
+from acescore.cli.common import (die, emit_signature, fast_exit, mentions_option,
+                                 output_options, write_output)
+from acescore.cli.inputs import reads_apf
 from acescore.model.errors import EXIT_GATE
 
 DEFAULT_SEED = 12345
@@ -23,13 +22,15 @@ whose mapping changed (Kehler et al. 2001).
 REF and each SYS are an APF file, a directory or a list file, as for `acescore score`.
 The reference is read once.  Every task of `score` is compared (with -m the mention-level
 ones), and the coreference and event-extraction metrics of `acescore coref`/`events` (F1).
+
+-j N: systems scored at once, each in a process of its own (0: one per CPU); --jobs 1 uses
+the least memory.
 """
 
 
 @click.command("compare", help=COMPARE_HELP)
-@click.argument("ref")
-@click.argument("systems", metavar="SYS_A SYS_B [SYS_C ...]", nargs=-1, required=True)
-@read_options
+@reads_apf("systems", takes=("params", "docs_file", "lenient", "max_bytes", "jobs",
+                             "max_pairs", "quiet", "verbose"))
 @mentions_option
 @click.option("-d", "--doc-scores", "docs", is_flag=True,
               help="List every document in the document view (default: those that moved "
@@ -52,27 +53,22 @@ ones), and the coreference and event-extraction metrics of `acescore coref`/`eve
               help="Also compare the coreference and event-extraction metrics.")
 @output_options(("text", "json"), "Write the comparison to this file instead of standard "
                 "output.")
-@click.option("-j", "--jobs", type=click.IntRange(min=0), default=None,
-              help="Systems scored at once, each in a process of its own (default: 2 on a "
-                   "machine with 2 or more CPUs, else 1; 0: one per CPU).  The result is the "
-                   "same; --jobs 1 uses the least memory.")
-@quiet_option
-@catch_errors
-def compare(ref, systems, params, max_bytes, lenient, mentions, docs, top, bootstrap,
-            randomization, seed, alpha, fail_if_worse, literature, output, fmt, jobs, quiet):
+def compare(inputs, options, mentions, docs, top, bootstrap, randomization, seed, alpha,
+            fail_if_worse, literature, output, fmt):
     from acescore.compare.analysis import compare as compare_scored, worse
     from acescore.compare.render import to_json, to_text
     from acescore.compare.systems import score_systems, system_names
     from acescore.run.pipeline import discover
+    quiet, systems = inputs.quiet, inputs.systems
     if len(systems) < 2:
         die("give the reference and at least two systems: REF SYS_A SYS_B (SYS_A is the "
             "baseline)")
     gates = _gate_tasks(fail_if_worse)
-    opts = make_options(params, max_bytes, lenient, mentions=mentions,
-                        jobs=resolve_jobs(jobs), literature=literature)
+    opts = options.but(mentions=mentions, literature=literature)
     progress = None if quiet or not sys.stderr.isatty() else (
         lambda msg: sys.stderr.write(f"\r{msg[:60]:60s}\r"))
-    scored = score_systems(discover(ref), [discover(s) for s in systems], opts,
+    scored = score_systems(discover(inputs.ref, inputs.ref_list), [discover(s) for s in systems],
+                           opts,
                            system_names(list(systems)), progress=progress)
     if not quiet:
         _warn(scored.warnings)
@@ -85,6 +81,8 @@ def compare(ref, systems, params, max_bytes, lenient, mentions, docs, top, boots
         die(f"--fail-if-worse: task(s) not compared: {', '.join(unknown)} (compared: "
             + ", ".join(result["tasks"]) + ")")
     write_output(to_json(result) if fmt == "json" else to_text(result, docs), output)
+    if fmt != "json":
+        emit_signature(result["signature"], quiet)
     if not quiet:
         from acescore.rules.coverage import summary_line
         for name, c in scored.coverage.items():      # one line per system, named

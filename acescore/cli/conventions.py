@@ -31,32 +31,30 @@ def convention_options(f):
     return f
 
 
-def _rows(scores: dict, tasks) -> list:
-    rows = []
-    for t in tasks:
-        s = scores[t]
-        rows.append([t, s["ref"], s["sys"], s["correct"], _pct(s["precision"]),
-                     _pct(s["recall"]), _pct(s["f1"])])
-    return rows
-
-
 HEADERS = ["Score", "REF", "SYS", "Correct", "P %", "R %", "F1 %"]
 
 
-def _table(rows: list, first: str = "Score") -> str:
+def _row(name: str, s: dict, pct=_pct) -> list:
+    return [name, s.get("ref", ""), s.get("sys", ""), s.get("correct", ""),
+            pct(s["precision"]), pct(s["recall"]), pct(s["f1"])]
+
+
+def score_table(scores: dict, first: str = "Score", percent: bool = True) -> str:
+    """The table of every events result (with or without a convention): one row per score,
+    the columns :data:`HEADERS`.  ``percent``: the scores are percentages already."""
     from tabulate import tabulate
-    return tabulate(rows, headers=[first] + HEADERS[1:], tablefmt="simple",
+    pct = (lambda x: f"{x:.2f}") if percent else _pct
+    return tabulate([_row(t, s, pct) for t, s in scores.items()],
+                    headers=[first] + HEADERS[1:], tablefmt="simple",
                     disable_numparse=True, colalign=("left",) + ("right",) * 6)
 
 
 def convention_text(result: dict, per_label: bool = False) -> str:
-    """The literature table of :func:`acescore.metrics.convention_scores.convention_scores`."""
-    sc = result["scores"]
+    """The literature table of a convention's result (scores in percent, as its JSON)."""
     out = [f"Convention {result['convention']}: {result['title']}",
            f"Rules from: {result['source']}",
-           f"Signature: {result['signature']}",
            "",
-           _table(_rows(sc, list(sc))),
+           score_table(result["scores"]),
            ""]
     for side in ("ref", "sys"):
         d = result["dropped"][side]
@@ -65,16 +63,12 @@ def convention_text(result: dict, per_label: bool = False) -> str:
                        + ", ".join(f"{n} {what}" for what, n in d.items()))
     if any(result["dropped"].values()):
         out.append("")
-    macro = result["macro"]
-    out.append(_table([[f"{t} (macro)", "", "", "", _pct(m["precision"]), _pct(m["recall"]),
-                        _pct(m["f1"])] for t, m in macro.items()]))
+    out.append(score_table({f"{t} (macro)": m for t, m in result["macro"].items()}))
     out.append("")
     if per_label:
         for t, labels in result["per_label"].items():
             out.append(t)
-            out.append(_table([[lab, s["ref"], s["sys"], s["correct"], _pct(s["precision"]),
-                                _pct(s["recall"]), _pct(s["f1"])]
-                               for lab, s in labels.items()], "Label"))
+            out.append(score_table(labels, "Label"))
             out.append("")
     return "\n".join(out)
 
@@ -84,23 +78,22 @@ def write_nist_report(loaded, path) -> None:
     command-line line) into ``path`` (a file name, or the :class:`acescore.writing.output.ReportFile`
     checked before the run), whole or not at all."""
     from dataclasses import replace
-    from acescore.run.pipeline import score
+    from acescore.cli.inputs import score_inputs
     from acescore.writing.output import ReportFile
-    text = score(replace(loaded, options=loaded.options.but(mentions=True))).to_text()
+    text = score_inputs(None, loaded.options.but(mentions=True),
+                        loaded=replace(loaded, options=loaded.options.but(mentions=True))
+                        ).to_text()
     (path if isinstance(path, ReportFile) else ReportFile(path)).write(text)
 
 
-def convention_output(loaded, name, rules: dict, fmt: str, per_label: bool) -> str:
-    """The literature table (or JSON) of the convention ``name`` with ``rules`` changed."""
-    import json
+def convention_output(loaded, name, rules: dict, per_label: bool) -> tuple:
+    """The result of the convention ``name`` with ``rules`` changed: (its JSON fields, scores
+    in percent and under ``scores``; its table; its part of the signature)."""
     from acescore.model.version import __version__
     from acescore.metrics.convention_scores import convention_scores
     from acescore.metrics.conventions import DEFAULT, get_convention
+    from acescore.report.data.machine import as_percent
     conv = get_convention(name or DEFAULT, **rules)
-    result = convention_scores(loaded.ref, loaded.sys, conv, __version__)
-    if fmt == "json":      # one unit in every JSON: scores in percent (acescore.report.data.machine)
-        from acescore.report.data.machine import UNIT, as_percent
-        data = dict(as_percent(result), score_unit=UNIT, inputs=loaded.inputs,
-                    documents=loaded.coverage.as_dict())
-        return json.dumps(data, indent=2, sort_keys=True) + "\n"
-    return convention_text(result, per_label)
+    result = as_percent(convention_scores(loaded.ref, loaded.sys, conv, __version__))
+    extra = result.pop("signature")
+    return result, convention_text(result, per_label), extra

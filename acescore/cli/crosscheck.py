@@ -7,24 +7,23 @@ import sys
 
 import click
 
-from acescore.cli.common import (catch_errors, die, emit_summary, emit_warnings,
-                                 make_options, output_options, quiet_option, read_options,
-                                 ref_sys_arguments, write_output)
+from acescore.cli.common import (die, emit_signature, emit_summary, emit_warnings,
+                                 output_options, write_output)
+from acescore.cli.inputs import read_inputs, reads_apf, score_inputs
 from acescore.cli.score import nist_flag_options
 
 
 @click.command("crosscheck")
-@ref_sys_arguments
-@read_options
+@reads_apf("pair", takes=("params", "docs_file", "lenient", "max_bytes", "max_pairs", "quiet",
+                          "verbose"),
+           refuse={"jobs": "the NIST tool runs in one process; so does acescore here"})
 @nist_flag_options
 @click.option("--show", type=int, default=3, show_default=True,
               help="Differing lines shown per section.")
 @output_options(("text", "json"), "Write the comparison to this file instead of standard"
                 " output.")
-@quiet_option
-@catch_errors
-def crosscheck(ref, sys_, params, max_bytes, lenient, mentions, doc_scores, all_mappings,
-               error_mappings, summary, show, output, fmt, quiet):
+def crosscheck(inputs, options, mentions, doc_scores, all_mappings, error_mappings, summary,
+               show, output, fmt):
     """Run acescore and the NIST tool (named by $ACE_NIST_SCORER) on the same input and
     report, section by section, where the two reports differ.  Exit 0 only when identical.
 
@@ -42,14 +41,14 @@ def crosscheck(ref, sys_, params, max_bytes, lenient, mentions, doc_scores, all_
         die("set ACE_NIST_SCORER to the path of a local copy of ace08-eval-v08.pl")
     if not os.path.isfile(nist):
         die(f"ACE_NIST_SCORER names no file: {nist}")
-    opts = make_options(params, max_bytes, lenient, mentions=mentions, doc_scores=doc_scores,
-                        all_mappings=all_mappings, error_mappings=error_mappings,
-                        summary=summary, literature=False)
-    rpaths = pipeline.discover(ref)
-    spaths = pipeline.discover(sys_)
-    loaded = pipeline.load(ref, sys_, opts)
-    results = pipeline.score(loaded)
-    emit_warnings(results, quiet)
+    quiet, params = inputs.quiet, options.params
+    opts = options.but(mentions=mentions, doc_scores=doc_scores, all_mappings=all_mappings,
+                       error_mappings=error_mappings, summary=summary, literature=False)
+    rpaths = pipeline.discover(inputs.ref, inputs.ref_list)
+    spaths = pipeline.discover(inputs.sys, inputs.sys_list)
+    loaded = read_inputs(inputs, opts)
+    results = score_inputs(inputs, opts, loaded=loaded)
+    emit_warnings(results, quiet, inputs.verbose)
     ours = results.to_text()
     if opts.docs is not None:
         kept = {f.path for c in (loaded.ref_corpus, loaded.sys_corpus) for f in c.files}
@@ -77,5 +76,7 @@ def crosscheck(ref, sys_, params, max_bytes, lenient, mentions, doc_scores, all_
         out.append(f"differs: {bad} of {total} lines" if bad else f"identical: {total} lines")
         text = "\n".join(out) + "\n"
     write_output(text, output)
+    if fmt != "json":
+        emit_signature(results.signature(), quiet)
     emit_summary(loaded, quiet)
     sys.exit(1 if bad else 0)

@@ -7,8 +7,8 @@ import sys
 
 import click
 
-from acescore.cli.common import (catch_errors, output_option, params_option, site_folder,
-                                 write_output)
+from acescore.cli.common import catch_errors, output_dir_option, output_option, write_output
+from acescore.cli.inputs import BY_KEY, reads_apf
 from acescore.formats import FORMATS
 from acescore.model.params import ENTITY_SUBTYPES
 
@@ -19,9 +19,8 @@ from acescore.model.params import ENTITY_SUBTYPES
 @click.argument("pred", type=click.Path(dir_okay=False))
 @click.option("--source-dir", required=True, type=click.Path(file_okay=False),
               help="Folder of the source documents (.sgm) the offsets are aligned to.")
-@click.option("-o", "--output", "out_dir", required=True, callback=site_folder,
-              help="Folder to write one APF file per document into (checked before the run;"
-                   " each file written whole).")
+@output_dir_option("Folder to write one APF file per document into, named from its DOCID"
+                   " (checked before the run; each file written whole).")
 @click.option("--argument-type", type=click.Choice(sorted(ENTITY_SUBTYPES)), default=None,
               help="Make an event argument whose span is no mention of the prediction an "
                    "entity mention of this TYPE (default: drop it and report it).")
@@ -29,7 +28,7 @@ from acescore.model.params import ENTITY_SUBTYPES
               help="TextEE: the data file with the tokens of predictions that have none.")
 @click.option("--force", is_flag=True,
               help="Remove the APF files the output folder already holds.")
-@click.option("-q", "--quiet", is_flag=True, help="No import report on standard error.")
+@BY_KEY["quiet"].click_option()
 @catch_errors
 def import_(fmt, pred, source_dir, out_dir, argument_type, tokens_from, force, quiet):
     """Turn a JSON prediction file (OneIE, DyGIE++ or TextEE) into APF, with character offsets
@@ -47,9 +46,11 @@ def import_(fmt, pred, source_dir, out_dir, argument_type, tokens_from, force, q
 
 
 @click.command("export")
+@reads_apf("one", takes=("params", "docs_file", "lenient", "max_bytes", "quiet"),
+           refuse={"jobs": "export runs in one process", "max_pairs": "export values no pairs",
+                   "verbose": "export compares no sides"})
 @click.option("--to", "fmt", type=click.Choice(FORMATS), required=True,
               help="Format to write.")
-@click.argument("apf")
 @click.option("--source-dir", required=True, type=click.Path(file_okay=False),
               help="Folder of the source documents (.sgm).")
 @click.option("--span", type=click.Choice(["head", "extent"]), default="head",
@@ -59,16 +60,21 @@ def import_(fmt, pred, source_dir, out_dir, argument_type, tokens_from, force, q
                    "tokens and windows respect its bounds too, so both sides come out on "
                    "the same tokens and windows.")
 @output_option()
-@params_option
-@catch_errors
-def export(fmt, apf, source_dir, span, tokens_as, output, params):
+def export(inputs, options, fmt, source_dir, span, tokens_as, output):
     """Write the APF documents of APF (a file, a directory or a list file) in a codebase's JSON
     format, tokenized by the simple documented tokenizer (acescore.formats.tokens)."""
     from acescore.formats import export_apf
     from acescore.formats.convert import ImportReport
     report = ImportReport()
-    text = export_apf(apf, source_dir, fmt, span, params, report=report, tokens_as=tokens_as)
-    for line in report.text().splitlines()[1:]:
-        click.echo(line, err=True)
+    skipped: list = []
+    text = export_apf(inputs.paths[0], source_dir, fmt, span, report=report,
+                      tokens_as=tokens_as, options=options, skipped=skipped)
+    if not inputs.quiet:
+        if skipped:             # --lenient: what was left out, as the scoring commands say it
+            from acescore.rules.robust import Skip, SkipReport, with_side
+            skips = sorted(with_side(skipped, "APF"), key=Skip.sort_key)
+            for line in SkipReport(skips).lines():
+                click.echo(f"acescore: {line}", err=True)
+        for line in report.text().splitlines()[1:]:
+            click.echo(line, err=True)
     write_output(text, output)
-

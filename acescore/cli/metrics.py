@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
-import sys
 
 import click
 
-from acescore.cli.common import (catch_errors, die, emit_summary, emit_warnings, make_options,
-                                 output_options, pairs_option, quiet_option, read_options,
-                                 ref_sys_arguments, write_output)
+from acescore.cli.common import (die, emit_signature, emit_summary, emit_warnings,
+                                 output_options, write_output)
+from acescore.cli.inputs import reads_apf
 from acescore.cli.conventions import convention_options, convention_output, write_nist_report
 
 COREF_SIGNATURE = "metric:coref|conll2012-v8|align:head"
@@ -19,38 +18,44 @@ def _pct(x: float) -> str:
     return f"{100 * x:.2f}"
 
 
-def load_sides(ref, sys_, params, max_bytes, lenient, quiet, **options):
+def load_sides(inputs, options):
     """Read and build both sides for a metric; the warnings go to standard error."""
-    from acescore.run import pipeline
-    loaded = pipeline.load(ref, sys_, make_options(params, max_bytes, lenient, **options))
-    emit_warnings(loaded, quiet)
+    from acescore.cli.inputs import read_inputs
+    loaded = read_inputs(inputs, options)
+    emit_warnings(loaded, inputs.quiet, inputs.verbose)
     return loaded
+
+
+def metric_signature(loaded, extra: str) -> str:
+    """The signature of a metric's result: the parameter set, the DTDs, ``|lenient`` when
+    lenient, then the metric's own definition (``extra``)."""
+    from acescore.report.data.machine import make_signature
+    return make_signature(loaded.options.params, "", loaded.dtd, loaded.options.lenient,
+                          extra)
 
 
 def finish(loaded, command: str, scores: dict, text: str, extra: str, fmt: str, output,
            quiet: bool) -> None:
     """Write a metric's output: its table, or its JSON (scores in percent, with the
     signature and the inputs); then the signature (text) and the summary line."""
-    from acescore.report.data.machine import UNIT, make_signature
-    sig = make_signature(loaded.options.params, "", loaded.dtd, loaded.options.lenient,
-                         extra)
+    from acescore.report.data.machine import UNIT
+    sig = metric_signature(loaded, extra)
     if fmt == "json":
-        data = {"command": command, "signature": sig, "score_unit": UNIT,
-                "inputs": loaded.inputs, "documents": loaded.coverage.as_dict(), **scores}
+        data = {**scores, "command": command, "signature": sig, "score_unit": UNIT,
+                "inputs": loaded.inputs, "documents": loaded.coverage.as_dict()}
         text = json.dumps(data, indent=2, sort_keys=True) + "\n"
     write_output(text, output)
-    if not quiet and fmt != "json":
-        sys.stderr.write(f"\nsignature: {sig}\n")
+    if fmt != "json":
+        emit_signature(sig, quiet)
     emit_summary(loaded, quiet)
 
 
 def literature_command(f):
     """REF SYS and the options every literature metric takes."""
-    f = catch_errors(f)
-    f = quiet_option(f)
     f = output_options(("text", "json"))(f)
-    f = read_options(f)
-    return ref_sys_arguments(f)
+    return reads_apf("pair", takes=("params", "docs_file", "lenient", "max_bytes",
+                                    "max_pairs", "quiet", "verbose"),
+                     refuse={"jobs": "the metric is computed in one process"})(f)
 
 
 # --------------------------------------------------------------------------------------------
@@ -84,9 +89,8 @@ def coref_text(scores: dict) -> str:
 
 
 @click.command("coref")
-@pairs_option
 @literature_command
-def coref(ref, sys_, params, max_bytes, lenient, output, fmt, quiet, max_pairs):
+def coref(inputs, options, output, fmt):
     """Entity coreference metrics of SYS against REF: MUC, B-cubed, CEAF-m, CEAF-e, BLANC.
 
     REF and SYS mentions are aligned one-to-one per document (heads with mutual overlap
@@ -95,32 +99,22 @@ def coref(ref, sys_, params, max_bytes, lenient, output, fmt, quiet, max_pairs):
     """
     from acescore.metrics.coref import coref_scores
     from acescore.report.data.machine import coref_json
-    loaded = load_sides(ref, sys_, params, max_bytes, lenient, quiet, max_pairs=max_pairs)
+    loaded = load_sides(inputs, options)
     scores = coref_scores(loaded.ref, loaded.sys, loaded.params)
     finish(loaded, "coref", coref_json(scores), coref_text(scores), COREF_SIGNATURE, fmt,
-           output, quiet)
+           output, inputs.quiet)
 
 
 # --------------------------------------------------------------------------------------------
 
 def events_text(scores: dict) -> str:
-    """The human-readable table of :func:`acescore.metrics.events.event_scores`."""
-    from tabulate import tabulate
-    from acescore.metrics.events import TASK_NAMES, TASKS
-    rows = []
-    for t in TASKS:
-        s = scores[t]
-        rows.append([TASK_NAMES[t], s["correct"], s["ref"], s["sys"], _pct(s["recall"]),
-                     _pct(s["precision"]), _pct(s["f1"])])
+    """The table of :func:`acescore.metrics.events.event_scores`: the layout of every
+    events table (:func:`acescore.cli.conventions.score_table`)."""
+    from acescore.cli.conventions import score_table
     d = scores["definition"]
-    out = [f"Event extraction (triggers: {d['trigger_match']} anchor match; arguments:"
-           f" {d['arg_match']} offsets, scope {d['arg_scope']}; one-to-one)",
-           "",
-           tabulate(rows, headers=["Task", "Correct", "REF", "SYS", "Recall %", "Precision %",
-                                   "F1 %"], tablefmt="simple", disable_numparse=True,
-                    colalign=("left",) + ("right",) * 6),
-           ""]
-    return "\n".join(out)
+    return "\n".join([f"Event extraction (triggers: {d['trigger_match']} anchor match;"
+                      f" arguments: {d['arg_match']} offsets, scope {d['arg_scope']};"
+                      " one-to-one)", "", score_table(scores["scores"]), ""])
 
 
 @click.command("events")
@@ -138,14 +132,15 @@ def events_text(scores: dict) -> str:
               help="subtype: an argument matches any REF argument of an event mention of the "
                    "same subtype in the document (Ji & Grishman 2008, Li et al. 2013); "
                    "trigger: only those of the REF event mention its trigger is aligned with.")
-def events(ref, sys_, params, max_bytes, lenient, output, fmt, quiet, trigger_match,
-           arg_match, arg_scope, convention, per_label, nist_report, **rules):
+def events(inputs, options, output, fmt, trigger_match, arg_match, arg_scope, convention,
+           per_label, nist_report, **rules):
     """Event-extraction scores of SYS against REF as ACE 2005 papers report them: trigger
     identification and classification, argument identification and classification
     (recall, precision, F1), with one-to-one matching.
 
     REF and SYS are each an APF file, a directory or a list file.  With --convention (or
-    any rule option) the scores follow a codebase's published rules instead.
+    any rule option) the scores follow a codebase's published rules instead: the same
+    table and the same JSON (the scores under ``scores``), with more of them.
     """
     from acescore.metrics.events import event_scores
     from acescore.report.data.machine import events_json
@@ -153,18 +148,19 @@ def events(ref, sys_, params, max_bytes, lenient, output, fmt, quiet, trigger_ma
     if by_convention and (trigger_match, arg_match, arg_scope) != ("exact", "head", "subtype"):
         die("--trigger-match, --arg-match and --arg-scope do not go with --convention or"
             " a rule option; hint: use --span for head or extent offsets")
-    loaded = load_sides(ref, sys_, params, max_bytes, lenient, quiet)
+    if per_label and not by_convention:
+        die("--per-label goes with --convention (or a rule option): the tables by label are"
+            " a convention's")
+    loaded = load_sides(inputs, options)
     if by_convention:
-        text = convention_output(loaded, convention, rules, fmt, per_label)
-        if nist_report:
-            write_nist_report(loaded, nist_report)      # last: scoring may change the sides
-        write_output(text, output)
-        emit_summary(loaded, quiet)
-        return
-    scores = event_scores(loaded.ref, loaded.sys, trigger_match=trigger_match,
-                          arg_match=arg_match, arg_scope=arg_scope)
+        scores, text, extra = convention_output(loaded, convention, rules, per_label)
+        extra = f"metric:events|{extra}"
+    else:
+        result = event_scores(loaded.ref, loaded.sys, trigger_match=trigger_match,
+                              arg_match=arg_match, arg_scope=arg_scope)
+        scores = events_json(result)
+        extra = f"metric:events|trigger:{trigger_match}|args:{arg_match}|scope:{arg_scope}"
+        text = events_text(scores)
     if nist_report:
-        write_nist_report(loaded, nist_report)
-    finish(loaded, "events", events_json(scores), events_text(scores),
-           f"metric:events|trigger:{trigger_match}|args:{arg_match}|scope:{arg_scope}", fmt,
-           output, quiet)
+        write_nist_report(loaded, nist_report)      # last: scoring may change the sides
+    finish(loaded, "events", scores, text, extra, fmt, output, inputs.quiet)

@@ -1,17 +1,15 @@
 """``acescore score``: the NIST report (or JSON/CSV) of SYS against REF."""
 from __future__ import annotations
 
-import math
 import os
 import sys
 import time
 
 import click
 
-from acescore.cli.common import (catch_errors, die, emit_summary, emit_warnings, fast_exit,
-                                 make_options,
-                                 mentions_option, output_options, pairs_option, progress_bars,
-                                 quiet_option, read_options, resolve_jobs, write_output)
+from acescore.cli.common import (die, emit_signature, emit_summary, emit_warnings, fast_exit,
+                                 mentions_option, output_options, progress_bars, write_output)
+from acescore.cli.inputs import reads_apf, score_inputs
 from acescore.cli.args import parse_gates
 from acescore.model.errors import EXIT_GATE, EXIT_UNUSABLE
 from acescore.model.tasks import tasks_help
@@ -23,6 +21,10 @@ SCORE_HELP = """Score SYS against REF and print the NIST report.
 REF and SYS are each an APF file, a directory (searched recursively for *.apf.xml and
 *.apf) or a list file with one path per line.  The NIST tool's spellings are accepted
 too: -R FILE / -r LIST for the reference, -T FILE / -t LIST for the system output.
+
+-j N: the documents are read and scored in shards of at most 2 MB of REF files, each in a
+forked process, N at a time (1: one after another); where shards are not possible the
+document and mention-level passes run in parallel.
 """
 
 
@@ -46,13 +48,8 @@ def nist_flag_options(f):
 
 
 @click.command("score", help=SCORE_HELP)
-@click.argument("ref", required=False)
-@click.argument("sys_", metavar="SYS", required=False)
-@click.option("-R", "ref_file", metavar="FILE", help="Reference APF file (NIST -R).")
-@click.option("-r", "ref_list", metavar="LIST", help="File listing reference APF files (NIST -r).")
-@click.option("-T", "sys_file", metavar="FILE", help="System APF file (NIST -T).")
-@click.option("-t", "sys_list", metavar="LIST", help="File listing system APF files (NIST -t).")
-@read_options
+@reads_apf("pair", takes=("params", "docs_file", "lenient", "max_bytes", "jobs", "max_pairs",
+                          "quiet", "verbose"))
 @nist_flag_options
 @click.option("-c", "--check-duplicates", is_flag=True,
               help="Warn about equivalent (duplicate) elements; REF and SYS must be the same "
@@ -62,49 +59,32 @@ def nist_flag_options(f):
 @click.option("--fail-under", "fail_under", multiple=True, metavar="TASK=VALUE",
               help="Exit with status 3 when TASK's Value (%) is below VALUE, e.g. edr=60 "
                    f"(repeatable; tasks {tasks_help()}).")
-@click.option("-j", "--jobs", type=click.IntRange(min=0), default=None,
-              help="Processes at a time (default and 0: one per CPU available).  The "
-                   "documents are read and scored in shards of at most 2 MB of REF files, "
-                   "each in a forked process, this many at a time (1: one after another); "
-                   "where shards are not possible the document and mention-level passes "
-                   "run in parallel.  The report is the same for every value.")
-@pairs_option
-@quiet_option
 @click.option("--score-only", is_flag=True,
-              help="Print one line instead of the report: each task's Value and the signature.")
-@catch_errors
-def score(ref, sys_, ref_file, ref_list, sys_file, sys_list, params, max_bytes, lenient,
-          mentions, doc_scores, all_mappings, error_mappings, summary, check_duplicates,
-          output, fmt, fail_under, jobs, quiet, max_pairs, score_only=False):
-    from acescore.run import execute
+              help="Print one line instead of the report: each task's Value and the signature"
+                   " (text only: not with --format json/csv or -d/-a/-e/-s).")
+def score(inputs, options, mentions, doc_scores, all_mappings, error_mappings, summary,
+          check_duplicates, output, fmt, fail_under, score_only=False):
     import gc
     gc.disable()   # a one-shot process: the cyclic collector would only rescan the corpus
     argv = [os.path.basename(sys.argv[0])] + sys.argv[1:]
-    if sys_ is None and ref is not None and (ref_file or ref_list) and not (sys_file or sys_list):
-        ref, sys_ = None, ref           # -r LIST SYS / -R FILE SYS
-    refs = [x for x in (ref, ref_file, ref_list) if x]
-    syss = [x for x in (sys_, sys_file, sys_list) if x]
-    if len(refs) != 1:
-        die("give the reference once: REF, -R FILE or -r LIST")
-    if len(syss) != 1:
-        die("give the system output once: SYS, -T FILE or -t LIST")
-    if check_duplicates and refs[0] != syss[0]:
+    quiet = inputs.quiet
+    if check_duplicates and inputs.ref != inputs.sys:
         die("ref and sys input must be the same when checking for duplicate elements (-c)")
-    opts = make_options(params, max_bytes, lenient, mentions=mentions, doc_scores=doc_scores,
-                        all_mappings=all_mappings, error_mappings=error_mappings,
-                        summary=summary, check_duplicates=check_duplicates,
-                        jobs=resolve_jobs(jobs), literature=fmt == "json",
-                        listing_data=fmt == "json",
-                        max_pairs=max_pairs)
+    if score_only:
+        other = [o for o, on in (("--format " + fmt, fmt != "text"), ("-d", doc_scores),
+                                 ("-a", all_mappings), ("-e", error_mappings),
+                                 ("-s", summary)) if on]
+        if other:
+            die(f"--score-only prints one line of Values; it does not go with {other[0]}")
+    opts = options.but(mentions=mentions, doc_scores=doc_scores,
+                       all_mappings=all_mappings, error_mappings=error_mappings,
+                       summary=summary, check_duplicates=check_duplicates,
+                       literature=fmt == "json", listing_data=fmt == "json")
     gates, gate_warnings = parse_gates(fail_under, opts.mentions, opts.parameter_set)
     for w in gate_warnings:
         click.echo(f"acescore: warning: {w}", err=True)
-    bars = progress_bars(quiet)
-    results = execute(refs[0], syss[0], opts, ref_list=bool(ref_list), sys_list=bool(sys_list),
-                      progress=bars)
-    if bars is not None:
-        sys.stderr.write("\rscoring ..." + " " * 40 + "\r")
-    emit_warnings(results, quiet)
+    results = score_inputs(inputs, opts, progress_bars(quiet))
+    emit_warnings(results, quiet, inputs.verbose)
     if score_only:
         from acescore.report.data.json_report import score_line
         text = score_line(results)
@@ -114,7 +94,7 @@ def score(ref, sys_, ref_file, ref_list, sys_file, sys_list, params, max_bytes, 
                 else results.render(fmt))
     write_output(text, output)
     if not quiet and fmt == "text" and not score_only:
-        sys.stderr.write(f"\nsignature: {results.signature()}\n")
+        emit_signature(results.signature())
     emit_summary(results, quiet)
     code = 0
     if gates:

@@ -6,11 +6,16 @@ import sys
 import click
 
 from acescore.model.errors import EXIT_UNUSABLE, AceError
-from acescore.model.params import DEFAULT_PARAMS, PARAMETER_SETS, get_params
+from acescore.cli.inputs import reads_apf
 
 
 @click.command("validate")
-@click.argument("apf_paths", metavar="APF_PATH...", nargs=-1, required=True)
+@reads_apf("paths", takes=("params", "max_bytes", "quiet"),
+           refuse={"lenient": "validate skips nothing: it reports every problem (exit 1)",
+                   "docs_file": "validate checks whole files",
+                   "jobs": "validate runs in one process",
+                   "max_pairs": "validate values no pairs",
+                   "verbose": "validate prints every problem already"})
 @click.option("--source-dir", "source_dir", metavar="DIR", default=None,
               help="Folder of the source documents (.sgm, searched recursively): check every"
                    " charseq's offsets and text against them.")
@@ -18,27 +23,26 @@ from acescore.model.params import DEFAULT_PARAMS, PARAMETER_SETS, get_params
               help="Validate every file against this DTD: 5.1.1, 5.1.2, 5.2.0 (or 2005, 2007,"
                    " 2008) or a .dtd file.  Default: the DTD named by each file's DOCTYPE,"
                    " 5.1.1 for files without one.")
-@click.option("-P", "--params", "param_set", default=DEFAULT_PARAMS, show_default=True,
-              type=click.Choice(sorted(PARAMETER_SETS)),
-              help="Parameter set whose input rules apply (NIST -P; mentions are optional"
-                   " under global_2008).")
 @click.option("--entities", type=click.Choice(["raw", "decode"]), default="raw",
               show_default=True,
               help="How a character reference such as &amp; in a source document counts for"
                    " offsets: as its characters (raw, the ACE rule) or as one character.")
-def validate(apf_paths, source_dir, dtd, param_set, entities):
+def validate(inputs, options, source_dir, dtd, entities):
     """Check APF files: DTD validity, the scorer's input rules, IDs and references, and with
     --source-dir the offsets and text of every charseq.
 
     Each APF_PATH is a file, a folder (all *.apf.xml / *.apf below it) or a list file (one
     path per line); the files of one APF_PATH are checked together, like one side of a
     scoring run.  Prints one line per problem (file:line: element ID: message) and a
-    summary line.  Exit status: 0 no problem, 1 problems found, 2 unusable input.
+    summary line (not with -q).  The input rules are those of the parameter set (-P;
+    mentions are optional under global_2008).  Exit status: 0 no problem, 1 problems
+    found, 2 unusable input.
     """
     from acescore.rules.validate import one_line, validate_paths  # only this command needs it
     try:
-        report = validate_paths(list(apf_paths), source_dir=source_dir, dtd=dtd,
-                                params=get_params(param_set), entities=entities)
+        report = validate_paths(list(inputs.paths), source_dir=source_dir, dtd=dtd,
+                                params=options.parameter_set, entities=entities,
+                                max_bytes=options.max_bytes)
     except AceError as e:
         click.echo(one_line(str(e)))
         sys.exit(EXIT_UNUSABLE)
@@ -47,5 +51,6 @@ def validate(apf_paths, source_dir, dtd, param_set, entities):
         sys.exit(EXIT_UNUSABLE)
     for line in report.lines():
         click.echo(line)
-    click.echo(report.summary())
+    if not inputs.quiet:
+        click.echo(report.summary())
     sys.exit(report.exit_code)

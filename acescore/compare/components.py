@@ -34,6 +34,7 @@ from acescore.metrics.coref import corpus_counts, document_clusterings
 from acescore.metrics.events import event_scores, span_key
 from acescore.model.tasks import JSON_NAMES, KINDS, TASKS
 from acescore.model.tasks import task as task_of
+from acescore.metrics import registry
 from acescore.report.counts.tables import PassTables, row_fields
 
 
@@ -51,9 +52,8 @@ _NONE: dict = {}
 LINKING_KINDS = {t.json_name: KINDS if t.releve else (() if t.mention_level else (t.kind,))
                  for t in TASKS}
 NIST_ORDER = JSON_NAMES
-COREF_METRICS = ("muc", "bcub", "ceafm", "ceafe", "blanc")
-EVENT_TASKS = ("trigger_identification", "trigger_classification",
-               "argument_identification", "argument_classification")
+COREF_METRICS = registry.names("coref")       # (acescore.metrics.registry)
+EVENT_TASKS = registry.names("events")
 
 
 @dataclass

@@ -143,5 +143,5 @@ def to_text(result: dict, all_documents: bool = False) -> str:
     for task in result["tasks"]:
         lines += task_table(result, task) + [""]
     lines += document_view(result, all_documents)
-    lines += ["", f"signature: {result['signature']}"]
+    # the signature: on standard error after the text, as for every command that scores
     return "\n".join(lines) + "\n"

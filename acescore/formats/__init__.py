@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import os
 import re
+from typing import Optional
 from importlib import import_module
 
 from acescore.model.errors import AceInputError, AceUsageError
+from acescore.writing.names import inside, unique_names
 from acescore.writing.output import write_file
 from acescore.model.params import DEFAULT_PARAMS
 from acescore.reading.safe_read import read_text
@@ -56,27 +58,36 @@ def _source(index: dict, docid: str, uri: str = ""):
 
 
 def export_apf(apf_spec, source_dir: str, fmt: str, span: str = "head",
-               params: str = DEFAULT_PARAMS, report=None, tokens_as=None) -> str:
+               params: str = DEFAULT_PARAMS, report=None, tokens_as=None,
+               options=None, skipped: Optional[list] = None) -> str:
     """The JSON lines of the APF documents of ``apf_spec`` (file, directory, list) in
     ``fmt``; every document needs its source document in ``source_dir``.  What cannot be
     written is counted in ``report`` (:class:`acescore.formats.convert.ImportReport`).
     ``tokens_as``: other APF (same kind of spec) whose documents' bounds the tokens and
     windows respect too: REF and SYS exported each with the other come out on the same
-    tokens and windows."""
+    tokens and windows.  ``options`` (:class:`acescore.model.options.Options`, else one of
+    ``params``): how the files are read (size limit, lenient, the documents of ``docs``);
+    ``skipped``: where the reading problems a lenient run skipped are added."""
     from acescore.formats.convert import apf_to_tokdoc
     from acescore.model.options import Options
+    from acescore.reading.doclist import restrict
     from acescore.run.pipeline import discover, read_corpus
     mod = format_module(fmt)
-    opts = Options(params=params)
-    corpus = read_corpus(discover(apf_spec), opts)
+    opts = options if options is not None else Options(params=params)
+    corpus = read_corpus(discover(apf_spec, lenient=opts.lenient), opts)
+    files = corpus.files
+    if skipped is not None:
+        skipped.extend(corpus.skipped)
+    if opts.docs is not None:
+        files = restrict(files, opts.docs)
     others: dict = {}
     if tokens_as is not None:
-        for f in read_corpus(discover(tokens_as), opts).files:
+        for f in read_corpus(discover(tokens_as, lenient=opts.lenient), opts).files:
             for doc in f.documents:
                 others.setdefault(doc.docid, []).append(doc)
     index = source_index(source_dir)
     tokdocs = []
-    for f in corpus.files:
+    for f in files:
         for doc in f.documents:
             st = _source(index, doc.docid, doc.uri)
             if st is None:
@@ -125,8 +136,9 @@ def import_json(path: str, fmt: str, source_dir: str, out_dir: str, report,
     for f in old:
         os.remove(os.path.join(out_dir, f))
     written = []
+    names = unique_names([docid for docid, _ in outputs])
     for docid, data in outputs:
-        p = os.path.join(out_dir, f"{docid}.apf.xml")
+        p = inside(out_dir, f"{names[docid]}.apf.xml")
         write_file(p, data)               # whole or not at all
         written.append(p)
     return written

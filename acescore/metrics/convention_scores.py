@@ -27,28 +27,17 @@ from collections import Counter
 
 from acescore.metrics.conventions import Convention, signature
 from acescore.metrics.events import _prf
+from acescore.metrics import registry
 from acescore.model.params import SYMMETRIC_RELATIONS
 
-EVENT_TASKS = ("trigger_identification", "trigger_classification",
-               "argument_identification", "argument_classification")
-ATTACHED_TASKS = ("argument_attached_identification", "argument_attached_classification")
-ENTITY_TASKS = ("entity_boundary", "entity_strict")
-RELATION_TASKS = ("relation_boundaries", "relation_strict")
-TASK_TITLES = {
-    "trigger_identification": "Trigger identification",
-    "trigger_classification": "Trigger classification",
-    "argument_identification": "Argument identification",
-    "argument_classification": "Argument classification",
-    "argument_attached_identification": "Argument identification (attached)",
-    "argument_attached_classification": "Argument classification (attached)",
-    "entity_boundary": "Entity mentions (boundary)",
-    "entity_strict": "Entity mentions (strict)",
-    "relation_boundaries": "Relations (boundaries)",
-    "relation_strict": "Relations (strict)",
-}
-LABELLED = ("trigger_classification", "argument_classification",
-            "argument_attached_classification", "entity_strict", "relation_boundaries",
-            "relation_strict")
+# the scores, their titles and those scored per label: the registry's (acescore.metrics.registry)
+EVENT_TASKS = registry.names("events")
+ATTACHED_TASKS = registry.extra("events")
+ENTITY_TASKS = registry.names("entities", core_only=False)
+RELATION_TASKS = registry.names("relations", core_only=False)
+TASK_TITLES = {n: t for n, t in registry.titles().items()
+               if registry.BY_NAME[n].family != "coref"}
+LABELLED = registry.labelled()
 
 
 # ---------------------------------------------------------------------------- items

@@ -60,6 +60,7 @@ from bisect import bisect_right
 from collections.abc import Hashable, Iterable, Sequence
 from heapq import merge
 
+from acescore.metrics import registry
 from acescore.metrics.matching import max_weight_matching
 from acescore.model.limits import DEFAULT_MAX_PAIRS, too_many_pairs
 from acescore.model.params import Params, get_params
@@ -69,15 +70,8 @@ from acescore.scoring.elements import ElementPass
 
 Clustering = Iterable[Iterable[Hashable]]
 
-METRICS = ("muc", "bcub", "ceafm", "ceafe", "blanc")
-METRIC_NAMES = {
-    "muc": "MUC",
-    "bcub": "B-cubed",
-    "ceafm": "CEAF-m (phi3)",
-    "ceafe": "CEAF-e (phi4)",
-    "blanc": "BLANC",
-    "bcub_nist": "B-cubed, NIST ace08 variant",
-}
+METRICS = registry.names("coref")         # (acescore.metrics.registry)
+METRIC_NAMES = registry.titles("coref")
 
 
 # --------------------------------------------------------------------------------------------

@@ -51,20 +51,15 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from acescore.metrics import registry
 from acescore.metrics.matching import max_weight_matching
 from acescore.model.spans import overlap
 
 TRIGGER_MATCHES = ("exact", "overlap")
 ARG_MATCHES = ("head", "extent")
 ARG_SCOPES = ("subtype", "trigger")
-TASKS = ("trigger_identification", "trigger_classification",
-         "argument_identification", "argument_classification")
-TASK_NAMES = {
-    "trigger_identification": "Trigger identification",
-    "trigger_classification": "Trigger classification",
-    "argument_identification": "Argument identification",
-    "argument_classification": "Argument classification",
-}
+TASKS = registry.names("events")          # (acescore.metrics.registry)
+TASK_NAMES = registry.titles("events")
 
 
 def span_key(loc) -> tuple:

@@ -13,18 +13,18 @@ import re
 from collections.abc import Collection
 
 from acescore.model.errors import AceInputError, AceUsageError
+from acescore.model.limits import DEFAULT_MAX_BYTES
+from acescore.reading.safe_read import read_bytes
 from acescore.model.text import decode_utf8
 
 _ENDING = re.compile(r"\.(sgm|apf\.xml|apf|xml)$", re.IGNORECASE)
 
 
-def read_docids(path: str) -> list[str]:
-    """The DOCIDs of a ``--docs`` file, in file order, without repeats."""
-    try:
-        with open(path, "rb") as fh:
-            data = fh.read()
-    except OSError as e:
-        raise AceUsageError(f"--docs {path}: cannot open: {e.strerror}") from None
+def read_docids(path: str, max_bytes: int = DEFAULT_MAX_BYTES) -> list[str]:
+    """The DOCIDs of a ``--docs`` file, in file order, without repeats.  The file is read
+    as every input is (:func:`acescore.reading.safe_read.read_bytes`): a regular file of at
+    most ``max_bytes`` -- a FIFO or a device is refused at once."""
+    data = read_bytes(path, max_bytes, "the --docs file", "a list of DOCIDs")
     text = decode_utf8(data, path, "document lists")
     out: dict = {}
     for n, line in enumerate(text.splitlines(), 1):

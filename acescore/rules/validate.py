@@ -40,6 +40,7 @@ from typing import Any
 from acescore.model.apf import KINDS, ApfFile, Document, Locator
 from acescore.model.errors import EXIT_OK, EXIT_PROBLEMS, EXIT_UNUSABLE, AceInputError
 from acescore.model.params import Params, get_params
+from acescore.model.limits import DEFAULT_MAX_BYTES
 from acescore.model.problems import Collect
 from acescore.reading import dtd as dtdmod
 from acescore.reading.apf import ascii_number, parse_xml, read_apf_tree
@@ -150,7 +151,9 @@ class FileResult:
 
 class Validator:
     def __init__(self, source_dir: str | None = None, dtd: str | None = None,
-                 params: Params | None = None, entities: str = "raw"):
+                 params: Params | None = None, entities: str = "raw",
+                 max_bytes: int = DEFAULT_MAX_BYTES):
+        self.max_bytes = max_bytes
         self.forced_dtd = dtdmod.resolve_dtd_name(dtd) if dtd else None
         if self.forced_dtd:
             dtdmod.load_dtd(self.forced_dtd)          # fail early on an unusable DTD file
@@ -232,7 +235,7 @@ class Validator:
     # -- per file -----------------------------------------------------------------------------
     def check_file(self, fr: FileResult) -> None:
         try:
-            tree = parse_xml(fr.path)
+            tree = parse_xml(fr.path, self.max_bytes)
         except AceInputError as e:
             fr.problems.append(self._from_error(fr, e))
             return
@@ -423,8 +426,10 @@ class Validator:
 
 
 def validate_paths(paths: list[str], source_dir: str | None = None, dtd: str | None = None,
-                   params: Params | None = None, entities: str = "raw") -> Report:
-    """Validate the APF files meant by ``paths``.  Raises :class:`AceUsageError` for a bad
-    ``dtd`` and :class:`AceInputError` for a bad ``source_dir`` (unusable input); every other
-    problem is in the returned :class:`Report`."""
-    return Validator(source_dir, dtd, params, entities).run(list(paths))
+                   params: Params | None = None, entities: str = "raw",
+                   max_bytes: int = DEFAULT_MAX_BYTES) -> Report:
+    """Validate the APF files meant by ``paths`` (each at most ``max_bytes`` long).  Raises
+    :class:`AceUsageError` for a bad ``dtd`` and :class:`AceInputError` for a bad
+    ``source_dir`` (unusable input); every other problem is in the returned
+    :class:`Report`."""
+    return Validator(source_dir, dtd, params, entities, max_bytes).run(list(paths))

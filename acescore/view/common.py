@@ -2,7 +2,6 @@
 (:class:`TaskNumbers`) and small HTML helpers."""
 from __future__ import annotations
 
-import hashlib
 import html
 import re
 from typing import Optional
@@ -10,6 +9,7 @@ from typing import Optional
 from acescore.report.counts.conditions import MULTI, table_specs
 from acescore.report.counts.tables import ROW_FORMAT, format_row
 from acescore.model.tasks import task as task_of
+from acescore.writing.names import safe_name  # noqa: F401 - the pages' file names
 
 #: the kinds of element whose mentions are marked in the text as such, and the others
 ENTITY_LIKE = ("entity", "value", "timex2")
@@ -161,22 +161,6 @@ def esc(s) -> str:
         s = str(s)
     if "&" in s or "<" in s or ">" in s or '"' in s or "'" in s:
         return html.escape(s, quote=True)
-    return s
-
-
-# longest page name before ".html" (file names have at most 255 bytes; room is left for a
-# "-N" suffix and the temporary name used while writing)
-_MAX_NAME = 200
-
-
-def safe_name(docid: str) -> str:
-    """A file name (without .html) for a document: DOCID with other characters than ASCII
-    letters, digits, ``._-`` replaced; a DOCID too long for a file name is cut and made
-    unique by a hash of the whole DOCID."""
-    s = re.sub(r"[^A-Za-z0-9._-]", "_", docid).lstrip(".") or "doc"
-    if len(s) > _MAX_NAME:
-        digest = hashlib.sha1(docid.encode("utf-8", "surrogatepass")).hexdigest()[:16]
-        s = f"{s[:_MAX_NAME - 17]}-{digest}"
     return s
 
 

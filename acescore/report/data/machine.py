@@ -59,7 +59,12 @@ def coref_json(scores: dict) -> dict:
 
 
 def events_json(scores: dict) -> dict:
-    return as_percent(scores)
+    """The JSON of :func:`acescore.metrics.events.event_scores` (``acescore events`` and the
+    ``events`` of ``score --format json`` alike): ``definition`` and, in percent, the
+    ``scores`` by task -- the shape of every events result, with or without a
+    convention."""
+    pct = as_percent(scores)
+    return {"definition": pct.pop("definition"), "scores": pct}
 
 
 # --------------------------------------------------------------------------------------------
