@@ -1,0 +1,104 @@
+"""crosscheck never hands the NIST tool a path it could read as a command.
+
+The NIST tool opens its list files and every file they name with Perl's two-argument
+``open()``, where a name ending in ``|`` runs the rest as a command.  A stand-in tool that
+opens the same way shows that a REF/SYS file named ``...|`` is read as a file, not run.
+"""
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+import pytest
+from acescore.crosscheck.nist_tool import SAFE_NAME, Staging, run_nist
+
+GOLDEN = Path(__file__).parent / "data" / "golden"
+
+# Opens -r and -t lists and each file they name with two-argument open, as the NIST tool
+# does, then prints the golden report the CLI test compares with.
+TWO_ARG_OPEN_TOOL = r'''
+my %opt = @ARGV;
+my $n = 0;
+foreach my $list ($opt{"-r"}, $opt{"-t"}) {
+  open (LIST, $list) or die "cannot open list $list";
+  while (my $f = <LIST>) {
+    $f =~ s/\n//;
+    open (FILE, $f) or die "cannot open $f";
+    my $data = join "", <FILE>;
+    close FILE;
+    $data =~ /<source_file/ or die "not an APF file: $f";
+    $n++;
+  }
+  close LIST;
+}
+print STDERR "read $n files\n";
+if ($ENV{REPORT}) { open (R, "<", $ENV{REPORT}); print while <R>; }
+else { print "The scoring mode parameter set is \"local_2008\":\n"; }
+'''
+
+
+def _trap(tmp_path: Path, name: str) -> tuple[Path, Path]:
+    """A valid APF file named ``name + '|'`` and an executable ``name`` that would create
+    a marker file if run."""
+    marker = tmp_path / "MARKER"
+    cmd = tmp_path / name
+    cmd.write_text(f"#!/bin/sh\ntouch '{marker}'\n")
+    cmd.chmod(cmd.stat().st_mode | stat.S_IXUSR)
+    apf = tmp_path / (name + "|")
+    apf.write_bytes((GOLDEN / "tiny" / "ref" / "SYNBC_20040910.0003.apf.xml").read_bytes())
+    return apf, marker
+
+
+def test_the_trap_works_when_the_path_is_handed_over(tmp_path):
+    """Without staging (the path in the list as it is) the stand-in runs the command: the
+    test below would catch a regression."""
+    apf, marker = _trap(tmp_path, "doc.apf.xml")
+    tool = tmp_path / "tool.pl"
+    tool.write_text(TWO_ARG_OPEN_TOOL)
+    lst = tmp_path / "naive.list"
+    lst.write_text(f"{apf}\n")
+    import subprocess
+    subprocess.run(["perl", str(tool), "-r", str(lst), "-t", str(lst)], capture_output=True)
+    assert marker.exists()
+
+
+def test_a_path_ending_in_a_pipe_is_never_run(tmp_path):
+    apf, marker = _trap(tmp_path, "doc.apf.xml")
+    tool = tmp_path / "tool.pl"
+    tool.write_text(TWO_ARG_OPEN_TOOL)
+    run = run_nist(str(tool), [str(apf)], [str(apf)], [])
+    assert run.status == 0, run.stderr
+    assert "read 2 files" in run.stderr
+    assert not marker.exists()
+
+
+@pytest.mark.parametrize("bad", ["x|", "|x", "<x", ">x", "+<x", " x", "x ", "-", "-x",
+                                 "a/../b", "x\n"])
+def test_unsafe_names_are_refused(bad):
+    assert not SAFE_NAME.match(bad) or ".." in bad
+
+
+def test_the_private_folder_is_private_and_removed_also_on_error(tmp_path):
+    apf, _ = _trap(tmp_path, "d.apf.xml")
+    with pytest.raises(RuntimeError):
+        with Staging() as st:
+            folder = st.dir
+            assert stat.S_IMODE(os.stat(folder).st_mode) == 0o700
+            name = st.stage("ref", [str(apf)])
+            assert SAFE_NAME.match(name)
+            entries = Path(st.path(name)).read_text().splitlines()
+            assert entries == ["ref/00001.apf.xml"]
+            assert Path(st.path(entries[0])).read_bytes() == apf.read_bytes()
+            raise RuntimeError("boom")
+    assert not os.path.exists(folder)
+
+
+def test_the_tools_messages_name_the_users_files(tmp_path):
+    tool = tmp_path / "tool.pl"
+    tool.write_text('open (L, $ARGV[1]); my $f = <L>; $f =~ s/\\n//;'
+                    ' die "\\n\\nFATAL INPUT ERROR in file \'$f\'\\n";\n')
+    apf, _ = _trap(tmp_path, "d.apf.xml")
+    run = run_nist(str(tool), [str(apf)], [str(apf)], [])
+    assert run.status != 0
+    assert f"FATAL INPUT ERROR in file '{apf}'" in run.failure()
