@@ -1,0 +1,121 @@
+"""Per-version rule tables for the rewriter (:mod:`acescore.crosscheck.rewriter`).
+
+A table is data only; it holds no text of the NIST tool.  Each row names a subroutine, the
+census of hash traversals the scan must find in it (``keys``, ``values``, ``each`` counts: if
+they differ the file is not the version the table was made for), which of those traversals
+are rewritten (``kind`` + ordinal in file order within the subroutine, e.g. ``each1 keys2``)
+and the canonical order they are given (05-determinism §1, Appendix A):
+
+* ``id``      keys in string order (Perl's default ``sort``: code point order on the decoded
+              text), used for element/document/mention IDs, role and attribute names;
+* ``index``   keys in numeric order (``<=>``), used for list positions (assignment-routine
+              rows and columns, image pages and boxes);
+* ``mention`` keys ordered by the ID of the mention record each value holds
+              (``$h->{$k}{MENTION}{ID}``): the B-cubed tables are keyed by the address of the
+              mention record, which has no stable order of its own (05-determinism §2.2 D4).
+
+A rewritten ``keys``/``values`` walks the keys in that order; a rewritten
+``while (my ($k, $v) = each %h) {`` becomes a ``foreach`` over the keys in that order, taken
+once when the loop starts, with ``$v`` read from the hash at each step -- which is also the
+repair of the each()-while-inserting defect (05-determinism §6 D1).
+
+``spec`` cites the rule of 05-determinism §2 (or 07-versions Appendix A) each row
+implements.  ace05-eval-v14 and ace07-eval-v01 can be added in the same shape
+(07-versions Appendix A lists their traversals); see ``VERSIONS``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+ID, INDEX, MENTION = "id", "index", "mention"
+ORDERS = (ID, INDEX, MENTION)
+
+
+@dataclass(frozen=True)
+class SubRules:
+    sub: str                  # subroutine name
+    census: tuple             # (keys, values, each) traversals found in it
+    rewrite: str              # e.g. "each1 keys1": which traversals are put in order
+    order: str                # ID | INDEX | MENTION
+    spec: str                 # the spec rules this row implements
+
+    def targets(self) -> list[tuple[str, int]]:
+        out = []
+        for tok in self.rewrite.split():
+            kind = tok.rstrip("0123456789")
+            out.append((kind, int(tok[len(kind):])))
+        return out
+
+
+@dataclass(frozen=True)
+class ToolVersion:
+    name: str                 # e.g. "ace08-eval-v08"
+    sha256: tuple             # digests of the known releases of the file
+    total: int                # hash traversals the scan finds in the whole file
+    rows: tuple               # SubRules
+    note: str = ""
+
+    @property
+    def rewrites(self) -> int:
+        return sum(len(r.targets()) for r in self.rows)
+
+
+# ace08-eval-v08.pl: the 72 traversals of 05-determinism Appendix A, plus the two each()
+# loops of make_doc_relation_symmetric (D1, the symmetric-relation repair).
+ACE08 = ToolVersion(
+    name="ace08-eval-v08",
+    sha256=("b06a46e5f584d045fb73d4d018f88cec742d80c5f2a1b69b1973ac63d6f96fa9",),
+    total=286,
+    rows=(
+        # subroutine                      census     rewritten traversals          order    spec
+        SubRules("get_data",                   (1, 0, 1), "each1 keys1",                  ID,      "R1"),
+        SubRules("check_metonymic_mentions",   (0, 2, 1), "values1 each1",                ID,      "R2"),
+        SubRules("label_element_language",     (1, 2, 1), "values2 keys1",                ID,      "R3"),
+        SubRules("check_arguments",            (2, 0, 4), "each1 each2 keys1 each3 each4 keys2",
+                                                                                          ID,      "R4"),
+        SubRules("get_document_data",          (2, 0, 2), "keys1 keys2",                  ID,      "R5"),
+        SubRules("get_releves",                (1, 0, 0), "keys1",                        ID,      "R6"),
+        SubRules("check_docs",                 (1, 0, 0), "keys1",                        ID,      "R7"),
+        SubRules("entity_name_entropy",        (0, 2, 0), "values2",                      ID,      "R8"),
+        SubRules("promote_external_links",     (0, 0, 1), "each1",                        ID,      "R9"),
+        SubRules("compute_element_values",     (9, 3, 7), "each1 each2 each3 each4 keys7 each6 keys8",
+                                                                                          ID,      "R10-R12"),
+        SubRules("element_value",              (0, 0, 3), "each1 each2 each3",            ID,      "R13"),
+        SubRules("entity_mention_score",       (0, 0, 1), "each1",                        ID,      "R14"),
+        SubRules("mention_refs",               (0, 2, 0), "values2",                      ID,      "R15"),
+        SubRules("compute_b3",                 (0, 2, 3), "values1",                      MENTION, "R16"),
+        SubRules("conditional_b3_stats",       (0, 3, 3), "values1",                      MENTION, "R17"),
+        SubRules("compute_releve_values",      (5, 1, 5), "each3 keys5",                  ID,      "R18-R19"),
+        SubRules("releve_value",               (0, 0, 1), "each1",                        ID,      "R20"),
+        SubRules("releve_document_value",      (5, 0, 4), "each1 keys1 each3 keys4 each4 keys5",
+                                                                                          ID,      "R21"),
+        SubRules("compute_argument_map",       (3, 0, 2), "each1 keys1 each2 keys2 keys3",
+                                                                                          ID,      "R22-R23"),
+        SubRules("map_elements",               (1, 1, 1), "values1",                      ID,      "R24"),
+        SubRules("get_cohorts",                (2, 0, 0), "keys1 keys2",                  ID,      "R25"),
+        SubRules("weighted_bipartite_graph_matching", (7, 0, 0), "keys1 keys2 keys3 keys5",
+                                                                                          INDEX,   "R26"),
+        SubRules("conditional_error_stats",    (4, 0, 2), "each1 keys1 each2 keys4",      ID,      "R27"),
+        SubRules("condition_value",            (6, 0, 1), "keys5",                        ID,      "R28"),
+        SubRules("score_confusion_stats",      (1, 0, 2), "each1 each2 keys1",            ID,      "R29-R30"),
+        SubRules("longest_name",               (0, 1, 0), "values1",                      ID,      "R31"),
+        SubRules("longest_mention",            (0, 1, 0), "values1",                      ID,      "R31"),
+        SubRules("print_releve_mentions",      (2, 0, 1), "each1",                        ID,      "R32"),
+        SubRules("promote_mentions",           (0, 1, 0), "values1",                      ID,      "R33"),
+        SubRules("promote_mentions_of_element", (3, 0, 0), "keys1 keys2 keys3",           ID,      "R33"),
+        SubRules("image_span_overlap",         (1, 2, 1), "values1 values2 each1 keys1",  INDEX,   "R34"),
+        SubRules("make_doc_relation_symmetric", (2, 0, 2), "each1 each2",                 ID,      "D1"),
+    ),
+    note="05-determinism Appendix A (72 traversals) and the D1 repair (2 each() loops)",
+)
+
+# Tables by version name.  ace05-eval-v14 and ace07-eval-v01 go here in the same shape
+# (07-versions Appendix A: 61 and 62 traversals).
+VERSIONS = {v.name: v for v in (ACE08,)}
+
+
+def by_sha256(digest: str):
+    for v in VERSIONS.values():
+        if digest in v.sha256:
+            return v
+    return None
