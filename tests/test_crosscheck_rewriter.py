@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from acescore.crosscheck import perl_scan, rewriter
+from acescore.crosscheck import perl_scan, rewriter, session
 from acescore.crosscheck.nist_tool import Staging
 from acescore.crosscheck.versions import (
     ACE08,
@@ -156,6 +156,26 @@ def test_the_ace08_table_is_consistent():
         for kind, n in r.targets():
             assert 1 <= n <= {"keys": k, "values": v, "each": e}[kind], (r.sub, kind, n)
     assert set(VERSIONS) >= {"ace08-eval-v08"}
+
+
+def test_crosscheck_session_on_the_synthetic_tool():
+    """The deterministic mode compares byte for byte; --runs separates tie lines."""
+    ours = "\n".join(CANONICAL) + "\n"
+    out = _session_on_synth(ours, runs=None)
+    assert out.identical and out.exit_code() == 0
+    out = _session_on_synth(ours, runs=4)
+    assert out.mode == "runs" and out.tie_lines > 0
+    assert out.real == 0 and out.exit_code() == 0
+    wrong = ours.replace("untouched: 20:", "untouched: 21:")
+    out = _session_on_synth(wrong, runs=4)
+    assert out.real == 1 and out.exit_code() == 1
+
+
+def _session_on_synth(ours: str, runs):
+    # the synthetic tool reads one list: it is handed the REF list only
+    return session.crosscheck(str(SYNTH), [str(DATA / "synthetic-input.txt")], [], [],
+                              ours, runs=runs, versions=SYNTH_VERSIONS,
+                              args_for=lambda rl, sl, flags: [rl])
 
 
 def test_real_tool_or_synthetic(tmp_path):

@@ -11,6 +11,9 @@ import stat
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
+
+from acescore.cli import main
 from acescore.crosscheck.nist_tool import SAFE_NAME, Staging, run_nist
 
 GOLDEN = Path(__file__).parent / "data" / "golden"
@@ -73,6 +76,18 @@ def test_a_path_ending_in_a_pipe_is_never_run(tmp_path):
     assert not marker.exists()
 
 
+def test_crosscheck_command_with_a_pipe_path_in_a_list(tmp_path):
+    apf, marker = _trap(tmp_path, "SYNBC_20040910.0003.apf.xml")
+    lst = tmp_path / "ref.list"
+    lst.write_text(f"{apf}\n")
+    tool = tmp_path / "tool.pl"
+    tool.write_text(TWO_ARG_OPEN_TOOL)
+    env = dict(os.environ, ACE_NIST_SCORER=str(tool))
+    r = CliRunner().invoke(main, ["crosscheck", str(lst), str(lst), "--runs", "1"], env=env)
+    assert r.exit_code in (0, 1), r.output
+    assert not marker.exists()
+
+
 @pytest.mark.parametrize("bad", ["x|", "|x", "<x", ">x", "+<x", " x", "x ", "-", "-x",
                                  "a/../b", "x\n"])
 def test_unsafe_names_are_refused(bad):
@@ -81,16 +96,15 @@ def test_unsafe_names_are_refused(bad):
 
 def test_the_private_folder_is_private_and_removed_also_on_error(tmp_path):
     apf, _ = _trap(tmp_path, "d.apf.xml")
-    with pytest.raises(RuntimeError):
-        with Staging() as st:
-            folder = st.dir
-            assert stat.S_IMODE(os.stat(folder).st_mode) == 0o700
-            name = st.stage("ref", [str(apf)])
-            assert SAFE_NAME.match(name)
-            entries = Path(st.path(name)).read_text().splitlines()
-            assert entries == ["ref/00001.apf.xml"]
-            assert Path(st.path(entries[0])).read_bytes() == apf.read_bytes()
-            raise RuntimeError("boom")
+    with pytest.raises(RuntimeError), Staging() as st:
+        folder = st.dir
+        assert stat.S_IMODE(os.stat(folder).st_mode) == 0o700
+        name = st.stage("ref", [str(apf)])
+        assert SAFE_NAME.match(name)
+        entries = Path(st.path(name)).read_text().splitlines()
+        assert entries == ["ref/00001.apf.xml"]
+        assert Path(st.path(entries[0])).read_bytes() == apf.read_bytes()
+        raise RuntimeError("boom")
     assert not os.path.exists(folder)
 
 

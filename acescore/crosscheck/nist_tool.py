@@ -19,7 +19,6 @@ import shutil
 import subprocess
 import tempfile
 from dataclasses import dataclass, field
-from typing import Optional
 
 BANNER = re.compile(r"^======== (.+) ========$")
 NUMBER = re.compile(r"^-?\d+(\.\d+)?%?$")
@@ -115,9 +114,9 @@ class NistRun:
     stderr: str
     status: int
     raw: bytes = b""          # standard output as the tool wrote it
-    seed: Optional[int] = None    # PERL_HASH_SEED of the run, when acescore set one
+    seed: int | None = None    # PERL_HASH_SEED of the run, when acescore set one
 
-    def failure(self) -> Optional[str]:
+    def failure(self) -> str | None:
         """Why there is no report to compare with, or None: the tool's exit status and its
         last error (the last line of standard error with ``ERROR`` in it and the lines
         that continue it, in one line; else the last line)."""
@@ -153,10 +152,10 @@ class Staging:
     against ``SAFE_NAME``."""
 
     def __init__(self):
-        self.dir: Optional[str] = None
+        self.dir: str | None = None
         self.names: dict = {}          # safe name -> the user's path
 
-    def __enter__(self) -> "Staging":
+    def __enter__(self) -> Staging:
         self.dir = tempfile.mkdtemp(prefix="acescore-nist-")
         os.chmod(self.dir, 0o700)
         return self
@@ -196,7 +195,7 @@ class Staging:
         return text
 
     def run(self, tool: str, args: list, timeout: float | None = None,
-            seed: Optional[int] = None) -> NistRun:
+            seed: int | None = None) -> NistRun:
         env = dict(os.environ)
         if seed is not None:
             env["PERL_HASH_SEED"] = str(seed)
