@@ -43,7 +43,7 @@ SYNTH_VERSION = ToolVersion(
         SubRules("nested", (2, 0, 0), "keys1 keys2", ID, "nested"),
         SubRules("rows", (1, 0, 0), "keys1", INDEX, "numeric keys"),
         SubRules("by_address", (0, 1, 0), "values1", MENTION, "address keys"),
-        SubRules("symmetric", (2, 0, 1), "each1", ID, "D1-like"),
+        SubRules("symmetric", (2, 0, 1), "each1", ID, "D1-like", repair=True),
         SubRules("untouched", (2, 0, 0), "", ID, "census only"),
     ))
 SYNTH_VERSIONS = {SYNTH_VERSION.name: SYNTH_VERSION}
@@ -146,6 +146,19 @@ def test_a_known_digest_with_another_shape_is_refused(tmp_path):
     v = ToolVersion("synthetic-v1", (digest,), 12, SYNTH_VERSION.rows)
     with pytest.raises(rewriter.UnknownTool, match="not the head of a while"):
         rewriter.derive(str(bad), {"x": v})
+
+
+def test_a_repaired_copy_keeps_the_hash_order(tmp_path):
+    """--runs: only the repair rows; the D1-like defect is gone, the ties stay."""
+    d = rewriter.derive(str(SYNTH), SYNTH_VERSIONS, repairs_only=True)
+    assert list(d.applied) == [("symmetric", "each1")]
+    p = Path(rewriter.write_copy(d, str(tmp_path)))
+    assert p.name == "synthetic-v1-repaired.pl"
+    outs = [run_perl(p, seed).splitlines() for seed in (1, 2, 3, 4)]
+    assert {o[7] for o in outs} == {"symmetric: Arg"}
+    assert len({tuple(o) for o in outs}) > 1
+    original = {run_perl(SYNTH, seed).splitlines()[7] for seed in (1, 2, 3, 4)}
+    assert original != {"symmetric: Arg"}
 
 
 def test_the_ace08_table_is_consistent():

@@ -64,8 +64,12 @@ def compare_reports(expected: str, actual: str, show: int = 3) -> list[SectionDi
     for name in eo + [n for n in ao if n not in es]:
         e, a = es.get(name, []), as_.get(name, [])
         sd = SectionDiff(name, max(len(e), len(a)), cells=sum(len(_cells(x)) for x in e))
-        sm = difflib.SequenceMatcher(a=e, b=a, autojunk=False)
-        for tag, i1, i2, j1, j2 in sm.get_opcodes():
+        if len(e) == len(a):     # same shape: line by line (moved lines count where they are)
+            ops = [("replace", i, i + 1, i, i + 1) for i, (x, y) in enumerate(zip(e, a))
+                   if x != y]
+        else:
+            ops = difflib.SequenceMatcher(a=e, b=a, autojunk=False).get_opcodes()
+        for tag, i1, i2, j1, j2 in ops:
             if tag == "equal":
                 continue
             eb, ab = e[i1:i2], a[j1:j2]

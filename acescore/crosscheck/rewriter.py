@@ -64,6 +64,7 @@ class Derived:
     recognised_by: str            # "sha256" or "structure"
     text: str                     # the deterministic copy
     applied: dict = field(default_factory=dict)     # (sub, kind#n) -> order
+    repairs_only: bool = False    # only the repair rows (hash order otherwise untouched)
 
 
 def sha256_of(path: str) -> str:
@@ -124,9 +125,10 @@ def _replacement(t: perl_scan.Traversal, order: str) -> tuple[int, int, str]:
 
 
 def rewrite(text: str, version: ToolVersion, scan: perl_scan.Scan | None = None,
-            path: str = "the NIST tool") -> tuple[str, dict]:
-    """Apply ``version``'s rules to ``text``; return the copy and what was applied.
-    Raises :class:`UnknownTool` if a rule does not apply exactly as the table says."""
+            path: str = "the NIST tool", repairs_only: bool = False) -> tuple[str, dict]:
+    """Apply ``version``'s rules to ``text`` (``repairs_only``: its repair rows only); return
+    the copy and what was applied.  Raises :class:`UnknownTool` if a rule does not apply
+    exactly as the table says."""
     scan = scan or perl_scan.scan(text)
     problems = _census_problems(scan, version)
     if problems:
@@ -134,6 +136,8 @@ def rewrite(text: str, version: ToolVersion, scan: perl_scan.Scan | None = None,
     edits = []
     applied = {}
     for row in version.rows:
+        if repairs_only and not row.repair:
+            continue
         for kind, n in row.targets():
             t = scan.find(row.sub, kind, n)
             if t is None:
@@ -143,8 +147,9 @@ def rewrite(text: str, version: ToolVersion, scan: perl_scan.Scan | None = None,
             except ValueError as e:
                 raise UnknownTool(path, str(e)) from None
             applied[(row.sub, f"{kind}{n}")] = row.order
-    if len(applied) != version.rewrites:
-        raise UnknownTool(path, f"{len(applied)} rewrites applied, {version.rewrites} expected")
+    want = version.repairs if repairs_only else version.rewrites
+    if len(applied) != want:
+        raise UnknownTool(path, f"{len(applied)} rewrites applied, {want} expected")
     edits.sort()
     for a, b in zip(edits, edits[1:]):
         if a[1] > b[0]:
@@ -178,8 +183,9 @@ def _check_copy(old: str, new: str, body_len: int, old_scan, applied, path):
         raise UnknownTool(path, f"the copy has {left} unordered traversals, {want} expected")
 
 
-def derive(path: str, versions: dict | None = None) -> Derived:
-    """Read the user's tool and make the deterministic copy (in memory)."""
+def derive(path: str, versions: dict | None = None, repairs_only: bool = False) -> Derived:
+    """Read the user's tool and make the deterministic copy (in memory); ``repairs_only``:
+    a copy with only the version's defect repairs, its hash order left as it is."""
     with open(path, "rb") as fh:
         raw = fh.read()
     text = raw.decode("latin-1")          # bytes in, the same bytes out
@@ -188,13 +194,14 @@ def derive(path: str, versions: dict | None = None) -> Derived:
     except perl_scan.PerlScanError as e:
         raise UnknownTool(path, f"cannot read it as the NIST tool ({e})") from None
     version, digest, how = recognise(path, text, scan, versions)
-    new, applied = rewrite(text, version, scan, path)
-    return Derived(version, digest, how, new, applied)
+    new, applied = rewrite(text, version, scan, path, repairs_only)
+    return Derived(version, digest, how, new, applied, repairs_only)
 
 
 def write_copy(derived: Derived, folder: str) -> str:
     """Write the copy into ``folder`` (which the caller made private); return its path."""
-    dest = os.path.join(folder, f"{derived.version.name}-deterministic.pl")
+    kind = "repaired" if derived.repairs_only else "deterministic"
+    dest = os.path.join(folder, f"{derived.version.name}-{kind}.pl")
     fd = os.open(dest, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     with os.fdopen(fd, "wb") as fh:
         fh.write(derived.text.encode("latin-1"))

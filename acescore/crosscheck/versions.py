@@ -14,6 +14,10 @@ and the canonical order they are given (05-determinism §1, Appendix A):
               (``$h->{$k}{MENTION}{ID}``): the B-cubed tables are keyed by the address of the
               mention record, which has no stable order of its own (05-determinism §2.2 D4).
 
+Rows marked ``repair`` fix a defect that is not a matter of ties (D1: the tool dies or
+half-converts a symmetric relation, depending on the hash order); ``crosscheck --runs``
+applies them alone, leaving every other traversal in Perl's hash order.
+
 A rewritten ``keys``/``values`` walks the keys in that order; a rewritten
 ``while (my ($k, $v) = each %h) {`` becomes a ``foreach`` over the keys in that order, taken
 once when the loop starts, with ``$v`` read from the hash at each step -- which is also the
@@ -38,6 +42,7 @@ class SubRules:
     rewrite: str              # e.g. "each1 keys1": which traversals are put in order
     order: str                # ID | INDEX | MENTION
     spec: str                 # the spec rules this row implements
+    repair: bool = False      # a defect repair (D1), applied also with --runs
 
     def targets(self) -> list[tuple[str, int]]:
         out = []
@@ -58,6 +63,10 @@ class ToolVersion:
     @property
     def rewrites(self) -> int:
         return sum(len(r.targets()) for r in self.rows)
+
+    @property
+    def repairs(self) -> int:
+        return sum(len(r.targets()) for r in self.rows if r.repair)
 
 
 # ace08-eval-v08.pl: the 72 traversals of 05-determinism Appendix A, plus the two each()
@@ -104,7 +113,8 @@ ACE08 = ToolVersion(
         SubRules("promote_mentions",           (0, 1, 0), "values1",                      ID,      "R33"),
         SubRules("promote_mentions_of_element", (3, 0, 0), "keys1 keys2 keys3",           ID,      "R33"),
         SubRules("image_span_overlap",         (1, 2, 1), "values1 values2 each1 keys1",  INDEX,   "R34"),
-        SubRules("make_doc_relation_symmetric", (2, 0, 2), "each1 each2",                 ID,      "D1"),
+        SubRules("make_doc_relation_symmetric", (2, 0, 2), "each1 each2",                 ID,      "D1",
+                 repair=True),
     ),
     note="05-determinism Appendix A (72 traversals) and the D1 repair (2 each() loops)",
 )
