@@ -137,8 +137,8 @@ def test_unknown_versions_are_refused_in_one_line(tmp_path, edit, why):
 
 def test_a_known_digest_with_another_shape_is_refused(tmp_path):
     """A table must fit the file even when the digest matches."""
-    text = SYNTH.read_text().replace("while (my ($k, $v) = each %$h) {",
-                                     "while (my ($k, $v) = each %$h)\n  {")
+    text = SYNTH.read_text().replace("while ((my $k, my $v) = each %$h) {",
+                                     "while ((my $k, my $v) = each %$h)\n  {")
     bad = tmp_path / "tool.pl"
     bad.write_text(text)
     import hashlib
@@ -161,14 +161,19 @@ def test_a_repaired_copy_keeps_the_hash_order(tmp_path):
     assert original != {"symmetric: Arg"}
 
 
-def test_the_ace08_table_is_consistent():
+def test_the_version_tables_are_consistent():
     assert ACE08.rewrites == 74                       # 72 of Appendix A + the D1 repair
-    assert sum(len(r.targets()) for r in ACE08.rows if r.spec != "D1") == 72
-    for r in ACE08.rows:
-        k, v, e = r.census
-        for kind, n in r.targets():
-            assert 1 <= n <= {"keys": k, "values": v, "each": e}[kind], (r.sub, kind, n)
-    assert set(VERSIONS) >= {"ace08-eval-v08"}
+    assert sum(len(r.targets()) for r in ACE08.rows if not r.repair) == 72
+    assert ACE08.repairs == 2
+    # 07-versions Appendix A: 62 for ace07, 61 for ace05; no repairs (no D1 there)
+    assert (VERSIONS["ace07-eval-v01"].rewrites, VERSIONS["ace05-eval-v14"].rewrites) == (62, 61)
+    for v in VERSIONS.values():
+        assert len(v.sha256) == 1 and all(len(d) == 64 for d in v.sha256)
+        for r in v.rows:
+            k, vals, e = r.census
+            assert r.order in (ID, INDEX, MENTION)
+            for kind, n in r.targets():
+                assert 1 <= n <= {"keys": k, "values": vals, "each": e}[kind], (v.name, r.sub)
 
 
 def test_crosscheck_session_on_the_synthetic_tool():

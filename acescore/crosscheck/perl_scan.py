@@ -25,8 +25,10 @@ REGEX_AFTER_CHARS = set("(,=!~{;&|?:+-*<>[^.")
 REGEX_AFTER_WORDS = {"split", "if", "unless", "and", "or", "not", "return", "grep", "map",
                      "while", "until", "x", "lt", "gt", "le", "ge", "eq", "ne", "cmp"}
 WORD = re.compile(r"[A-Za-z_]\w*(?:::\w+)*")
+# while (my ($k, $v) = each ...) {   or   while ((my $k, my $v) = each ...) {
 EACH_HEAD_BEFORE = re.compile(
-    r"while\s*\(\s*my\s*\(\s*(\$\w+)\s*,\s*(\$\w+)\s*\)\s*=\s*$")
+    r"while\s*\(\s*(?:my\s*\(\s*(\$\w+)\s*,\s*(\$\w+)\s*\)"
+    r"|\(\s*my\s+(\$\w+)\s*,\s*my\s+(\$\w+)\s*\))\s*=\s*$")
 EACH_HEAD_AFTER = re.compile(r"[ \t]*\)[ \t]*\{")
 
 
@@ -270,7 +272,8 @@ def scan(text: str) -> Scan:
                         mb = EACH_HEAD_BEFORE.search(text, ls, i)
                         ma = EACH_HEAD_AFTER.match(text, end)
                         if mb and ma:
-                            t.loop = (mb.start(), ma.end(), mb.group(1), mb.group(2))
+                            kv = [g for g in mb.groups() if g]
+                            t.loop = (mb.start(), ma.end(), kv[0], kv[1])
                     travs.append(t)
                     i = k       # the expression itself is scanned as code
                     continue

@@ -48,7 +48,7 @@ sub first_key {
 sub each_pairs {
   my ($h) = @_;
   my $out = "";
-  while (my ($k, $v) = each %$h) {
+  while ((my $k, my $v) = each %$h) {       # the older scripts' form of the loop head
     $out .= "$k=$v;";
   }
   return $out;
