@@ -116,3 +116,34 @@ def test_the_tools_messages_name_the_users_files(tmp_path):
     run = run_nist(str(tool), [str(apf)], [str(apf)], [])
     assert run.status != 0
     assert f"FATAL INPUT ERROR in file '{apf}'" in run.failure()
+
+
+def test_crosscheck_refuses_an_unknown_tool_in_one_line(tmp_path):
+    """Without --runs the tool must be a version the rewriter knows."""
+    tool = tmp_path / "tool.pl"
+    tool.write_text(TWO_ARG_OPEN_TOOL)
+    env = dict(os.environ, ACE_NIST_SCORER=str(tool))
+    args = ["crosscheck", str(GOLDEN / "tiny" / "ref"), str(GOLDEN / "tiny" / "sys-heavy")]
+    r = CliRunner().invoke(main, args, env=env)
+    assert r.exit_code == 2
+    lines = r.output.strip().splitlines()
+    assert len(lines) == 1 and str(tool) in lines[0] and "unknown version" in lines[0]
+    assert "--runs" in lines[0]
+
+
+def test_save_nist_keeps_the_report(tmp_path):
+    tool = tmp_path / "tool.pl"
+    tool.write_text(TWO_ARG_OPEN_TOOL)
+    saved = tmp_path / "nist.txt"
+    env = dict(os.environ, ACE_NIST_SCORER=str(tool),
+               REPORT=str(GOLDEN / "tiny" / "expected" / "heavy__m.txt"))
+    args = ["crosscheck", str(GOLDEN / "tiny" / "ref"), str(GOLDEN / "tiny" / "sys-heavy"), "-m",
+            "--runs", "2", "--save-nist", str(saved), "--format", "json"]
+    r = CliRunner().invoke(main, args, env=env)
+    assert r.exit_code == 0, r.output
+    assert saved.read_bytes() == (GOLDEN / "tiny" / "expected" / "heavy__m.txt").read_bytes()
+    import json
+    data = json.loads(r.stdout)
+    assert data["identical"] and data["nist"]["mode"] == "runs"
+    assert data["nist"]["tie_lines"] == 0 and data["nist"]["real_differences"] == 0
+    assert [x["seed"] for x in data["nist"]["runs"]] == [1, 2]

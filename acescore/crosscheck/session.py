@@ -178,8 +178,14 @@ def describe_tool(out: Outcome) -> str:
             f" {seeds}")
 
 
+REPRODUCED = "ace08-eval-v08"     # the version whose report acescore reproduces
+
+
 def format_text(out: Outcome) -> str:
     lines = [describe_tool(out)]
+    if out.derived and out.derived.version.name != REPRODUCED:
+        lines.append(f"note: acescore reproduces {REPRODUCED}; this is"
+                     f" {out.derived.version.name}, whose report differs by design")
     multi = out.mode == "runs" and len(out.runs) > 1
     if multi:
         lines.append(f"tie lines: {out.tie_lines} lines differ between the NIST tool's own runs")
