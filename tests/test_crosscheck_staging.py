@@ -108,6 +108,17 @@ def test_the_private_folder_is_private_and_removed_also_on_error(tmp_path):
     assert not os.path.exists(folder)
 
 
+def test_option_values_pass_the_check(tmp_path):
+    """-P local_2007 and the like are handed over; an unsafe word is not."""
+    tool = tmp_path / "tool.pl"
+    tool.write_text('print "@ARGV\\n";\n')
+    with Staging() as st:
+        assert st.run(str(tool), ["-P", "global_2008_with_mentions", "-m"]).stdout == \
+            "-P global_2008_with_mentions -m\n"
+        with pytest.raises(ValueError):
+            st.run(str(tool), ["-r", "x|"])
+
+
 def test_the_tools_messages_name_the_users_files(tmp_path):
     tool = tmp_path / "tool.pl"
     tool.write_text('open (L, $ARGV[1]); my $f = <L>; $f =~ s/\\n//;'

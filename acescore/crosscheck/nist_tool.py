@@ -143,7 +143,7 @@ class NistRun:
 
 # What the tool is handed must never read as anything but a plain file name to Perl's
 # two-argument open(): no leading or trailing '|', '<', '>', '+', '-', '&', whitespace.
-SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._/]*[A-Za-z0-9]$")
+SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._/-]*[A-Za-z0-9]$")
 
 
 class Staging:
