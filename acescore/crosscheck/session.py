@@ -116,6 +116,17 @@ def _section_of_lines(lines: list) -> list:
     return out
 
 
+def check_compiles(copy: str, tool: str) -> None:
+    """``perl -c`` on the derived copy: a copy that does not compile is the rewriter's
+    fault, not the tool's, and is said so."""
+    import subprocess
+    proc = subprocess.run(["perl", "-c", copy], capture_output=True, text=True,
+                          stdin=subprocess.DEVNULL, check=False)
+    if proc.returncode != 0:
+        last = (proc.stderr.strip().splitlines() or ["no message"])[-1]
+        raise UnknownTool(tool, f"the derived copy does not compile ({last})")
+
+
 def crosscheck(tool: str, ref_paths: list, sys_paths: list, flags: list, ours: str,
                runs: int | None = None, show: int = 3, timeout: float | None = None,
                derived: Derived | None = None, versions: dict | None = None,
@@ -130,6 +141,7 @@ def crosscheck(tool: str, ref_paths: list, sys_paths: list, flags: list, ours: s
         if runs is None:
             derived = derived or derive(tool, versions)
             copy = write_copy(derived, st.dir)
+            check_compiles(copy, tool)
             results = [st.run(copy, args, timeout)]
         else:
             # hash order untouched; a known version gets its defect repairs (D1), without
