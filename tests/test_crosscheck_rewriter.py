@@ -157,7 +157,9 @@ def test_a_repaired_copy_keeps_the_hash_order(tmp_path):
     outs = [run_perl(p, seed).splitlines() for seed in (1, 2, 3, 4)]
     assert {o[7] for o in outs} == {"symmetric: Arg"}
     assert len({tuple(o) for o in outs}) > 1
-    original = {run_perl(SYNTH, seed).splitlines()[7] for seed in (1, 2, 3, 4)}
+    # the unmodified loop leaves an Arg-1 or Arg-2 behind in about half of the runs
+    # (measured: 20 of 40); 20 runs all fully converted would be a 1e-6 chance
+    original = {run_perl(SYNTH, seed).splitlines()[7] for seed in range(1, 21)}
     assert original != {"symmetric: Arg"}
 
 
