@@ -4,17 +4,18 @@ beside acescore's report, compared.
 * Default (``runs=None``): :mod:`acescore.crosscheck.rewriter` derives a deterministic copy
   of the user's tool in a private temporary folder, which is run once; its report must equal
   acescore's byte for byte (the first line, command line and date, excepted).
-* ``runs=N``: the **unmodified** tool runs N times with PERL_HASH_SEED 1 ... N.  Lines that
-  differ between its own runs are tie lines (05-determinism: ties are broken in hash order);
-  a line where acescore differs from run 1 is a tie if that line is a tie line, else a real
-  difference.
+* ``runs=N``: the tool, its hash order untouched (a known version gets only its D1 repair),
+  runs N times with PERL_HASH_SEED 1 ... N; a known version also runs once in the canonical
+  order, one more of the orders the tool can take.  Lines that differ between these runs are
+  tie lines (05-determinism: ties are broken in hash order); a line where acescore differs
+  from run 1 is a tie if that line is a tie line, else a real difference.
 """
 from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass, field
 
-from acescore.crosscheck.nist_tool import Staging, compare_reports, comparison_json
+from acescore.crosscheck.nist_tool import NistRun, Staging, compare_reports, comparison_json
 from acescore.crosscheck.rewriter import Derived, UnknownTool, derive, write_copy
 
 
@@ -30,10 +31,11 @@ class Outcome:
     ties: int = 0                       # differing lines that are tie lines
     real: int = 0                       # differing lines that are not
     section_split: dict = field(default_factory=dict)   # section -> (ties, real)
+    canonical: NistRun | None = None    # --runs: one more run, in the canonical order
 
     @property
     def failure(self) -> str | None:
-        for r in self.runs:
+        for r in self.runs + ([self.canonical] if self.canonical else []):
             if r.failure():
                 return r.failure()
         return None
@@ -154,18 +156,29 @@ def crosscheck(tool: str, ref_paths: list, sys_paths: list, flags: list, ours: s
                 derived = None
             run_tool = write_copy(derived, st.dir) if derived else tool
             results = [st.run(run_tool, args, timeout, seed=s) for s in range(1, runs + 1)]
+            # and once in the canonical order: one more of the orders the tool may take,
+            # so a line where only the hash order differs is never called real
+            canonical = None
+            if derived is not None and runs > 1:
+                full = derive(tool, versions)
+                copy = write_copy(full, st.dir)
+                check_compiles(copy, tool)
+                canonical = st.run(copy, args, timeout)
     first = results[0]
     if save_nist:
         with open(save_nist, "wb") as fh:
             fh.write(first.raw)
     out = Outcome("deterministic" if runs is None else "runs", tool, results, [], False,
                   derived)
+    if runs is not None:
+        out.canonical = canonical
     if out.failure:
         return out
     out.diffs = compare_reports(first.stdout, ours, show)
     out.identical = _raw_body(first.raw) == ours.encode("utf-8")
     if runs is not None and runs > 1:
-        varying = varying_lines([r.stdout for r in results])
+        others = [out.canonical.stdout] if out.canonical else []
+        varying = varying_lines([r.stdout for r in results] + others)
         out.tie_lines = len(varying)
         out.ties, out.real, out.section_split = split_ties(first.stdout, ours, varying)
     else:
@@ -200,7 +213,9 @@ def format_text(out: Outcome) -> str:
                      f" {out.derived.version.name}, whose report differs by design")
     multi = out.mode == "runs" and len(out.runs) > 1
     if multi:
-        lines.append(f"tie lines: {out.tie_lines} lines differ between the NIST tool's own runs")
+        also = " (and one more in the canonical order)" if out.canonical else ""
+        lines.append(f"tie lines: {out.tie_lines} lines differ between the NIST tool's own"
+                     f" runs{also}")
     for d in out.diffs:
         if not d.differing_lines:
             state = "identical"
@@ -240,7 +255,7 @@ def outcome_json(out: Outcome) -> dict:
                     rewritten_traversals=len(d.applied), repairs_only=d.repairs_only)
     if out.mode == "runs" and len(out.runs) > 1:
         info.update(tie_lines=out.tie_lines, differing_at_tie_lines=out.ties,
-                    real_differences=out.real)
+                    real_differences=out.real, canonical_run=out.canonical is not None)
     return info
 
 
