@@ -212,7 +212,10 @@ def test_real_tool_or_synthetic(tmp_path):
             sl = st.stage("sys", sorted(str(p) for p in (corpus / "sys-heavy").glob("*.apf.xml")))
             copy = rewriter.write_copy(d, st.dir)
             runs = [st.run(copy, ["-r", rl, "-t", sl, "-m"], seed=s) for s in (1, 2)]
-        assert [r.raw.split(b"\n", 1)[1] for r in runs] == [exp, exp]
+        bodies = [r.raw.split(b"\n", 1)[1] for r in runs]
+        assert bodies[0] == bodies[1]                     # deterministic, whatever the version
+        if d.version.name == "ace08-eval-v08":            # the goldens are its reports
+            assert bodies[0] == exp
         warnings.warn(f"ran on the real NIST tool {tool} ({d.version.name},"
                       f" {d.recognised_by}, {len(d.applied)} rewrites)")
     else:
