@@ -121,12 +121,12 @@ def test_option_values_pass_the_check(tmp_path):
 
 def test_the_tools_messages_name_the_users_files(tmp_path):
     tool = tmp_path / "tool.pl"
-    tool.write_text('open (L, $ARGV[1]); my $f = <L>; $f =~ s/\\n//;'
-                    ' die "\\n\\nFATAL INPUT ERROR in file \'$f\'\\n";\n')
+    tool.write_text('open (L, $ARGV[1]); my $f = <L>; chomp $f;'
+                    ' die "ERROR: cannot score \'$f\'\\n";\n')
     apf, _ = _trap(tmp_path, "d.apf.xml")
     run = run_nist(str(tool), [str(apf)], [str(apf)], [])
     assert run.status != 0
-    assert f"FATAL INPUT ERROR in file '{apf}'" in run.failure()
+    assert f"ERROR: cannot score '{apf}'" in run.failure()
 
 
 def test_crosscheck_refuses_an_unknown_tool_in_one_line(tmp_path):

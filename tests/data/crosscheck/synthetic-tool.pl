@@ -2,6 +2,7 @@
 # A synthetic stand-in for the NIST tool, written for acescore's tests (no text of the
 # NIST tool): the same kinds of hash traversals, whose order reaches the output.
 use strict;
+use warnings;
 
 my ($list) = @ARGV;
 my %data;
@@ -9,9 +10,9 @@ open (LIST, $list) or die "cannot open list '$list'";       # two-argument open,
 while (my $file = <LIST>) {
   $file =~ s/\n//;
   open (FILE, $file) or die "cannot open '$file'";
-  while (defined ($_ = <FILE>)) {
-    next if /^#/;
-    my ($table, $key, $value) = split;
+  while (my $line = <FILE>) {
+    next if $line =~ /^#/;
+    my ($table, $key, $value) = split " ", $line;
     $data{$table}{$key} = $value;
   }
   close FILE;
@@ -26,7 +27,7 @@ print "nested: ", nested ({a => $data{names}, b => $data{sum}}), "\n";
 print "rows: ", rows ({map {$_ => 1} 0 .. 11}), "\n";
 my @records = map { {ID => sprintf ("m%02d", $_)} } (7, 3, 11, 1, 9, 5, 12, 2, 8, 4, 10, 6);
 print "by address: ", by_address (\@records), "\n";
-print "symmetric: ", symmetric ({map {$_ => {"E$_" => 1}} ("Arg-1", "Arg-2", map {"Time-$_"} 1 .. 12)}), "\n";
+print "symmetric: ", symmetric ({map {$_ => {"M$_" => 1}} ("Left", "Right", map {"Other-$_"} 1 .. 12)}), "\n";
 print "untouched: ", untouched ($data{names}), "\n";
 print "The scoring mode parameter set is \"synthetic\"\n";
 
@@ -55,10 +56,10 @@ sub each_pairs {
 }
 
 sub nested {
-  my $db = shift;
+  my ($tables) = @_;
   my $out = "";
-  foreach my $table (keys %$db) {
-    foreach my $key (keys %{$db->{$table}}) {
+  foreach my $table (keys %$tables) {
+    foreach my $key (keys %{$tables->{$table}}) {
       $out .= "$table/$key ";
     }
   }
@@ -77,16 +78,15 @@ sub by_address {             # keyed by the address of a record: order by the re
   return join ",", map { $_->{MENTION}{ID} } values %h;
 }
 
-sub symmetric {              # renames roles while it iterates over them
-  my $args = shift;
-  while (my ($role, $ids) = each %$args) {
-    next if $role !~ /^Arg-[12]$/;
-    for my $id (keys %$ids) {
-      $args->{Arg}{$id} = 1;
+sub symmetric {              # merges two keys into a third while it iterates over them
+  my ($table) = @_;
+  while (my ($name, $members) = each %$table) {
+    if ($name eq "Left" or $name eq "Right") {
+      $table->{Both}{$_} = 1 for keys %$members;
+      delete $table->{$name};
     }
-    delete $args->{$role};
   }
-  return join ",", grep {/^Arg/} sort keys %$args;
+  return join ",", grep {/^(Both|Left|Right)$/} sort keys %$table;
 }
 
 sub untouched {              # a count and an already sorted traversal stay as they are
