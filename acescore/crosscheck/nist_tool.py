@@ -124,7 +124,7 @@ class NistRun:
         """Why there is no report to compare with, or None: the tool's exit status and its
         last error (the last line of standard error with ``ERROR`` in it and the lines
         that continue it, in one line; else the last line)."""
-        if self.status == 0 and "scoring mode parameter set" in self.stdout:
+        if self.status == 0 and "scoring mode parameter set" in self.stdout.lower():
             return None
         lines = [ln.strip() for ln in self.stderr.splitlines()]
         lines = [ln for ln in lines if ln]
