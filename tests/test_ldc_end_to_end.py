@@ -170,7 +170,7 @@ def test_crosscheck_lenient_and_nist_failure(ldc, tmp_path):
                     ' exit 255;\n')
     env = dict(os.environ, ACE_NIST_SCORER=str(fake))
     r = CliRunner().invoke(main, ["crosscheck", ldc.folder("nw"), ldc.folder("nw", "fp1"),
-                                  "--lenient", "-q"], env=env)
+                                  "--lenient", "-q", "--runs", "1"], env=env)
     assert r.exit_code == 4
     assert r.output.splitlines()[-1] == (
         "acescore: the NIST tool failed (exit status 255): FATAL INPUT ERROR: symmetric"
@@ -188,7 +188,7 @@ def test_crosscheck_output_options(ldc, tmp_path):
     env = dict(os.environ, ACE_NIST_SCORER=str(fake))
     out = tmp_path / "cmp.json"
     r = CliRunner().invoke(main, ["crosscheck", str(adj), str(fp1), "--format", "Json", "-o",
-                                  str(out), "-q"], env=env)
+                                  str(out), "-q", "--runs", "1"], env=env)
     assert r.exit_code == 0, r.output
     d = json.loads(out.read_text())
     assert d["identical"] is True and d["differing_lines"] == 0 and d["lines"] > 100

@@ -167,7 +167,8 @@ def test_crosscheck_with_a_stand_in_tool(tmp_path):
     fake = tmp_path / "fake.pl"
     fake.write_text(f'open(F, "<", "{expected}"); print while <F>;\n')
     env = dict(os.environ, ACE_NIST_SCORER=str(fake))
-    args = ["crosscheck", str(GOLDEN / "tiny" / "ref"), str(GOLDEN / "tiny" / "sys-heavy"), "-m"]
+    args = ["crosscheck", str(GOLDEN / "tiny" / "ref"), str(GOLDEN / "tiny" / "sys-heavy"), "-m",
+            "--runs", "1"]
     r = CliRunner().invoke(main, args, env=env)
     assert r.exit_code == 0, r.output
     assert r.stdout.strip().endswith("lines") and "identical:" in r.stdout
@@ -186,7 +187,8 @@ def test_crosscheck_says_when_the_nist_tool_failed(tmp_path):
                     'print STDERR "FATAL ERROR:  symmetric relation has 1 argument, but:\\n";\n'
                     'print STDERR "        Arg arguments: \'E2\'\\n\\n";\n'
                     'print "partial\\n"; exit 3;\n')
-    args = ["crosscheck", str(GOLDEN / "tiny" / "ref"), str(GOLDEN / "tiny" / "sys-heavy")]
+    args = ["crosscheck", str(GOLDEN / "tiny" / "ref"), str(GOLDEN / "tiny" / "sys-heavy"),
+            "--runs", "1"]
     r = CliRunner().invoke(main, args, env=dict(os.environ, ACE_NIST_SCORER=str(fake)))
     assert r.exit_code == 4
     assert r.output.splitlines() == ["acescore: the NIST tool failed (exit status 3): FATAL"

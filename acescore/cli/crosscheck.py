@@ -20,22 +20,32 @@ from acescore.cli.score import nist_flag_options
 @nist_flag_options
 @click.option("--show", type=int, default=3, show_default=True,
               help="Differing lines shown per section.")
+@click.option("--runs", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Run the unmodified NIST tool N times (PERL_HASH_SEED 1..N) instead of a"
+                   " deterministic copy, and tell tie lines (that differ between its own"
+                   " runs) from real differences.")
+@click.option("--save-nist", type=click.Path(dir_okay=False, writable=True), default=None,
+              metavar="FILE", help="Keep the NIST tool's report (with --runs, the first run's).")
 @output_options(("text", "json"), "Write the comparison to this file instead of standard"
                 " output.")
 def crosscheck(inputs, options, mentions, doc_scores, all_mappings, error_mappings, summary,
-               show, output, fmt):
+               show, runs, save_nist, output, fmt):
     """Run acescore and the NIST tool (named by $ACE_NIST_SCORER) on the same input and
-    report, section by section, where the two reports differ.  Exit 0 only when identical.
+    report, section by section, where the two reports differ.
 
-    Only a copy of the NIST tool that iterates in the canonical order matches byte for
-    byte; an unmodified one varies from run to run where mappings tie (see the README).
+    By default a deterministic copy of your tool is derived in a private temporary folder
+    (its hash traversals put in the canonical order of the spec; known versions only) and
+    its report must equal acescore's byte for byte: exit 0 only when identical.  With
+    --runs N the unmodified tool runs N times and lines that differ between its own runs
+    (ties) are told from real differences: exit 0 when there is no real difference.
+    The tool is handed the input under safe numbered names, never your paths.
     With --docs the NIST tool reads the files that hold the listed documents.
 
-    Exit status: 0 identical, 1 the reports differ, 2 unusable input, 4 the NIST tool
-    failed (its exit status and last error line are shown)."""
+    Exit status: 0 identical, 1 the reports differ, 2 unusable input or an unknown version
+    of the tool, 4 the NIST tool failed (its exit status and last error line are shown)."""
     from acescore.run import pipeline
-    from acescore.crosscheck.nist_tool import (EXIT_NIST_FAILED, comparison_json, compare_reports,
-                                     nist_flags, run_nist)
+    from acescore.crosscheck.nist_tool import EXIT_NIST_FAILED, nist_flags
+    from acescore.crosscheck import rewriter, session
     nist = os.environ.get("ACE_NIST_SCORER")
     if not nist:
         die("set ACE_NIST_SCORER to the path of a local copy of ace08-eval-v08.pl")
@@ -54,29 +64,22 @@ def crosscheck(inputs, options, mentions, doc_scores, all_mappings, error_mappin
         kept = {f.path for c in (loaded.ref_corpus, loaded.sys_corpus) for f in c.files}
         rpaths = [p for p in rpaths if p in kept]
         spaths = [p for p in spaths if p in kept]
-    nist_run = run_nist(nist, rpaths, spaths, nist_flags(params, mentions, doc_scores,
-                                                         all_mappings, error_mappings, summary))
-    if nist_run.failure():
-        die(nist_run.failure(), EXIT_NIST_FAILED)
-    diffs = compare_reports(nist_run.stdout, ours, show)
-    bad = sum(d.differing_lines for d in diffs)
-    total = sum(d.lines for d in diffs)
+    try:
+        out = session.crosscheck(nist, rpaths, spaths,
+                                 nist_flags(params, mentions, doc_scores, all_mappings,
+                                            error_mappings, summary), ours, runs, show,
+                                 save_nist=save_nist)
+    except rewriter.UnknownTool as e:
+        die(str(e))
+    if out.failure:
+        die(out.failure, EXIT_NIST_FAILED)
     if fmt == "json":
-        text = json.dumps(comparison_json(diffs, results.signature(), loaded.inputs),
+        text = json.dumps(session.to_json(out, results.signature(), loaded.inputs),
                           indent=1) + "\n"
     else:
-        out = []
-        for d in diffs:
-            state = "identical" if not d.differing_lines else (
-                f"{d.differing_lines} of {d.lines} lines, {d.differing_cells} of {d.cells}"
-                " cells differ")
-            out.append(f"{d.name:32s} {state}")
-            for ln, x, y in d.examples:
-                out.append(f"    line {ln}:\n      NIST:     {x}\n      acescore: {y}")
-        out.append(f"differs: {bad} of {total} lines" if bad else f"identical: {total} lines")
-        text = "\n".join(out) + "\n"
+        text = session.format_text(out)
     write_output(text, output)
     if fmt != "json":
         emit_signature(results.signature(), quiet)
     emit_summary(loaded, quiet)
-    sys.exit(1 if bad else 0)
+    sys.exit(out.exit_code())

@@ -15,6 +15,7 @@ from __future__ import annotations
 import difflib
 import os
 import re
+import shutil
 import subprocess
 import tempfile
 from dataclasses import dataclass, field
@@ -63,8 +64,12 @@ def compare_reports(expected: str, actual: str, show: int = 3) -> list[SectionDi
     for name in eo + [n for n in ao if n not in es]:
         e, a = es.get(name, []), as_.get(name, [])
         sd = SectionDiff(name, max(len(e), len(a)), cells=sum(len(_cells(x)) for x in e))
-        sm = difflib.SequenceMatcher(a=e, b=a, autojunk=False)
-        for tag, i1, i2, j1, j2 in sm.get_opcodes():
+        if len(e) == len(a):     # same shape: line by line (moved lines count where they are)
+            ops = [("replace", i, i + 1, i, i + 1) for i, (x, y) in enumerate(zip(e, a))
+                   if x != y]
+        else:
+            ops = difflib.SequenceMatcher(a=e, b=a, autojunk=False).get_opcodes()
+        for tag, i1, i2, j1, j2 in ops:
             if tag == "equal":
                 continue
             eb, ab = e[i1:i2], a[j1:j2]
@@ -112,12 +117,14 @@ class NistRun:
     stdout: str
     stderr: str
     status: int
+    raw: bytes = b""          # standard output as the tool wrote it
+    seed: int | None = None    # PERL_HASH_SEED of the run, when acescore set one
 
     def failure(self) -> str | None:
         """Why there is no report to compare with, or None: the tool's exit status and its
         last error (the last line of standard error with ``ERROR`` in it and the lines
         that continue it, in one line; else the last line)."""
-        if self.status == 0 and "scoring mode parameter set" in self.stdout:
+        if self.status == 0 and "scoring mode parameter set" in self.stdout.lower():
             return None
         lines = [ln.strip() for ln in self.stderr.splitlines()]
         lines = [ln for ln in lines if ln]
@@ -134,20 +141,93 @@ class NistRun:
         return f"the NIST tool failed ({what}): {last}"
 
 
+# What the tool is handed must never read as anything but a plain file name to Perl's
+# two-argument open(): no leading or trailing '|', '<', '>', '+', '-', '&', whitespace.
+SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._/-]*[A-Za-z0-9]$")
+
+
+class Staging:
+    """A private temporary folder (mode 0700, removed on exit, also on error) in which the
+    NIST tool runs.  The input files are given to it under safe numbered names (symbolic
+    links, or copies where links cannot be made) listed in list files of its own, so that
+    no path the user chose -- a file named ``x|`` for instance -- reaches the tool's
+    two-argument ``open()``, which would run it as a command.  The tool runs with this
+    folder as its working directory, and every name it is handed is relative and checked
+    against ``SAFE_NAME``."""
+
+    def __init__(self):
+        self.dir: str | None = None
+        self.names: dict = {}          # safe name -> the user's path
+
+    def __enter__(self) -> Staging:
+        self.dir = tempfile.mkdtemp(prefix="acescore-nist-")
+        os.chmod(self.dir, 0o700)
+        return self
+
+    def __exit__(self, *exc):
+        if self.dir:
+            shutil.rmtree(self.dir, ignore_errors=True)
+            self.dir = None
+        return False
+
+    def path(self, name: str) -> str:
+        return os.path.join(self.dir, name)
+
+    def stage(self, side: str, paths: list) -> str:
+        """Give ``paths`` safe names under ``side/``; write ``side.list``; return its name."""
+        os.mkdir(self.path(side), 0o700)
+        lines = []
+        for i, p in enumerate(paths, 1):
+            name = f"{side}/{i:05d}.apf.xml"
+            target = os.path.abspath(p)
+            try:
+                os.symlink(target, self.path(name))
+            except (OSError, NotImplementedError):
+                shutil.copyfile(target, self.path(name))
+            self.names[name] = p
+            lines.append(_safe(name) + "\n")
+        list_name = _safe(f"{side}.list")
+        with open(self.path(list_name), "w", encoding="utf-8") as fh:
+            fh.write("".join(lines))
+        self.names[list_name] = f"the {side.upper()} list"
+        return list_name
+
+    def unstage(self, text: str) -> str:
+        """The user's paths in place of the safe names in the tool's messages."""
+        for name in sorted(self.names, key=len, reverse=True):
+            text = text.replace(name, self.names[name])
+        return text
+
+    def run(self, tool: str, args: list, timeout: float | None = None,
+            seed: int | None = None) -> NistRun:
+        env = dict(os.environ)
+        if seed is not None:
+            env["PERL_HASH_SEED"] = str(seed)
+            env.pop("PERL_PERTURB_KEYS", None)
+        for a in args:
+            if not a.startswith("-"):
+                _safe(a)
+        cmd = ["perl", os.path.abspath(tool), *args]
+        try:
+            proc = subprocess.run(cmd, capture_output=True, timeout=timeout, cwd=self.dir,
+                                  env=env, stdin=subprocess.DEVNULL)
+        except OSError as e:
+            return NistRun("", f"cannot run perl: {e.strerror}", 127, seed=seed)
+        return NistRun(proc.stdout.decode("utf-8", "replace"),
+                       self.unstage(proc.stderr.decode("utf-8", "replace")), proc.returncode,
+                       proc.stdout, seed)
+
+
+def _safe(name: str) -> str:
+    if not SAFE_NAME.match(name) or ".." in name:
+        raise ValueError(f"refusing to hand the NIST tool the name {name!r}")
+    return name
+
+
 def run_nist(nist: str, ref_paths: list[str], sys_paths: list[str], flags: list[str],
              timeout: float | None = None) -> NistRun:
-    """Run the NIST tool on the given files (through temporary list files)."""
-    with tempfile.TemporaryDirectory(prefix="acecheck-") as tmp:
-        rl = os.path.join(tmp, "ref.list")
-        sl = os.path.join(tmp, "sys.list")
-        with open(rl, "w", encoding="utf-8") as fh:
-            fh.write("".join(os.path.abspath(p) + "\n" for p in ref_paths))
-        with open(sl, "w", encoding="utf-8") as fh:
-            fh.write("".join(os.path.abspath(p) + "\n" for p in sys_paths))
-        cmd = ["perl", nist, "-r", rl, "-t", sl, *flags]
-        try:
-            proc = subprocess.run(cmd, capture_output=True, timeout=timeout)
-        except OSError as e:
-            return NistRun("", f"cannot run perl: {e.strerror}", 127)
-    return NistRun(proc.stdout.decode("utf-8", "replace"),
-                   proc.stderr.decode("utf-8", "replace"), proc.returncode)
+    """Run the NIST tool on the given files (staged under safe names, see :class:`Staging`)."""
+    with Staging() as st:
+        rl = st.stage("ref", ref_paths)
+        sl = st.stage("sys", sys_paths)
+        return st.run(nist, ["-r", rl, "-t", sl, *flags], timeout)
