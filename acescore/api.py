@@ -10,21 +10,33 @@ process, strict mode.  Every keyword is named: a misspelled one is a ``TypeError
 """
 from __future__ import annotations
 
-from typing import Sequence, Union
+from collections.abc import Sequence
 
 from acescore.model.limits import DEFAULT_MAX_PAIRS
 from acescore.model.options import DEFAULT_MAX_BYTES, Options
 from acescore.model.params import DEFAULT_PARAMS, Params, get_params
 from acescore.reading.apf import read_apf as _read_apf
 from acescore.report.results import Results
-from acescore.run.entry import Reference, execute, prepare_reference as _prepare
+from acescore.run.entry import Reference, execute
+from acescore.run.entry import prepare_reference as _prepare
 from acescore.run.pipeline import Corpus, discover, read_corpus
 
-__all__ = ["score", "read_apf", "options", "Options", "Results", "Corpus", "discover",
-           "read_corpus", "Reference", "prepare_reference", "score_systems"]
+__all__ = [
+    "Corpus",
+    "Options",
+    "Reference",
+    "Results",
+    "discover",
+    "options",
+    "prepare_reference",
+    "read_apf",
+    "read_corpus",
+    "score",
+    "score_systems",
+]
 
 
-def options(params: Union[str, Params] = DEFAULT_PARAMS, mentions: bool = False, *,
+def options(params: str | Params = DEFAULT_PARAMS, mentions: bool = False, *,
             doc_scores: bool = False, all_mappings: bool = False, error_mappings: bool = False,
             summary: bool = False, check_duplicates: bool = False, lenient: bool = False,
             max_bytes: int = DEFAULT_MAX_BYTES, jobs: int = 1,
@@ -41,7 +53,7 @@ def options(params: Union[str, Params] = DEFAULT_PARAMS, mentions: bool = False,
                    docs=tuple(docs) if docs is not None else None, max_pairs=max_pairs)
 
 
-def score(ref, sys, params: Union[str, Params] = DEFAULT_PARAMS, mentions: bool = False, *,
+def score(ref, sys, params: str | Params = DEFAULT_PARAMS, mentions: bool = False, *,
           doc_scores: bool = False, all_mappings: bool = False, error_mappings: bool = False,
           summary: bool = False, check_duplicates: bool = False, lenient: bool = False,
           max_bytes: int = DEFAULT_MAX_BYTES, jobs: int = 1, literature: bool = True,
@@ -63,7 +75,7 @@ def score(ref, sys, params: Union[str, Params] = DEFAULT_PARAMS, mentions: bool 
     return execute(ref, sys, opts, keep_passes=keep_passes)
 
 
-def prepare_reference(ref, params: Union[str, Params] = DEFAULT_PARAMS, *,
+def prepare_reference(ref, params: str | Params = DEFAULT_PARAMS, *,
                       max_bytes: int = DEFAULT_MAX_BYTES, lenient: bool = False) -> Reference:
     """Read and build the reference ``ref`` (paths as for :func:`score`, or a Corpus) once,
     to score several systems against (pass it to :func:`score` as ``ref``, with the same
@@ -71,7 +83,7 @@ def prepare_reference(ref, params: Union[str, Params] = DEFAULT_PARAMS, *,
     return _prepare(ref, options(params, max_bytes=max_bytes, lenient=lenient))
 
 
-def score_systems(ref, systems: Sequence, params: Union[str, Params, None] = None,
+def score_systems(ref, systems: Sequence, params: str | Params | None = None,
                   mentions: bool = False, **kw) -> list:
     """Score each of ``systems`` against ``ref`` (a :class:`Reference`, or paths read and
     built once here): one :class:`Results` per system, each those of :func:`score` for that
@@ -83,7 +95,7 @@ def score_systems(ref, systems: Sequence, params: Union[str, Params, None] = Non
     return [score(ref, s, params or ref.params, mentions, **kw) for s in systems]
 
 
-def read_apf(path, params: Union[str, Params, None] = None):
+def read_apf(path, params: str | Params | None = None):
     """Read one APF file into the data model (:class:`acescore.model.apf.ApfFile`)."""
     if isinstance(params, str):
         params = get_params(params)

@@ -32,7 +32,7 @@ def cli(*args):
 def test_ctrl_c_exits_130(monkeypatch, capsys):
     def interrupted(*a, **k):
         raise KeyboardInterrupt
-    import acescore.run                 # the one entry point of a run (score calls it)
+    import acescore.run  # the one entry point of a run (score calls it)
     monkeypatch.setattr(acescore.run, "execute", interrupted)
     before = signal.getsignal(signal.SIGPIPE)
     try:

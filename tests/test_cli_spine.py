@@ -292,6 +292,7 @@ def test_side_keys_are_in_the_registry():
 
 def test_reads_apf_passes_inputs_and_options_explicitly():
     import click
+
     from acescore.cli.inputs import Inputs, reads_apf
     from acescore.model.options import Options
     from acescore.run.parallel import available_cpus

@@ -16,12 +16,11 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from test_golden import CLI_JOBS
 
 from acescore import api
 from acescore.cli import main
 from acescore.scoring.duplicates import duplicate_warnings
-
-from test_golden import CLI_JOBS
 
 DATA = Path(__file__).parent / "data"
 DIAG = DATA / "diagnostics"

@@ -26,7 +26,6 @@ from acescore.reading.as_written import as_written, written, written_back
 from acescore.reading.writer import apf_bytes
 from acescore.scoring.names import name_similarity
 
-
 FIDELITY = Path(__file__).parent / "data" / "fidelity"
 CASES = sorted(p for p in (FIDELITY / "expected").glob("sys__*.txt")
                if not p.name.endswith(".stderr.txt"))

@@ -115,6 +115,7 @@ def cli_args(exp: Path, jobs: int) -> list:
 @pytest.mark.parametrize("exp", cases())
 def test_cli_report_identical(exp, jobs, monkeypatch):
     from click.testing import CliRunner
+
     from acescore.cli import main
     monkeypatch.chdir(exp.parent.parent)        # the lists name files under the corpus
     r = CliRunner().invoke(main, cli_args(exp, jobs), catch_exceptions=False)

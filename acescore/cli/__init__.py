@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import click
 
-from acescore.model.version import __version__
 from acescore.cli.common import OneLineGroup
 from acescore.cli.compare import compare
 from acescore.cli.crosscheck import crosscheck
@@ -14,6 +13,7 @@ from acescore.cli.metrics import coref, events
 from acescore.cli.score import score
 from acescore.cli.validate import validate
 from acescore.cli.view import view
+from acescore.model.version import __version__
 
 
 @click.group(cls=OneLineGroup, context_settings={"help_option_names": ["--help"]})

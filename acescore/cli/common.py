@@ -64,7 +64,7 @@ class OneLineGroup(click.Group):
             sys.exit(EXIT_CLOSED_PIPE)
         except OSError as e:
             die(f"{e.filename + ': ' if e.filename else ''}{e.strerror or e}")
-        except Exception as e:                      # noqa: BLE001 - never a traceback
+        except Exception as e:
             if os.environ.get("ACESCORE_TRACEBACK"):
                 raise
             die(f"internal error: {type(e).__name__}: {' '.join(str(e).split())}"

@@ -6,8 +6,14 @@ import sys
 
 import click
 
-from acescore.cli.common import (die, emit_signature, fast_exit, mentions_option,
-                                 output_options, write_output)
+from acescore.cli.common import (
+    die,
+    emit_signature,
+    fast_exit,
+    mentions_option,
+    output_options,
+    write_output,
+)
 from acescore.cli.inputs import reads_apf
 from acescore.model.errors import EXIT_GATE
 
@@ -55,7 +61,8 @@ the least memory.
                 "output.")
 def compare(inputs, options, mentions, docs, top, bootstrap, randomization, seed, alpha,
             fail_if_worse, literature, output, fmt):
-    from acescore.compare.analysis import compare as compare_scored, worse
+    from acescore.compare.analysis import compare as compare_scored
+    from acescore.compare.analysis import worse
     from acescore.compare.render import to_json, to_text
     from acescore.compare.systems import score_systems, system_names
     from acescore.run.pipeline import discover

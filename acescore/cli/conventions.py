@@ -78,6 +78,7 @@ def write_nist_report(loaded, path) -> None:
     command-line line) into ``path`` (a file name, or the :class:`acescore.writing.output.ReportFile`
     checked before the run), whole or not at all."""
     from dataclasses import replace
+
     from acescore.cli.inputs import score_inputs
     from acescore.writing.output import ReportFile
     text = score_inputs(None, loaded.options.but(mentions=True),
@@ -89,9 +90,9 @@ def write_nist_report(loaded, path) -> None:
 def convention_output(loaded, name, rules: dict, per_label: bool) -> tuple:
     """The result of the convention ``name`` with ``rules`` changed: (its JSON fields, scores
     in percent and under ``scores``; its table; its part of the signature)."""
-    from acescore.model.version import __version__
     from acescore.metrics.convention_scores import convention_scores
     from acescore.metrics.conventions import DEFAULT, get_convention
+    from acescore.model.version import __version__
     from acescore.report.data.machine import as_percent
     conv = get_convention(name or DEFAULT, **rules)
     result = as_percent(convention_scores(loaded.ref, loaded.sys, conv, __version__))

@@ -7,8 +7,14 @@ import sys
 
 import click
 
-from acescore.cli.common import (die, emit_signature, emit_summary, emit_warnings,
-                                 output_options, write_output)
+from acescore.cli.common import (
+    die,
+    emit_signature,
+    emit_summary,
+    emit_warnings,
+    output_options,
+    write_output,
+)
 from acescore.cli.inputs import read_inputs, reads_apf, score_inputs
 from acescore.cli.score import nist_flag_options
 
@@ -43,9 +49,9 @@ def crosscheck(inputs, options, mentions, doc_scores, all_mappings, error_mappin
 
     Exit status: 0 identical, 1 the reports differ, 2 unusable input or an unknown version
     of the tool, 4 the NIST tool failed (its exit status and last error line are shown)."""
-    from acescore.run import pipeline
-    from acescore.crosscheck.nist_tool import EXIT_NIST_FAILED, nist_flags
     from acescore.crosscheck import rewriter, session
+    from acescore.crosscheck.nist_tool import EXIT_NIST_FAILED, nist_flags
+    from acescore.run import pipeline
     nist = os.environ.get("ACE_NIST_SCORER")
     if not nist:
         die("set ACE_NIST_SCORER to the path of a local copy of ace08-eval-v08.pl")

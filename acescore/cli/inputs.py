@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import Optional
 
 import click
 
@@ -99,8 +98,8 @@ SHAPES = ("pair", "systems", "paths", "one")
 @dataclass(frozen=True)
 class Inputs:
     """What a command reads, as given on the command line."""
-    ref: Optional[str] = None
-    sys: Optional[str] = None
+    ref: str | None = None
+    sys: str | None = None
     ref_list: bool = False           # -r: REF is a list file whatever it looks like
     sys_list: bool = False           # -t
     systems: tuple = ()              # compare: SYS_A SYS_B ...
@@ -140,7 +139,7 @@ def _sides(ref, sys_, ref_file, ref_list, sys_file, sys_list, shape: str) -> dic
 
 
 def make_options(params: str = DEFAULT_PARAMS, max_bytes=None, lenient: bool = False,
-                 docs_file: Optional[str] = None, max_pairs=DEFAULT_MAX_PAIRS,
+                 docs_file: str | None = None, max_pairs=DEFAULT_MAX_PAIRS,
                  **kw) -> Options:
     """The :class:`Options` of the input options; the ``--docs`` file is read here, through
     the safe reader (:func:`acescore.reading.doclist.read_docids`)."""
@@ -153,7 +152,7 @@ def make_options(params: str = DEFAULT_PARAMS, max_bytes=None, lenient: bool = F
                    max_pairs=max_pairs, **kw)
 
 
-def reads_apf(shape: str, takes=(), refuse: Optional[dict] = None):
+def reads_apf(shape: str, takes=(), refuse: dict | None = None):
     """The decorator of a command that reads APF: its inputs (``shape``, :data:`SHAPES`) and
     the input options it ``takes`` (keys of :data:`INPUT_OPTIONS`; the side options come
     with ``pair`` and, for REF only, ``systems``).  The command is called with ``inputs``
@@ -232,7 +231,7 @@ def read_inputs(inputs: Inputs, options: Options, progress=None):
                          sys_list=inputs.sys_list, progress=progress)
 
 
-def score_inputs(inputs: Optional[Inputs], options: Options, progress=None, *,
+def score_inputs(inputs: Inputs | None, options: Options, progress=None, *,
                  keep_passes: bool = False, loaded=None):
     """Read and score REF against SYS: the :class:`~acescore.report.results.Results` -- the
     one way every command scores, through the one entry point of a run
@@ -241,6 +240,7 @@ def score_inputs(inputs: Optional[Inputs], options: Options, progress=None, *,
     ``execute`` scores them; ``keep_passes``: keep the passes (the HTML view), in one
     process."""
     import sys
+
     from acescore.run import execute, pipeline
     if loaded is not None:
         return pipeline.score(loaded, keep_passes)

@@ -6,10 +6,16 @@ import json
 
 import click
 
-from acescore.cli.common import (die, emit_signature, emit_summary, emit_warnings,
-                                 output_options, write_output)
-from acescore.cli.inputs import reads_apf
+from acescore.cli.common import (
+    die,
+    emit_signature,
+    emit_summary,
+    emit_warnings,
+    output_options,
+    write_output,
+)
 from acescore.cli.conventions import convention_options, convention_output, write_nist_report
+from acescore.cli.inputs import reads_apf
 
 COREF_SIGNATURE = "metric:coref|conll2012-v8|align:head"
 
@@ -63,6 +69,7 @@ def literature_command(f):
 def coref_text(scores: dict) -> str:
     """The human-readable table of :func:`acescore.metrics.coref.coref_scores`."""
     from tabulate import tabulate
+
     from acescore.metrics.coref import METRIC_NAMES, METRICS
     from acescore.report.data.machine import conll_f1
     rows = []

@@ -7,10 +7,19 @@ import time
 
 import click
 
-from acescore.cli.common import (die, emit_signature, emit_summary, emit_warnings, fast_exit,
-                                 mentions_option, output_options, progress_bars, write_output)
-from acescore.cli.inputs import reads_apf, score_inputs
 from acescore.cli.args import parse_gates
+from acescore.cli.common import (
+    die,
+    emit_signature,
+    emit_summary,
+    emit_warnings,
+    fast_exit,
+    mentions_option,
+    output_options,
+    progress_bars,
+    write_output,
+)
+from acescore.cli.inputs import reads_apf, score_inputs
 from acescore.model.errors import EXIT_GATE, EXIT_UNUSABLE
 from acescore.model.tasks import tasks_help
 

@@ -5,8 +5,8 @@ import sys
 
 import click
 
-from acescore.model.errors import EXIT_UNUSABLE, AceError
 from acescore.cli.inputs import reads_apf
+from acescore.model.errors import EXIT_UNUSABLE, AceError
 
 
 @click.command("validate")

@@ -7,9 +7,8 @@ import time
 
 import click
 
-from acescore.cli.common import (die, emit_summary, emit_warnings, mentions_option,
-                                 output_dir_option)
-from acescore.cli.inputs import reads_apf, score_inputs
+from acescore.cli.common import die, emit_summary, emit_warnings, mentions_option, output_dir_option
+from acescore.cli.inputs import reads_apf
 
 
 @click.command("view")
@@ -38,9 +37,10 @@ def view(inputs, options, source_dir, out_dir, fmt, mentions, entities):
     REF and SYS are each an APF file, a directory (searched recursively for *.apf.xml and
     *.apf) or a list file with one path per line (or -R FILE / -r LIST, -T FILE / -t LIST).
     """
+    import gc
+
     from acescore.run import pipeline
     from acescore.view.shards import write_site
-    import gc
     gc.disable()   # a one-shot process: the cyclic collector would only rescan the corpus
     t0 = time.perf_counter()
     quiet = inputs.quiet

@@ -8,7 +8,6 @@ The result is one JSON-ready dict (:func:`compare`), which both renderers
 """
 from __future__ import annotations
 
-
 import numpy as np
 
 from acescore.compare.components import (

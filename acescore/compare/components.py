@@ -30,11 +30,11 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from acescore.compare.stats import STATISTICS, nist_value
+from acescore.metrics import registry
 from acescore.metrics.coref import corpus_counts, document_clusterings
 from acescore.metrics.events import event_scores, span_key
 from acescore.model.tasks import JSON_NAMES, KINDS, TASKS
 from acescore.model.tasks import task as task_of
-from acescore.metrics import registry
 from acescore.report.counts.tables import PassTables, row_fields
 
 

@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import os
 import re
-from typing import Optional
 from importlib import import_module
+from typing import Optional
 
 from acescore.model.errors import AceInputError, AceUsageError
-from acescore.writing.names import inside, unique_names
-from acescore.writing.output import write_file
 from acescore.model.params import DEFAULT_PARAMS
 from acescore.reading.safe_read import read_text
+from acescore.writing.names import inside, unique_names
+from acescore.writing.output import write_file
 
 FORMATS = ("oneie", "dygiepp", "textee")
 _SOURCE = re.compile(r'<DOCTYPE[^>]*SOURCE="([^"]*)"', re.IGNORECASE)
@@ -59,7 +59,7 @@ def _source(index: dict, docid: str, uri: str = ""):
 
 def export_apf(apf_spec, source_dir: str, fmt: str, span: str = "head",
                params: str = DEFAULT_PARAMS, report=None, tokens_as=None,
-               options=None, skipped: Optional[list] = None) -> str:
+               options=None, skipped: list | None = None) -> str:
     """The JSON lines of the APF documents of ``apf_spec`` (file, directory, list) in
     ``fmt``; every document needs its source document in ``source_dir``.  What cannot be
     written is counted in ``report`` (:class:`acescore.formats.convert.ImportReport`).

@@ -10,12 +10,20 @@ the score JSON).
 """
 from __future__ import annotations
 
-from acescore.metrics.coref import (bcubed, blanc, ceaf_e, ceaf_m, coref_scores,
-                                    corpus_scores, muc)
+from acescore.metrics.coref import bcubed, blanc, ceaf_e, ceaf_m, coref_scores, corpus_scores, muc
 from acescore.metrics.events import event_scores
 
-__all__ = ["muc", "bcubed", "ceaf_m", "ceaf_e", "blanc", "corpus_scores", "coref_scores",
-           "event_scores", "literature_scores"]
+__all__ = [
+    "bcubed",
+    "blanc",
+    "ceaf_e",
+    "ceaf_m",
+    "coref_scores",
+    "corpus_scores",
+    "event_scores",
+    "literature_scores",
+    "muc",
+]
 
 
 def literature_scores(ref_side, sys_side, params=None, trigger_match: str = "exact",

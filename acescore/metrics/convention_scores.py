@@ -25,9 +25,9 @@ from __future__ import annotations
 
 from collections import Counter
 
+from acescore.metrics import registry
 from acescore.metrics.conventions import Convention, signature
 from acescore.metrics.events import _prf
-from acescore.metrics import registry
 from acescore.model.params import SYMMETRIC_RELATIONS
 
 # the scores, their titles and those scored per label: the registry's (acescore.metrics.registry)

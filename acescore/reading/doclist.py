@@ -14,8 +14,8 @@ from collections.abc import Collection
 
 from acescore.model.errors import AceInputError, AceUsageError
 from acescore.model.limits import DEFAULT_MAX_BYTES
-from acescore.reading.safe_read import read_bytes
 from acescore.model.text import decode_utf8
+from acescore.reading.safe_read import read_bytes
 
 _ENDING = re.compile(r"\.(sgm|apf\.xml|apf|xml)$", re.IGNORECASE)
 

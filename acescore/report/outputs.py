@@ -8,7 +8,6 @@ The text report, JSON, CSV and the ``--fail-under`` gates all read these records
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional
 
 
 @dataclass
@@ -16,12 +15,12 @@ class PassOutput:
     task: str                       # entity, value, ..., mention_event (acescore.model.tasks)
     printed: bool                   # the pass has a section in the report
     text: str                       # nist_report.pass_text: what the text report prints
-    data: Optional[dict] = None     # json_report.pass_json (printed passes)
-    documents: Optional[dict] = None   # json_report.documents_json (printed passes)
-    value: Optional[float] = None   # the total Value (%) of the first table (printed passes)
+    data: dict | None = None     # json_report.pass_json (printed passes)
+    documents: dict | None = None   # json_report.documents_json (printed passes)
+    value: float | None = None   # the total Value (%) of the first table (printed passes)
     listing: list = field(default_factory=list)     # printed before ``text``: the listings
     # of document shards, as str and acescore.writing.spool.Span pieces (in one process: in text)
-    merged: Optional[tuple] = None  # document shards, for the view: (PassTables, costs)
+    merged: tuple | None = None  # document shards, for the view: (PassTables, costs)
 
 
 @dataclass

@@ -8,7 +8,6 @@ asked to keep them (``keep_passes``), which costs memory.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional
 
 from acescore.model.errors import AceUsageError
 
@@ -22,15 +21,15 @@ class Results:
     preamble: str                     # the text before the first section (header, -s lists)
     outputs: list                     # PassOutput of every pass, in report order
     warnings: list = field(default_factory=list)    # the NIST WARNING messages, in order
-    skipped: Optional[object] = None  # lenient mode: acescore.rules.robust.SkipReport
+    skipped: object | None = None  # lenient mode: acescore.rules.robust.SkipReport
     documents: dict = field(default_factory=dict)   # {"ref": n, "sys": m}
     dtd: str = "none"                 # the DOCTYPEs of the input files
-    literature: Optional[dict] = None  # {"coref": ..., "events": ...} (acescore.metrics)
-    run: Optional[object] = None      # the scoring run, with its passes (keep_passes)
-    inputs: Optional[dict] = None     # {"ref": path, "sys": path} as given, if paths
-    coverage: Optional[object] = None  # acescore.rules.coverage.Coverage: documents scored
-    document_ids: Optional[dict] = None  # -s: {"ref": [DOCID...], "sys": [...]}
-    shards: Optional[int] = None      # the document shards it was scored in (None: one process)
+    literature: dict | None = None  # {"coref": ..., "events": ...} (acescore.metrics)
+    run: object | None = None      # the scoring run, with its passes (keep_passes)
+    inputs: dict | None = None     # {"ref": path, "sys": path} as given, if paths
+    coverage: object | None = None  # acescore.rules.coverage.Coverage: documents scored
+    document_ids: dict | None = None  # -s: {"ref": [DOCID...], "sys": [...]}
+    shards: int | None = None      # the document shards it was scored in (None: one process)
 
     @property
     def mentions(self) -> bool:
@@ -50,12 +49,12 @@ class Results:
                 return p
         raise KeyError(name)
 
-    def to_text(self, command_line: Optional[str] = None) -> str:
+    def to_text(self, command_line: str | None = None) -> str:
         """The NIST report; ``command_line``: its first line, if wanted."""
         from acescore.writing.spool import as_text
         return "".join(map(as_text, self.text_pieces(command_line)))
 
-    def text_pieces(self, command_line: Optional[str] = None) -> list:
+    def text_pieces(self, command_line: str | None = None) -> list:
         """:meth:`to_text` as the pieces it joins (a report with listings may be ~100 MB:
         written piece by piece, it need not be joined): str, and the
         :class:`acescore.writing.spool.Span` of listing text that document shards left in files."""
@@ -77,7 +76,7 @@ class Results:
         from acescore.report.data.json_report import to_csv
         return to_csv(self)
 
-    def value(self, task: str) -> Optional[float]:
+    def value(self, task: str) -> float | None:
         """A task's total Value (%), None if it was not scored."""
         from acescore.report.data.json_report import task_value
         return task_value(self, task)

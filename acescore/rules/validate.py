@@ -39,8 +39,8 @@ from typing import Any
 
 from acescore.model.apf import KINDS, ApfFile, Document, Locator
 from acescore.model.errors import EXIT_OK, EXIT_PROBLEMS, EXIT_UNUSABLE, AceInputError
-from acescore.model.params import Params, get_params
 from acescore.model.limits import DEFAULT_MAX_BYTES
+from acescore.model.params import Params, get_params
 from acescore.model.problems import Collect
 from acescore.reading import dtd as dtdmod
 from acescore.reading.apf import ascii_number, parse_xml, read_apf_tree

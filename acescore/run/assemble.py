@@ -13,15 +13,18 @@ run may use, once every shard is in).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional
 
 import numpy as np
 
 from acescore.metrics.records import merged_literature
 from acescore.model.errors import AceUsageError
 from acescore.model.tasks import TASKS
-from acescore.report.counts.sections import (SectionData, add_counts, merged_document_costs,
-                                             merged_tables)
+from acescore.report.counts.sections import (
+    SectionData,
+    add_counts,
+    merged_document_costs,
+    merged_tables,
+)
 from acescore.report.counts.tables import detection_tables
 from acescore.report.data.json_report import documents_json, pass_json, total_value
 from acescore.report.nist.header import header
@@ -32,8 +35,8 @@ from acescore.report.outputs import PassOutput
 from acescore.report.results import Results
 from acescore.rules.coverage import Coverage
 from acescore.rules.robust import Skip, SkipReport
-from acescore.run.parallel import concurrency, map_in_processes
 from acescore.run.inputs import docs_warnings
+from acescore.run.parallel import concurrency, map_in_processes
 
 #: the passes in report order, with the kind of element each scores
 PASS_KINDS = tuple((t.name, t.kind) for t in TASKS)
@@ -62,13 +65,13 @@ class ShardResult:
     marks: list             # the warnings up to the end of each building step
     warnings: list          # every warning of the shard, in its order
     passes: list            # ScoredPass of every pass scored, in report order
-    found: Optional[list] = None        # --docs: the DOCIDs of every file read, per side
-    skips: Optional[list] = None        # --lenient: what was skipped (robust.Skip)
-    documents: Optional[object] = None  # -s: listing_records.document_records
-    literature: Optional[object] = None  # the JSON's literature metrics' records
-    extra: Optional[object] = None      # what ``extra.finish`` returned (the view)
+    found: list | None = None        # --docs: the DOCIDs of every file read, per side
+    skips: list | None = None        # --lenient: what was skipped (robust.Skip)
+    documents: object | None = None  # -s: listing_records.document_records
+    literature: object | None = None  # the JSON's literature metrics' records
+    extra: object | None = None      # what ``extra.finish`` returned (the view)
 
-    def scored(self, task: str) -> Optional[SectionData]:
+    def scored(self, task: str) -> SectionData | None:
         """The section data of ``task``'s pass in this shard, if it was scored."""
         return next((p.data for p in self.passes if p.task == task), None)
 
@@ -78,10 +81,10 @@ class _Extras:
     """What ``--docs``, ``--lenient``, ``-s`` and the JSON's literature metrics add to a
     run (:func:`_merged_extras`)."""
     warnings: list = field(default_factory=list)
-    skipped: Optional[SkipReport] = None
+    skipped: SkipReport | None = None
     documents: str = ""
-    document_ids: Optional[dict] = None
-    literature: Optional[dict] = None
+    document_ids: dict | None = None
+    literature: dict | None = None
 
 
 def consistent(outs: list) -> bool:
@@ -114,8 +117,8 @@ def consistent(outs: list) -> bool:
     return True
 
 
-def assemble(outs: list, options, inputs: Optional[dict] = None,
-             view: bool = False) -> Optional[Results]:
+def assemble(outs: list, options, inputs: dict | None = None,
+             view: bool = False) -> Results | None:
     """The :class:`~acescore.report.results.Results` of a run from its document shards'
     :class:`ShardResult` (shard order), or None where they do not bear out the plan or
     cannot tell something the run in one process would say (then it is scored that way).
@@ -153,8 +156,8 @@ def assemble(outs: list, options, inputs: Optional[dict] = None,
     return _results(outs, options, inputs, view, extras, counts, warnings, len(outs))
 
 
-def assemble_whole(shard: ShardResult, options, inputs: Optional[dict],
-                   skipped: Optional[SkipReport] = None, run=None) -> Results:
+def assemble_whole(shard: ShardResult, options, inputs: dict | None,
+                   skipped: SkipReport | None = None, run=None) -> Results:
     """The :class:`~acescore.report.results.Results` of the whole corpus scored as one
     shard in this process (:func:`acescore.run.pipeline.score`), after
     :func:`acescore.run.pipeline.load` has checked and built it: there is no plan to
@@ -168,8 +171,8 @@ def assemble_whole(shard: ShardResult, options, inputs: Optional[dict],
                     list(shard.warnings), None, run)
 
 
-def _results(outs: list, options, inputs: Optional[dict], view: bool, extras: "_Extras",
-             counts: list, warnings: list, shards: Optional[int], run=None) -> Results:
+def _results(outs: list, options, inputs: dict | None, view: bool, extras: _Extras,
+             counts: list, warnings: list, shards: int | None, run=None) -> Results:
     """The Results of the shards ``outs`` (:func:`assemble`, :func:`assemble_whole`):
     every pass's section merged from theirs, and rendered."""
     params = options.parameter_set
@@ -195,7 +198,7 @@ def _results(outs: list, options, inputs: Optional[dict], view: bool, extras: "_
                    shards=shards)
 
 
-def _merged_extras(outs: list, options, whole: bool = False) -> Optional[_Extras]:
+def _merged_extras(outs: list, options, whole: bool = False) -> _Extras | None:
     """What ``--docs``, ``--lenient``, ``-c``, ``-s`` and the JSON's literature metrics add
     to a run, from the shards' reports: ``warnings`` (--docs: first), ``skipped`` (--lenient:
     every shard's skips in canonical order), ``documents`` (-s: the document lists) and

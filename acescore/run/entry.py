@@ -13,17 +13,27 @@ is the same, byte for byte, either way.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, Optional
 
 from acescore.model.errors import AceInputError, AceUsageError
 from acescore.model.options import Options
 from acescore.report.results import Results
 from acescore.rules.database import Side
 from acescore.run.parallel import fork_available
-from acescore.run.pipeline import (Corpus, Loaded, build, build_reference, build_system,
-                                   discover, load, no_cyclic_gc, read_corpus, score,
-                                   spec_label)
+from acescore.run.pipeline import (
+    Corpus,
+    Loaded,
+    build,
+    build_reference,
+    build_system,
+    discover,
+    load,
+    no_cyclic_gc,
+    read_corpus,
+    score,
+    spec_label,
+)
 from acescore.run.shards import run_shards, shard_plans
 
 
@@ -33,7 +43,7 @@ class Reference:
     (:func:`prepare_reference`; pass it to :func:`execute` as ``ref``).  Scoring does not
     change it."""
     corpus: Corpus
-    side: Optional[Side]    # None when lenient: built again with each system's skips
+    side: Side | None    # None when lenient: built again with each system's skips
     params: str             # the parameter set it was built for
     warnings: list          # the warnings of building it (each scoring run repeats them)
     label: str = ""         # the reference input as given (messages, JSON ``inputs``)
@@ -85,7 +95,7 @@ def _paths(spec) -> bool:
 
 
 def plan_run(ref, sys, options: Options, *, ref_list: bool = False, sys_list: bool = False,
-             keep_passes: bool = False, extra=None) -> Optional[list]:
+             keep_passes: bool = False, extra=None) -> list | None:
     """The document shards of a run (``[(REF paths, SYS paths), ...]``, at least two), or
     None: the whole corpus in this process.  The one place where that is decided, for
     every ``--jobs`` value: shards need forked processes, inputs given as paths (a corpus
@@ -110,7 +120,7 @@ def plan_run(ref, sys, options: Options, *, ref_list: bool = False, sys_list: bo
 
 
 def execute(ref, sys, options: Options, *, ref_list: bool = False, sys_list: bool = False,
-            progress: Optional[Callable] = None, keep_passes: bool = False,
+            progress: Callable | None = None, keep_passes: bool = False,
             extra=None) -> Results:
     """Score system output ``sys`` against reference ``ref`` with ``options``: the
     :class:`~acescore.report.results.Results` of the run.

@@ -6,8 +6,9 @@ from __future__ import annotations
 import contextlib
 import gc
 import os
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Optional, Sequence, Union
+from typing import Optional, Union
 
 from acescore.model.errors import AceInputError, AceUsageError
 from acescore.model.options import Options
@@ -36,7 +37,7 @@ def no_cyclic_gc():
             gc.enable()
 
 
-def discover(spec: Union[PathLike, Sequence[PathLike]], list_file: bool = False,
+def discover(spec: PathLike | Sequence[PathLike], list_file: bool = False,
              lenient: bool = False) -> list[str]:
     """APF paths from a file, a directory (recursive ``*.apf.xml``/``*.apf``), a list file
     (one path per line; ``list_file`` says it is one whatever it looks like) or a sequence
@@ -68,7 +69,7 @@ class Corpus:
 
 
 def read_corpus(paths: Sequence[str], options: Options, progress: Progress = None,
-                errors: Optional[list] = None) -> Corpus:
+                errors: list | None = None) -> Corpus:
     """Read APF files.  ``progress(done, total)`` is called after each file if given.
     Lenient: broken elements/documents are skipped (acescore.rules.robust); ``errors``: collect
     each file's fatal error there instead of stopping at the first."""

@@ -29,8 +29,8 @@ import sys
 import threading
 import time
 
-from acescore.scoring.engine import run_chain
 from acescore.model.tasks import CHAINS
+from acescore.scoring.engine import run_chain
 
 
 def available_cpus() -> int:
@@ -147,7 +147,7 @@ class Child:
         status = self._close()
         try:
             payload = pickle.loads(self.buf)     # (no copy of the buffer)
-        except Exception:                             # noqa: BLE001 - died, killed, ...
+        except Exception:
             return None
         finally:
             self.buf = bytearray()
@@ -359,7 +359,7 @@ def child_exit(fd: int, work) -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)     # a worker just ends (see cli.common)
     try:
         payload = ("ok", work())
-    except BaseException as e:                        # noqa: BLE001 - reported to the parent
+    except BaseException as e:
         payload = ("error", f"{type(e).__name__}: {e}")
         code = 1
     try:

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import contextlib
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, Optional
 
 from acescore.model.errors import AceInputError
 from acescore.model.options import Options
@@ -28,9 +28,19 @@ from acescore.rules.coverage import coverage, require_common, require_documents
 from acescore.rules.database import Side
 from acescore.rules.robust import build_corpora
 from acescore.run.assemble import assemble_whole
-from acescore.run.inputs import (Corpus, PathLike, Progress, discover, docs_warnings,
-                                 no_cyclic_gc, raise_if_not_apf, read_corpus, read_shard,
-                                 restrict_corpus, spec_label)
+from acescore.run.inputs import (
+    Corpus,
+    PathLike,
+    Progress,
+    discover,
+    docs_warnings,
+    no_cyclic_gc,
+    raise_if_not_apf,
+    read_corpus,
+    read_shard,
+    restrict_corpus,
+    spec_label,
+)
 from acescore.run.shard_worker import score_sides
 
 __all__ = ["Corpus", "Loaded", "PathLike", "Progress", "build", "build_reference",
@@ -48,8 +58,8 @@ class Loaded:
     ref: Side
     sys: Side
     warnings: list                    # NIST WARNING messages so far, in order
-    skipped: Optional[object] = None  # lenient: acescore.rules.robust.SkipReport
-    inputs: Optional[dict] = None     # {"ref": ..., "sys": ...}: the inputs as given
+    skipped: object | None = None  # lenient: acescore.rules.robust.SkipReport
+    inputs: dict | None = None     # {"ref": ..., "sys": ...}: the inputs as given
 
     @property
     def coverage(self):

@@ -45,7 +45,6 @@ import sys
 import weakref
 from bisect import bisect_left
 from itertools import accumulate
-from typing import Optional
 
 from acescore.model.errors import AceInputError
 from acescore.model.limits import DEFAULT_MAX_BYTES
@@ -65,7 +64,7 @@ _HEAD = 8192
 _ELEMENT_ID = re.compile(rb'<(?:entity|relation|event|value|timex2)\s[^>]*?\bID\s*=\s*"([^"]*)"')
 
 
-def _read_head(path: str, whole: bool) -> Optional[bytes]:
+def _read_head(path: str, whole: bool) -> bytes | None:
     """The file's first bytes (``whole``: all of it), or None where it cannot be read --
     not a regular file, too large, ... (the run then goes without shards and reports it)."""
     try:
@@ -76,7 +75,7 @@ def _read_head(path: str, whole: bool) -> Optional[bytes]:
         return None
 
 
-def _docid(data: Optional[bytes]) -> Optional[bytes]:
+def _docid(data: bytes | None) -> bytes | None:
     """The DOCID of the one document a file starts with, or None."""
     if data is None:
         return None
@@ -153,7 +152,7 @@ def shard_shares(n: int, jobs: int, processes: int) -> list:
 
 
 def plan(rpaths: list, spaths: list, n: int, linked: bool = False,
-         shares: Optional[list] = None) -> Optional[list]:
+         shares: list | None = None) -> list | None:
     """``n`` shards of consecutive REF files (of about equal size; ``shares``: of these
     relative sizes, one a shard), each with the SYS files of its documents: a list of (REF
     paths, SYS paths), or None.  ``linked`` (global parameter sets): documents linked by
@@ -246,7 +245,7 @@ def _cuts(starts: list, targets: list) -> list:
     return chosen
 
 
-def shard_plans(rpaths: list, spaths: list, options) -> Optional[list]:
+def shard_plans(rpaths: list, spaths: list, options) -> list | None:
     """The document shards of a run with :class:`~acescore.model.options.Options`
     ``options`` (see :func:`plan`): at least two (REF paths, SYS paths), or None where the
     corpus makes one shard or cannot be planned (then it is scored in one process).
@@ -261,7 +260,7 @@ def shard_plans(rpaths: list, spaths: list, options) -> Optional[list]:
     return plans if plans and len(plans) >= 2 else None
 
 
-def score_paths(rpaths: list, spaths: list, options, inputs: Optional[dict] = None,
+def score_paths(rpaths: list, spaths: list, options, inputs: dict | None = None,
                 extra=None):
     """:func:`shard_plans` then :func:`run_shards`: the Results of the run in shards, or
     None where shards are not possible."""
@@ -271,7 +270,7 @@ def score_paths(rpaths: list, spaths: list, options, inputs: Optional[dict] = No
     return run_shards(plans, options, inputs, extra)
 
 
-def run_shards(plans: list, options, inputs: Optional[dict] = None, extra=None):
+def run_shards(plans: list, options, inputs: dict | None = None, extra=None):
     """Score with :class:`~acescore.model.options.Options` ``options`` the document shards
     ``plans`` (:func:`shard_plans`), ``options.jobs`` at a time: the
     :class:`~acescore.report.results.Results` of the run, or None where the shards did not

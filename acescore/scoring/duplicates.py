@@ -2,7 +2,7 @@
 one valuation, as the NIST tool prints them."""
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 
 def _perl_str(x) -> str:

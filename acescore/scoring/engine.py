@@ -1,11 +1,12 @@
 """The order of passes of one scoring run (02 §5.5, 03 §1) and their results."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Callable, Optional
 
-from acescore.rules.database import Side
 from acescore.model.params import Params
+from acescore.model.tasks import CHAINS, chain_tasks, mention_task
+from acescore.rules.database import Side
 from acescore.scoring.b3 import compute_b3
 from acescore.scoring.cohorts import map_elements
 from acescore.scoring.correspondences import promoted_correspondences
@@ -13,7 +14,6 @@ from acescore.scoring.elements import ElementPass
 from acescore.scoring.names import name_maps
 from acescore.scoring.promote import promote_elements
 from acescore.scoring.result import PassResult, ReleveElements
-from acescore.model.tasks import CHAINS, chain_tasks, mention_task
 
 
 @dataclass
@@ -44,24 +44,24 @@ class Run:
     #: of a later pass need them: diagnostics._phantom_parts)
     releve_passes: list = field(default_factory=list)
     warnings: list = field(default_factory=list)
-    args: Optional[ArgContext] = None
-    mention_args: Optional[ArgContext] = None
+    args: ArgContext | None = None
+    mention_args: ArgContext | None = None
     mapped_refs: dict = field(default_factory=dict)  # every REF id -> mapped SYS id (all passes)
     promoted: dict = field(default_factory=dict)     # (side, kind) -> promote_elements()
     #: the document chain's entity mention correspondences ({REF mention ID: {SYS mention
     #: ID: score}}), for the mention chains when they run after it in the same process
     #: (:func:`acescore.scoring.correspondences.promoted_correspondences`)
-    entity_corr: Optional[dict] = None
+    entity_corr: dict | None = None
     #: called with each pass as soon as it is complete (rendering it at once lets the CLI
     #: drop the pass's data before the next one is scored: see acescore.run.parallel)
-    on_pass: Optional[Callable] = None
+    on_pass: Callable | None = None
     #: called where the warnings of a pass change phase: before and after each side's
     #: promotion in a mention-level relation/event pass, and with ``-c`` before each
     #: valuation's duplicate check (then with the SYS IDs checked).  Within such a pass the
     #: warnings of a phase come in ID order over the whole corpus: a document shard
     #: (acescore.run.shard_worker) notes where each phase starts, to merge the shards'
     #: warnings phase by phase.
-    on_phase: Optional[Callable[..., None]] = None
+    on_phase: Callable[..., None] | None = None
 
     def add_pass(self, res: PassResult, check=None) -> None:
         """Append a finished pass; ``check``: the -c duplicate check, if any."""
@@ -310,7 +310,7 @@ def _argument_ids(run: Run) -> set:
     return ids | hosts
 
 
-def _only(coll: dict, keep: Optional[set]) -> dict:
+def _only(coll: dict, keep: set | None) -> dict:
     """The elements of ``coll`` whose IDs are in ``keep`` (all of them if None)."""
     if keep is None:
         return coll

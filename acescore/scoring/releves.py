@@ -37,18 +37,20 @@ host element ID.
 """
 from __future__ import annotations
 
-from typing import Optional
-
-from acescore.rules.database import GlobalElement
-from acescore.model.params import EPSILON
 from acescore.model.bgm import bgm
+from acescore.model.params import EPSILON
+from acescore.model.spans import overlap
+from acescore.rules.database import GlobalElement
 from acescore.scoring.cohorts import map_elements
 from acescore.scoring.promote import promote_releves
 from acescore.scoring.putative import putative_pairs
-from acescore.scoring.releve_values import (releve_value, pair_value_of_signatures,
-                                            signature, Weights)
+from acescore.scoring.releve_values import (
+    Weights,
+    pair_value_of_signatures,
+    releve_value,
+    signature,
+)
 from acescore.scoring.result import PassResult
-from acescore.model.spans import overlap
 
 EPS = EPSILON
 _NONE: dict = {}     # no partners (read only)
@@ -138,7 +140,7 @@ class _ReleveScorer:
 
     # ---- argument matching (03 §6) -------------------------------------------------------
     def argument_map(self, r: GlobalElement, s: GlobalElement, rv_rs: float,
-                     rv_s: float) -> Optional[dict]:
+                     rv_s: float) -> dict | None:
         ref_args = r.arg_pairs
         if not ref_args:
             return None
@@ -248,13 +250,13 @@ class _ReleveScorer:
                         self.missing_heads.update(miss.get(role, ()))
         return True
 
-    def _headless(self, side, m) -> Optional[dict]:
+    def _headless(self, side, m) -> dict | None:
         """Per role (Arg, Arg-1, Arg-2), the argument mentions of relation mention ``m``
         without a head; None if there are none."""
         key = (side.name, m.id)
         if key in self._headless_of:
             return self._headless_of[key]
-        out: Optional[dict] = None
+        out: dict | None = None
         for a in m.arguments:
             if a.role in ("Arg", "Arg-1", "Arg-2") and self._head_of(side, a.refid) is None:
                 if out is None:
@@ -284,7 +286,7 @@ class _ReleveScorer:
         return None
 
     # ---- value of a pair in one document (03 §7) -------------------------------------------
-    def doc_value(self, r: GlobalElement, s: GlobalElement, d: str, arg_map: Optional[dict],
+    def doc_value(self, r: GlobalElement, s: GlobalElement, d: str, arg_map: dict | None,
                   rv_rs: float):
         p = self.p
         w = self.w
@@ -469,7 +471,7 @@ def _pos(x: float) -> float:
     return x if x > 0 else 0
 
 
-def _arg_errors(x: GlobalElement, partner: Optional[GlobalElement], arg_maps: dict,
+def _arg_errors(x: GlobalElement, partner: GlobalElement | None, arg_maps: dict,
                 mapped_refs: dict, arg_origin: dict) -> int:
     """The tool's number of argument mapping errors of ``x`` (04 §3.4)."""
     n_x = len(x.arg_pairs)

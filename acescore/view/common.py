@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import html
 import re
-from typing import Optional
 
+from acescore.model.tasks import task as task_of
 from acescore.report.counts.conditions import MULTI, table_specs
 from acescore.report.counts.tables import ROW_FORMAT, format_row
-from acescore.model.tasks import task as task_of
 from acescore.writing.names import safe_name  # noqa: F401 - the pages' file names
 
 #: the kinds of element whose mentions are marked in the text as such, and the others
@@ -121,10 +120,10 @@ class DocNumbers:
         self.printed = bool(res.printed)
         self.tables = tables
         self.doc_values = {d: doc_score(refv, cost) for d, (refv, cost) in costs.items()}
-        self._records: Optional[dict] = None
-        self._ids: Optional[dict] = None
+        self._records: dict | None = None
+        self._ids: dict | None = None
 
-    def values_only(self) -> "DocNumbers":
+    def values_only(self) -> DocNumbers:
         """Let go of the pass (its Values stay): the pages of a pass whose elements they do
         not show need no more."""
         self.res = self.tables = None
@@ -174,7 +173,7 @@ def script_json(text: str, id_: str) -> str:
 _FMT3: dict = {None: ""}
 
 
-def fmt3(x: Optional[float]) -> str:
+def fmt3(x: float | None) -> str:
     """``_fmt(x)`` (three digits), remembered: the tables of a page repeat few numbers."""
     s = _FMT3.get(x)
     if s is None:
@@ -185,7 +184,7 @@ def fmt3(x: Optional[float]) -> str:
     return s
 
 
-def _fmt(x: Optional[float], digits: int = 3) -> str:
+def _fmt(x: float | None, digits: int = 3) -> str:
     if x is None:
         return ""
     v = round(x, digits)

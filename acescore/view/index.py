@@ -2,6 +2,7 @@
 charts of the cost components (see :mod:`acescore.view.site`)."""
 from __future__ import annotations
 
+from acescore.model.tasks import task as task_of
 from acescore.view.common import (
     CHART_FIELDS,
     COST_COLOURS,
@@ -11,7 +12,6 @@ from acescore.view.common import (
     esc,
     page,
 )
-from acescore.model.tasks import task as task_of
 
 # ---- the index page -------------------------------------------------------------------------
 

@@ -24,7 +24,6 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
-from typing import Optional
 
 from acescore.model.errors import AceUsageError
 from acescore.report.counts.sections import section_data
@@ -46,7 +45,7 @@ class ViewShard:
     """The ``extra`` of :func:`acescore.run.shards.score_paths` for the view: plans the page
     names (here), keeps what the pages need of every pass and writes them (in a worker)."""
 
-    def __init__(self, params, index, source_dir: Optional[str], stage: str):
+    def __init__(self, params, index, source_dir: str | None, stage: str):
         self.params, self.index, self.source_dir, self.stage = params, index, source_dir, stage
         self.order: list = []           # every DOCID of the site, sorted
         self.files: dict = {}           # DOCID -> doc/NAME.html
@@ -82,7 +81,7 @@ class ViewShard:
         self.numbers.append(numbers)
         return data
 
-    def finish(self, rside, sside) -> Optional[dict]:
+    def finish(self, rside, sside) -> dict | None:
         """In a worker, at the end: write the pages of the shard's documents (into the
         stage folder); what the index needs of them, or None if a DOCID was not planned."""
         rdocs = rside.documents
@@ -132,8 +131,8 @@ def _index_numbers(results) -> list:
                         results.all_sources) for o in results.outputs if o.printed]
 
 
-def write_site(ref, sys_, options, source_dir: Optional[str], out_dir: str, *,
-               entities: str = "raw", warnings: Optional[list] = None) -> tuple:
+def write_site(ref, sys_, options, source_dir: str | None, out_dir: str, *,
+               entities: str = "raw", warnings: list | None = None) -> tuple:
     """Score REF ``ref`` against SYS ``sys_`` (paths as on the command line) and write the
     site: (the Results, the paths written).  In document shards where
     :func:`acescore.run.plan_run` finds them (each shard's worker writes its documents'
@@ -167,7 +166,7 @@ def write_site(ref, sys_, options, source_dir: Optional[str], out_dir: str, *,
 
 
 def _write_shards(results, extra: ViewShard, index, out_dir: str,
-                  warnings: Optional[list]) -> list:
+                  warnings: list | None) -> list:
     """The site of a run in shards: the pages the workers wrote moved in place, and
     ``index.html``; the paths written."""
     views = extra.views

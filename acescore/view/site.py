@@ -28,16 +28,15 @@ from __future__ import annotations
 
 import os
 from importlib import resources
-from typing import Optional
 
 from acescore.model.errors import AceInputError
 from acescore.reading.sources import SourceIndex
 from acescore.report.counts.tables import PassTables
 from acescore.report.nist.nist_report import document_costs
-from acescore.writing.output import write_file
 from acescore.view.common import DocNumbers, TaskNumbers, safe_name
 from acescore.view.index import index_page
 from acescore.view.page import ENTITY_LIKE, RELEVE, DocPage
+from acescore.writing.output import write_file
 
 # ---- the site ------------------------------------------------------------------------------
 
@@ -65,7 +64,7 @@ def page_files(docs: list) -> dict:
     return files
 
 
-def source_of(index, source_dir: Optional[str], d: str, doc) -> tuple:
+def source_of(index, source_dir: str | None, d: str, doc) -> tuple:
     """(the SourceText of document ``d`` or None, the note shown on its page, whether its
     source is missing)."""
     if doc.data_type != "text":
@@ -90,7 +89,7 @@ class Pages:
     :class:`DocNumbers` of the report's sections, ``doc_tasks`` those of the element passes
     (by kind).  Collects the documents whose source is missing and the notes to warn of."""
 
-    def __init__(self, params, index, source_dir: Optional[str], order: list, files: dict,
+    def __init__(self, params, index, source_dir: str | None, order: list, files: dict,
                  doc_tasks: dict, printed: tuple):
         self.params, self.index, self.source_dir = params, index, source_dir
         self.order, self.files = order, files
@@ -132,7 +131,7 @@ def pass_numbers(passes: list, params, all_sources) -> tuple[list, dict, tuple]:
     return tasks, doc_tasks, tuple(printed)
 
 
-def source_index(source_dir: Optional[str], entities: str):
+def source_index(source_dir: str | None, entities: str):
     """The SourceIndex of ``--source-dir`` (None without it); a usage error for a folder
     that is no folder or holds no source document."""
     if not source_dir:
@@ -158,8 +157,8 @@ class Site:
         self.written.append(path)
 
 
-def write_view(results, source_dir: Optional[str], out_dir: str, *, entities: str = "raw",
-               warnings: Optional[list] = None) -> list[str]:
+def write_view(results, source_dir: str | None, out_dir: str, *, entities: str = "raw",
+               warnings: list | None = None) -> list[str]:
     """Write the site for ``results`` (an :class:`acescore.api.Results`) into ``out_dir``;
     source documents are looked up below ``source_dir`` (by the file name of the APF
     ``URI``, then ``DOCID.sgm``, then ``DOCID``).  Returns the paths written.  Problems

@@ -3,8 +3,6 @@ mapped SYS element) and per unmapped SYS element, with status, attributes, menti
 value and costs (see :mod:`acescore.view.page`)."""
 from __future__ import annotations
 
-from typing import Optional
-
 from acescore.view.common import RELEVE, esc, fmt3
 
 KIND_TITLES = {"entity": "Entities", "value": "Values", "timex2": "Timex2",
@@ -31,7 +29,7 @@ def _head(releve: bool) -> str:
 _HEADS = {False: _head(False), True: _head(True)}
 
 
-def arguments(page, kind: str, rid: Optional[str], sid: Optional[str]) -> str:
+def arguments(page, kind: str, rid: str | None, sid: str | None) -> str:
     """The element-level arguments of a REF/SYS pair of ``page`` in its document, with
     their argument mapping."""
     res = page.tasks[kind].res

@@ -21,7 +21,6 @@ import os
 import stat
 import sys
 import tempfile
-from typing import Optional
 
 from acescore.model.errors import EXIT_UNUSABLE, AceError
 from acescore.writing.spool import Span, as_text
@@ -186,8 +185,8 @@ class ReportFile:
         self.path = path
         self.durable = durable
         self.what = what
-        self.tmp: Optional[str] = None
-        self.fd: Optional[int] = None
+        self.tmp: str | None = None
+        self.fd: int | None = None
         self.pid = os.getpid()
         if not path:
             raise OutputError(f"empty path for the {what} (-o)")
@@ -353,7 +352,7 @@ class Emitter:
     """Where a command's output goes: ``ReportFile(path)`` or standard output.  Create it
     before the run (the check), call :meth:`emit` at the end."""
 
-    def __init__(self, path: Optional[str]):
+    def __init__(self, path: str | None):
         self.file = ReportFile(path) if path is not None else None
         if path is None and _STDOUT_CLOSED:
             raise OutputError("standard output is closed: use -o FILE for the report")

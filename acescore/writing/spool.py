@@ -23,7 +23,6 @@ import os
 import shutil
 import tempfile
 from itertools import accumulate
-from typing import Optional
 
 _LIVE: list = []        # the spools of this process, removed at exit
 
@@ -31,7 +30,7 @@ _LIVE: list = []        # the spools of this process, removed at exit
 class Span:
     """Bytes ``start`` to ``end`` of a spool file: UTF-8 text of whole listing blocks.
     Sliced like the text it stands for, with byte offsets (``span[a:b]`` is a Span)."""
-    __slots__ = ("path", "start", "end")
+    __slots__ = ("end", "path", "start")
 
     def __init__(self, path: str, start: int, end: int):
         self.path, self.start, self.end = path, start, end
@@ -39,7 +38,7 @@ class Span:
     def __len__(self) -> int:
         return self.end - self.start
 
-    def __getitem__(self, cut: slice) -> "Span":
+    def __getitem__(self, cut: slice) -> Span:
         a, b, _ = cut.indices(self.end - self.start)
         return Span(self.path, self.start + a, self.start + max(a, b))
 
@@ -103,7 +102,7 @@ class Spool:
         self.pid = os.getpid()
 
     @classmethod
-    def make(cls) -> Optional["Spool"]:
+    def make(cls) -> Spool | None:
         """A new spool, or None where no temporary folder can be made."""
         try:
             spool = cls(tempfile.mkdtemp(prefix="acescore-spool-"))
@@ -121,7 +120,7 @@ class Spool:
             if self in _LIVE:
                 _LIVE.remove(self)
 
-    def writer(self) -> "SpoolWriter":
+    def writer(self) -> SpoolWriter:
         return SpoolWriter(self.folder)
 
 
@@ -130,7 +129,7 @@ class SpoolWriter:
 
     def __init__(self, folder: str):
         self.folder = folder
-        self.path: Optional[str] = None
+        self.path: str | None = None
         self.size = 0
         self.failed = False
 
