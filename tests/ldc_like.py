@@ -1,4 +1,4 @@
-"""A synthetic corpus laid out like the LDC release of ACE 2005 (06-ldc-sources.md), for
+"""A synthetic corpus laid out like the LDC release of ACE 2005 (docs/rules/ldc-sources.md), for
 end-to-end tests of every command on "the official corpus, first try".
 
 Built on :mod:`acesynth` (made-up documents, reference and a perturbed annotation), then

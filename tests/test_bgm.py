@@ -1,4 +1,4 @@
-"""Tests for the assignment routine (spec 05-determinism.md section 3)."""
+"""Tests for the assignment routine (spec docs/rules/determinism.md section 3)."""
 
 import math
 

@@ -167,7 +167,7 @@ def test_the_version_tables_are_consistent():
     assert ACE08.rewrites == 74                       # 72 of Appendix A + the D1 repair
     assert sum(len(r.targets()) for r in ACE08.rows if not r.repair) == 72
     assert ACE08.repairs == 2
-    # 07-versions Appendix A: 62 for ace07, 61 for ace05; no repairs (no D1 there)
+    # docs/rules/versions.md Appendix A: 62 for ace07, 61 for ace05; no repairs (no D1 there)
     assert (VERSIONS["ace07-eval-v01"].rewrites, VERSIONS["ace05-eval-v14"].rewrites) == (62, 61)
     for v in VERSIONS.values():
         assert len(v.sha256) == 1 and all(len(d) == 64 for d in v.sha256)

@@ -1,8 +1,8 @@
 """Conformance of the diagnostic outputs: ``-s`` listings, ``-a``/``-e`` mapping listings
-(04 §5.2-5.4, 01 §1.8) and the ``-c`` duplicate warnings (01 §4).
+(docs/rules/report.md §5.2-5.4, docs/rules/input.md §1.8) and the ``-c`` duplicate warnings (docs/rules/input.md §4).
 
 Expected reports (gzip) and warnings under tests/data/diagnostics/expected/ were produced by
-the NIST scorer run in the canonical order of 05-determinism.md (see the README there); the
+the NIST scorer run in the canonical order of docs/rules/determinism.md (see the README there); the
 first line (command line and date) is not compared.  Corpora: tests/data/golden/{tiny,small},
 a copy of the shared ``global`` corpus (ref and sys-heavy) and two hand-made corpora written
 by tests/data/diagnostics/make_corpora.py (``phantom``: partial argument lists across
@@ -166,14 +166,14 @@ def test_duplicate_warnings_unit():
 
 
 def test_phantom_parts_visible():
-    """03 §12: the SYS argument line with score -0.00000 replaces the REF argument line."""
+    """docs/rules/relations-events.md §12: the SYS argument line with score -0.00000 replaces the REF argument line."""
     text = run_case("phantom__sys__P_local_2008_m_a_s").to_text()
     assert "            Arg-2 score: -0.00000 out of 1.00000, tst ID=SE2\n" in text
     assert "           Seller score: -0.00000 out of 0.00000, tst ID=SE4\n" in text
 
 
 # ---------------------------------------------------------------------------------------------
-# -e prints exactly the flagged subset of the -a blocks (04 §5.3 "print flag")
+# -e prints exactly the flagged subset of the -a blocks (docs/rules/report.md §5.3 "print flag")
 
 MAPPING_BANNER = re.compile(r"^======== (\S+) mapping ========$")
 
@@ -209,7 +209,7 @@ REF_HEAD = re.compile(r"^(?:>>> |    )ref \S+ ([^\s,]+)")
 
 
 def flagged(block: str, res, params) -> bool:
-    """The print flag of a REF block, from the spec's list of conditions (04 §5.3): every
+    """The print flag of a REF block, from the spec's list of conditions (docs/rules/report.md §5.3): every
     condition shows as a '>>>' line, except (a) the name lines of a document in which only
     one of the two entities occurs, (b) the mention lines of a value/timex2 document in which
     only one of the two elements occurs; and the '>>>   no ref/tst mentions' lines of

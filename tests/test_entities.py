@@ -1,4 +1,4 @@
-"""Entity scoring: the hand-computed example of 02-entities.md §10 and properties that hold
+"""Entity scoring: the hand-computed example of docs/rules/entities.md §10 and properties that hold
 for the NIST tool."""
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ def first_total(text: str, section: str, label: str = "TYPE") -> str:
 
 
 def test_worked_example_local_2008():
-    """02 §10 (text: "Acme Corp hired Mary Jones. She said the firm in Springfield was
+    """docs/rules/entities.md §10 (text: "Acme Corp hired Mary Jones. She said the firm in Springfield was
     growing. Jones met Bob Lee there.").
 
     Mapping pass (MENTION weighting): R1<->S1, R2<->S2 (single-row rule: S2's cost
@@ -67,7 +67,7 @@ def test_worked_example_local_2008():
 @pytest.mark.parametrize("params,value", [("local_2007", "33.8"), ("global_2008", "45.4"),
                                           ("global_2008_with_mentions", "29.4")])
 def test_worked_example_other_parameter_sets(params, value):
-    """02 §10.6: local_2007 identical; global_2008_with_mentions NS(R2,S2) = (1+0.5+1)/3 and
+    """docs/rules/entities.md §10.6: local_2007 identical; global_2008_with_mentions NS(R2,S2) = (1+0.5+1)/3 and
     NS(R3,S4) = 1 - 1/11 give 29.4 %; global_2008 (no mentions) 45.4 %."""
     res = api.score(str(WORKED / "ref"), str(WORKED / "sys"), params, False)
     assert first_total(res.to_text(), "entity")[126:134].strip() == value

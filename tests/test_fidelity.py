@@ -4,7 +4,7 @@ references kept, line breaks in attribute values kept), and the tool's warnings 
 repeated argument IDs and redundant relation/event mentions.
 
 tests/data/fidelity/ is a small synthetic corpus made by its make_corpus.py; its expected/
-files are the reports and warnings of the NIST tool in canonical order (05-determinism.md),
+files are the reports and warnings of the NIST tool in canonical order (docs/rules/determinism.md),
 see tests/data/fidelity/README.md.
 """
 from __future__ import annotations

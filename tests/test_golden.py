@@ -1,7 +1,7 @@
 """Conformance: acescore's report equals the NIST tool's, byte for byte (first line excepted).
 
 The expected outputs under tests/data/golden/<corpus>/expected/ were produced by the NIST
-scorer run in the canonical order of 05-determinism.md (see the golden README in shared/).
+scorer run in the canonical order of docs/rules/determinism.md (see the golden README in shared/).
 A file ``SYS__FLAGS.txt`` is the report of ``-r ref.list -t sys-SYS.list FLAGS`` where
 FLAGS is ``m``, ``P_local_2007_m``, ``P_global_2008`` ... (``_`` separates flags).
 """

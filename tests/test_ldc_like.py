@@ -1,5 +1,5 @@
 """The corpus laid out like the LDC release (tests/ldc_like.py), first try, every command:
-official sources read as they are (06-ldc-sources.md)."""
+official sources read as they are (docs/rules/ldc-sources.md)."""
 from __future__ import annotations
 
 import os

@@ -1,4 +1,4 @@
-"""Relations and events (03-relations-events.md): the worked example of §15 and unit checks."""
+"""Relations and events (docs/rules/relations-events.md): the worked example of §15 and unit checks."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -30,7 +30,7 @@ def run_example(pname: str, mentions: bool = True):
 
 
 def value_pct(r) -> float:
-    """Value (%) of the total row (04 §2.6), accumulated as the report does (R27)."""
+    """Value (%) of the total row (docs/rules/report.md §2.6), accumulated as the report does (R27)."""
     norm = 0.0
     costs = {"correct": 0.0, "error": 0.0, "miss": 0.0}
     fa = 0.0
@@ -106,7 +106,7 @@ def test_worked_example_document_level(pname):
     assert ev.argument_map[("EV1", "S-EV1")] == {("Entity", "S-E1"): ("Entity", "E1"),
                                                  ("Entity", "S-E2"): ("Entity", "E2"),
                                                  ("Destination", "S-E3"): ("Place", "E3")}
-    # argument mapping errors (04 §3.4): R1 0; R2 2 + 2 - 2 - 0; EV1 4 + 4 - 3 - 2
+    # argument mapping errors (docs/rules/report.md §3.4): R1 0; R2 2 + 2 - 2 - 0; EV1 4 + 4 - 3 - 2
     assert rel.arg_errors == {"R1": 0, "R2": 2}
     assert ev.arg_errors == {"EV1": 3}
     # table totals
@@ -127,7 +127,7 @@ def test_worked_example_document_level(pname):
 def test_worked_example_sys_value_quirk():
     passes, _ = run_example("local_2008")
     rel = passes["relation"]
-    # 03 §5 [QUIRK]: the sys "VALUE" looks sys argument IDs up in the ref database
+    # docs/rules/relations-events.md §5 [QUIRK]: the sys "VALUE" looks sys argument IDs up in the ref database
     assert rel.doc_value[("SYS", "S-R1", "D1")] == pytest.approx(EPS)
     assert rel.fa_value["S-R1"] == pytest.approx(-0.75 * 2.00000003, rel=1e-12)
 
@@ -212,7 +212,7 @@ def test_no_mention_warning_for_metonymy(tmp_path):
 
 
 # ---------------------------------------------------------------------------------------------
-# element values (03 §3)
+# element values (docs/rules/relations-events.md §3)
 
 
 def test_element_value_discounts():
@@ -255,7 +255,7 @@ def _with_value_relation(text: str, prefix: str) -> str:
 
 
 def test_headless_relation_mention_arguments(tmp_path):
-    """03 §10.3: the tool aborts on a headless Arg-1/Arg-2 argument mention; acescore treats
+    """docs/rules/relations-events.md §10.3: the tool aborts on a headless Arg-1/Arg-2 argument mention; acescore treats
     the (vacuous) head-overlap test as satisfied and warns."""
     (tmp_path / "ref.apf.xml").write_text(_with_value_relation((DATA / "ref.apf.xml").read_text(), ""))
     (tmp_path / "sys.apf.xml").write_text(_with_value_relation((DATA / "sys.apf.xml").read_text(), "S-"))

@@ -1,7 +1,7 @@
 """Relation/event section totals against the committed golden reports.
 
 Until the report writer prints the sections, the Value (%) of the first table's ``total``
-row (04 §2.3 column Q, ``line[126:134]``) is recomputed from the PassResult and compared with
+row (docs/rules/report.md §2.3 column Q, ``line[126:134]``) is recomputed from the PassResult and compared with
 the NIST tool's report.  Also checks the promote_mentions warnings (stderr).
 """
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 acescore.report.counts.tables and .recognition compute records, condition values, cell sums and
 recognition counts over whole columns (numpy, encoded keys, one look at each element); the
-references below follow 04-report.md record by record, as the original code did.  Random
+references below follow docs/rules/report.md record by record, as the original code did.  Random
 passes cover multi-document elements, missing attributes, partly mapped elements and
 values on the bin boundaries.
 """
@@ -216,7 +216,7 @@ def reference_records(res):
 
 
 def reference_value(res, side, eid, docid, cond):
-    """The condition value of a record (docid None: element level), 04 §3.2."""
+    """The condition value of a record (docid None: element level), docs/rules/report.md §3.2."""
     cv = ConditionValues(res)
     g = (res.ref if side == "REF" else res.sys)[eid]
     v = cv._compute(side, eid, g, docid, cond)
@@ -535,7 +535,7 @@ def test_recognition_counts_match_reference(make):
 # ---- B-cubed summands and document values -------------------------------------------------
 
 def reference_b3_summand(mention, totals):
-    """One mention at a time (04 §2.7): count score max COUNT / N, value score max VALUE / V
+    """One mention at a time (docs/rules/report.md §2.7): count score max COUNT / N, value score max VALUE / V
     (0 without V), both 0 without partners or without N; summands (count score,
     self * value score, self)."""
     n, v = totals.get(mention.entity_id, (0, 0.0))

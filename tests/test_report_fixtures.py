@@ -1,4 +1,4 @@
-"""Small hand-built PassResults for the report tests (04-report.md §7 and own cases).
+"""Small hand-built PassResults for the report tests (docs/rules/report.md §7 and own cases).
 
 Imported by the other ``test_report_*`` modules; holds a few sanity tests of its own.
 """
@@ -67,7 +67,7 @@ def finish(res: PassResult, source: str = "newswire", language: str = "English")
     return res
 
 
-# ---- the worked example of 04 §7.1 ------------------------------------------------------
+# ---- the worked example of docs/rules/report.md §7.1 ------------------------------------------------------
 
 E1_VALUE = 1.00000001
 E2_VALUE = 0.500000005
@@ -148,7 +148,7 @@ def relation(rid, rtype, subtype, args, modality="Asserted", ext=(0, 10)) -> Rel
 
 
 def tiny_relations() -> PassResult:
-    """04 §7.3: one ORG-AFF/Employment relation E1-E2, mapped, costing 0.0500000005."""
+    """docs/rules/report.md §7.3: one ORG-AFF/Employment relation E1-E2, mapped, costing 0.0500000005."""
     r = relation("R1", "ORG-AFF", "Employment", [("Arg-1", "E1"), ("Arg-2", "E2")])
     s = relation("S-R1", "ORG-AFF", "Employment", [("Arg-1", "S-E1"), ("Arg-2", "S-E2")])
     res = PassResult("relation", "relation", {"R1": glob("relation", "R1", {DOC: r})},

@@ -1,4 +1,4 @@
-"""Assembly of a scoring section (04-report.md §1) and a byte comparison with the goldens."""
+"""Assembly of a scoring section (docs/rules/report.md §1) and a byte comparison with the goldens."""
 from __future__ import annotations
 
 import os

@@ -1,4 +1,4 @@
-"""Recognition tables (04-report.md §4): confusion blocks and matrices."""
+"""Recognition tables (docs/rules/report.md §4): confusion blocks and matrices."""
 from __future__ import annotations
 
 from test_report_fixtures import DOC, event, finish, glob, relation, tiny_entities, tiny_relations
@@ -41,7 +41,7 @@ RELATION_TYPE_HEADER = """             COUNT....................................
 
 
 def test_level_block_worked_example():
-    """04 §7.5: error-free values, the less frequent first, cells in percent of Nref."""
+    """docs/rules/report.md §7.5: error-free values, the less frequent first, cells in percent of Nref."""
     stats = rec.attribute_stats(tiny_entities(), ("LEVEL",))
     assert stats == {"LEVEL": {"NAM": {"NAM": 2}, "NOM": {"NOM": 1}}}
     assert rec.recognition_block(stats["LEVEL"], "attribute LEVEL") == LEVEL_BLOCK

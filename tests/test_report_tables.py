@@ -1,4 +1,4 @@
-"""The 31-column detection tables (04-report.md §2, §3, §7)."""
+"""The 31-column detection tables (docs/rules/report.md §2, §3, §7)."""
 from __future__ import annotations
 
 import numpy as np
@@ -108,7 +108,7 @@ def _cell(**kw) -> Cell:
 
 
 def test_row_worked_example_english():
-    """04 §7.2: three mapped entities, one with an attribute error."""
+    """docs/rules/report.md §7.2: three mapped entities, one with an attribute error."""
     rv = 1.00000001 + 0.500000005 + 1.00000001
     c = _cell(mapped=3, correct=2, error=1, c_error=0.0500000005, attr_err=0.0500000005,
               err_sub=1.43e-9, norm=rv)
@@ -117,14 +117,14 @@ def test_row_worked_example_english():
 
 
 def test_row_worked_example_relation():
-    """04 §7.3: correct relation whose argument costs value."""
+    """docs/rules/report.md §7.3: correct relation whose argument costs value."""
     c = _cell(mapped=1, correct=1, c_correct=0.0500000005, err_sub=0.0499999905,
               norm=1.500000025)
     assert format_row("ORG-AFF", c, 1.500000025) == ROW_ORG_AFF
 
 
 def test_row_false_alarm_only():
-    """04 §7.4: FA-only row with a zero B3 entry: 999.9 / -999.9 caps."""
+    """docs/rules/report.md §7.4: FA-only row with a zero B3 entry: 999.9 / -999.9 caps."""
     c = _cell(efa=1, fa=1, c_fa=0.375, norm=0.0)
     assert format_row("PER", c, 4.500000055, B3Entry(0, 0, 0, 0)) == ROW_FA_PER
 
@@ -143,7 +143,7 @@ def test_row_everything_zero():
                     "   0.00\n")
 
 
-# ---- bins (04 §3.3) -------------------------------------------------------------------
+# ---- bins (docs/rules/report.md §3.3) -------------------------------------------------------------------
 
 @pytest.mark.parametrize("v,bins,expected", [
     (None, VALUE_BINS, "<=0.2"), (0.0, VALUE_BINS, "<=0.2"), (0.2, VALUE_BINS, "<=0.2"),
@@ -218,7 +218,7 @@ def test_language_table_tiny_example():
 
 
 def test_type_table_uses_b3():
-    """04 §7.2: every mention coreferred perfectly: B3 P/R/F 100, all costs unchanged."""
+    """docs/rules/report.md §7.2: every mention coreferred perfectly: B3 P/R/F 100, all costs unchanged."""
     res = tiny_entities()
     text = detection_table("entity", TableSpec("entity", "type", "TYPE", P.entity_types),
                            PassTables(res))

@@ -1,5 +1,5 @@
 """One rule set, a policy per caller (acescore.rules.corpus, acescore.model.problems): the two defects of
-real annotation that the NIST tool cannot score (06-ldc-sources.md) -- a symmetric relation
+real annotation that the NIST tool cannot score (docs/rules/ldc-sources.md) -- a symmetric relation
 whose Arg-1 and Arg-2 are one entity, an event argument declared twice -- stop strict mode
 with one actionable line (exit 2), are skipped by lenient mode (the rest scored as strict
 mode scores the corpus without them) and are all listed by ``acescore validate``."""

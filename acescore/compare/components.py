@@ -4,7 +4,7 @@ resamples).
 NIST tasks (``edr`` ... ``vmd``, the names of ``score --format json``)
     A task's Value is the total row of its first table: ``100 (RV - Σ cost) / RV`` where RV
     is the sum of the REF document-level values and the costs are those of the
-    document-level records (04 §2.5/§2.6).  Every record belongs to one document, so the
+    document-level records (docs/rules/report.md §2.5/§2.6).  Every record belongs to one document, so the
     two sums split by document: the components of a document are (Σ cost, Σ REF value) of
     its records -- the numbers ``score -d`` prints.  Summed over the documents they give
     the report's Value (to the last bits of floating point: the point estimate itself is

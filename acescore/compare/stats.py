@@ -149,7 +149,7 @@ def approximate_randomization(xa: np.ndarray, xb: np.ndarray, f: Statistic,
 
 # ---- statistics -------------------------------------------------------------------------
 
-VALUE_FLOOR = -999.9    # the report's lowest Value (04 §2.6)
+VALUE_FLOOR = -999.9    # the report's lowest Value (docs/rules/report.md §2.6)
 TINY = 1e-30
 
 

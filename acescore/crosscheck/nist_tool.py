@@ -6,7 +6,7 @@ lines (``======== X scoring ========``) and compared line by line and numeric ce
 cell; the first line (command line and date) is ignored.
 
 An unmodified NIST tool iterates Perl hashes in random order, so where mappings tie its
-numbers change from run to run (05-determinism.md); only a copy that iterates in the
+numbers change from run to run (docs/rules/determinism.md); only a copy that iterates in the
 canonical order matches acescore byte for byte.  See the README for how to tell tie
 differences from real ones.
 """

@@ -1,7 +1,7 @@
 """Derive a deterministic copy of the user's NIST tool.
 
 The NIST tool walks Perl hashes in Perl's per-process random order, so two runs of it break
-ties differently (05-determinism).  :func:`derive` applies the rule table of the tool's
+ties differently (docs/rules/determinism.md).  :func:`derive` applies the rule table of the tool's
 version (:mod:`acescore.crosscheck.versions`) to the user's own file and writes the result to
 a folder the caller owns (a private temporary one): every listed ``keys``/``values``/``each``
 traversal then walks its keys in the canonical order.  Nothing of the tool is stored in

@@ -7,7 +7,7 @@ beside acescore's report, compared.
 * ``runs=N``: the tool, its hash order untouched (a known version gets only its D1 repair),
   runs N times with PERL_HASH_SEED 1 ... N; a known version also runs once in the canonical
   order, one more of the orders the tool can take.  Lines that differ between these runs are
-  tie lines (05-determinism: ties are broken in hash order); a line where acescore differs
+  tie lines (docs/rules/determinism.md: ties are broken in hash order); a line where acescore differs
   from run 1 is a tie if that line is a tie line, else a real difference.
 """
 from __future__ import annotations

@@ -4,7 +4,7 @@ A table is data only; it holds no text of the NIST tool.  Each row names a subro
 census of hash traversals the scan must find in it (``keys``, ``values``, ``each`` counts: if
 they differ the file is not the version the table was made for), which of those traversals
 are rewritten (``kind`` + ordinal in file order within the subroutine, e.g. ``each1 keys2``)
-and the canonical order they are given (05-determinism §1, Appendix A):
+and the canonical order they are given (docs/rules/determinism.md §1, Appendix A):
 
 * ``id``      keys in string order (Perl's default ``sort``: code point order on the decoded
               text), used for element/document/mention IDs, role and attribute names;
@@ -12,7 +12,7 @@ and the canonical order they are given (05-determinism §1, Appendix A):
               rows and columns, image pages and boxes);
 * ``mention`` keys ordered by the ID of the mention record each value holds
               (``$h->{$k}{MENTION}{ID}``): the B-cubed tables are keyed by the address of the
-              mention record, which has no stable order of its own (05-determinism §2.2 D4).
+              mention record, which has no stable order of its own (docs/rules/determinism.md §2.2 D4).
 
 Rows marked ``repair`` fix a defect that is not a matter of ties (D1: the tool dies or
 half-converts a symmetric relation, depending on the hash order); ``crosscheck --runs``
@@ -21,9 +21,9 @@ applies them alone, leaving every other traversal in Perl's hash order.
 A rewritten ``keys``/``values`` walks the keys in that order; a rewritten
 ``while (my ($k, $v) = each %h) {`` becomes a ``foreach`` over the keys in that order, taken
 once when the loop starts, with ``$v`` read from the hash at each step -- which is also the
-repair of the each()-while-inserting defect (05-determinism §6 D1).
+repair of the each()-while-inserting defect (docs/rules/determinism.md §6 D1).
 
-``spec`` cites the rule of 05-determinism §2 (or 07-versions Appendix A, X1-X5) each row
+``spec`` cites the rule of docs/rules/determinism.md §2 (or docs/rules/versions.md Appendix A, X1-X5) each row
 implements.  Tables: ace08-eval-v08 (72 + 2), ace07-eval-v01 (62), ace05-eval-v14 (61).
 """
 from __future__ import annotations
@@ -68,7 +68,7 @@ class ToolVersion:
         return sum(len(r.targets()) for r in self.rows if r.repair)
 
 
-# ace08-eval-v08.pl: the 72 traversals of 05-determinism Appendix A, plus the two each()
+# ace08-eval-v08.pl: the 72 traversals of docs/rules/determinism.md Appendix A, plus the two each()
 # loops of make_doc_relation_symmetric (D1, the symmetric-relation repair).
 ACE08 = ToolVersion(
     name="ace08-eval-v08",
@@ -121,7 +121,7 @@ ACE08 = ToolVersion(
 
 def _older(name: str, sha: str, total: int, cev: tuple, element_value: tuple,
            rdv: tuple, extra: tuple) -> ToolVersion:
-    """ace05-eval-v14 and ace07-eval-v01 share most rows (07-versions §0.2, Appendix A)."""
+    """ace05-eval-v14 and ace07-eval-v01 share most rows (docs/rules/versions.md §0.2, Appendix A)."""
     return ToolVersion(
         name=name, sha256=(sha,), total=total,
         rows=(
@@ -159,7 +159,7 @@ def _older(name: str, sha: str, total: int, cev: tuple, element_value: tuple,
         note="07-versions Appendix A")
 
 
-# ace07-eval-v01.pl: 62 traversals (07-versions Appendix A)
+# ace07-eval-v01.pl: 62 traversals (docs/rules/versions.md Appendix A)
 ACE07 = _older(
     "ace07-eval-v01", "e11657ae7dcca720fa9077bc05ae3ad9b9976222e8b6becb38529935dbb0632f", 223,
     cev=((1, 2, 6), "each1 each3 each5 keys1 each6"),
@@ -168,7 +168,7 @@ ACE07 = _older(
     extra=(SubRules("releve_value", (0, 0, 1), "each1", ID, "R20"),
            SubRules("element_document_value", (0, 0, 0), "", ID, "census only")))
 
-# ace05-eval-v14.pl: 61 traversals (07-versions Appendix A)
+# ace05-eval-v14.pl: 61 traversals (docs/rules/versions.md Appendix A)
 ACE05 = _older(
     "ace05-eval-v14", "dc4ff0ef16ce327778743c72e78f314e5a7388728204fef9dc0aa2f636f2b0c2", 221,
     cev=((1, 1, 5), "each1 each3 keys1 each5"),

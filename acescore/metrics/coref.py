@@ -27,7 +27,7 @@ B-cubed (Bagga & Baldwin 1998, the standard definition)
     A twinless key mention scores 0 in recall, a twinless response mention 0 in precision;
     both stay in the denominators.  (The NIST ace08 tool prints a different "B-cubed",
     computed from many-to-many head correspondences and entity IDs across documents
-    (02-entities §8); :func:`coref_scores` reports it next to this one as ``bcub_nist``.)
+    (docs/rules/entities.md §8); :func:`coref_scores` reports it next to this one as ``bcub_nist``.)
 CEAF (Luo 2005)
     Φ(g*) = the maximum total similarity of a one-to-one alignment of key and response
     entities (Kuhn-Munkres; :func:`scipy.optimize.linear_sum_assignment`);
@@ -289,7 +289,7 @@ def corpus_scores(documents: Iterable[tuple[Clustering, Clustering]]) -> dict:
 
 def _candidates(ref: Sequence, sys: Sequence, min_overlap: float,
                 max_pairs: int = DEFAULT_MAX_PAIRS, docid: str = "") -> dict:
-    """{(i, j): overlap} for REF/SYS entity mentions whose heads correspond (02 §1.4:
+    """{(i, j): overlap} for REF/SYS entity mentions whose heads correspond (docs/rules/entities.md §1.4:
     they share a position and their mutual overlap is at least ``min_overlap``).  More than
     ``max_pairs`` of them is an error (acescore.model.limits)."""
     out: dict = {}
@@ -362,7 +362,7 @@ def document_clusterings(ref_doc, sys_doc, min_overlap: float = 0.3,
 
 
 def nist_b3(ref_side, sys_side, params: Params) -> dict | None:
-    """The NIST tool's B-cubed (unweighted, 02 §8.3) over all entities, for comparison;
+    """The NIST tool's B-cubed (unweighted, docs/rules/entities.md §8.3) over all entities, for comparison;
     ``None`` when the parameter set does not use mentions."""
     if not params.use_mentions:
         return None
@@ -370,7 +370,7 @@ def nist_b3(ref_side, sys_side, params: Params) -> dict | None:
 
 
 def nist_b3_summands(ref_side, sys_side, params: Params, b3=None) -> tuple | None:
-    """Per side (REF, SYS), per mention of an entity in mention-ID order (05 R17),
+    """Per side (REF, SYS), per mention of an entity in mention-ID order (docs/rules/determinism.md R17),
     (mention ID, its summand: max COUNT / the host's mention count, or None without
     partners); None when neither side has entities.  ``b3``: the B-cubed data of the
     entity pass of these sides (:func:`acescore.scoring.b3.compute_b3` of its scoring
@@ -417,7 +417,7 @@ def coref_scores(ref_side, sys_side, params: Params | None = None,
         {"muc": {"recall", "precision", "f1"}, "bcub": ..., "ceafm": ..., "ceafe": ...,
          "blanc": ...,
          "mentions": {"ref": N_k, "sys": N_r, "aligned": n},   # the mention alignment
-         "bcub_nist": {"recall", "precision", "f1"} or None}    # 02 §8, for comparison
+         "bcub_nist": {"recall", "precision", "f1"} or None}    # docs/rules/entities.md §8, for comparison
 
     all values fractions.
     """

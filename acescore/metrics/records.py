@@ -12,7 +12,7 @@ does:
   shards' records merged in DOCID order and summed by :func:`coref.summed_counts` exactly
   as one process sums them (B-cubed and CEAF are floating-point sums: adding the shards'
   subtotals instead would round differently);
-* ``bcub_nist`` (the NIST tool's B-cubed, 02 §8.3): a sum over every entity mention of the
+* ``bcub_nist`` (the NIST tool's B-cubed, docs/rules/entities.md §8.3): a sum over every entity mention of the
   corpus in mention-ID order; each summand is of the mention's own entity (within a shard),
   so the shards send the summands with their mention IDs (from the B-cubed data of the
   shard's entity pass, where it has one) and the merge adds them in mention-ID order;

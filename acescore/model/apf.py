@@ -1,7 +1,7 @@
 """The APF data model: what one APF file says, as typed, immutable records.
 
 Everything here is *read-time* data: attribute values after the NIST tool's defaults and
-checks (01-input.md §2), spans as inclusive START..END offsets with their text.  Scoring-time
+checks (docs/rules/input.md §2), spans as inclusive START..END offsets with their text.  Scoring-time
 state (values, mappings) lives in :mod:`acescore.scoring`, never on these records.
 
 Kinds of element (the NIST tool's collections): ``entity``, ``value``, ``timex2``,
@@ -96,7 +96,7 @@ class Locator:
     already converted); for audio they are seconds; for image they are the bounding
     rectangle of the boxes on the lowest page and ``boxes`` holds every box.
     ``text`` is the raw text of the ``charseq``; ``display`` the 40-character display text
-    (01 §2.5) or ``None`` when the raw text is empty.
+    (docs/rules/input.md §2.5) or ``None`` when the raw text is empty.
     """
     kind: str
     start: Number

@@ -1,6 +1,6 @@
 """The assignment routine ("BGM") of the NIST ACE scorer, reproduced exactly.
 
-Spec: 05-determinism.md section 3 (with sections 4 and 6 Q1-Q4).
+Spec: docs/rules/determinism.md section 3 (with sections 4 and 6 Q1-Q4).
 
 Every mapping step of the scorer (element cohorts, mentions, names, relation and
 event mentions, arguments, image boxes) ends in one call of the same routine: given

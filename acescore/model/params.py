@@ -1,4 +1,4 @@
-"""Parameter sets of the NIST tool (01-input.md §6) and the legal attribute values.
+"""Parameter sets of the NIST tool (docs/rules/input.md §6) and the legal attribute values.
 
 The four predefined sets are the only ones the NIST tool knows; none of their numbers can be
 changed from the command line.
@@ -80,7 +80,7 @@ LANGUAGES = ("Arabic", "Chinese", "English", "MIXED", "UNKNOWN")
 
 
 def _ordered(weights: dict) -> tuple:
-    """Decreasing weight, ties in increasing code-point order (01 §6.3)."""
+    """Decreasing weight, ties in increasing code-point order (docs/rules/input.md §6.3)."""
     return tuple(k for k, _ in sorted(weights.items(), key=lambda kv: (-kv[1], kv[0])))
 
 
@@ -103,7 +103,7 @@ class FrozenDict(dict):
 
 @dataclass(frozen=True)
 class Params:
-    """One parameter set (01 §6).  Immutable: its weight tables are :class:`FrozenDict`."""
+    """One parameter set (docs/rules/input.md §6).  Immutable: its weight tables are :class:`FrozenDict`."""
     name: str = DEFAULT_PARAMS
     map_weighting: str = "MENTION"
     eval_weighting: str = "LEVEL"
@@ -176,7 +176,7 @@ class Params:
             if isinstance(v, dict) and not isinstance(v, FrozenDict):
                 object.__setattr__(self, f.name, FrozenDict(v))
 
-    # ---- derived orders (01 §6.3)
+    # ---- derived orders (docs/rules/input.md §6.3)
     @property
     def mention_types(self) -> tuple:
         return _ordered(self.entity_mention_type_wgt)

@@ -1,6 +1,6 @@
 """Input problems and the error policies that decide what happens to them.
 
-A :class:`Problem` is one broken input rule (01 §2-3): which rule, where (file, line,
+A :class:`Problem` is one broken input rule (docs/rules/input.md §2-3): which rule, where (file, line,
 element, DOCID), the NIST tool's wording (``message``) and, for the defects real annotation
 has, the cause in plain words (``cause``).  In lenient mode it also says what was skipped
 because of it (``scope``, ``docids``, ``removed``, ``note``).

@@ -1,4 +1,4 @@
-"""Span arithmetic: mutual overlap, extent mismatch, text match (02 §1)."""
+"""Span arithmetic: mutual overlap, extent mismatch, text match (docs/rules/entities.md §1)."""
 from __future__ import annotations
 
 from acescore.model.apf import Locator
@@ -100,7 +100,7 @@ def extent_mismatch(a: Locator, b: Locator, params: Params) -> float:
 
 
 def text_match(x: str, y: str) -> float:
-    """Longest common substring of two head texts as a fraction of the longer (02 §1.3)."""
+    """Longest common substring of two head texts as a fraction of the longer (docs/rules/entities.md §1.3)."""
     x, y = x.upper(), y.upper()
     if x.isascii() and y.isascii():
         x = "".join(c for c in x if c.isalnum())

@@ -39,7 +39,7 @@ class Task:
         return self.kind in RELEVE_KINDS
 
 
-#: every task, in report order (04 §1.1)
+#: every task, in report order (docs/rules/report.md §1.1)
 TASKS: tuple[Task, ...] = (
     Task("entity", "entity", "document", "documents", "EDR",
          "Entity Detection and Recognition statistics:", "edr", ("entity", "entities"),

@@ -1,6 +1,6 @@
 """Text rules of the NIST tool: display text, name normalisation, language labels.
 
-See 01-input.md §2.5 (display text), §2.12 (name normalisation) and §3.5 (languages).
+See docs/rules/input.md §2.5 (display text), §2.12 (name normalisation) and §3.5 (languages).
 "Han", "Latin" and "Arabic" are Unicode Script_Extensions, as in Perl 5.36.
 """
 from __future__ import annotations
@@ -52,7 +52,7 @@ def is_arabic(ch: str) -> bool:
 
 @lru_cache(maxsize=65536)
 def display_text(raw: str) -> str | None:
-    """The display text of a locator (01 §2.5): CR/LF runs -> one newline, de-hyphenate at
+    """The display text of a locator (docs/rules/input.md §2.5): CR/LF runs -> one newline, de-hyphenate at
     line ends, whitespace runs -> one space (ends kept as one space), cut to 40 characters.
     Made once per raw text (the listings and the view show a locator in several passes;
     :attr:`acescore.model.apf.Locator.display` computes it when asked)."""
@@ -109,7 +109,7 @@ _AROUND_APOS_HYPHEN = re.compile(_WS + r"*(['\-])" + _WS + "*")
 
 @lru_cache(maxsize=65536)
 def normalize_name(s: str) -> str:
-    """Name normalisation (01 §2.12)."""
+    """Name normalisation (docs/rules/input.md §2.12)."""
     s = _lower(s)
     s = _CRLF_RUN.sub("\n", s)
     s = _join_pairs(s, "\n", is_han, is_han)
@@ -124,7 +124,7 @@ def normalize_name(s: str) -> str:
 
 @lru_cache(maxsize=65536)
 def classify_language(text: str | None) -> str:
-    """Language of a text (01 §3.5): Arabic, Chinese, English, MIXED or UNKNOWN."""
+    """Language of a text (docs/rules/input.md §3.5): Arabic, Chinese, English, MIXED or UNKNOWN."""
     if not text:
         return "UNKNOWN"
     if text.isascii():
@@ -154,7 +154,7 @@ def classify_language(text: str | None) -> str:
 def locator_language(raw: str) -> str:
     """``classify_language(display_text(raw))``: the language of a locator's display text.
     An ASCII text that starts with a Latin letter is English without making its display
-    text (the display keeps the first character and adds no other letters: 01 §2.5)."""
+    text (the display keeps the first character and adds no other letters: docs/rules/input.md §2.5)."""
     if raw and raw.isascii() and raw[0].isalpha():
         return "English"
     return classify_language(display_text(raw))

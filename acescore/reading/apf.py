@@ -1,4 +1,4 @@
-"""Reading one APF file into the data model (01-input.md §2).
+"""Reading one APF file into the data model (docs/rules/input.md §2).
 
 XML is parsed with lxml, safely: no external entities, no DTD loading, no network.  The
 attribute rules (demanded/optional attributes, legal values, defaults), the locator rules and
@@ -10,7 +10,7 @@ error policy (:mod:`acescore.model.problems`): strict raises it, a collecting po
 Text and attribute values are read as written, as the NIST tool's home-made tokenizer reads
 them (no entity decoding, line breaks in attribute values kept; reading/as_written.py).  Where
 the tokenizer differs otherwise from a real XML parser (comments, single-quoted attributes;
-01 §2.2) we follow XML; the README lists these cases.
+docs/rules/input.md §2.2) we follow XML; the README lists these cases.
 """
 from __future__ import annotations
 
@@ -297,7 +297,7 @@ class _Reader(ReleveReading):
         None when the file had documents and none was usable."""
         root = tree.getroot()
         doctype = tree.docinfo.system_url
-        # The NIST tool finds nothing inside a wrapper element (01 §2.3).
+        # The NIST tool finds nothing inside a wrapper element (docs/rules/input.md §2.3).
         sfs = [root] if root.tag == "source_file" else []
         documents = []
         sources = []

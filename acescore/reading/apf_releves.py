@@ -1,4 +1,4 @@
-"""The relations and events of an APF file (01-input.md §2): the part of the APF reader
+"""The relations and events of an APF file (docs/rules/input.md §2): the part of the APF reader
 (:class:`acescore.reading.apf._Reader`) that reads ``relation`` and ``event`` elements,
 their mentions and arguments, with the same fast and checked paths as the rest of it."""
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """APF text as the NIST tool reads it, and the warnings it prints while reading arguments.
 
-The NIST tool has no XML parser (01-input.md §2.2): attribute values and text are taken as
+The NIST tool has no XML parser (docs/rules/input.md §2.2): attribute values and text are taken as
 written.  ``&amp;``, ``&lt;``, ``&#38;`` ... stay as they are, in names (and so in name
 similarity), in mention texts (and so in language labels and in the displayed texts of the
 -a/-e/-s listings) and in IDs; newlines, CRs and tabs inside attribute values are kept
@@ -11,7 +11,7 @@ into the ``&`` of the reference as written) and every newline, CR and tab inside
 attribute value becomes a character reference (which the parser's attribute-value
 normalisation leaves alone).  Line numbers are unchanged.
 
-While reading relations and events the tool also warns (01 §5.3):
+While reading relations and events the tool also warns (docs/rules/input.md §5.3):
 
 * ``X appears as a relation_argument multiple times`` (and ``relation_mention_argument``):
   one argument ID in two roles of one relation or relation mention;
@@ -107,7 +107,7 @@ def redundant_mentions(mentions: Sequence, head: str, min_overlap: float,
         for prev, prev_args in earlier:
             if args != prev_args:
                 continue
-            # the extent overlap of the scorer (02 §1)
+            # the extent overlap of the scorer (docs/rules/entities.md §1)
             if event and overlap(m.extent, prev.extent) < min_overlap:
                 continue
             found.append(f"{head}    {m.id} and {prev.id} appear to be redundant mentions\n")

@@ -1,6 +1,6 @@
 """Checking the markup of ACE source documents (``.sgm``) as SGML, the way the LDC wrote them.
 
-The official files are SGML, not XML (06-ldc-sources.md): a bare ``&`` is text, ``<QUOTE
+The official files are SGML, not XML (docs/rules/ldc-sources.md): a bare ``&`` is text, ``<QUOTE
 PREVIOUSPOST="...">`` is never closed (its attribute value may span lines), a ``<POST>`` may be
 left open until the next one or the end of ``TEXT``, and broadcast news has ``<ENDTIME>``
 after ``</BODY>``.  An XML parser rejects all of these, so the structure is checked here

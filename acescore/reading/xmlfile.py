@@ -1,4 +1,4 @@
-"""Reading an XML file safely (01-input.md §2.1), and the DOCIDs of one that cannot be read.
+"""Reading an XML file safely (docs/rules/input.md §2.1), and the DOCIDs of one that cannot be read.
 
 lxml parses without external entities, DTD loading or network access.  The file is read
 through :func:`acescore.reading.safe_read.read_bytes` (regular files only, at most

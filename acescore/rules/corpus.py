@@ -1,4 +1,4 @@
-"""The whole-corpus input rules of 01 §3, written once, for every caller.
+"""The whole-corpus input rules of docs/rules/input.md §3, written once, for every caller.
 
 Between reading (:mod:`acescore.reading.apf`, whose element checks report through the same
 :mod:`acescore.model.problems` policies) and building the two sides (:mod:`acescore.rules.database`):
@@ -167,7 +167,7 @@ class _Rules:
                        f"{kind} {eid}", tuple(sorted({k[2] for k in keys})), tuple(keys), note,
                        rule, cause, subject)
 
-    # 01 §3.2: attribute conflicts, external links, relation argument counts
+    # docs/rules/input.md §3.2: attribute conflicts, external links, relation argument counts
     def merge(self, ix: _SideIndex) -> Iterator[Problem]:
         for kind in KINDS:
             coll = ix.by_kind[kind]
@@ -229,7 +229,7 @@ class _Rules:
                     args = new_args
                     kept.append((docid, el, doc))
 
-    # 01 §3.3: one registry of element and mention IDs per side
+    # docs/rules/input.md §3.3: one registry of element and mention IDs per side
     def registry(self, ix: _SideIndex) -> Iterator[Problem]:
         if _ids_unique(ix):
             return
@@ -282,7 +282,7 @@ class _Rules:
                     _docid, el, doc = entries[0]
                     registry[eid] = (kind, doc.path, el.line)
 
-    # 01 §3.6: arguments and argument mentions (the IDs are unique: registry found nothing)
+    # docs/rules/input.md §3.6: arguments and argument mentions (the IDs are unique: registry found nothing)
     def arguments(self, ix: _SideIndex) -> Iterator[Problem]:
         mentions = ix.owners()     # mention ID -> its element's ID
         kinds = ix.kinds
@@ -379,7 +379,7 @@ def _mention_argument_problem(kind: str, eid: str, el: Any, mentions: dict, role
 def _relation_problem(eid: str, rtype: str, args: dict, kept: list, el: Relation
                       ) -> tuple[str, str, str | None] | None:
     """(rule, message, cause) when the arguments ``args`` accumulated over the documents
-    ``kept`` and the relation ``el`` break the argument rule (01 §3.2: checked after every
+    ``kept`` and the relation ``el`` break the argument rule (docs/rules/input.md §3.2: checked after every
     merge, so the relation of every document must keep the rule)."""
     if rtype in SYMMETRIC_RELATIONS:
         ids = args.get("Arg", ())

@@ -1,11 +1,11 @@
-"""One side's database: documents and global elements built from APF files (01 §3).
+"""One side's database: documents and global elements built from APF files (docs/rules/input.md §3).
 
 Elements with the same ID in several documents of one side form one *global element*; its
 ``docs`` maps each DOCID to the document element read there.  This module merges the
 elements, registers the mentions, computes the language labels and name entropies and issues
-the metonymy warnings.  The input rules of 01 §3 (attribute conflicts, relation argument
+the metonymy warnings.  The input rules of docs/rules/input.md §3 (attribute conflicts, relation argument
 counts, duplicate IDs, arguments ...) are checked before, by :mod:`acescore.rules.corpus`: the
-documents given here have passed them.  Orders follow 05-determinism.md (IDs and DOCIDs in
+documents given here have passed them.  Orders follow docs/rules/determinism.md (IDs and DOCIDs in
 code-point order).
 """
 from __future__ import annotations
@@ -298,7 +298,7 @@ def build_sys_side(rside: Side, sys_files: list, params: Params, warnings: list)
 
 
 def check_docs(ref: Side, sys: Side, warnings: list) -> None:
-    """The NIST warning for every REF document without a SYS document (01 §3.8; a data type
+    """The NIST warning for every REF document without a SYS document (docs/rules/input.md §3.8; a data type
     difference is a broken rule: acescore.rules.corpus)."""
     for docid in sorted(ref.documents):
         if docid not in sys.documents:

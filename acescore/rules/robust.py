@@ -13,12 +13,12 @@ In lenient mode every such problem is *isolated*:
   sides**, so that REF and SYS stay comparable.  The DOCIDs of an unreadable file are taken
   from its ``<document DOCID=...>`` tags, or, when none can be found, from the file name.
   A file left without documents is dropped altogether (its SOURCE no longer counts);
-* **whole-side checks** (01 §3) are isolated too, in canonical order (DOCIDs, kinds and IDs
+* **whole-side checks** (docs/rules/input.md §3) are isolated too, in canonical order (DOCIDs, kinds and IDs
   in code-point order, so the outcome does not depend on the order of the input files):
   an element that conflicts with the same global element in an earlier document (attributes,
   external links, relation arguments) is skipped in the later document; a relation whose
   merged arguments are still incomplete is skipped; of two elements or mentions sharing an
-  ID the later one in registry order (01 §3.3) is skipped; a relation or event whose
+  ID the later one in registry order (docs/rules/input.md §3.3) is skipped; a relation or event whose
   argument (or argument mention) is missing, skipped, or not in its document is skipped --
   and so on, until nothing changes (cascade).
 

@@ -94,7 +94,7 @@ class Loaded:
 
 
 def build(ref: Corpus, sys: Corpus, options: Options) -> Loaded:
-    """The two side databases (01 §3): strict (the first broken input rule of
+    """The two side databases (docs/rules/input.md §3): strict (the first broken input rule of
     :mod:`acescore.rules.corpus` is raised), or lenient (skipping what breaks a rule, on both sides
     where it cannot be isolated)."""
     params = options.parameter_set

@@ -1,4 +1,4 @@
-"""B-cubed as the NIST tool computes it (02 §8): from mention correspondences, not mappings."""
+"""B-cubed as the NIST tool computes it (docs/rules/entities.md §8): from mention correspondences, not mappings."""
 from __future__ import annotations
 
 from acescore.scoring.elements import ElementPass

@@ -1,4 +1,4 @@
-"""The element mapping (05 R24/R25, §3): the cohorts of REF and SYS elements linked by
+"""The element mapping (docs/rules/determinism.md R24/R25, §3): the cohorts of REF and SYS elements linked by
 valued pairs, and the optimal one-to-one mapping of each (the assignment algorithm of
 :mod:`acescore.model.bgm`).  Used by every element pass and the relation/event passes."""
 from __future__ import annotations
@@ -8,7 +8,7 @@ from acescore.model.bgm import bgm
 
 def map_elements(ref: dict, sys: dict, pv: dict, fa_value: dict, cand: dict,
                  rcand: dict) -> dict:
-    """Cohorts (05 R24/R25) and the optimal one-to-one mapping of each; returns REF -> SYS."""
+    """Cohorts (docs/rules/determinism.md R24/R25) and the optimal one-to-one mapping of each; returns REF -> SYS."""
     placed: set = set()
     mapping: dict = {}
     for seed in sorted(ref):
@@ -19,7 +19,7 @@ def map_elements(ref: dict, sys: dict, pv: dict, fa_value: dict, cand: dict,
             (only,) = cs
             if (seed, only) in pv and len(rcand.get(only, ())) == 1:
                 # a 1x1 cohort (the usual case): the routine maps its single pair,
-                # whatever the cost (05 §3, single-row shortcut)
+                # whatever the cost (docs/rules/determinism.md §3, single-row shortcut)
                 placed.add(seed)
                 mapping[seed] = only
                 continue

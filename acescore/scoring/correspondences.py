@@ -1,4 +1,4 @@
-"""Corresponding REF/SYS mention pairs (02 §1.4) of one kind of element: which mentions of
+"""Corresponding REF/SYS mention pairs (docs/rules/entities.md §1.4) of one kind of element: which mentions of
 the two sides correspond, with their mention scores.
 
 :func:`correspondences` finds them with an overlap sweep per document;

@@ -1,4 +1,4 @@
-"""The ``-c`` check (01-input.md §4): warnings about equivalent (duplicate) SYS elements of
+"""The ``-c`` check (docs/rules/input.md §4): warnings about equivalent (duplicate) SYS elements of
 one valuation, as the NIST tool prints them."""
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ def _perl_str(x) -> str:
 
 def duplicate_warnings(element_type: str, sys_ids: Iterable[str], sys_value: dict,
                        pair_value: dict) -> list:
-    """The ``-c`` warnings of one valuation (01 §4): for every SYS element id1 (code-point
+    """The ``-c`` warnings of one valuation (docs/rules/input.md §4): for every SYS element id1 (code-point
     order) with pair values (looked up as a REF id) and every partner id2 > id1, warn when
     the pair value of (id1, id2) equals id1's SYS VALUE as the tool compares them (numbers
     as 15-significant-digit strings).  ``sys_value``: SYS id -> VALUE (None: undefined);

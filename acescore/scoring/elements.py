@@ -1,12 +1,12 @@
-"""Valuation of entities, values and timex2 (02-entities.md).
+"""Valuation of entities, values and timex2 (docs/rules/entities.md).
 
 One :class:`ElementPass` values every REF and SYS element of one kind under one weighting
 (MENTION or LEVEL): mention self scores, document self values and false-alarm values, the
 corresponding mention pairs, the candidate element pairs with their per-document pair values,
 mention matchings and cost components.  :func:`acescore.scoring.cohorts.map_elements`
-then maps REF to SYS elements cohort by cohort with the assignment routine of 05 §3.
+then maps REF to SYS elements cohort by cohort with the assignment routine of docs/rules/determinism.md §3.
 
-Every sum and product is formed in the canonical order of 05-determinism.md (IDs and DOCIDs
+Every sum and product is formed in the canonical order of docs/rules/determinism.md (IDs and DOCIDs
 in code-point order, mentions in file order, discount attributes by name) so that the
 numbers are bit-identical to the NIST tool's.
 """
@@ -126,7 +126,7 @@ class ElementPass:
             self._discounts = [(a, p.timex2_attribute_wgt[a]) for a in sorted(p.timex2_attribute_wgt)]
 
     def element_value(self, x: Any, y: Any) -> tuple[float, dict | None]:
-        """EV(x, y) (02 §2) and, in the name-similarity sets, the name map."""
+        """EV(x, y) (docs/rules/entities.md §2) and, in the name-similarity sets, the name map."""
         p = self.p
         k = self.kind
         if k == "entity":
@@ -163,11 +163,11 @@ class ElementPass:
         return ev, None
 
     def _entity_value(self, x: Entity, y: Entity) -> float:
-        """EV of two entities without the name similarity (02 §2.1-2.3)."""
+        """EV of two entities without the name similarity (docs/rules/entities.md §2.1-2.3)."""
         p = self.p
         wt = p.entity_type_wgt
         wc = p.entity_class_wgt
-        # Perl min(): undefined first argument stays undefined (02 §2.1 quirk)
+        # Perl min(): undefined first argument stays undefined (docs/rules/entities.md §2.1 quirk)
         a, b = wt.get(x.type), wt.get(y.type)
         t = a if a is None or b is None or not (b < a) else b
         a, b = wc.get(x.cls), wc.get(y.cls)
@@ -176,7 +176,7 @@ class ElementPass:
         return self._discounted(ev, x, y)
 
     def _value_value(self, x: Value, y: Value) -> float:
-        """EV of two values (02 §2.5)."""
+        """EV of two values (docs/rules/entities.md §2.2)."""
         wv = self.p.value_type_wgt
         a, b = wv.get(x.type), wv.get(y.type)
         t = a if a is None or b is None or not (b < a) else b
@@ -498,7 +498,7 @@ class ElementPass:
 
     def _matched_mentions(self, rms: Sequence, tms: Sequence, fa_norm: float,
                           fa_scores: list) -> tuple:
-        """Match the mentions of a REF and a SYS document element (05 §3): the mentions
+        """Match the mentions of a REF and a SYS document element (docs/rules/determinism.md §3): the mentions
         value, the map {REF index: SYS index}, the summed self scores of the matched REF
         mentions and their pair scores.  The map is None when no mentions correspond."""
         corr = self.corr

@@ -1,4 +1,4 @@
-"""The order of passes of one scoring run (02 §5.5, 03 §1) and their results."""
+"""The order of passes of one scoring run (docs/rules/entities.md §5.5, docs/rules/relations-events.md §1) and their results."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -146,7 +146,7 @@ def element_result(task: str, kind: str, ref: dict, sys: dict, params: Params, r
 
 
 def _duplicate_check(run: Run, element_type: str):
-    """-c (01 §4): a callback warning about equivalent elements of one valuation."""
+    """-c (docs/rules/input.md §4): a callback warning about equivalent elements of one valuation."""
     from acescore.scoring.duplicates import duplicate_warnings
 
     def check(x) -> None:   # an ElementPass or a relation/event PassResult
@@ -244,7 +244,7 @@ def _entity_mention_chain(run: Run, tasks, dup, **_) -> None:
 
 
 def _mention_releve_chain(run: Run, tasks, dup, wait_mapped_refs=None, **_) -> None:
-    """Relation and event mentions: the mention preparation (03 §10.1), then the passes."""
+    """Relation and event mentions: the mention preparation (docs/rules/relations-events.md §10.1), then the passes."""
     ref, sys, params = run.ref, run.sys, run.params
     entity_corr, run.entity_corr = run.entity_corr, None    # (the last chain that needs them)
     has_rel = bool(ref.of("relation") and sys.of("relation"))

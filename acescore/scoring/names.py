@@ -1,4 +1,4 @@
-"""Name similarity of entities (02 §2.4, the global parameter sets): the edit-distance
+"""Name similarity of entities (docs/rules/entities.md §2.4, the global parameter sets): the edit-distance
 similarity of two names, the best one-to-one name map of two entities, and the name maps
 of mapped entity pairs that the recognition tables and the listings need."""
 from __future__ import annotations
@@ -50,7 +50,7 @@ def name_similarity(a: str, b: str) -> float:
 
 
 def entity_name_similarity(x: Entity, y: Entity, min_sim: float) -> tuple[float, dict | None]:
-    """NS(x, y) and the name map {ref name index: sys name index} (02 §2.4)."""
+    """NS(x, y) and the name map {ref name index: sys name index} (docs/rules/entities.md §2.4)."""
     if x.level != "NAM" and y.level != "NAM":
         return 1, None
     if x.level != "NAM" or y.level != "NAM":

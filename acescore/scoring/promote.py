@@ -1,4 +1,4 @@
-"""Mention promotion for the mention-level tasks (02 §7, 03 §10).
+"""Mention promotion for the mention-level tasks (docs/rules/entities.md §7, docs/rules/relations-events.md §10).
 
 Every mention of an element becomes an element of its own: its ID is the mention's ID, its
 single mention gets the ID ``"<mention ID> mention"``, attributes come from the host element.
@@ -76,7 +76,7 @@ def promote_elements(coll: dict, warnings: list | None = None) -> tuple[dict, di
     return out, origin
 
 
-# ---- relation and event mentions (03 §10.2) -------------------------------------------------
+# ---- relation and event mentions (docs/rules/relations-events.md §10.2) -------------------------------------------------
 
 
 def _renamed_mention(m: RelationMention | EventMention, new_id: str

@@ -1,4 +1,4 @@
-"""The putative pairs of a relation or event pass (03 §8.1): which REF/SYS pairs of a
+"""The putative pairs of a relation or event pass (docs/rules/relations-events.md §8.1): which REF/SYS pairs of a
 document :mod:`acescore.scoring.releves` values.
 
 The tool values every REF/SYS pair of a document.  Most of them get no value: they share no

@@ -1,6 +1,6 @@
-"""Relation and event element values (03 §§4-5): the weights of a parameter set, the
+"""Relation and event element values (docs/rules/relations-events.md §§4-5): the weights of a parameter set, the
 attribute signatures and element values RV(x) and RV(x, y), formed in attribute-name
-order (05 R20) with the tool's Perl semantics of truth and minimum."""
+order (docs/rules/determinism.md R20) with the tool's Perl semantics of truth and minimum."""
 from __future__ import annotations
 
 from acescore.model.params import Params
@@ -49,7 +49,7 @@ def _perl_min(a: float | None, b: float | None) -> float | None:
 
 
 def pair_value_of_signatures(w: Weights, x: tuple, y: tuple) -> float:
-    """RV(x, y) (03 §3) from attribute signatures (:func:`signature`); RV(x) is RV(x, x).
+    """RV(x, y) (docs/rules/relations-events.md §3) from attribute signatures (:func:`signature`); RV(x) is RV(x, x).
     Discounts are applied in attribute-name order (R20)."""
     t = _perl_min(w.type_wgt.get(x[0]), w.type_wgt.get(y[0]))
     m = _perl_min(w.modality_wgt.get(x[1]), w.modality_wgt.get(y[1]))
@@ -72,6 +72,6 @@ def signature(w: Weights, attrs: dict) -> tuple:
 
 
 def releve_value(w: Weights, x: dict, y: dict | None) -> float:
-    """RV(x) (``y`` None) or RV(x, y) (03 §3); ``x``/``y`` are attribute dicts."""
+    """RV(x) (``y`` None) or RV(x, y) (docs/rules/relations-events.md §3); ``x``/``y`` are attribute dicts."""
     sx = signature(w, x)
     return pair_value_of_signatures(w, sx, sx if y is None else signature(w, y))

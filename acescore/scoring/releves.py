@@ -2,15 +2,15 @@
 
 Two entry points, called by :mod:`acescore.scoring.engine`:
 
-* :func:`score_pass` -- the document-level passes (RDR and event detection, 03 §§3-9, 11);
+* :func:`score_pass` -- the document-level passes (RDR and event detection, docs/rules/relations-events.md §§3-9, 11);
 * :func:`score_mention_pass` -- the mention-level passes (RMD and event-mention detection,
-  03 §10): every relation (event) mention is first promoted to an element of its own, then
+  docs/rules/relations-events.md §10): every relation (event) mention is first promoted to an element of its own, then
   the same machinery runs with the mention-level rules.
 
 Both return a :class:`~acescore.scoring.result.PassResult`.
 
 Numbers must be bit-identical to the reference tool's, so every sum and product is formed
-in the canonical order of 05-determinism.md:
+in the canonical order of docs/rules/determinism.md:
 
 * documents in DOCID order (R18, R19, R23);
 * arguments in (role, ID) order (R21), which also fixes the rows (sys arguments) and columns
@@ -86,14 +86,14 @@ class _ReleveScorer:
         for (a, b, d), v in args.pair_value.items():
             self.arg_partners.setdefault(a, {}).setdefault(b, {})[d] = v
         self.rv_self: dict = {}              # ("REF"/"SYS", id) -> RV(x)
-        # C2 (relations, 03 §7): which SYS argument roles a valued pair needs mapped
+        # C2 (relations, docs/rules/relations-events.md §7): which SYS argument roles a valued pair needs mapped
         nreq = str(params.nargs_required)
         self.c2 = nreq if self.w.relation and nreq in ("1", "2") else None
         self.missing_heads: set = set()
         self._heads: dict = {}
         self._headless_of: dict = {}
 
-    # ---- self values (03 §5) -----------------------------------------------------------
+    # ---- self values (docs/rules/relations-events.md §5) -----------------------------------------------------------
     def _arg_sum(self, g: GlobalElement, d: str, lookup_side: str) -> float:
         total = 0.0
         sv = self.sv
@@ -138,7 +138,7 @@ class _ReleveScorer:
                 if side == "SYS":
                     res.fa_value[eid] = fa_total
 
-    # ---- argument matching (03 §6) -------------------------------------------------------
+    # ---- argument matching (docs/rules/relations-events.md §6) -------------------------------------------------------
     def argument_map(self, r: GlobalElement, s: GlobalElement, rv_rs: float,
                      rv_s: float) -> dict | None:
         ref_args = r.arg_pairs
@@ -196,13 +196,13 @@ class _ReleveScorer:
         return out
 
     def _c2_fails(self, costs: dict, tst_args) -> bool:
-        """Whether condition C2 (03 §7) fails for every argument mapping that the matching
+        """Whether condition C2 (docs/rules/relations-events.md §7) fails for every argument mapping that the matching
         could choose: the SYS arguments that have a cost (the only ones it can map) lack
         the roles C2 asks for.  Then the pair has no value in any document."""
         return self.c2_fails_for_roles([tst_args[j][0] for j in costs])
 
     def c2_fails_for_roles(self, arg_roles: list) -> bool:
-        """C2 (03 §7) fails for SYS arguments of these roles (and so for any subset)."""
+        """C2 (docs/rules/relations-events.md §7) fails for SYS arguments of these roles (and so for any subset)."""
         roles: dict = {}
         for r in arg_roles:
             roles[r] = roles.get(r, 0) + 1
@@ -210,7 +210,7 @@ class _ReleveScorer:
             return not (roles.get("Arg-1") and roles.get("Arg-2")) and roles.get("Arg", 0) < 2
         return not (roles.get("Arg-1") or roles.get("Arg-2") or roles.get("Arg"))
 
-    # ---- extent pairing (03 §7) ------------------------------------------------------------
+    # ---- extent pairing (docs/rules/relations-events.md §7) ------------------------------------------------------------
     @staticmethod
     def mentions_overlap(ref_mentions, tst_mentions):
         costs: dict = {}
@@ -234,7 +234,7 @@ class _ReleveScorer:
         return total, (mmap or None)
 
     def _relation_heads_ok(self, rm, tm) -> bool:
-        """The tool's relation mention argument-head test (03 §10.3): it never fails; it
+        """The tool's relation mention argument-head test (docs/rules/relations-events.md §10.3): it never fails; it
         aborts when an argument mention has no head.  Here: record and carry on (the
         arguments without a head of a role both mentions have)."""
         rmiss = self._headless(self.rside, rm)
@@ -285,7 +285,7 @@ class _ReleveScorer:
                 return m.head
         return None
 
-    # ---- value of a pair in one document (03 §7) -------------------------------------------
+    # ---- value of a pair in one document (docs/rules/relations-events.md §7) -------------------------------------------
     def doc_value(self, r: GlobalElement, s: GlobalElement, d: str, arg_map: dict | None,
                   rv_rs: float):
         p = self.p
@@ -388,7 +388,7 @@ class _ReleveScorer:
         self.self_values(res)
         w = self.w
 
-        putative = putative_pairs(self)    # (03 §8.1)
+        putative = putative_pairs(self)    # (docs/rules/relations-events.md §8.1)
 
         all_arg_maps: dict = {}
         mention_maps: dict = {}
@@ -431,7 +431,7 @@ class _ReleveScorer:
                     rcand.setdefault(sid, set()).add(rid)
         res.pair_value = pv
 
-        # mapping (03 §8.2)
+        # mapping (docs/rules/relations-events.md §8.2)
         mapping = map_elements(ref, sys, pv, res.fa_value, cand, rcand) if pv else {}
         res.mapping = mapping
         res.rmapping = {s: r for r, s in mapping.items()}
@@ -445,7 +445,7 @@ class _ReleveScorer:
                     if mm:
                         res.mention_map[(rid, sid, d)] = mm
 
-        # argument mapping errors (04 §3.4)
+        # argument mapping errors (docs/rules/report.md §3.4)
         mapped_refs = self.run.mapped_refs
         for rid in sorted(ref):
             sid = mapping.get(rid)
@@ -473,7 +473,7 @@ def _pos(x: float) -> float:
 
 def _arg_errors(x: GlobalElement, partner: GlobalElement | None, arg_maps: dict,
                 mapped_refs: dict, arg_origin: dict) -> int:
-    """The tool's number of argument mapping errors of ``x`` (04 §3.4)."""
+    """The tool's number of argument mapping errors of ``x`` (docs/rules/report.md §3.4)."""
     n_x = len(x.arg_pairs)
     if partner is None:
         return n_x

@@ -4,7 +4,7 @@ A *pass* is one section of the NIST report: ``entity``, ``value``, ``timex2``, `
 ``event`` and, with ``-m``, ``mention_entity``, ``mention_relation``, ``mention_event``.
 Its :class:`PassResult` holds the elements scored in that pass (for mention passes the
 promoted one-mention elements), their final (scoring-pass) values, the element mapping and the
-per-document pair values and cost components (02 §4, 03 §7), all keyed by IDs so that the
+per-document pair values and cost components (docs/rules/entities.md §4, docs/rules/relations-events.md §7), all keyed by IDs so that the
 report code never needs the valuation internals.
 
 Conventions
@@ -18,7 +18,7 @@ Conventions
 * ``doc_fa[(id, docid)]`` and ``fa_value[id]``: SYS false-alarm values (negative numbers).
 * ``mapping``: REF id -> SYS id (only mapped elements); ``rmapping`` the inverse.
 * ``doc_mv[(ref_id, sys_id, docid)]``: the pair's document value for every *valued*
-  document (02 §4.2 / 03 §7); ``doc_costs`` the same keys -> (ATTR_ERR, MISS_SUB, ERR_SUB,
+  document (docs/rules/entities.md §4.2 / docs/rules/relations-events.md §7); ``doc_costs`` the same keys -> (ATTR_ERR, MISS_SUB, ERR_SUB,
   FA_SUB), each a float (0.0 where the tool has undef).
 * ``pair_value[(ref_id, sys_id)]``: mapped element value PV (including the FA terms of
   documents where only the SYS element is valued); used by ``-a`` listings.
@@ -39,7 +39,7 @@ NO_PARTNERS: dict = {}
 
 @dataclass(slots=True)
 class B3Mention:
-    """B-cubed data of one mention (02 §8.2).  ``count`` and ``value`` are
+    """B-cubed data of one mention (docs/rules/entities.md §8.2).  ``count`` and ``value`` are
     :data:`NO_PARTNERS` until :func:`~acescore.scoring.b3.compute_b3` gives the mention
     partners (there is one of these per mention of a pass)."""
     mention: Any                 # the model mention
@@ -91,7 +91,7 @@ class PassResult:
     #: the pass has a section in the report (a value/timex2 pass whose SYS side is empty
     #: prints only its ``-s`` REF listing)
     printed: bool = True
-    # entity-like passes: what the -a/-e mention details print (02 §3)
+    # entity-like passes: what the -a/-e mention details print (docs/rules/entities.md §3)
     sigma_r: dict = field(default_factory=dict)         # REF mention id -> self score
     sigma_s: dict = field(default_factory=dict)         # SYS mention id -> self score
     corr: dict = field(default_factory=dict)            # REF mention id -> {SYS mention id: score}

@@ -35,7 +35,7 @@ def attr_text(kind: str, attrs: dict) -> str:
 
 
 def attr_diffs(kind: str, rd, sd) -> list[str]:
-    """The attributes counted as errors (04 §2.5): 'NAME: ref ≠ sys'."""
+    """The attributes counted as errors (docs/rules/report.md §2.5): 'NAME: ref ≠ sys'."""
     return [f"{a}: {x if x is not None else '—'} ≠ {y if y is not None else '—'}"
             for a, x, y in attribute_differences(kind, rd, sd)]
 

@@ -1,4 +1,4 @@
-"""Condition values (04 §2.4): the value of every condition (TYPE, LEVEL, MENTION COUNT, ...)
+"""Condition values (docs/rules/report.md §2.4): the value of every condition (TYPE, LEVEL, MENTION COUNT, ...)
 for whole columns of records at once, encoded as integer keys (:class:`ConditionValues`),
 from the elements' attributes seen through :class:`_ElementView`."""
 from __future__ import annotations
@@ -186,7 +186,7 @@ class _ElementView:
 
 
 class ConditionValues:
-    """Condition values of the records of one pass (04 §3.2).
+    """Condition values of the records of one pass (docs/rules/report.md §3.2).
 
     Elements are numbered: REF elements in ID order, then SYS elements in ID order
     (:attr:`elements`); records refer to their element by that number (``ei``).
@@ -420,7 +420,7 @@ class ConditionValues:
         raise ValueError(f"FATAL ERROR:  unknown condition ({cond}) in call to condition_value")
 
     def arg_errors(self, side: str, eid: str) -> int:
-        """Argument mapping errors of a mapped element, 0 for an unmapped one (04 §3.4).
+        """Argument mapping errors of a mapped element, 0 for an unmapped one (docs/rules/report.md §3.4).
 
         For a mapped SYS element (doc-level false alarm of a cross-document element) the
         NIST tool evaluates the count as if the SYS element were a REF element: without an

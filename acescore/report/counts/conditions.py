@@ -1,9 +1,9 @@
-"""Conditions of the detection tables (04 §3): value lists, bins and the condition value of
+"""Conditions of the detection tables (docs/rules/report.md §3): value lists, bins and the condition value of
 a record.
 
 A *record* of the detection tables is either document-level (an element in one document) or
 element-level (an element, no document).  Its condition value is computed from the element
-of the side it belongs to: REF for correct/error/miss records, SYS for false alarms (04 §2.5).
+of the side it belongs to: REF for correct/error/miss records, SYS for false alarms (docs/rules/report.md §2.5).
 """
 from __future__ import annotations
 
@@ -42,11 +42,11 @@ MULTI = "(multi)"
 NULL = "<null>"
 UNDEF = "<undef>"
 
-#: conditions for which the entity tables carry B3 headers (04 §2.7)
+#: conditions for which the entity tables carry B3 headers (docs/rules/report.md §2.7)
 B3_CONDITIONS = frozenset({"TYPE", "SUBTYPE", "LEVEL", "CLASS", "SOURCE", "VALUE",
                            "MENTION COUNT", "CROSS-DOC"})
 
-#: the kind's attribute list without ID, sorted (04 §4.2.1); defines `att_errs` (04 §2.5)
+#: the kind's attribute list without ID, sorted (docs/rules/report.md §4.2.1); defines `att_errs` (docs/rules/report.md §2.5)
 ERROR_ATTRIBUTES = {
     "entity": ("CLASS", "LEVEL", "SUBTYPE", "TYPE"),
     "relation": ("MODALITY", "SUBTYPE", "TYPE"),
@@ -103,7 +103,7 @@ def _thresholds(bins: tuple) -> tuple:
 
 
 def bin_of(v: float | None, bins: tuple) -> str:
-    """The bin of a number (04 §3.3): the first bin that starts with '>' or whose upper
+    """The bin of a number (docs/rules/report.md §3.3): the first bin that starts with '>' or whose upper
     bound + 0.000005 exceeds the number; ``None`` falls into the first bin."""
     if v is None:
         return bins[0]
@@ -134,7 +134,7 @@ class TableSpec:
 
 
 def table_specs(kind: str, params: Params, all_sources: Sequence[str]) -> list[TableSpec]:
-    """The detection tables of a kind, in print order (04 §3.1, §3.5)."""
+    """The detection tables of a kind, in print order (docs/rules/report.md §3.1, §3.5)."""
     langs = tuple(LANGUAGES)
     sources = tuple(all_sources)
     if kind == "entity":

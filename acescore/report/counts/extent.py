@@ -1,4 +1,4 @@
-"""Extent mismatch of two mapped mentions (02 §1.6), used by the mention detection tables.
+"""Extent mismatch of two mapped mentions (docs/rules/entities.md §1.6), used by the mention detection tables.
 
 The mismatch is the largest offset difference of the two extents in units of the allowed
 difference: ``max(|Δstart|, |Δend|) / max_diff_chars`` for text, ``/ max_diff_time`` for
@@ -8,7 +8,7 @@ above 1 is an extent error.  As in the NIST tool, the data type of the REF locat
 from __future__ import annotations
 
 from acescore.model.apf import Locator
-from acescore.model.bgm import bgm  # the assignment routine of 05 §3
+from acescore.model.bgm import bgm  # the assignment routine of docs/rules/determinism.md §3
 
 #: what the NIST tool returns when two image extents cannot be compared box by box
 MAX_MISMATCH = 9999999999

@@ -1,8 +1,8 @@
-"""Recognition tables (04 §4): ``Recognition statistics`` blocks, confusion matrices, the
+"""Recognition tables (docs/rules/report.md §4): ``Recognition statistics`` blocks, confusion matrices, the
 name and mention detection tables.
 
 Data functions (``*_stats``) count pairs over the doc-mapped REF document elements; all of
-them count integers, so their traversal order does not matter (05 §2.7).  Printing functions
+them count integers, so their traversal order does not matter (docs/rules/determinism.md §2.7).  Printing functions
 return the text of one block, starting with its leading newline.
 """
 from __future__ import annotations
@@ -123,7 +123,7 @@ _ATTRS = attrgetter("attrs")
 _SUBTYPE = attrgetter("subtype")
 
 
-# ---- Recognition statistics blocks (04 §4.2) ------------------------------------------
+# ---- Recognition statistics blocks (docs/rules/report.md §4.2) ------------------------------------------
 
 def attribute_stats(result, attributes, pairs=None) -> dict:
     """attribute -> {ref value -> {sys value -> count}} over doc-mapped pairs; a pair is
@@ -165,8 +165,8 @@ def _pct_cell(count: int, pct: float) -> str:
 
 
 def recognition_block(stats: dict | None, label: str) -> str:
-    """One ``Recognition statistics for LABEL`` block (04 §4.2), or "" if it does not
-    qualify.  Display order: sort key descending, ties by value (05 R29-R30)."""
+    """One ``Recognition statistics for LABEL`` block (docs/rules/report.md §4.2), or "" if it does not
+    qualify.  Display order: sort key descending, ties by value (docs/rules/determinism.md R29-R30)."""
     if not stats:
         return ""
     ref_count: dict = {}
@@ -294,7 +294,7 @@ def entity_class_matrix(stats: dict | None, classes, source_label: str) -> str:
     return "".join(out)
 
 
-# ---- name detection (04 §4.4) ------------------------------------------------------
+# ---- name detection (docs/rules/report.md §4.4) ------------------------------------------------------
 
 ERROR_TYPES = ("correct", "miss", "fa", "error")
 _COUNT_ROW = "%5.5s%8d%7d%6d%7d%6d%9.1f%6.1f%8.1f%6.1f\n"
@@ -327,7 +327,7 @@ def name_table(stats: dict, types) -> str:
     return "".join(out)
 
 
-# ---- mention detection (04 §4.5, §4.6) ---------------------------------------------
+# ---- mention detection (docs/rules/report.md §4.5, §4.6) ---------------------------------------------
 
 def mention_stats(result, params, pairs=None):
     """(detection, role, style): detection[(type, role, style)] -> {status: n};
@@ -489,7 +489,7 @@ def mention_role_style_matrices(role: dict, style: dict, params, source_label: s
     return "".join(out)
 
 
-# ---- relation / event matrices (04 §4.7) ---------------------------------------------
+# ---- relation / event matrices (docs/rules/report.md §4.7) ---------------------------------------------
 
 def _dots(n: int) -> str:
     return "." * (6 * (n - 1)) if n > 1 else ""
@@ -546,7 +546,7 @@ ROLE_LABELS = {
 
 
 def role_stats(result, pairs=None) -> dict:
-    """level -> {ref role -> {sys role -> n}} (04 §4.7.4), all types and subtypes.
+    """level -> {ref role -> {sys role -> n}} (docs/rules/report.md §4.7.4), all types and subtypes.
 
     Every doc-mapped document of a mapped element counts the element's argument pairs once
     at the MAPPED level, and at the MATCHING_TYPE / MATCHING_SUBTYPE levels if the two

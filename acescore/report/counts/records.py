@@ -1,6 +1,6 @@
-"""The records of a pass (04 §2.5): :class:`RecordColumns` turns a
+"""The records of a pass (docs/rules/report.md §2.5): :class:`RecordColumns` turns a
 :class:`~acescore.scoring.result.PassResult` into its document-level and element-level
-records, in the canonical order of 05 R27, held as columns (step 1 of
+records, in the canonical order of docs/rules/determinism.md R27, held as columns (step 1 of
 :mod:`acescore.report.counts.tables`)."""
 from __future__ import annotations
 
@@ -46,7 +46,7 @@ class ElementRecord:
 
 def attribute_errors(kind: str, rd, sd) -> int:
     """Attributes for which not both lack a value and which are not both defined and equal
-    (04 §2.5)."""
+    (docs/rules/report.md §2.5)."""
     ra = rd.attributes()
     sa = sd.attributes()
     n = 0
@@ -111,7 +111,7 @@ SINGLE_DOC_CONSTANT = frozenset({"LANGUAGE", "SOURCE", "LEVEL", "MENTION COUNT"}
 
 
 class RecordColumns:
-    """The records of 04 §2.5 of a pass as columns, in canonical order (05 R27): the
+    """The records of docs/rules/report.md §2.5 of a pass as columns, in canonical order (docs/rules/determinism.md R27): the
     ``nref_docs`` REF document-level records come first, then the SYS ones.
 
     Document-level columns: ``eids``, ``docids``, ``els`` (document elements), ``ei``
@@ -245,7 +245,7 @@ class RecordColumns:
 
 
 def build_records(result) -> tuple[list, list]:
-    """The records of 04 §2.5 in canonical order (05 R27)."""
+    """The records of docs/rules/report.md §2.5 in canonical order (docs/rules/determinism.md R27)."""
     cols = RecordColumns(result)
     return cols.doc_records(), cols.element_records()
 

@@ -4,14 +4,14 @@ Under a local parameter set every document is scored on its own, so a corpus can
 scored in shards of documents, one process each (:mod:`acescore.run.shards`).  What a section
 prints is then put together from the shards' :class:`SectionData`:
 
-* the detection tables (04 §2) are sums over records in canonical order (05 R27, R17);
+* the detection tables (docs/rules/report.md §2) are sums over records in canonical order (docs/rules/determinism.md R27, R17);
   floating-point sums depend on their order, so each shard sends its *records* -- per
   document-level record the nine summed values, its status and its condition keys, per
   element-level record its status and keys, per B-cubed mention its summands and keys --
   with their canonical sort keys (side, element ID, DOCID / mention ID).  The merged
   columns are put in canonical order and summed exactly as in one process
   (:func:`merged_tables` builds a :class:`~acescore.report.counts.tables.PassTables` from them);
-* the recognition tables (04 §4) are integer counts: they add up (:func:`add_counts`);
+* the recognition tables (docs/rules/report.md §4) are integer counts: they add up (:func:`add_counts`);
 * the ``-d`` document scores are per document: the shards' tables are joined;
 * the ``-s``/``-a``/``-e`` listings are blocks per element: merged by element ID
   (:mod:`acescore.report.nist.listing_records`).

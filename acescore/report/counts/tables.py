@@ -1,20 +1,20 @@
-"""The 31-column detection and recognition tables (04 §2).
+"""The 31-column detection and recognition tables (docs/rules/report.md §2).
 
 Three steps, each its own function so that a differing number can be traced:
 
 1. :class:`~acescore.report.counts.records.RecordColumns` turns a :class:`~acescore.scoring.result.PassResult` into the
-   document-level and element-level records of 04 §2.5, in the canonical order of
-   05 R27 (REF elements in ID order with their documents in DOCID order, then SYS
+   document-level and element-level records of docs/rules/report.md §2.5, in the canonical order of
+   docs/rules/determinism.md R27 (REF elements in ID order with their documents in DOCID order, then SYS
    elements likewise), held as columns (:func:`build_records`: as record objects).  This
    is done once per pass (:class:`PassTables`).
 2. :class:`PassTables` adds the records into the cells of the tables, once per condition
    (and per pair of conditions), and :class:`B3Sums` aggregates the B-cubed per-mention data
-   (04 §2.7, 05 R17).  Condition values are encoded as integer keys, computed once per
+   (docs/rules/report.md §2.7, docs/rules/determinism.md R17).  Condition values are encoded as integer keys, computed once per
    condition for whole columns (:class:`~acescore.report.counts.condition_values.ConditionValues`).
    Sums are formed one record after the other in record order
    (:func:`~acescore.report.counts.grouped.grouped_sums`), exactly as the NIST tool's ``+=`` in
    its loop.
-3. :func:`format_row` prints one row with the exact conversions of 04 §2.3 and the formulas
+3. :func:`format_row` prints one row with the exact conversions of docs/rules/report.md §2.3 and the formulas
    of §2.6; :func:`header_lines` the three header lines; :func:`detection_table` a table.
 """
 from __future__ import annotations
@@ -272,7 +272,7 @@ class Accumulated:
     """The cells of one table: keyed by row key (one condition) or by (k2, row key)."""
     cells: dict
     doc_keys2: set          # two-condition form: the k2 keys with document-level records
-    total_value: float      # TV of 04 §2.6
+    total_value: float      # TV of docs/rules/report.md §2.6
 
 
 def accumulate(tables: PassTables, cond1: str, cond2: str | None = None) -> Accumulated:
@@ -344,8 +344,8 @@ def _b3_summands(eids, counts, values, selfs, totals) -> np.ndarray:
 
 
 class B3Sums:
-    """B-cubed sums of 04 §2.7 per condition: REF mentions then SYS mentions, each in
-    mention-ID order (05 R17).  Per mention the summands are (count score, 1,
+    """B-cubed sums of docs/rules/report.md §2.7 per condition: REF mentions then SYS mentions, each in
+    mention-ID order (docs/rules/determinism.md R17).  Per mention the summands are (count score, 1,
     self score * value score, self score)."""
 
     def __init__(self, result, tables: PassTables | None = None):
@@ -462,7 +462,7 @@ _HDR3 = ("Tot    FA  Miss     Tot    FA  Miss   Err      FA  Miss   Err    Pre--
 
 
 def header_lines(kind: str, label1: str, label2: str, b3: bool) -> str:
-    """The three header lines, each preceded by a newline (04 §2.2)."""
+    """The three header lines, each preceded by a newline (docs/rules/report.md §2.2)."""
     am = "__Arguments___" if kind in ("relation", "event") else "___Mentions___"
     w1 = "B3 Unweighted" if b3 else " Unweighted  "
     w2 = "B3 Value_based" if b3 else " Value-based  "
@@ -473,7 +473,7 @@ def header_lines(kind: str, label1: str, label2: str, b3: bool) -> str:
     return "\n %-8s %s\n %-8s %s\n          %s\n" % (label1, hdr1, label2.upper(), hdr2, _HDR3)
 
 
-#: names of the 31 numeric columns AB..ZZ of a row, in print order (04 §2.6)
+#: names of the 31 numeric columns AB..ZZ of a row, in print order (docs/rules/report.md §2.6)
 ROW_FIELDS = ("ref_count", "fa_count", "miss_count", "doc_ref_count", "doc_fa_count",
               "doc_miss_count", "doc_error_count", "doc_fa_pct", "doc_miss_pct",
               "doc_error_pct", "precision", "recall", "f1", "fa_cost", "miss_cost",
@@ -484,7 +484,7 @@ ROW_FIELDS = ("ref_count", "fa_count", "miss_count", "doc_ref_count", "doc_fa_co
 
 
 def row_values(c: Cell, total_value: float, b3: B3Entry | None = None) -> tuple:
-    """The 30 numbers of a row (columns AB..ZZ, unrounded), formulas of 04 §2.6 in the NIST
+    """The 30 numbers of a row (columns AB..ZZ, unrounded), formulas of docs/rules/report.md §2.6 in the NIST
     tool's order of operations (print_eval)."""
     rv = c.norm
     nref = c.mapped + c.emiss
@@ -532,7 +532,7 @@ def row_fields(c: Cell, total_value: float, b3: B3Entry | None = None,
 
 
 def format_row(label: str, c: Cell, total_value: float, b3: B3Entry | None = None) -> str:
-    """One printed row (04 §2.3): the row key cut to 7 characters and the 30 numbers."""
+    """One printed row (docs/rules/report.md §2.3): the row key cut to 7 characters and the 30 numbers."""
     return ROW_FORMAT % ((label,) + row_values(c, total_value, b3))
 
 
@@ -540,14 +540,14 @@ def format_row(label: str, c: Cell, total_value: float, b3: B3Entry | None = Non
 
 
 def is_b3_table(kind: str, spec: TableSpec) -> bool:
-    """B3 headers: entity kind (also EMD) and every condition B3-eligible (04 §2.7)."""
+    """B3 headers: entity kind (also EMD) and every condition B3-eligible (docs/rules/report.md §2.7)."""
     if kind != "entity":
         return False
     return spec.cond1 in B3_CONDITIONS and (spec.cond2 is None or spec.cond2 in B3_CONDITIONS)
 
 
 def detection_table(kind: str, spec: TableSpec, tables: PassTables) -> str:
-    """One table (single- or two-condition form, 04 §2.1)."""
+    """One table (single- or two-condition form, docs/rules/report.md §2.1)."""
     acc = accumulate(tables, spec.cond1, spec.cond2)
     b3 = is_b3_table(kind, spec)
     scores = tables.b3().scores(spec.cond1, spec.cond2) if b3 else {}

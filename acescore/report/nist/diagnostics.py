@@ -1,6 +1,6 @@
 """Diagnostic outputs of the NIST report: ``-s`` listings, ``-a``/``-e`` mapping listings
-(04-report.md §5.2-§5.4, 01-input.md §1.8) and the ``-c`` duplicate-element warnings
-(01-input.md §4).
+(docs/rules/report.md §5.2-§5.4, docs/rules/input.md §1.8) and the ``-c`` duplicate-element warnings
+(docs/rules/input.md §4).
 
 Entry points
 ------------
@@ -12,14 +12,14 @@ Entry points
 
 Everything is read from the :class:`~acescore.api.Results` of the run and the pass's
 :class:`~acescore.scoring.result.PassResult`; the order of every traversal is the canonical
-one of 05-determinism.md (IDs and DOCIDs in code-point order, R31-R32).
+one of docs/rules/determinism.md (IDs and DOCIDs in code-point order, R31-R32).
 
 Two behaviours of the NIST tool that only show in these listings are imitated:
 
 * mention-level passes: the SYS relation/event argument elements are the promoted
   one-mention elements (their IDs are the argument mention IDs) and the SYS mention-level
   argument mentions carry the suffix `` mention``;
-* "phantom" document parts (03 §12): when the tool matches the arguments of a putative
+* "phantom" document parts (docs/rules/relations-events.md §12): when the tool matches the arguments of a putative
   relation/event pair it creates, for every SYS argument element that has a pair value with a
   REF argument of the pair (and, where arguments must map, is that argument's mapped element),
   an empty document part in every document of the SYS relation.  Such a part makes the
@@ -133,7 +133,7 @@ def _opt(v) -> str:
 
 
 def _locator_key(m):
-    """Sort key of a mention (04 §5.4): head locator if any, else extent (compare_locators)."""
+    """Sort key of a mention (docs/rules/report.md §5.4): head locator if any, else extent (compare_locators)."""
     loc = getattr(m, "head", None)
     if loc is None:
         loc = m.extent
@@ -319,7 +319,7 @@ class _Ctx:
 
 
 def documents_text(results) -> str:
-    """The REF and TST document lists of ``-s`` (01 §1.8)."""
+    """The REF and TST document lists of ``-s`` (docs/rules/input.md §1.8)."""
     return documents_listing(document_lines(results.run.ref, results.run.sys))
 
 
@@ -348,7 +348,7 @@ def documents_listing(lines: tuple) -> str:
 
 def listing_text(results, res, side: str) -> str:
     """The ``-s`` listing of the REF (``side`` = "REF") or SYS ("SYS"/"TST") elements of one
-    pass (04 §5.2)."""
+    pass (docs/rules/report.md §5.2)."""
     return "".join(listing_blocks(results, res, side))
 
 
@@ -503,7 +503,7 @@ def _argument_tail(am) -> str:
 
 def _phantom_parts(ctx: _Ctx) -> set:
     """The empty SYS argument document parts the tool creates while matching arguments
-    (03 §12), accumulated over the relation/event passes of this level up to this one:
+    (docs/rules/relations-events.md §12), accumulated over the relation/event passes of this level up to this one:
     (b, every document of s) for every SYS argument b of a SYS element s that shares an
     evaluated document with a REF element r one of whose arguments a has a pair value
     with b (and, where arguments must map, is mapped to b)."""

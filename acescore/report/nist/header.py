@@ -1,11 +1,11 @@
-"""The parameter header of the NIST report (01 §1.6)."""
+"""The parameter header of the NIST report (docs/rules/input.md §1.6)."""
 from __future__ import annotations
 
 from acescore.model.params import Params
 
 
 def header(p: Params) -> str:
-    """The parameter header the NIST tool prints (01 §1.6), starting with an empty line."""
+    """The parameter header the NIST tool prints (docs/rules/input.md §1.6), starting with an empty line."""
     out = ["", f'The scoring mode parameter set is "{p.name}":']
     out += _rules(p)
     out.append("")

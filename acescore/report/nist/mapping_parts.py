@@ -1,4 +1,4 @@
-"""The blocks of the ``-a``/``-e`` mapping listings (04-report.md §5.3), whatever their
+"""The blocks of the ``-a``/``-e`` mapping listings (docs/rules/report.md §5.3), whatever their
 kind (:mod:`acescore.report.nist.mappings`, :mod:`acescore.report.nist.releve_mappings`): each REF
 element's block starts in the listing's :class:`~acescore.report.nist.diagnostics.Blocks` and
 is kept only if something in it raised its print flag (``-e``; ``-a`` prints every

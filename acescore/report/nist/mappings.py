@@ -1,7 +1,7 @@
-"""The ``-a``/``-e`` mapping listings of the NIST report (04-report.md §5.3): for every REF
+"""The ``-a``/``-e`` mapping listings of the NIST report (docs/rules/report.md §5.3): for every REF
 element its mapped SYS element, their values and the errors that cost value; then the
 unmapped SYS elements.  The order of every traversal is the canonical one of
-05-determinism.md; the "phantom" document parts of relation/event argument matching are
+docs/rules/determinism.md; the "phantom" document parts of relation/event argument matching are
 explained in :mod:`acescore.report.nist.diagnostics`."""
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ from acescore.scoring.names import best_name_scores
 
 
 def mapping_text(results, res, all_blocks: bool) -> str:
-    """The ``-a`` (``all_blocks``) or ``-e`` mapping listing of one pass (04 §5.3)."""
+    """The ``-a`` (``all_blocks``) or ``-e`` mapping listing of one pass (docs/rules/report.md §5.3)."""
     return "".join(mapping_blocks(results, res, all_blocks))
 
 
@@ -257,7 +257,7 @@ def _entity_mention_rows(ctx: _Ctx, flag: _Flag, rid, sid, d, x, y) -> list:
             items.extend([("TST", m, None) for m in y.mentions])
     p = ctx.params
     rows = []
-    for typ, m, n in _sorted_mentions(items):      # by locator (04 §5.4)
+    for typ, m, n in _sorted_mentions(items):      # by locator (docs/rules/report.md §5.4)
         if n is None:
             flag.on = True
             rows.append((m, None, typ, False))
@@ -271,7 +271,7 @@ def _entity_mention_rows(ctx: _Ctx, flag: _Flag, rid, sid, d, x, y) -> list:
 
 def _mention_pair_errors(m, n, p) -> tuple:
     """(the TYPE/ROLE/STYLE errors of mapped entity mentions ``m`` and ``n``, whether their
-    extents differ) (04 §5.3.1)."""
+    extents differ) (docs/rules/report.md §5.3.1)."""
     err = "" if m.type == n.type else "TYPE"
     if m.role != n.role:
         err += "/ROLE" if err else "ROLE"

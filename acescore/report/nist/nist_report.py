@@ -1,5 +1,5 @@
 """The whole NIST text report: parameter header, then every section in the tool's order
-(04 §1.1) with the optional diagnostics (-s, -a/-e, -d)."""
+(docs/rules/report.md §1.1) with the optional diagnostics (-s, -a/-e, -d)."""
 from __future__ import annotations
 
 from acescore.model.tasks import task as task_of

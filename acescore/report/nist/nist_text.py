@@ -1,4 +1,4 @@
-"""The text of one scoring section of the NIST report (04 §1.1 items 3.3-3.6, 4-7, 9-11).
+"""The text of one scoring section of the NIST report (docs/rules/report.md §1.1 items 3.3-3.6, 4-7, 9-11).
 
 :func:`section_text` returns everything the NIST tool prints for a section from its banner
 on: the banner and title, the detection tables (:mod:`acescore.report.counts.tables`) and the
@@ -19,7 +19,7 @@ def banner(task: str) -> str:
 
 
 def recognition_stats(result, params: Params, pairs=None, with_mentions=None) -> dict:
-    """The counts behind the recognition tables of a pass (04 §4), all integer counts:
+    """The counts behind the recognition tables of a pass (docs/rules/report.md §4), all integer counts:
     those of several document shards add up to those of the whole corpus
     (:mod:`acescore.run.shards`).  ``pairs``: the doc-mapped pairs if already known
     (:class:`~acescore.report.counts.recognition.DocPairs`)."""
@@ -52,7 +52,7 @@ def releve_recognition(result, params: Params, source_label: str, pairs=None) ->
 
 def entity_text(stats: dict, params: Params, source_label: str) -> str:
     """Type matrix, attribute blocks, class matrix, name table; then, with mentions, the
-    three mention tables and the mention role/style matrices (04 §4.1-4.6)."""
+    three mention tables and the mention role/style matrices (docs/rules/report.md §4.1-4.6)."""
     attrs = RECOGNITION_ATTRIBUTES["entity"]
     by_attr = stats["attrs"]
     out = [rec.entity_type_matrix(by_attr.get("TYPE"), params.entity_types, source_label)]
@@ -69,14 +69,14 @@ def entity_text(stats: dict, params: Params, source_label: str) -> str:
 
 
 def value_text(kind: str, stats: dict) -> str:
-    """Attribute blocks of values and timex2 (04 §4.8)."""
+    """Attribute blocks of values and timex2 (docs/rules/report.md §4.8)."""
     by_attr = stats["attrs"]
     return "".join(rec.recognition_block(by_attr.get(a), f"attribute {a}")
                    for a in RECOGNITION_ATTRIBUTES[kind])
 
 
 def releve_text(task: str, kind: str, stats: dict, params: Params, source_label: str) -> str:
-    """Type, subtype and modality matrices, attribute and argument-role blocks (04 §4.7)."""
+    """Type, subtype and modality matrices, attribute and argument-role blocks (docs/rules/report.md §4.7)."""
     name = task                         # relation, event, mention_relation, mention_event
     if kind == "relation":
         types, mods, subtypes = params.relation_types, params.relation_modalities, RELATION_SUBTYPES
@@ -108,7 +108,7 @@ def section_text(result, params: Params, source_label: str, all_sources: list[st
                  tables=None) -> str:
     """Everything the NIST tool prints for one scoring section, from the banner on.
 
-    ``source_label``: the S of ``for "S" sources`` (04 §1.3); ``all_sources``: the sorted
+    ``source_label``: the S of ``for "S" sources`` (docs/rules/report.md §1.3); ``all_sources``: the sorted
     SOURCE values seen (value list of the SOURCE condition); ``tables``: the pass's
     PassTables if at hand."""
     tables = PassTables(result) if tables is None else tables

@@ -1,4 +1,4 @@
-"""The ``-a``/``-e`` mapping listings of relations and events (04-report.md §5.3.3): per
+"""The ``-a``/``-e`` mapping listings of relations and events (docs/rules/report.md §5.3.3): per
 REF element its mapped SYS element, the argument mapping and, per document, the mentions
 and the document-level arguments; then the SYS elements without a REF partner.  The
 entry point is :func:`acescore.report.nist.mappings.mapping_blocks`; the "phantom" document
@@ -159,7 +159,7 @@ def _argument_entries(st: _ReleveMapping, r, s) -> list:
 
 
 def _argument_errors(side: str, mine, other, arg_map: dict, mention_level: bool) -> str:
-    """The error text of one side's argument line (04 §5.3.3); ``side`` is "ref" or "tst"."""
+    """The error text of one side's argument line (docs/rules/report.md §5.3.3); ``side`` is "ref" or "tst"."""
     role, aid = mine
     if other is not None and role == other[0]:     # (most arguments: no error)
         if mention_level:

@@ -3,11 +3,11 @@
 * ``phantom/``: two documents with cross-document (global) IDs; a SYS relation and a SYS
   event whose second-document instance lists only some of the element's arguments, which
   makes the NIST tool create empty document parts for the missing SYS argument elements
-  (03 §12) -- visible in ``-a`` listings.
+  (docs/rules/relations-events.md §12) -- visible in ``-a`` listings.
 * ``dup/``: one document whose reference contains an entity, a value, a timex2, a relation
-  and an event each copied under a second ID (``-c`` duplicate warnings, 01 §4).
+  and an event each copied under a second ID (``-c`` duplicate warnings, docs/rules/input.md §4).
 
-External links (04 §5.3.1 EXTERNAL ID MISMATCH, §5.2 ids) are on some ``phantom`` entities.
+External links (docs/rules/report.md §5.3.1 EXTERNAL ID MISMATCH, §5.2 ids) are on some ``phantom`` entities.
 The expected reports next to them were produced by the NIST scorer run in canonical order
 (see README.md); this script only writes the APF inputs and the file lists.
 """

@@ -335,7 +335,7 @@ case("ref_symmetric_relation_one_argument", broken={("ref", D3): within("relatio
     f'REFID="{e(D3, 5)}" ROLE="Arg-2"', f'REFID="{e(D3, 4)}" ROLE="Arg-2"').replace(
     f'REFID="{e(D3, 5)}-5" ROLE="Arg-2"', f'REFID="{e(D3, 4)}-4" ROLE="Arg-2"'))},
      clean={("ref", D3): remove("relation", f"{D3}-R1")})
-# the two defects of real (LDC) annotation the NIST tool cannot score (06-ldc-sources.md), in a
+# the two defects of real (LDC) annotation the NIST tool cannot score (docs/rules/ldc-sources.md), in a
 # first-pass (system) folder: a symmetric relation whose Arg-1 and Arg-2 are one entity (its
 # mentions two mentions of it), an event argument declared twice (same ID, same role)
 case("sys_symmetric_relation_same_entity", broken={("sys", D3): within("relation", s(D3, "R", 2),
