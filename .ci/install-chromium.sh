@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Install Debian's chromium for the headless-browser test of `acescore view` (tests/test_view.py),
+# Install Debian's chromium for the headless-browser test of `acescore view` (tests/view/test_view.py),
 # unless a Chromium is already on PATH.  Called from .ci/run before `make test`.
 set -euo pipefail
 if command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1; then

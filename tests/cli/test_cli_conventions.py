@@ -1,0 +1,193 @@
+"""Command-line conventions (issue #14, point 9): Ctrl-C, closed pipes, --fail-under checked
+before scoring, -r LIST SYS, case-insensitive --format, sizes such as 64M, packaging."""
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from acescore.cli import main
+from acescore.cli.args import parse_size
+from acescore.entry import EXIT_INTERRUPTED, run
+from acescore.run import pipeline
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+REF = os.path.join(ROOT, "examples", "ref")
+SYS = os.path.join(ROOT, "examples", "sys")
+
+
+def cli(*args):
+    r = CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
+    assert "Traceback" not in r.output
+    return r
+
+
+def test_ctrl_c_exits_130(monkeypatch, capsys):
+    def interrupted(*a, **k):
+        raise KeyboardInterrupt
+    import acescore.run  # the one entry point of a run (score calls it)
+    monkeypatch.setattr(acescore.run, "execute", interrupted)
+    before = signal.getsignal(signal.SIGPIPE)
+    try:
+        with pytest.raises(SystemExit) as e:
+            run(["score", REF, SYS, "-q"])
+    finally:           # run() sets SIGPIPE to its default: not for the test process
+        signal.signal(signal.SIGPIPE, before)
+    assert e.value.code == EXIT_INTERRUPTED == 130
+    err = capsys.readouterr().err
+    assert err.strip() == "acescore: interrupted" and "Traceback" not in err
+
+
+@pytest.mark.slow
+def test_closed_pipe_is_quiet(tmp_path):
+    """`acescore score ... | head -0`: the reader is gone before anything is written."""
+    r, w = os.pipe()
+    os.close(r)
+    with open(tmp_path / "err", "wb") as err:
+        proc = subprocess.run([sys.executable, "-m", "acescore", "score", REF, SYS, "-m", "-a",
+                               "-q"], stdout=w, stderr=err, cwd=ROOT)
+    os.close(w)
+    assert proc.returncode == 141           # a shell says 141 for SIGPIPE too (issue 15:
+    # the signal stays ignored, so that a closed standard error never costs the report)
+    assert (tmp_path / "err").read_text() == ""
+
+
+@pytest.mark.parametrize("text,size", [("1000", 1000), ("64M", 64 << 20), ("1G", 1 << 30),
+                                       ("512k", 512 << 10), ("64MiB", 64 << 20),
+                                       ("2 GB", 2 << 30)])
+def test_sizes(text, size):
+    assert parse_size(text) == size
+
+
+@pytest.mark.slow
+def test_max_file_size_option(tmp_path):
+    for cmd in ("score", "coref", "events"):
+        assert cli(cmd, REF, SYS, "-q", "--max-file-size", "64M", "-o", tmp_path / "x").exit_code == 0
+        r = cli(cmd, REF, SYS, "-q", "--max-file-size", "1K", "-o", tmp_path / "x")
+        assert r.exit_code == 2
+        assert "file is larger than the limit of 1024 bytes" in r.output
+        assert len(r.output.splitlines()) == 1
+    r = cli("score", REF, SYS, "--max-file-size", "12X")
+    assert r.exit_code == 2 and "'12X' is not a size" in r.output
+
+
+def test_format_case_insensitive(tmp_path):
+    for cmd in ("score", "coref", "events"):
+        r = cli(cmd, REF, SYS, "-q", "--format", "JSON", "-o", tmp_path / "j")
+        assert r.exit_code == 0, r.output
+        json.loads((tmp_path / "j").read_text())
+    r = cli("score", REF, SYS, "-q", "--format", "Csv")
+    assert r.exit_code == 0 and r.output.startswith("task,condition,group,key,")
+
+
+@pytest.mark.slow
+def test_list_then_positional(tmp_path):
+    lst = tmp_path / "ref.list"
+    lst.write_text("".join(os.path.join(REF, f) + "\n" for f in sorted(os.listdir(REF))))
+    def scores(*args):
+        d = json.loads(cli("score", *args, "-q", "--format", "json").output)
+        return d.pop("inputs"), d
+    want = scores(REF, SYS)[1]
+    assert scores("-r", lst, SYS) == ({"ref": str(lst), "sys": SYS}, want)
+    slst = tmp_path / "sys.list"
+    slst.write_text("".join(os.path.join(SYS, f) + "\n" for f in sorted(os.listdir(SYS))))
+    assert scores(REF, "-t", slst) == ({"ref": REF, "sys": str(slst)}, want)
+    r = cli("score", "-r", lst, SYS, REF)
+    assert r.exit_code == 2
+
+
+@pytest.mark.parametrize("args,code,message", [
+    (["--fail-under", "foo=3"], 2, "acescore: --fail-under: unknown task 'foo' (known: edr,"
+                                   " emd, rdr, rmd, tim, val, vdr, vmd)"),
+    (["--fail-under", "emd=50"], 2, "acescore: --fail-under emd=50: emd is not scored in this"
+                                    " run (add -m)"),
+    (["-m", "-P", "global_2008", "--fail-under", "vmd=5"], 2,
+     "acescore: --fail-under vmd=5: vmd is not scored in this run (parameter set global_2008"
+     " scores no mentions)"),
+    (["--fail-under", "edr=nan"], 2, "acescore: --fail-under edr=nan: 'nan' is not a number"
+                                     " (a Value in %, e.g. edr=60)"),
+    (["--fail-under", "edr=high"], 2, "acescore: --fail-under edr=high: 'high' is not a number"
+                                      " (a Value in %, e.g. edr=60)"),
+    (["--fail-under", "edr"], 2, "acescore: --fail-under takes TASK=VALUE, not 'edr'"),
+])
+def test_fail_under_checked_before_scoring(monkeypatch, args, code, message):
+    def never(*a, **k):
+        raise AssertionError("scored")
+    monkeypatch.setattr(pipeline, "read_corpus", never)
+    r = cli("score", REF, SYS, "-q", *args)
+    assert (r.exit_code, r.output.splitlines()) == (code, [message])
+
+
+def test_fail_under_fraction_warned(tmp_path):
+    r = cli("score", REF, SYS, "-q", "-o", tmp_path / "r", "--fail-under", "edr=0.6")
+    assert r.exit_code == 0
+    assert r.output.splitlines() == ["acescore: warning: --fail-under edr=0.6: Values are"
+                                     " percentages; 0.6 looks like a fraction (did you mean"
+                                     " edr=60?)"]
+
+
+def test_fail_under_task_without_data(tmp_path):
+    """A gate on a task the data leaves unscored (no SYS event at all): exit 2."""
+    r = cli("score", REF, REF, "-q", "-o", tmp_path / "r", "--fail-under", "edr=99.9")
+    assert r.exit_code == 0
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    for f in os.listdir(REF):
+        text = Path(REF, f).read_text(encoding="utf-8")
+        text = re.sub(r"<event .*?</event>\n", "", text, flags=re.S)
+        (empty / f).write_text(text, encoding="utf-8")
+    r = cli("score", REF, empty, "-q", "-o", tmp_path / "r", "--fail-under", "vdr=10")
+    assert r.exit_code == 2
+    assert r.output.splitlines() == ["acescore: vdr was not scored (no vdr section in the"
+                                     " report), required >= 10"]
+
+
+def test_packaging_files():
+    with open(os.path.join(ROOT, "LICENSE"), encoding="utf-8") as fh:
+        assert fh.readline().strip() == "MIT License"
+    with open(os.path.join(ROOT, "pyproject.toml"), encoding="utf-8") as fh:
+        toml = fh.read()
+    assert re.search(r'^license = "MIT"$', toml, re.M)
+    with open(os.path.join(ROOT, ".gitignore"), encoding="utf-8") as fh:
+        assert "dist/" in fh.read().split()
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as fh:
+        readme = fh.read()
+    # the README is the package description on the index: no link into the repository
+    links = re.findall(r"\]\(([^)]+)\)|(?:src|href)=\"([^\"]+)\"", readme)
+    relative = [a or b for a, b in links if not re.match(r"[a-z]+:|#", a or b)]
+    assert relative == []
+
+
+def test_make_installs_what_the_view_test_needs():
+    """`make install` (and so `make test`) installs chromium; the view test never skips."""
+    with open(os.path.join(ROOT, "Makefile"), encoding="utf-8") as fh:
+        make = fh.read()
+    assert re.search(r"^install: .*\bchromium\b", make, re.M)
+    assert re.search(r"^chromium:\n\tbash \.ci/install-chromium\.sh$", make, re.M)
+    assert re.search(r"^test: install$", make, re.M)
+    with open(os.path.join(ROOT, "tests", "view", "test_view.py"), encoding="utf-8") as fh:
+        view = fh.read()
+    assert "skip" not in view and "importorskip" not in view
+
+
+@pytest.mark.parametrize("given, expected", [(None, "1"), ("4", "4")])
+def test_blas_threads_default_to_one(monkeypatch, given, expected):
+    """The program asks numpy's BLAS for one thread (no spinning pool at import) unless the
+    user said otherwise."""
+    for name in ("OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "OMP_NUM_THREADS"):
+        if given is None:
+            monkeypatch.delenv(name, raising=False)
+        else:
+            monkeypatch.setenv(name, given)
+    with pytest.raises(SystemExit) as e:
+        run(["--version"])
+    assert e.value.code == 0
+    assert os.environ["OPENBLAS_NUM_THREADS"] == expected
+    assert os.environ["OMP_NUM_THREADS"] == expected
