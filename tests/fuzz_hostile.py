@@ -114,6 +114,35 @@ class Outcome:
 
 # ---- building inputs ------------------------------------------------------------------------
 
+def big_apf(docid: str, side: str, n: int, events: bool = True, same_span: bool = False) -> str:
+    """Huge-but-cheap APF (the metrics' class): ``n`` entities of one mention each, heads
+    10 characters apart (``same_span``: all on one span), and as many event mentions on
+    the same spans, each with its mention as argument; sides ``ref`` and ``sys`` differ in
+    their IDs only.  20,000: a 16 MB file."""
+    p = "R" if side == "ref" else "S"
+    out = ['<?xml version="1.0"?>', '<!DOCTYPE source_file SYSTEM "apf.v5.1.1.dtd">',
+           f'<source_file URI="{docid}.sgm" SOURCE="newswire" TYPE="text" AUTHOR="LDC"'
+           ' ENCODING="UTF-8">', f'<document DOCID="{docid}">']
+    for i in range(n):
+        s = 0 if same_span else 10 * i
+        cs = f'<charseq START="{s}" END="{s + 4}">xxxxx</charseq>'
+        out.append(f'<entity ID="{p}-E{i}" TYPE="PER" SUBTYPE="Individual" CLASS="SPC">'
+                   f'<entity_mention ID="{p}-E{i}-1" TYPE="NAM" LDCTYPE="NAM">'
+                   f'<extent>{cs}</extent><head>{cs}</head></entity_mention></entity>')
+    for i in range(n if events else 0):
+        s = 0 if same_span else 10 * i
+        cs = f'<charseq START="{s}" END="{s + 4}">xxxxx</charseq>'
+        out.append(f'<event ID="{p}-EV{i}" TYPE="Life" SUBTYPE="Die" MODALITY="Asserted"'
+                   ' POLARITY="Positive" GENERICITY="Specific" TENSE="Past">'
+                   f'<event_argument REFID="{p}-E{i}" ROLE="Victim"/>'
+                   f'<event_mention ID="{p}-EV{i}-1"><extent>{cs}</extent>'
+                   f'<anchor>{cs}</anchor><event_mention_argument REFID="{p}-E{i}-1"'
+                   f' ROLE="Victim"><extent>{cs}</extent></event_mention_argument>'
+                   '</event_mention></event>')
+    out += ["</document>", "</source_file>", ""]
+    return "\n".join(out)
+
+
 def _apf_files(work: Path) -> list:
     return sorted(p for side in ("ref", "sys") for p in (work / side).iterdir()
                   if p.name.endswith(".apf.xml"))
