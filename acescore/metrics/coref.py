@@ -56,6 +56,7 @@ entity IDs are ignored, as in the CoNLL scorer, which is within-document.
 """
 from __future__ import annotations
 
+from math import fsum
 from typing import Hashable, Iterable, Optional, Sequence
 
 
@@ -108,7 +109,8 @@ def prf(rnum: float, rden: float, pnum: float, pden: float) -> tuple[float, floa
 
 
 def _overlaps(key: list, response: list) -> dict:
-    """{(i, j): |K_i ∩ R_j|} for the pairs that share mentions."""
+    """{(i, j): |K_i ∩ R_j|} for the pairs that share mentions (in no defined order: that
+    of the mentions' hashes within an entity)."""
     where = {}
     for j, r in enumerate(response):
         for m in r:
@@ -136,10 +138,12 @@ def muc_counts(key: Clustering, response: Clustering) -> tuple[int, int, int, in
 def bcubed_counts(key: Clustering, response: Clustering) -> tuple[float, int, float, int]:
     """(recall num, recall den, precision num, precision den) of B-cubed."""
     k, r = _norm(key), _norm(response)
-    rn = pn = 0.0
-    for (i, j), c in _overlaps(k, r).items():
-        rn += c * c / len(k[i])
-        pn += c * c / len(r[j])
+    # math.fsum: the sums rounded once, whatever the order of the terms (_overlaps meets
+    # the pairs of a key entity in the order of its mentions' hashes, which changes with
+    # PYTHONHASHSEED; an order-dependent sum would change in its last bits with it)
+    ov = sorted(_overlaps(k, r).items())
+    rn = fsum(c * c / len(k[i]) for (i, _), c in ov)
+    pn = fsum(c * c / len(r[j]) for (_, j), c in ov)
     return (rn, sum(len(e) for e in k), pn, sum(len(e) for e in r))
 
 
