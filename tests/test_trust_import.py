@@ -1,0 +1,176 @@
+"""Issue "Trust", items 5, 9 and 11: ``acescore import`` / ``export`` on hostile and huge
+predictions.
+
+* Wrong JSON types (a list where a string is expected, ``graph: 3``,
+  ``relation_mentions: "x"``, ``doc_id: 1``) were internal errors or documents silently
+  dropped; deep nesting a RecursionError.  Now one line naming the file, the line and the
+  field (acescore.formats.checks).
+* Two predictions of one document: the second replaced the first ("wrote 2 APF files");
+  an empty file wrote nothing and exited 0.  Now both are refused.
+* Import and export were quadratic; export could amplify a small APF file into a huge JSON
+  file.  Now linear, and the output is bounded.
+"""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from acescore.formats import checks, dygiepp, oneie, textee
+from acescore.model.errors import AceInputError
+
+sys.path.insert(0, str(Path(__file__).parent))
+import fuzz_hostile  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+
+
+@pytest.fixture(scope="module")
+def exports():
+    return fuzz_hostile._exports()
+
+
+def _cli(*args):
+    return subprocess.run([sys.executable, "-m", "acescore", *map(str, args)],
+                          capture_output=True, text=True, timeout=300,
+                          env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+
+
+def _import(tmp_path, fmt, text, *extra):
+    pred = tmp_path / "pred.json"
+    pred.write_text(text, encoding="utf-8")
+    return _cli("import", "--from", fmt, pred, "--source-dir", EXAMPLES / "src", "-o",
+                tmp_path / "out", *extra)
+
+
+def _mutated(text: str, line: int, change) -> str:
+    lines = text.splitlines()
+    obj = json.loads(lines[line - 1])
+    change(obj)
+    lines[line - 1] = json.dumps(obj)
+    return "\n".join(lines) + "\n"
+
+
+def _one_line(r, *words):
+    assert r.returncode == 2, (r.returncode, r.stderr)
+    lines = r.stderr.splitlines()
+    assert len(lines) == 1, r.stderr
+    assert "internal error" not in r.stderr and "Traceback" not in r.stderr
+    for w in words:
+        assert w in lines[0], lines[0]
+    return lines[0]
+
+
+@pytest.mark.parametrize("fmt,change,field", [
+    ("oneie", lambda o: o.__setitem__("graph", 3), "field graph"),
+    ("oneie", lambda o: o.__setitem__("relation_mentions", "x"), "field relation_mentions"),
+    ("oneie", lambda o: o.__setitem__("doc_id", 1), "field doc_id: a string expected, not an"
+                                                    " integer"),
+    ("oneie", lambda o: o.__setitem__("tokens", [1, 2]), "field tokens[0]"),
+    ("textee", lambda o: o["entity_mentions"][0].__setitem__("start", "3"),
+     "field entity_mentions[0].start: an integer expected, not a string"),
+    ("textee", lambda o: o["entity_mentions"][0].__setitem__("entity_type", ["PER"]),
+     "field entity_mentions[0].entity_type"),
+    ("textee", lambda o: o.__setitem__("event_mentions", [{"trigger": []}]),
+     "field event_mentions[0].trigger: an object expected"),
+    ("dygiepp", lambda o: o.__setitem__("doc_key", ["a"]), "field doc_key"),
+    ("dygiepp", lambda o: o["ner"][0].append([1, "x", "PER"]), "field ner[0]"),
+    ("dygiepp", lambda o: o.__setitem__("clusters", [[[1, 2, 3]]]),
+     "field clusters[0][0]: an array of 2 items expected, not 3"),
+    ("dygiepp", lambda o: o.__setitem__("events", [[[]]]), "field events[0][0]"),
+])
+def test_wrong_types_one_line(tmp_path, exports, fmt, change, field):
+    line = 2 if fmt != "dygiepp" else 1
+    text = exports[fmt]
+    if fmt == "textee":       # a line with a mention
+        line = next(n for n, ln in enumerate(text.splitlines(), 1)
+                    if json.loads(ln)["entity_mentions"])
+    r = _import(tmp_path, fmt, _mutated(text, line, change))
+    _one_line(r, f"pred.json:{line}: ", field)
+
+
+def test_graph_roles_out_of_range(tmp_path, exports):
+    """A role naming an entity the window does not have: refused (it named another
+    window's mention before)."""
+    def change(o):
+        o["graph"] = {"entities": [[0, 1, "PER", "NAM", 1.0]], "triggers": [[1, 2, "Life:Die",
+                                                                               1.0]],
+                      "roles": [[0, -1, "Victim", 1.0]]}
+    r = _import(tmp_path, "oneie", _mutated(exports["oneie"], 3, change))
+    _one_line(r, "pred.json:3:", "field graph.roles[0][1]: -1 is no index")
+
+
+@pytest.mark.parametrize("depth", [101, 5000, 200_000])
+def test_deep_nesting_one_line(tmp_path, exports, depth):
+    lines = exports["oneie"].splitlines()
+    obj = json.loads(lines[0])
+    obj["entity_mentions"] = "@"
+    lines[0] = json.dumps(obj).replace('"@"', "[" * depth + "]" * depth)
+    r = _import(tmp_path, "oneie", "\n".join(lines) + "\n")
+    _one_line(r, "pred.json:1:", "nested deeper than 100")
+
+
+def test_nesting_within_the_bound_is_a_type_error(tmp_path, exports):
+    lines = exports["oneie"].splitlines()
+    obj = json.loads(lines[0])
+    obj["doc_id"] = "@"
+    lines[0] = json.dumps(obj).replace('"@"', "[" * 50 + "]" * 50)
+    _one_line(_import(tmp_path, "oneie", "\n".join(lines) + "\n"), "pred.json:1:",
+              "field doc_id")
+
+
+def test_depth():
+    assert checks.depth('{"a": [1, {"b": "[[[["}], "c": "\\"]]"}') == 3
+    assert checks.depth("[]") == 1 and checks.depth("1") == 0
+
+
+@pytest.mark.parametrize("fmt", ["oneie", "dygiepp", "textee"])
+def test_duplicates_refused(tmp_path, exports, fmt):
+    lines = exports[fmt].splitlines()
+    lines.insert(3 if fmt != "dygiepp" else 2, lines[1])
+    r = _import(tmp_path, fmt, "\n".join(lines) + "\n")
+    what = "doc_key" if fmt == "dygiepp" else "doc_id"
+    _one_line(r, f"pred.json:{4 if fmt != 'dygiepp' else 3}:", what,
+              "again (first at line 2)")
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("text", ["", "\n", "\n  \n\n"])
+@pytest.mark.parametrize("fmt", ["oneie", "dygiepp", "textee"])
+def test_empty_refused(tmp_path, fmt, text):
+    _one_line(_import(tmp_path, fmt, text), "pred.json: nothing to import")
+
+
+def test_line_separators_inside_strings(exports):
+    """U+2028 and U+0085 inside a JSON string are no line ends (str.splitlines() broke the
+    line in two)."""
+    text = exports["oneie"].replace('"tokens": ["', '"tokens": ["\u2028\x85', 1)
+    docs = oneie.read(text, "p.json")
+    assert docs[0].windows[0][0].startswith("\u2028\x85")
+
+
+def test_readers_unchanged_on_valid_input(exports):
+    for mod, fmt in ((oneie, "oneie"), (dygiepp, "dygiepp"), (textee, "textee")):
+        docs = mod.read(exports[fmt], "p.json")
+        assert [d.docid for d in docs] == sorted({d.docid for d in docs},
+                                                 key=[d.docid for d in docs].index)
+        assert sum(len(d.mentions) for d in docs) > 100
+
+
+def test_api_errors_are_input_errors(exports):
+    with pytest.raises(AceInputError, match=r"p\.json:1: not a DyGIE\+\+ document: field sentences"):
+        dygiepp.read('{"doc_key": "a", "sentences": 3}\n', "p.json")
+
+
+def test_import_fuzz_share():
+    """20 inputs of each import class (type mutations, nesting, duplicates, empty files,
+    huge-but-cheap metrics inputs): no traceback, no internal error, duplicates and empty
+    files refused, every exit 2 one line."""
+    s = fuzz_hostile.fuzz(60, seed=11, timeout=120.0, classes=fuzz_hostile.IMPORT_CLASSES)
+    assert s["failures"] == []
+    assert (s["hangs"], s["tracebacks"], s["bad_exit"], s["exit2_not_one_line"]) == (0,) * 4
