@@ -13,9 +13,10 @@ preprocessing keeps single-token triggers only.  DyGIE++ carries no mention TYPE
 from __future__ import annotations
 
 import json
+from bisect import bisect_right
 
 from acescore.formats.checks import Checker, check_dygiepp, duplicate, nothing_to_import, parse_line
-from acescore.formats.tokens import TokDoc
+from acescore.formats.tokens import TokDoc, output_budget, output_too_large
 from acescore.model.errors import AceInputError
 from acescore.model.params import VALUE_SUBTYPES
 
@@ -31,10 +32,9 @@ def write(tokdocs: list) -> str:
         nwin = len(td.windows)
 
         def win(tok):
-            w = 0
-            while w + 1 < nwin and starts[w + 1] <= tok:
-                w += 1
-            return w
+            # the last window starting at or before the token (bisection: a scan from the
+            # first window made the export quadratic)
+            return max(bisect_right(starts, tok) - 1, 0)
         ner = [[] for _ in range(nwin)]
         rels = [[] for _ in range(nwin)]
         evs = [[] for _ in range(nwin)]
@@ -58,7 +58,10 @@ def write(tokdocs: list) -> str:
         obj = {"doc_key": td.docid, "dataset": "ace-event", "sentences": td.windows,
                "ner": ner, "relations": rels, "events": evs,
                "clusters": [c for c in clusters.values() if len(c) > 1]}
-        lines.append(json.dumps(obj, ensure_ascii=False))
+        line = json.dumps(obj, ensure_ascii=False)
+        if len(line) > output_budget(td):
+            raise output_too_large(td, len(line), "DyGIE++")
+        lines.append(line)
     return "".join(line + "\n" for line in lines)
 
 

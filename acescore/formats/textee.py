@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from acescore.formats.windowed import read_windows, window_tokens, write_windows
 
-KEYS = {"window": "wnd_id", "text": "text", "arg_offsets": True}
+KEYS = {"window": "wnd_id", "text": "text", "arg_offsets": True, "name": "TextEE"}
 
 
 def write(tokdocs: list) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from acescore.formats.checks import Checker, check_window, duplicate, nothing_to_import, parse_line
-from acescore.formats.tokens import TokDoc
+from acescore.formats.tokens import TokDoc, output_budget, output_too_large
 from acescore.model.errors import AceInputError
 
 
@@ -36,8 +36,14 @@ def write_windows(tokdocs: list, keys: dict) -> str:
             i, _ = rel["args"]
             if i in local:
                 per[local[i][0]]["rels"].append(rel)
+        budget, size = output_budget(td), 0
         for w, toks in enumerate(td.windows):
             base = starts[w]
+            # what this window's line will take, before it is made (a line can be huge:
+            # a long mention's text repeated by every argument naming it)
+            size += _estimate(td, toks, per[w], local)
+            if size > budget:
+                raise output_too_large(td, size, keys["name"])
 
             def arg(i, role, m=None):
                 m = td.mentions[i]
@@ -64,6 +70,24 @@ def write_windows(tokdocs: list, keys: dict) -> str:
                 for e in per[w]["evs"]]
             lines.append(json.dumps(obj, ensure_ascii=False))
     return "".join(line + "\n" for line in lines)
+
+
+def _estimate(td: TokDoc, toks: list, items: dict, local: dict) -> int:
+    """An upper bound of the characters of a window's line without its ``\\u`` escapes:
+    the tokens (twice, quoted), and per mention, event and relation its texts and a fixed
+    part (keys, IDs, types, offsets)."""
+    fixed = 200 + len(td.docid) * 4
+
+    def text(m):
+        return len(m.get("text") or "") + len(m.get("id") or "") + len(str(m.get("entity")))
+    n = sum(len(t) + 4 for t in toks) * 2 + fixed
+    n += sum(fixed + text(m) for m in items["ents"])
+    n += sum(fixed + len(e.get("text") or "") + len(str(e.get("id")))
+             + sum(fixed + text(td.mentions[i]) for i, _ in e["args"] if i in local)
+             for e in items["evs"])
+    n += sum(fixed * 3 + text(td.mentions[r["args"][0]]) + text(td.mentions[r["args"][1]])
+             for r in items["rels"])
+    return n
 
 
 def _kind(m: dict) -> str:
