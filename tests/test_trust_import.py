@@ -168,10 +168,12 @@ def test_api_errors_are_input_errors(exports):
 
 
 def test_import_fuzz_share():
-    """20 inputs of each import class (type mutations, nesting, duplicates, empty files,
+    """5 inputs of each import class (type mutations, nesting, duplicates, empty files,
     huge-but-cheap metrics inputs): no traceback, no internal error, duplicates and empty
-    files refused, every exit 2 one line."""
-    s = fuzz_hostile.fuzz(60, seed=11, timeout=120.0, classes=fuzz_hostile.IMPORT_CLASSES)
+    files refused, every exit 2 one line (``python tests/fuzz_hostile.py --classes import``
+    runs more: 100 inputs, seed 1, 0 failing; 55 failing before)."""
+    s = fuzz_hostile.fuzz(25, seed=11, timeout=120.0, classes=fuzz_hostile.IMPORT_CLASSES)
+    assert s["by_class"] == dict.fromkeys(fuzz_hostile.IMPORT_CLASSES, 5)
     assert s["failures"] == []
     assert (s["hangs"], s["tracebacks"], s["bad_exit"], s["exit2_not_one_line"]) == (0,) * 4
 
