@@ -18,6 +18,16 @@ one, which has imported acescore already, so a run costs no interpreter start-up
   previous report; standard output on /dev/full, closed, or a pipe closed by its reader;
   standard error closed, on /dev/full, or a closed pipe.
 
+Classes of issue "Trust" (``--classes import``; tests/test_trust_import.py runs a share):
+
+* ``json_type``: a prediction of acescore's own export (OneIE, DyGIE++, TextEE; OneIE also
+  with a ``graph``) with one value replaced by one of another JSON type;
+* ``json_nest``: one value replaced by arrays or objects nested 50 to 100,000 deep;
+* ``json_dup``: a line repeated (the same document or window twice: must be refused);
+* ``json_empty``: an empty prediction file, or blank lines only (must be refused);
+* ``metrics_huge``: huge-but-cheap APF (:func:`big_apf`: thousands of one-mention entities
+  and event mentions, or all on one span) through ``coref``, ``events`` and ``score``.
+
 Commands: ``score`` (random options: -m -d -a -e -s --lenient --format -P --jobs),
 ``coref``, ``events``, ``validate`` and ``view``.  Every run must end within the time limit
 (20 s), never print a traceback or an internal error, exit with a status of the README's
@@ -54,8 +64,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 CLASSES = ("flip", "trunc", "attr", "elem", "decl", "special", "output")
+# issue "Trust": hostile import predictions and huge-but-cheap inputs of the metrics
+IMPORT_CLASSES = ("json_type", "json_nest", "json_dup", "json_empty", "metrics_huge")
+MUST_REFUSE = ("json_dup", "json_empty")      # exit 2 required, not only allowed
 ALLOWED = {"score": {0, 2, 3}, "validate": {0, 1, 2}, "coref": {0, 2}, "events": {0, 2},
-           "view": {0, 2}}
+           "view": {0, 2}, "import": {0, 2}}
 EXIT_CLOSED_PIPE = 141
 PREVIOUS = "a complete previous report\n"
 DOCS = 2                     # documents a side taken from examples/ (a run takes < 1 s)
@@ -114,6 +127,35 @@ class Outcome:
 
 
 # ---- building inputs ------------------------------------------------------------------------
+
+def big_apf(docid: str, side: str, n: int, events: bool = True, same_span: bool = False) -> str:
+    """Huge-but-cheap APF (the metrics' class): ``n`` entities of one mention each, heads
+    10 characters apart (``same_span``: all on one span), and as many event mentions on
+    the same spans, each with its mention as argument; sides ``ref`` and ``sys`` differ in
+    their IDs only.  20,000: a 16 MB file."""
+    p = "R" if side == "ref" else "S"
+    out = ['<?xml version="1.0"?>', '<!DOCTYPE source_file SYSTEM "apf.v5.1.1.dtd">',
+           f'<source_file URI="{docid}.sgm" SOURCE="newswire" TYPE="text" AUTHOR="LDC"'
+           ' ENCODING="UTF-8">', f'<document DOCID="{docid}">']
+    for i in range(n):
+        s = 0 if same_span else 10 * i
+        cs = f'<charseq START="{s}" END="{s + 4}">xxxxx</charseq>'
+        out.append(f'<entity ID="{p}-E{i}" TYPE="PER" SUBTYPE="Individual" CLASS="SPC">'
+                   f'<entity_mention ID="{p}-E{i}-1" TYPE="NAM" LDCTYPE="NAM">'
+                   f'<extent>{cs}</extent><head>{cs}</head></entity_mention></entity>')
+    for i in range(n if events else 0):
+        s = 0 if same_span else 10 * i
+        cs = f'<charseq START="{s}" END="{s + 4}">xxxxx</charseq>'
+        out.append(f'<event ID="{p}-EV{i}" TYPE="Life" SUBTYPE="Die" MODALITY="Asserted"'
+                   ' POLARITY="Positive" GENERICITY="Specific" TENSE="Past">'
+                   f'<event_argument REFID="{p}-E{i}" ROLE="Victim"/>'
+                   f'<event_mention ID="{p}-EV{i}-1"><extent>{cs}</extent>'
+                   f'<anchor>{cs}</anchor><event_mention_argument REFID="{p}-E{i}-1"'
+                   f' ROLE="Victim"><extent>{cs}</extent></event_mention_argument>'
+                   '</event_mention></event>')
+    out += ["</document>", "</source_file>", ""]
+    return "\n".join(out)
+
 
 def _apf_files(work: Path) -> list:
     return sorted(p for side in ("ref", "sys") for p in (work / side).iterdir()
@@ -210,14 +252,17 @@ def _command(rng: random.Random, work: Path) -> tuple:
                     str(work / "site"), "-q"] + (["-m"] if rng.random() < 0.5 else [])
 
 
-def make_case(number: int, seed: int, work: Path) -> Case:
-    """Write input ``number`` into ``work`` (a fresh folder) and return how to run it."""
+def make_case(number: int, seed: int, work: Path, classes: tuple = CLASSES) -> Case:
+    """Write input ``number`` (of class ``classes[number % len(classes)]``) into ``work``
+    (a fresh folder) and return how to run it."""
     rng = random.Random(f"{seed}:{number}")
+    if classes[number % len(classes)] in IMPORT_CLASSES:
+        return make_import_case(number, seed, work, classes[number % len(classes)])
     for side in ("ref", "sys", "src"):
         (work / side).mkdir()
         for p in sorted((EXAMPLES / side).iterdir())[:DOCS]:
             shutil.copy(p, work / side / p.name)
-    kind = CLASSES[number % len(CLASSES)]
+    kind = classes[number % len(classes)]
     command, args = _command(rng, work)
     case = Case(number, kind, "", command, args)
     files = _apf_files(work)
@@ -257,6 +302,132 @@ def make_case(number: int, seed: int, work: Path) -> Case:
     else:
         case.detail = _output_fault(rng, work, case)
     return case
+
+
+_EXPORTS: dict = {}
+TYPE_VALUES = [[], {}, 3, -1, 0, "x", "", None, True, 1.5, [[[]]], {"a": 1}, "9" * 30,
+               10 ** 30, [1, 2], ["a", "b", "c"], [None], {"start": 0}]
+
+
+def _exports() -> dict:
+    """{format: JSON Lines text} of the examples' REF documents (made once)."""
+    if not _EXPORTS:
+        from acescore.formats import export_apf
+        for fmt in ("oneie", "dygiepp", "textee"):
+            _EXPORTS[fmt] = export_apf(str(EXAMPLES / "ref"), str(EXAMPLES / "src"), fmt)
+    return _EXPORTS
+
+
+def _paths(x, prefix=()):
+    """Every (path, value) inside a JSON value."""
+    out = [(prefix, x)]
+    if isinstance(x, dict):
+        for k, v in x.items():
+            out += _paths(v, prefix + (k,))
+    elif isinstance(x, list):
+        for k, v in enumerate(x):
+            out += _paths(v, prefix + (k,))
+    return out
+
+
+def _replace(x, path, value):
+    if not path:
+        return value
+    x[path[0]] = _replace(x[path[0]], path[1:], value)
+    return x
+
+
+def _with_graph(obj: dict) -> dict:
+    """A OneIE line as its predict.py writes it: the annotation as a ``graph``."""
+    ents = obj.get("entity_mentions", [])
+    ids = {m["id"]: k for k, m in enumerate(ents)}
+    evs = obj.get("event_mentions", [])
+    return {"doc_id": obj["doc_id"], "sent_id": obj["sent_id"], "tokens": obj["tokens"],
+            "graph": {"entities": [[m["start"], m["end"], m["entity_type"],
+                                    m["mention_type"], 1.0] for m in ents],
+                      "triggers": [[e["trigger"]["start"], e["trigger"]["end"],
+                                    e["event_type"], 1.0] for e in evs],
+                      "roles": [[t, ids[a["entity_id"]], a["role"], 1.0]
+                                for t, e in enumerate(evs) for a in e["arguments"]
+                                if a["entity_id"] in ids],
+                      "relations": [[ids.get(r["arguments"][0]["entity_id"], 0),
+                                     ids.get(r["arguments"][1]["entity_id"], 0),
+                                     r["relation_type"], 1.0, r["relation_subtype"]]
+                                    for r in obj.get("relation_mentions", [])]}}
+
+
+def _nested(rng: random.Random):
+    d = rng.choice([50, 99, 100, 101, 1000, 100_000])
+    opener, closer = rng.choice([("[", "]"), ('{"a":', "}")])
+    return opener * d + "1" + closer * d
+
+
+def make_import_case(number: int, seed: int, work: Path, kind: str) -> Case:
+    """Input ``number`` of an IMPORT_CLASSES class ``kind``, written into ``work``."""
+    rng = random.Random(f"{seed}:{number}:trust")
+    if kind == "metrics_huge":
+        return _huge_case(number, rng, work, kind)
+    (work / "src").mkdir()
+    for p in sorted((EXAMPLES / "src").iterdir()):
+        shutil.copy(p, work / "src" / p.name)
+    fmt = rng.choice(["oneie", "dygiepp", "textee"])
+    lines = _exports()[fmt].splitlines()
+    detail = fmt
+    if kind == "json_empty":
+        text = rng.choice(["", "\n", "\n\n  \n", " "])
+        detail += f": {text!r}"
+    elif kind == "json_dup":
+        k = rng.randrange(len(lines))
+        lines.insert(rng.randrange(k + 1, len(lines) + 1), lines[k])
+        text = "\n".join(lines) + "\n"
+        detail += f": line {k + 1} repeated"
+    else:
+        k = rng.randrange(len(lines))
+        obj = json.loads(lines[k])
+        if fmt == "oneie" and rng.random() < 0.3:
+            obj = _with_graph(obj)
+            detail += " graph"
+        path, _ = rng.choice(_paths(obj)[1:])
+        if kind == "json_nest":
+            marker = "\u0000NEST\u0000"
+            line = json.dumps(_replace(obj, path, marker)).replace(json.dumps(marker),
+                                                                   _nested(rng))
+            detail += f": line {k + 1} {'.'.join(map(str, path))[:60]} nested"
+        else:
+            value = rng.choice(TYPE_VALUES)
+            line = json.dumps(_replace(obj, path, value))
+            detail += f": line {k + 1} {'.'.join(map(str, path))[:60]} = {value!r}"[:120]
+        lines[k] = line
+        text = "\n".join(lines) + "\n"
+    (work / "pred.json").write_text(text, encoding="utf-8")
+    args = ["import", "--from", fmt, str(work / "pred.json"), "--source-dir",
+            str(work / "src"), "-o", str(work / "out")]
+    if rng.random() < 0.5:
+        args.append("-q")
+    return Case(number, kind, detail, "import", args)
+
+
+def _huge_case(number: int, rng: random.Random, work: Path, kind: str) -> Case:
+    n = rng.choice([2000, 5000, 8000])
+    same = rng.random() < 0.3
+    if same:
+        n = rng.choice([400, 1000])          # one span: n x n pairs, over --max-pairs
+    for side in ("ref", "sys"):
+        (work / side).mkdir()
+        (work / side / "BIG.apf.xml").write_text(big_apf("BIG", side, n, same_span=same))
+    ref, sys_ = str(work / "ref"), str(work / "sys")
+    command = rng.choice(["coref", "events", "events", "score"])
+    if command == "coref":
+        args = ["coref", ref, sys_, "-q", "--format", "json"]
+    elif command == "events":
+        args = ["events", ref, sys_, "-q", "--trigger-match", rng.choice(["exact", "overlap"]),
+                "--arg-scope", rng.choice(["subtype", "trigger"])]
+    else:
+        n = min(n, 1000)
+        for side in ("ref", "sys"):
+            (work / side / "BIG.apf.xml").write_text(big_apf("BIG", side, n, same_span=same))
+        args = ["score", ref, sys_, "-q", "--format", "json"]
+    return Case(number, kind, f"{n} mentions{' on one span' if same else ''}", command, args)
 
 
 def _special(rng: random.Random, work: Path, case: Case) -> str:
@@ -445,6 +616,8 @@ def check(o: Outcome) -> None:
         o.problems.append("traceback")
     if "internal error" in o.err:
         o.problems.append("internal error")
+    if c.kind in MUST_REFUSE and o.status != 2:
+        o.problems.append(f"exit status {o.status}: {c.kind} accepted")
     allowed = set(ALLOWED[c.command])
     if c.stdout == "pipe":
         allowed.add(EXIT_CLOSED_PIPE)
@@ -498,13 +671,18 @@ def preload() -> None:
                  "acescore.run.parallel", "acescore.metrics", "acescore.metrics.coref",
                  "acescore.metrics.events", "acescore.report.data.json_report",
                  "acescore.report.nist.nist_report", "acescore.view.site",
-                 "acescore.report.nist.diagnostics", "scipy.optimize", "tabulate"):
+                 "acescore.report.nist.diagnostics", "scipy.optimize", "tabulate",
+                 "acescore.formats", "acescore.formats.convert", "acescore.cli.formats",
+                 "scipy.sparse.csgraph"):
         importlib.import_module(name)
 
 
-def fuzz(n: int, seed: int = 1, timeout: float = 20.0, start: int = 0, log=None) -> dict:
+def fuzz(n: int, seed: int = 1, timeout: float = 20.0, start: int = 0, log=None,
+         classes: tuple = CLASSES) -> dict:
     preload()
-    summary = {"inputs": 0, "by_class": {k: 0 for k in CLASSES}, "by_command": {},
+    if set(classes) & set(IMPORT_CLASSES):
+        _exports()
+    summary = {"inputs": 0, "by_class": {k: 0 for k in classes}, "by_command": {},
                "exit_status": {}, "hangs": 0, "tracebacks": 0, "bad_exit": 0,
                "exit2_not_one_line": 0, "report_problems": 0, "max_seconds": 0.0,
                "total_seconds": 0.0, "failures": []}
@@ -513,7 +691,7 @@ def fuzz(n: int, seed: int = 1, timeout: float = 20.0, start: int = 0, log=None)
         for number in range(start, start + n):
             work = base / str(number)
             work.mkdir()
-            case = make_case(number, seed, work)
+            case = make_case(number, seed, work, classes)
             o = run_case(case, work, timeout)
             summary["inputs"] += 1
             summary["by_class"][case.kind] += 1
@@ -579,8 +757,13 @@ def main() -> int:
     ap.add_argument("--start", type=int, default=0, help="number of the first input")
     ap.add_argument("--timeout", type=float, default=20.0, help="seconds per input")
     ap.add_argument("--json", help="write the summary here")
+    ap.add_argument("--classes", choices=["files", "import", "all"], default="files",
+                    help="files: the APF and output classes (CLASSES); import: the classes of"
+                         " issue Trust (IMPORT_CLASSES); all: both")
     a = ap.parse_args()
-    s = fuzz(a.n, a.seed, a.timeout, a.start, log=sys.stderr)
+    classes = {"files": CLASSES, "import": IMPORT_CLASSES,
+               "all": CLASSES + IMPORT_CLASSES}[a.classes]
+    s = fuzz(a.n, a.seed, a.timeout, a.start, log=sys.stderr, classes=classes)
     text = json.dumps(s, indent=1)
     if a.json:
         Path(a.json).write_text(text + "\n")

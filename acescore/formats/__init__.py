@@ -13,11 +13,17 @@ from __future__ import annotations
 import os
 import re
 from importlib import import_module
-from typing import Optional
 
+from acescore.formats.convert import apf_to_tokdoc, tokdoc_to_document
+from acescore.model.apf import ApfFile
 from acescore.model.errors import AceInputError, AceUsageError
+from acescore.model.options import Options
 from acescore.model.params import DEFAULT_PARAMS
+from acescore.reading.doclist import restrict
 from acescore.reading.safe_read import read_text
+from acescore.reading.sgml import read_source
+from acescore.reading.writer import DEFAULT_DOCTYPE, apf_bytes
+from acescore.run.pipeline import discover, read_corpus
 from acescore.writing.names import inside, unique_names
 from acescore.writing.output import write_file
 
@@ -33,7 +39,6 @@ def format_module(name: str):
 
 def source_index(source_dir: str) -> dict:
     """``{DOCID or file stem: path}`` of every ``.sgm`` under ``source_dir``."""
-    from acescore.reading.sgml import read_source
     if not os.path.isdir(source_dir):
         raise AceUsageError(f"--source-dir {source_dir}: not a directory")
     out = {}
@@ -49,7 +54,6 @@ def source_index(source_dir: str) -> dict:
 
 
 def _source(index: dict, docid: str, uri: str = ""):
-    from acescore.reading.sgml import read_source
     stem = os.path.basename(uri)[:-4] if uri.endswith(".sgm") else None
     p = index.get(docid) or (index.get(stem) if stem else None)
     if p is None:
@@ -68,10 +72,6 @@ def export_apf(apf_spec, source_dir: str, fmt: str, span: str = "head",
     tokens and windows.  ``options`` (:class:`acescore.model.options.Options`, else one of
     ``params``): how the files are read (size limit, lenient, the documents of ``docs``);
     ``skipped``: where the reading problems a lenient run skipped are added."""
-    from acescore.formats.convert import apf_to_tokdoc
-    from acescore.model.options import Options
-    from acescore.reading.doclist import restrict
-    from acescore.run.pipeline import discover, read_corpus
     mod = format_module(fmt)
     opts = options if options is not None else Options(params=params)
     corpus = read_corpus(discover(apf_spec, lenient=opts.lenient), opts)
@@ -107,9 +107,6 @@ def import_json(path: str, fmt: str, source_dir: str, out_dir: str, report,
     :func:`acescore.formats.convert.tokdoc_to_document`; ``tokens_from``: see
     :mod:`acescore.formats.textee`; ``force``: remove the APF files ``out_dir`` holds (else
     they are an error: they would be scored with the new ones)."""
-    from acescore.formats.convert import tokdoc_to_document
-    from acescore.model.apf import ApfFile
-    from acescore.reading.writer import DEFAULT_DOCTYPE, apf_bytes
     mod = format_module(fmt)
     old = [f for f in (os.listdir(out_dir) if os.path.isdir(out_dir) else ())
            if f.endswith((".apf.xml", ".apf"))]

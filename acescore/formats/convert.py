@@ -99,7 +99,8 @@ def apf_to_tokdoc(doc, text: str, span: str = "head",
         cuts |= c
         elements += e
     toks: list = []
-    out = TokDoc(doc.docid)
+    out = TokDoc(doc.docid, path=doc.path or None)
+    cuts = sorted(cuts)
     for ws, we in windows(text, elements):
         wt = tokenize(text, ws, we, cuts)
         if wt:
@@ -249,6 +250,7 @@ class _Builder:
         self.extents: dict = {}      # APF mention id -> Locator
         self.event_list: list = []
         self.relation_list: list = []
+        self.numbers: dict = {"E": {}, "V": {}, "T": {}}     # kind -> {key: number}
 
     def chars(self, m: dict, what: str):
         s, e = m.get("start"), m.get("end")
@@ -261,6 +263,16 @@ class _Builder:
                              f"{self.d} tokens {s}-{e} {m.get('text', '')!r}")
             return None
         return a[0], b[1] - 1
+
+    def number(self, kind: str, key) -> int:
+        """The number of the entity (``kind`` E), value (V) or timex2 (T) ``key``: 1, 2 ...
+        in order of first appearance, its position in ``self.entities`` (...), kept in a
+        dict (list.index made the import quadratic)."""
+        numbers = self.numbers[kind]
+        n = numbers.get(key)
+        if n is None:
+            n = numbers[key] = len(numbers) + 1
+        return n
 
     def loc(self, sp) -> Locator:
         return Locator("text", sp[0], sp[1], written(self.text[sp[0]:sp[1] + 1]))
@@ -289,7 +301,7 @@ class _Builder:
                 mtype = "NAM"
                 rep.note("entity mentions without mention TYPE (written NAM)")
             ent = self.entities.setdefault(key, [label, sub, []])
-            eid = f"{d}-E{list(self.entities).index(key) + 1}"
+            eid = f"{d}-E{self.number('E', key)}"
             mid = f"{eid}-{len(ent[2]) + 1}"
             ent[2].append(EntityMention(mid, mtype, label, "LITERAL", loc, loc))
         elif kind == "value":
@@ -303,12 +315,12 @@ class _Builder:
             elif not VALUE_SUBTYPES[label]:
                 sub = None
             val = self.values.setdefault(key, [label, sub, []])
-            eid = f"{d}-V{list(self.values).index(key) + 1}"
+            eid = f"{d}-V{self.number('V', key)}"
             mid = f"{eid}-{len(val[2]) + 1}"
             val[2].append(SimpleMention(mid, loc))
         else:
             tx = self.timexes.setdefault(key, [])
-            eid = f"{d}-T{list(self.timexes).index(key) + 1}"
+            eid = f"{d}-T{self.number('T', key)}"
             mid = f"{eid}-{len(tx) + 1}"
             tx.append(SimpleMention(mid, loc))
         self.ids[i] = (mid, eid)

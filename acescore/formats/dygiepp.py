@@ -13,8 +13,10 @@ preprocessing keeps single-token triggers only.  DyGIE++ carries no mention TYPE
 from __future__ import annotations
 
 import json
+from bisect import bisect_right
 
-from acescore.formats.tokens import TokDoc
+from acescore.formats.checks import Checker, check_dygiepp, duplicate, nothing_to_import, parse_line
+from acescore.formats.tokens import TokDoc, output_budget, output_too_large
 from acescore.model.errors import AceInputError
 from acescore.model.params import VALUE_SUBTYPES
 
@@ -30,10 +32,9 @@ def write(tokdocs: list) -> str:
         nwin = len(td.windows)
 
         def win(tok):
-            w = 0
-            while w + 1 < nwin and starts[w + 1] <= tok:  # noqa: B023 (called in this iteration)
-                w += 1
-            return w
+            # the last window starting at or before the token (bisection: a scan from the
+            # first window made the export quadratic)
+            return max(bisect_right(starts, tok) - 1, 0)  # noqa: B023 (called in this iteration)
         ner = [[] for _ in range(nwin)]
         rels = [[] for _ in range(nwin)]
         evs = [[] for _ in range(nwin)]
@@ -57,7 +58,10 @@ def write(tokdocs: list) -> str:
         obj = {"doc_key": td.docid, "dataset": "ace-event", "sentences": td.windows,
                "ner": ner, "relations": rels, "events": evs,
                "clusters": [c for c in clusters.values() if len(c) > 1]}
-        lines.append(json.dumps(obj, ensure_ascii=False))
+        line = json.dumps(obj, ensure_ascii=False)
+        if len(line) > output_budget(td):
+            raise output_too_large(td, len(line), "DyGIE++")
+        lines.append(line)
     return "".join(line + "\n" for line in lines)
 
 
@@ -70,26 +74,37 @@ def _kind(label: str) -> tuple:
 
 
 def read(text: str, path: str) -> list:
+    """TokDocs from DyGIE++ JSON Lines, in file order.  Every line's structure is checked
+    first (:mod:`acescore.formats.checks`); a document given twice (one ``doc_key`` on two
+    lines) and a file without documents are refused."""
     out = []
-    for n, line in enumerate(text.splitlines(), 1):
+    seen: dict = {}
+    for n, line in enumerate(text.split("\n"), 1):
         if not line.strip():
             continue
+        obj = parse_line(line, path, n, "DyGIE++ document")
+        check_dygiepp(obj, Checker(path, n, "not a DyGIE++ document: "))
+        key = obj["doc_key"]
+        if key in seen:
+            raise duplicate(path, f"doc_key {key!r}", seen[key], n)
+        seen[key] = n
         try:
-            obj = json.loads(line)
             out.append(_document(obj))
         except (ValueError, KeyError, TypeError, IndexError) as e:
             raise AceInputError(f"not a DyGIE++ document ({e!r}); hint: one JSON object with"
                                 f" doc_key, sentences and per-sentence ner/relations/events"
                                 f" a line", path, line=n) from None
+    if not out:
+        raise nothing_to_import(path)
     return out
 
 
 def _document(obj: dict) -> TokDoc:
     td = TokDoc(obj["doc_key"], windows=[[str(t) for t in s] for s in obj["sentences"]])
-    pick = lambda k: obj.get("predicted_" + k, obj.get(k, []))   # noqa: E731
+    pick = lambda k: obj.get("predicted_" + k, obj.get(k)) or []   # noqa: E731
     by_span: dict = {}
     cluster_of: dict = {}
-    for c, members in enumerate(obj.get("predicted_clusters", obj.get("clusters", []))):
+    for c, members in enumerate(obj.get("predicted_clusters", obj.get("clusters")) or []):
         for s, e in members:
             cluster_of[(s, e)] = f"c{c}"
     for sent in pick("ner"):

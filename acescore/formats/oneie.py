@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from acescore.formats.windowed import read_windows, write_windows
 
-KEYS = {"window": "sent_id", "text": "sentence", "arg_offsets": False}
+KEYS = {"window": "sent_id", "text": "sentence", "arg_offsets": False, "name": "OneIE"}
 
 
 def write(tokdocs: list) -> str:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from acescore.formats.windowed import read_windows, window_tokens, write_windows
 from acescore.reading.safe_read import read_text
 
-KEYS = {"window": "wnd_id", "text": "text", "arg_offsets": True}
+KEYS = {"window": "wnd_id", "text": "text", "arg_offsets": True, "name": "TextEE"}
 
 
 def write(tokdocs: list) -> str:

@@ -26,8 +26,11 @@ as its characters, as the ACE offsets count it).  A token not found so is *misal
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
-from itertools import pairwise
+from itertools import accumulate, pairwise
+
+from acescore.model.errors import AceInputError
 
 _TOKEN = re.compile(r"\w+|[^\w\s]")
 _BREAK = re.compile(r"[.!?](?=\s)|\n")
@@ -49,6 +52,12 @@ class TokDoc:
     events: list = field(default_factory=list)
     relations: list = field(default_factory=list)
     offsets: list | None = None     # (start, end) char offsets of each token, if known
+    path: str | None = None         # the APF file of the document, if known
+
+    def text_size(self) -> int:
+        """Characters of the document's tokens, a space after each: what an export's output
+        is measured against (:func:`output_budget`)."""
+        return sum(len(t) + 1 for w in self.windows for t in w)
 
     def window_starts(self) -> list:
         out, n = [], 0
@@ -58,9 +67,36 @@ class TokDoc:
         return out
 
 
+#: the most characters an export writes for a document, per character of its tokens (the
+#: formats write the tokens twice and every mention's text with every argument naming it:
+#: about 18 on densely annotated synthetic data), and at least OUTPUT_FLOOR
+OUTPUT_PER_CHAR = 256
+OUTPUT_FLOOR = 1 << 16
+
+
+def output_budget(td: TokDoc) -> int:
+    """The most characters an export may write for ``td``."""
+    return OUTPUT_PER_CHAR * td.text_size() + OUTPUT_FLOOR
+
+
+def output_too_large(td: TokDoc, size: int, fmt: str) -> AceInputError:
+    """The one-line refusal of an export whose output for ``td`` would exceed its budget."""
+    return AceInputError(
+        f"the {fmt} output of this document would exceed {output_budget(td)} characters"
+        f" ({size} so far; at most {OUTPUT_PER_CHAR} per character of its text): every"
+        f" argument and relation repeats its mention's text; hint: --span head writes"
+        f" shorter texts, or leave out the elements with very long spans",
+        td.path, element=f"document {td.docid}")
+
+
 def tokenize(text: str, start: int, end: int, cuts) -> list:
-    """Tokens ``(s, e)`` of ``text[start:end]``, cut at every position in ``cuts``."""
-    points = sorted({p for p in cuts if start < p < end} | {start, end})
+    """Tokens ``(s, e)`` of ``text[start:end]``, cut at every position in ``cuts`` (a
+    sorted list is searched by bisection: the cuts of one window, not all of them)."""
+    if isinstance(cuts, list):
+        inner = cuts[bisect_right(cuts, start):bisect_left(cuts, end)]
+    else:
+        inner = sorted(p for p in cuts if start < p < end)
+    points = [start] + inner + [end]
     return [(m.start(), m.end()) for a, b in pairwise(points)
             for m in _TOKEN.finditer(text, a, b)]
 
@@ -68,10 +104,16 @@ def tokenize(text: str, start: int, end: int, cuts) -> list:
 def windows(text: str, elements: list) -> list:
     """Window bounds ``[(s, e)]`` (``e`` exclusive) over all of ``text``; ``elements`` are
     inclusive ``(first, last)`` character spans a window must not cut."""
-    covered = [0] * (len(text) + 1)
+    # covered[i]: a window may not end before character i (i inside an element); counted
+    # by a difference array, in time linear in the text and the elements
+    n = len(text)
+    diff = [0] * (n + 2)
     for a, b in elements:
-        for i in range(max(a + 1, 0), min(b + 1, len(text))):
-            covered[i] = 1
+        lo, hi = max(a + 1, 0), min(b + 1, n)
+        if lo < hi:
+            diff[lo] += 1
+            diff[hi] -= 1
+    covered = list(accumulate(diff))
     out, last = [], 0
     for m in _BREAK.finditer(text):
         cut = m.end()

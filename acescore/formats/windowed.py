@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 
-from acescore.formats.tokens import TokDoc
+from acescore.formats.checks import Checker, check_window, duplicate, nothing_to_import, parse_line
+from acescore.formats.tokens import TokDoc, output_budget, output_too_large
 from acescore.model.errors import AceInputError
 
 
@@ -35,8 +36,14 @@ def write_windows(tokdocs: list, keys: dict) -> str:
             i, _ = rel["args"]
             if i in local:
                 per[local[i][0]]["rels"].append(rel)
+        budget, size = output_budget(td), 0
         for w, toks in enumerate(td.windows):
             base = starts[w]
+            # what this window's line will take, before it is made (a line can be huge:
+            # a long mention's text repeated by every argument naming it)
+            size += _estimate(td, toks, per[w], local)
+            if size > budget:
+                raise output_too_large(td, size, keys["name"])
 
             def arg(i, role, m=None):
                 m = td.mentions[i]  # noqa: B023 (called in this iteration)
@@ -65,6 +72,24 @@ def write_windows(tokdocs: list, keys: dict) -> str:
     return "".join(line + "\n" for line in lines)
 
 
+def _estimate(td: TokDoc, toks: list, items: dict, local: dict) -> int:
+    """An upper bound of the characters of a window's line without its ``\\u`` escapes:
+    the tokens (twice, quoted), and per mention, event and relation its texts and a fixed
+    part (keys, IDs, types, offsets)."""
+    fixed = 200 + len(td.docid) * 4
+
+    def text(m):
+        return len(m.get("text") or "") + len(m.get("id") or "") + len(str(m.get("entity")))
+    n = sum(len(t) + 4 for t in toks) * 2 + fixed
+    n += sum(fixed + text(m) for m in items["ents"])
+    n += sum(fixed + len(e.get("text") or "") + len(str(e.get("id")))
+             + sum(fixed + text(td.mentions[i]) for i, _ in e["args"] if i in local)
+             for e in items["evs"])
+    n += sum(fixed * 3 + text(td.mentions[r["args"][0]]) + text(td.mentions[r["args"][1]])
+             for r in items["rels"])
+    return n
+
+
 def _kind(m: dict) -> str:
     mt = m.get("mention_type")
     if mt == "VALUE":
@@ -74,46 +99,70 @@ def _kind(m: dict) -> str:
     return "entity"
 
 
+def _lines(text: str):
+    """(line number, line) of the non-blank lines of JSON Lines text: lines end at ``\n``
+    only (a JSON string may hold U+2028, U+0085 ... which str.splitlines() takes for line
+    ends)."""
+    for n, line in enumerate(text.split("\n"), 1):
+        if line.strip():
+            yield n, line
+
+
 def window_tokens(text: str, path: str, keys: dict) -> dict:
     """``{(doc_id, window id): tokens}`` of a window-per-line file (for predictions that
     carry no tokens)."""
     out = {}
-    for n, line in enumerate(text.splitlines(), 1):
-        if line.strip():
-            try:
-                obj = json.loads(line)
-                out[(obj["doc_id"], obj[keys["window"]])] = obj["tokens"]
-            except (ValueError, KeyError, TypeError) as e:
-                raise AceInputError(f"not a window with doc_id, {keys['window']} and tokens"
-                                    f" ({e!r})", path, line=n) from None
+    for n, line in _lines(text):
+        obj = parse_line(line, path, n, "window")
+        c = Checker(path, n, "not a window: ")
+        c.string(obj.get("doc_id"), "doc_id")
+        c.key(obj.get(keys["window"]), keys["window"])
+        c.strings(obj.get("tokens"), "tokens")
+        out[(obj["doc_id"], obj[keys["window"]])] = obj["tokens"]
     return out
 
 
 def read_windows(text: str, path: str, keys: dict, tokens: dict | None = None) -> list:
     """TokDocs (in order of first appearance) from window-per-line JSON; ``tokens``: the
-    tokens of windows whose lines have none (:func:`window_tokens`)."""
+    tokens of windows whose lines have none (:func:`window_tokens`).  Every line's structure
+    is checked first (:mod:`acescore.formats.checks`); a window given twice (one doc_id and
+    window ID on two lines) and a file without windows are refused."""
     docs: dict = {}
-    for n, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            obj = json.loads(line)
-            doc_id = obj["doc_id"]
-            toks = obj["tokens"] if "tokens" in obj or tokens is None else \
-                tokens[(doc_id, obj[keys["window"]])]
-        except (ValueError, KeyError, TypeError) as e:
-            raise AceInputError(f"not a window ({e!r}); hint: one JSON object with doc_id,"
-                                f" {keys['window']} and tokens a line (or --tokens-from)",
-                                path, line=n) from None
+    size: dict = {}          # doc_id -> tokens of its windows so far
+    seen: dict = {}          # (doc_id, window ID) -> line
+    for n, line in _lines(text):
+        obj = parse_line(line, path, n, "window")
+        wid = obj.get(keys["window"])
+        named = isinstance(wid, (str, int)) and not isinstance(wid, bool)
+        check_window(obj, Checker(path, n, "malformed annotation: ",
+                                  f"window {wid}" if named else None),
+                     keys, tokens is not None)
+        doc_id = obj["doc_id"]
+        if wid is not None:
+            if (doc_id, wid) in seen:
+                raise duplicate(path, f"doc_id {doc_id!r}, {keys['window']} {wid!r}",
+                                seen[(doc_id, wid)], n)
+            seen[(doc_id, wid)] = n
+        if "tokens" in obj:
+            toks = obj["tokens"]
+        else:
+            toks = tokens.get((doc_id, wid))
+            if toks is None:
+                raise AceInputError(f"no tokens for doc_id {doc_id!r}, {keys['window']}"
+                                    f" {wid!r} in the --tokens-from file; hint: the data"
+                                    f" file of the same windows", path, line=n)
         td = docs.setdefault(doc_id, TokDoc(doc_id))
-        base = sum(len(w) for w in td.windows)
-        td.windows.append([str(t) for t in toks])
+        base = size.get(doc_id, 0)
+        td.windows.append(list(toks))
+        size[doc_id] = base + len(toks)
         try:
             _window(td, obj, base)
         except (KeyError, TypeError, IndexError, ValueError) as e:
             raise AceInputError(f"malformed annotation ({e!r}); hint: token offsets are"
                                 f" integers, mentions are referred to by their id", path,
-                                line=n, element=f"window {obj.get(keys['window'])}") from None
+                                line=n, element=f"window {wid}") from None
+    if not docs:
+        raise nothing_to_import(path)
     return list(docs.values())
 
 
@@ -122,46 +171,46 @@ def _window(td: TokDoc, obj: dict, base: int) -> None:
     ids = {}
     graph = obj.get("graph")
     if graph is not None:
-        for k, e in enumerate(graph.get("entities", [])):
+        for k, e in enumerate(graph.get("entities") or []):
             td.mentions.append({"start": base + e[0], "end": base + e[1], "label": e[2],
                                 "mtype": e[3] if len(e) > 4 else None,
                                 "kind": _kind({"mention_type": e[3] if len(e) > 4 else None}),
                                 "subtype": None, "entity": None, "id": f"g{k}"})
         trig = []
-        for t in graph.get("triggers", []):
+        for t in graph.get("triggers") or []:
             trig.append(len(td.events))
             td.events.append({"start": base + t[0], "end": base + t[1], "type": t[2],
                               "args": []})
-        for ti, ei, role, *_ in graph.get("roles", []):
+        for ti, ei, role, *_ in graph.get("roles") or []:
             td.events[trig[ti]]["args"].append((first + ei, role))
-        for r in graph.get("relations", []):
+        for r in graph.get("relations") or []:
             i, j, rtype = r[0], r[1], r[2]
             sub = r[4] if len(r) > 4 else None
             td.relations.append({"args": (first + i, first + j), "type": rtype,
                                  "subtype": sub})
         return
-    for e in obj.get("events", []):
+    for e in obj.get("events") or []:
         # TextEE's in-memory E2E predictions: trigger [start, end, type], arguments
         # [start, end, role] (TextEE/scorer.py compute_E2E_*), no mentions
         t = e["trigger"]
         td.events.append({"start": base + t[0], "end": base + t[1], "type": t[2], "text": "",
                           "args": [((base + a[0], base + a[1]), a[2])
-                                   for a in e.get("arguments", [])]})
-    for m in obj.get("entity_mentions", []):
+                                   for a in e.get("arguments") or []]})
+    for m in obj.get("entity_mentions") or []:
         ids[m["id"]] = len(td.mentions)
         td.mentions.append({"start": base + m["start"], "end": base + m["end"],
                             "label": m.get("entity_type"), "mtype": m.get("mention_type"),
                             "kind": _kind(m), "subtype": m.get("entity_subtype"),
                             "entity": m.get("entity_id") or _entity_of(m["id"]),
                             "id": m["id"], "text": m.get("text", "")})
-    for e in obj.get("event_mentions", []):
+    for e in obj.get("event_mentions") or []:
         t = e["trigger"]
         td.events.append({"start": base + t["start"], "end": base + t["end"],
                           "type": e["event_type"], "text": t.get("text", ""),
                           "args": [(_arg(ids, a, base), a["role"])
-                                   for a in e.get("arguments", [])]})
-    for r in obj.get("relation_mentions", []):
-        a = {x["role"]: ids.get(x["entity_id"], -1) for x in r.get("arguments", [])}
+                                   for a in e.get("arguments") or []]})
+    for r in obj.get("relation_mentions") or []:
+        a = {x["role"]: ids.get(x["entity_id"], -1) for x in r.get("arguments") or []}
         td.relations.append({"args": (a.get("Arg-1", -1), a.get("Arg-2", -1)),
                              "type": r.get("relation_type"),
                              "subtype": r.get("relation_subtype")})

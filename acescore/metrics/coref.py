@@ -56,12 +56,12 @@ entity IDs are ignored, as in the CoNLL scorer, which is within-document.
 """
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections.abc import Hashable, Iterable, Sequence
 from heapq import merge
+from math import fsum
 
 from acescore.metrics import registry
-from acescore.metrics.matching import max_weight_matching
+from acescore.metrics.matching import intersecting_pairs, max_weight_matching
 from acescore.model.limits import DEFAULT_MAX_PAIRS, too_many_pairs
 from acescore.model.params import Params, get_params
 from acescore.model.spans import overlap
@@ -105,7 +105,8 @@ def prf(rnum: float, rden: float, pnum: float, pden: float) -> tuple[float, floa
 
 
 def _overlaps(key: list, response: list) -> dict:
-    """{(i, j): |K_i ∩ R_j|} for the pairs that share mentions."""
+    """{(i, j): |K_i ∩ R_j|} for the pairs that share mentions (in no defined order: that
+    of the mentions' hashes within an entity)."""
     where = {}
     for j, r in enumerate(response):
         for m in r:
@@ -133,10 +134,12 @@ def muc_counts(key: Clustering, response: Clustering) -> tuple[int, int, int, in
 def bcubed_counts(key: Clustering, response: Clustering) -> tuple[float, int, float, int]:
     """(recall num, recall den, precision num, precision den) of B-cubed."""
     k, r = _norm(key), _norm(response)
-    rn = pn = 0.0
-    for (i, j), c in _overlaps(k, r).items():
-        rn += c * c / len(k[i])
-        pn += c * c / len(r[j])
+    # math.fsum: the sums rounded once, whatever the order of the terms (_overlaps meets
+    # the pairs of a key entity in the order of its mentions' hashes, which changes with
+    # PYTHONHASHSEED; an order-dependent sum would change in its last bits with it)
+    ov = sorted(_overlaps(k, r).items())
+    rn = fsum(c * c / len(k[i]) for (i, _), c in ov)
+    pn = fsum(c * c / len(r[j]) for (_, j), c in ov)
     return (rn, sum(len(e) for e in k), pn, sum(len(e) for e in r))
 
 
@@ -291,28 +294,27 @@ def _candidates(ref: Sequence, sys: Sequence, min_overlap: float,
                 max_pairs: int = DEFAULT_MAX_PAIRS, docid: str = "") -> dict:
     """{(i, j): overlap} for REF/SYS entity mentions whose heads correspond (docs/rules/entities.md §1.4:
     they share a position and their mutual overlap is at least ``min_overlap``).  More than
-    ``max_pairs`` of them is an error (acescore.model.limits)."""
+    ``max_pairs`` heads sharing a position (the candidates) is an error
+    (acescore.model.limits)."""
     out: dict = {}
     if not ref or not sys:
         return out
     text = all(m.head.kind != "image" for m in ref) and all(m.head.kind != "image" for m in sys)
     if text:
-        order = sorted(range(len(sys)), key=lambda j: sys[j].head.start)
-        starts = [sys[j].head.start for j in order]
-        maxlen = max(sys[j].head.end - sys[j].head.start for j in order)
-        for i, rm in enumerate(ref):
-            h = rm.head
-            if len(out) > max_pairs:
-                raise too_many_pairs(docid, "entity mention", len(out), max_pairs)
-            # SYS heads starting more than the longest head before this one end before it
-            for n in range(bisect_right(starts, h.start - maxlen - 1), bisect_right(starts, h.end)):
-                j = order[n]
-                sh = sys[j].head
-                if sh.end < h.start or sh.kind != h.kind:
-                    continue
-                ov = overlap(h, sh)
-                if ov > 0 and ov >= min_overlap:
-                    out[(i, j)] = ov
+        # heads sharing a position, found by a sweep over their starts (the work grows with
+        # the mentions and the pairs found, not their product; a long SYS head made the
+        # window of every REF head as long before)
+        cand = intersecting_pairs([(m.head.start, m.head.end) for m in ref],
+                                  [(m.head.start, m.head.end) for m in sys], max_pairs,
+                                  lambda n: too_many_pairs(docid, "entity mention", n,
+                                                           max_pairs))
+        for i, j in cand:
+            h, sh = ref[i].head, sys[j].head
+            if sh.kind != h.kind:
+                continue
+            ov = overlap(h, sh)
+            if ov > 0 and ov >= min_overlap:
+                out[(i, j)] = ov
     else:
         if len(ref) * len(sys) > max_pairs:
             raise too_many_pairs(docid, "entity mention", len(ref) * len(sys), max_pairs)

@@ -52,7 +52,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from acescore.metrics import registry
-from acescore.metrics.matching import max_weight_matching
+from acescore.metrics.matching import intersecting_pairs, max_weight_matching
+from acescore.model.limits import DEFAULT_MAX_PAIRS, too_many_pairs
 from acescore.model.spans import overlap
 
 TRIGGER_MATCHES = ("exact", "overlap")
@@ -122,14 +123,53 @@ def _intersection(a: list, b: list) -> int:
     return sum((Counter(a) & Counter(b)).values())
 
 
-def _document_counts(ref: list, sys: list, trigger_match: str, arg_scope: str) -> dict:
+def _trigger_pairs(ref: list, sys: list, how: str, max_pairs: int, docid: str) -> list:
+    """The pairs (i, j), in ascending order, of REF and SYS event mentions whose triggers
+    match (:func:`_triggers_match`), found without valuing every REF/SYS pair: exact
+    matches by their offsets, overlapping text (and audio) anchors by a sweep over their
+    starts (:func:`~acescore.metrics.matching.intersecting_pairs`, which may propose pairs
+    that only touch: each is checked).  More than ``max_pairs`` of them is an error
+    (acescore.model.limits)."""
+    def refuse(count):
+        return too_many_pairs(docid, "event mention", count, max_pairs)
+    if how == "exact":
+        by_span: dict = {}
+        for j, s in enumerate(sys):
+            by_span.setdefault(span_key(s.anchor), []).append(j)
+        count = 0
+        groups = []
+        for _i, r in enumerate(ref):
+            js = by_span.get(span_key(r.anchor), ())
+            count += len(js)
+            if count > max_pairs:
+                raise refuse(count)
+            groups.append(js)
+        return [(i, j) for i, js in enumerate(groups) for j in js]
+    out = []
+    for kind in sorted({r.anchor.kind for r in ref} & {s.anchor.kind for s in sys}):
+        ri = [i for i, r in enumerate(ref) if r.anchor.kind == kind]
+        si = [j for j, s in enumerate(sys) if s.anchor.kind == kind]
+        if kind in ("text", "audio"):
+            cand = intersecting_pairs([(ref[i].anchor.start, ref[i].anchor.end) for i in ri],
+                                      [(sys[j].anchor.start, sys[j].anchor.end) for j in si],
+                                      max_pairs - len(out), lambda n: refuse(n + len(out)))
+            cand = [(ri[a], si[b]) for a, b in cand]
+        else:
+            if len(ri) * len(si) > max_pairs - len(out):
+                raise refuse(len(ri) * len(si) + len(out))
+            cand = [(i, j) for i in ri for j in si]
+        out.extend(p for p in cand if _triggers_match(ref[p[0]].anchor, sys[p[1]].anchor, how))
+    out.sort()
+    return out
+
+
+def _document_counts(ref: list, sys: list, trigger_match: str, arg_scope: str,
+                     max_pairs: int = DEFAULT_MAX_PAIRS, docid: str = "") -> dict:
     """{task: (correct, ref, sys)} for one document."""
     out = {}
     edges = {}
-    for i, r in enumerate(ref):
-        for j, s in enumerate(sys):
-            if _triggers_match(r.anchor, s.anchor, trigger_match):
-                edges[(i, j)] = r.subtype == s.subtype
+    for i, j in _trigger_pairs(ref, sys, trigger_match, max_pairs, docid):
+        edges[(i, j)] = ref[i].subtype == sys[j].subtype
     n_id = len(max_weight_matching(dict.fromkeys(edges, 1.0)))
     cls_edges = [e for e, same in edges.items() if same]
     n_cls = len(max_weight_matching(dict.fromkeys(cls_edges, 1.0)))
@@ -171,14 +211,15 @@ def _prf(correct: int, nref: int, nsys: int) -> dict:
 
 
 def event_scores(ref_side, sys_side, trigger_match: str = "exact", arg_match: str = "head",
-                 arg_scope: str = "subtype") -> dict:
+                 arg_scope: str = "subtype", max_pairs: int = DEFAULT_MAX_PAIRS) -> dict:
     """Trigger and argument identification/classification of SYS against REF (two
     :class:`~acescore.rules.database.Side`); see the module docstring for the exact definitions.
 
     Returns ``{task: {"recall", "precision", "f1", "correct", "ref", "sys"}}`` for the tasks
     ``trigger_identification``, ``trigger_classification``, ``argument_identification`` and
     ``argument_classification`` (recall, precision, f1 as fractions), plus ``"definition"``:
-    the options used.
+    the options used.  A document with more than ``max_pairs`` pairs of matching
+    triggers is an error (acescore.model.limits; the run's limit is ``Params.max_pairs``).
     """
     if trigger_match not in TRIGGER_MATCHES:
         raise ValueError(f"trigger_match must be one of {TRIGGER_MATCHES}, not {trigger_match!r}")
@@ -187,18 +228,19 @@ def event_scores(ref_side, sys_side, trigger_match: str = "exact", arg_match: st
     if arg_scope not in ARG_SCOPES:
         raise ValueError(f"arg_scope must be one of {ARG_SCOPES}, not {arg_scope!r}")
     return scores_from_totals(event_totals(ref_side, sys_side, trigger_match, arg_match,
-                                           arg_scope), trigger_match, arg_match, arg_scope)
+                                           arg_scope, max_pairs),
+                              trigger_match, arg_match, arg_scope)
 
 
 def event_totals(ref_side, sys_side, trigger_match: str = "exact", arg_match: str = "head",
-                 arg_scope: str = "subtype") -> dict:
+                 arg_scope: str = "subtype", max_pairs: int = DEFAULT_MAX_PAIRS) -> dict:
     """{task: (correct, REF items, SYS items)} summed over the REF documents (integers: the
     totals of disjoint sets of documents add up)."""
     totals = {t: (0, 0, 0) for t in TASKS}
     for docid in sorted(ref_side.documents):
         ref = _event_mentions(ref_side.documents[docid], arg_match)
         sys = _event_mentions(sys_side.documents.get(docid), arg_match)
-        counts = _document_counts(ref, sys, trigger_match, arg_scope)
+        counts = _document_counts(ref, sys, trigger_match, arg_scope, max_pairs, docid)
         for t in TASKS:
             totals[t] = tuple(a + b for a, b in zip(totals[t], counts[t]))
     return totals

@@ -40,7 +40,7 @@ def literature_records(ref_side, sys_side, params, b3=None) -> dict:
             "coref": coref_documents(ref_side, sys_side, params),
             "b3": nist_b3_summands(ref_side, sys_side, params, b3) if params.use_mentions
             else None,
-            "events": event_totals(ref_side, sys_side)}
+            "events": event_totals(ref_side, sys_side, max_pairs=params.max_pairs)}
 
 
 def merged_literature(records: list, params) -> dict | None:

@@ -69,7 +69,7 @@ def names(family: str, core_only: bool = True) -> tuple[str, ...]:
     return tuple(m.name for m in METRICS if m.family == family and (m.core or not core_only))
 
 
-def titles(family: str = None) -> dict:
+def titles(family: str | None = None) -> dict:
     """``{name: title}`` (of one family, or of all)."""
     return {m.name: m.title for m in METRICS if family is None or m.family == family}
 

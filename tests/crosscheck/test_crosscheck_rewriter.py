@@ -217,9 +217,10 @@ def test_real_tool_or_synthetic(tmp_path):
         if d.version.name == "ace08-eval-v08":            # the goldens are its reports
             assert bodies[0] == exp
         warnings.warn(f"ran on the real NIST tool {tool} ({d.version.name},"
-                      f" {d.recognised_by}, {len(d.applied)} rewrites)")
+                      f" {d.recognised_by}, {len(d.applied)} rewrites)", stacklevel=1)
     else:
         d = rewriter.derive(str(SYNTH), SYNTH_VERSIONS)
         p = Path(rewriter.write_copy(d, str(tmp_path)))
         assert {run_perl(p, s) for s in (1, 2)} == {"\n".join(CANONICAL) + "\n"}
-        warnings.warn("ACE_NIST_SCORER not set: ran on the synthetic script only")
+        warnings.warn("ACE_NIST_SCORER not set: ran on the synthetic script only",
+                      stacklevel=1)
