@@ -401,7 +401,7 @@ def make_import_case(number: int, seed: int, work: Path, kind: str) -> Case:
         text = "\n".join(lines) + "\n"
     (work / "pred.json").write_text(text, encoding="utf-8")
     args = ["import", "--from", fmt, str(work / "pred.json"), "--source-dir",
-            str(work / "src"), "-o", str(work / "out")]
+            str(work / "src"), "-O", str(work / "out")]
     if rng.random() < 0.5:
         args.append("-q")
     return Case(number, kind, detail, "import", args)

@@ -44,7 +44,7 @@ def _cli(*args):
 def _import(tmp_path, fmt, text, *extra):
     pred = tmp_path / "pred.json"
     pred.write_text(text, encoding="utf-8")
-    return _cli("import", "--from", fmt, pred, "--source-dir", EXAMPLES / "src", "-o",
+    return _cli("import", "--from", fmt, pred, "--source-dir", EXAMPLES / "src", "-O",
                 tmp_path / "out", *extra)
 
 

@@ -165,7 +165,7 @@ def test_huge_document_under_a_memory_limit(tmp_path):
     r = _run(["events", ref, sys_, "-q", "--trigger-match", "overlap", "--arg-scope",
               "trigger"], limit_kb=1_200_000)
     assert r.returncode == 0, r.stderr
-    assert re.search(r"Argument classification +10000 +10000 +10000 +100.00", r.stdout)
+    assert re.search(r"argument_classification +10000 +10000 +10000 +100.00", r.stdout)
 
 
 def test_coref_pairs_over_the_limit_refused(tmp_path):
