@@ -9,6 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from acescore.report.counts.tables import PassTables
+from acescore.report.data import json_report
+from acescore.report.data.machine import pass_details
+from acescore.report.nist import nist_report
+
 
 @dataclass
 class PassOutput:
@@ -36,15 +41,11 @@ class ReportContext:
 
 def render_pass(ctx: ReportContext, res) -> PassOutput:
     """Render one pass: its text and, if it has a section, its data and total Value."""
-    from acescore.report.data import json_report
-    from acescore.report.nist import nist_report
     tables = None
     if res.printed:         # built once: the section, the JSON and the -d numbers read it
-        from acescore.report.counts.tables import PassTables
         tables = PassTables(res)
     out = PassOutput(res.task, res.printed, nist_report.pass_text(ctx, res, tables))
     if res.printed:
-        from acescore.report.data.machine import pass_details
         out.data = dict(json_report.pass_json(res, ctx.params, ctx.all_sources, tables),
                         **pass_details(ctx.options, res, tables))
         out.documents = json_report.documents_json(res, nist_report.document_costs(res,

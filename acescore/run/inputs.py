@@ -8,7 +8,7 @@ import gc
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Optional, Union
+from typing import TypeAlias
 
 from acescore.model.errors import AceInputError, AceUsageError
 from acescore.model.options import Options
@@ -19,8 +19,8 @@ from acescore.reading.doclist import missing_note, restrict
 from acescore.rules.coverage import what_is_there
 from acescore.rules.robust import isolate, with_side
 
-PathLike = Union[str, os.PathLike]
-Progress = Optional[Callable[[int, int], None]]
+PathLike: TypeAlias = str | os.PathLike
+Progress: TypeAlias = Callable[[int, int], None] | None
 
 
 @contextlib.contextmanager

@@ -21,6 +21,7 @@ parameter set the command line first tries documents in shards: :mod:`acescore.r
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import pickle
 import select
@@ -121,20 +122,16 @@ class Child:
         self.done = False
 
     def kill(self) -> None:
-        try:
+        with contextlib.suppress(OSError):
             os.kill(self.pid, signal.SIGKILL)
-        except OSError:
-            pass
         self._close()
 
     def _close(self) -> int:
         """Close the pipes and reap the worker: its wait status (1 if it cannot be had)."""
         for fd in (self.out_r, self.hb_r):
             if fd is not None:
-                try:
+                with contextlib.suppress(OSError):
                     os.close(fd)
-                except OSError:
-                    pass
         self.out_r = self.hb_r = None
         self.done = True
         try:
@@ -345,10 +342,8 @@ class _Worker:
     def kill(self) -> None:
         self.child.kill()
         if self.refs_w is not None:
-            try:
+            with contextlib.suppress(OSError):
                 os.close(self.refs_w)
-            except OSError:
-                pass
             self.refs_w = None
 
 

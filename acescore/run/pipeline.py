@@ -130,7 +130,7 @@ def build_system(rside: Side, ref: Corpus, sys: Corpus, params: Params, warnings
 
 
 def load(ref, sys, options: Options, ref_list: bool = False, sys_list: bool = False,
-         progress: Callable[[str, int], Progress] = None) -> Loaded:
+         progress: Callable[[str, int], Progress] | None = None) -> Loaded:
     """Discover, read and build both sides.  ``ref``/``sys``: a path (file, directory or
     list file), a sequence of paths, or a :class:`Corpus` already read.
     ``progress(label, total)``, if given, returns a per-file callback (or None)."""

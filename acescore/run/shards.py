@@ -39,6 +39,7 @@ check, each pass), shard after shard.
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import sys
@@ -96,7 +97,7 @@ def _reach(rdoc: list, rdata: list, sdata: list) -> list:
             parent[i] = parent[parent[i]]
             i = parent[i]
         return i
-    for side, items in ((0, zip(rdoc, rdata)), (1, ((_docid(x), x) for x in sdata))):
+    for items in (zip(rdoc, rdata), ((_docid(x), x) for x in sdata)):
         first: dict = {}
         for d, data in items:
             i = pos.get(d)
@@ -131,10 +132,8 @@ def shard_count(rpaths: list, processes: int) -> int:
     with one process alone.)"""
     total = 0
     for p in rpaths:
-        try:
+        with contextlib.suppress(OSError):
             total += os.path.getsize(p)
-        except OSError:
-            pass
     return processes * max(1, -(-total // (processes * SHARD_REF_BYTES)))
 
 

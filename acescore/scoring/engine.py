@@ -7,9 +7,11 @@ from dataclasses import dataclass, field, replace
 from acescore.model.params import Params
 from acescore.model.tasks import CHAINS, chain_tasks, mention_task
 from acescore.rules.database import Side
+from acescore.scoring import releves  # relations and events
 from acescore.scoring.b3 import compute_b3
 from acescore.scoring.cohorts import map_elements
 from acescore.scoring.correspondences import promoted_correspondences
+from acescore.scoring.duplicates import duplicate_warnings
 from acescore.scoring.elements import ElementPass
 from acescore.scoring.names import name_maps
 from acescore.scoring.promote import promote_elements
@@ -147,8 +149,6 @@ def element_result(task: str, kind: str, ref: dict, sys: dict, params: Params, r
 
 def _duplicate_check(run: Run, element_type: str):
     """-c (docs/rules/input.md §4): a callback warning about equivalent elements of one valuation."""
-    from acescore.scoring.duplicates import duplicate_warnings
-
     def check(x) -> None:   # an ElementPass or a relation/event PassResult
         pv = x.pair_value if isinstance(x, PassResult) else x.pv
         if run.on_phase is not None:
@@ -218,7 +218,6 @@ def _document_chain(run: Run, tasks, dup, on_mapped_refs=None, **_) -> None:
     if on_mapped_refs is not None:
         on_mapped_refs(run.mapped_refs)
 
-    from acescore.scoring import releves  # relations and events
     for t in tasks:
         kind = t.kind
         if t.releve and ref.of(kind) and sys.of(kind):
@@ -278,7 +277,6 @@ def _mention_releve_chain(run: Run, tasks, dup, wait_mapped_refs=None, **_) -> N
     run.mention_args = margs
     if wait_mapped_refs is not None:
         run.mapped_refs = wait_mapped_refs()
-    from acescore.scoring import releves
     mp = replace(params, allow_wrong_mapping=1)
     for t in tasks:
         kind = t.kind
