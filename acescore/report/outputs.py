@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from acescore.model.options import Options
+from acescore.model.params import Params
 from acescore.report.counts.tables import PassTables
 from acescore.report.data import json_report
 from acescore.report.data.machine import pass_details
 from acescore.report.nist import nist_report
+from acescore.scoring.engine import Run
 
 
 @dataclass
@@ -32,9 +35,9 @@ class PassOutput:
 class ReportContext:
     """What rendering a pass needs besides the pass: the run (sides and argument
     mappings, for the listings), the parameters and options, the SOURCE labels."""
-    run: object
-    params: object
-    options: object
+    run: Run
+    params: Params
+    options: Options
     source_label: str
     all_sources: list
 
