@@ -3,6 +3,7 @@
 traceback), writing its output and its signature, and the progress bar."""
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import signal
@@ -42,10 +43,8 @@ class OneLineGroup(click.Group):
             return super().main(args, prog_name, complete_var, False, **extra)
         from acescore.writing.output import EXIT_CLOSED_PIPE, guard_streams
         guard_streams()
-        try:
+        with contextlib.suppress(ValueError):   # not the main thread (an embedding program's)
             signal.signal(signal.SIGTERM, _on_sigterm)
-        except ValueError:          # not the main thread (an embedding program's)
-            pass
         try:
             rv = super().main(args, prog_name, complete_var, False, **extra)
         except click.ClickException as e:

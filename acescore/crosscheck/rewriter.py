@@ -22,6 +22,7 @@ Lines are rewritten in place; the helper subroutines go after the last line (bef
 from __future__ import annotations
 
 import hashlib
+import itertools
 import os
 from dataclasses import dataclass, field
 
@@ -151,7 +152,7 @@ def rewrite(text: str, version: ToolVersion, scan: perl_scan.Scan | None = None,
     if len(applied) != want:
         raise UnknownTool(path, f"{len(applied)} rewrites applied, {want} expected")
     edits.sort()
-    for a, b in zip(edits, edits[1:]):
+    for a, b in itertools.pairwise(edits):
         if a[1] > b[0]:
             raise UnknownTool(path, "two rewrites overlap")
     out = []

@@ -13,9 +13,10 @@ beside acescore's report, compared.
 from __future__ import annotations
 
 import difflib
+import subprocess
 from dataclasses import dataclass, field
 
-from acescore.crosscheck.nist_tool import NistRun, Staging, compare_reports, comparison_json
+from acescore.crosscheck.nist_tool import BANNER, NistRun, Staging, compare_reports, comparison_json
 from acescore.crosscheck.rewriter import Derived, UnknownTool, derive, write_copy
 
 
@@ -66,7 +67,7 @@ def varying_lines(reports: list) -> set:
             out.update(i for i, (x, y) in enumerate(zip(first, other)) if x != y)
             continue
         sm = difflib.SequenceMatcher(a=first, b=other, autojunk=False)
-        for tag, i1, i2, j1, j2 in sm.get_opcodes():
+        for tag, i1, i2, _j1, _j2 in sm.get_opcodes():
             if tag == "equal":
                 continue
             if i1 == i2:            # lines only in the other run: the neighbours vary
@@ -104,7 +105,6 @@ def split_ties(nist: str, ours: str, varying: set) -> tuple[int, int, dict]:
 
 
 def _section_of_lines(lines: list) -> list:
-    from acescore.crosscheck.nist_tool import BANNER
     name = "header"
     seen: dict = {}
     out = []
@@ -121,7 +121,6 @@ def _section_of_lines(lines: list) -> list:
 def check_compiles(copy: str, tool: str) -> None:
     """``perl -c`` on the derived copy: a copy that does not compile is the rewriter's
     fault, not the tool's, and is said so."""
-    import subprocess
     proc = subprocess.run(["perl", "-c", copy], capture_output=True, text=True,
                           stdin=subprocess.DEVNULL, check=False)
     if proc.returncode != 0:

@@ -108,7 +108,7 @@ class Params:
     map_weighting: str = "MENTION"
     eval_weighting: str = "LEVEL"
     mention_overlap_required: int = 0
-    argscore_required: int = 1
+    argscore_required: int | str = 1     # 0, 1 or "ALL" (no set uses ALL: docs/rules/input.md)
     nargs_required: int = 2
     allow_wrong_mapping: int = 1
     use_name_similarity: int = 0

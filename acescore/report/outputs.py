@@ -9,6 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from acescore.model.options import Options
+from acescore.model.params import Params
+from acescore.report.counts.tables import PassTables
+from acescore.report.data import json_report
+from acescore.report.data.machine import pass_details
+from acescore.report.nist import nist_report
+from acescore.scoring.engine import Run
+
 
 @dataclass
 class PassOutput:
@@ -27,24 +35,20 @@ class PassOutput:
 class ReportContext:
     """What rendering a pass needs besides the pass: the run (sides and argument
     mappings, for the listings), the parameters and options, the SOURCE labels."""
-    run: object
-    params: object
-    options: object
+    run: Run
+    params: Params
+    options: Options
     source_label: str
     all_sources: list
 
 
 def render_pass(ctx: ReportContext, res) -> PassOutput:
     """Render one pass: its text and, if it has a section, its data and total Value."""
-    from acescore.report.data import json_report
-    from acescore.report.nist import nist_report
     tables = None
     if res.printed:         # built once: the section, the JSON and the -d numbers read it
-        from acescore.report.counts.tables import PassTables
         tables = PassTables(res)
     out = PassOutput(res.task, res.printed, nist_report.pass_text(ctx, res, tables))
     if res.printed:
-        from acescore.report.data.machine import pass_details
         out.data = dict(json_report.pass_json(res, ctx.params, ctx.all_sources, tables),
                         **pass_details(ctx.options, res, tables))
         out.documents = json_report.documents_json(res, nist_report.document_costs(res,

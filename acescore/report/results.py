@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from acescore.model.errors import AceUsageError
+from acescore.report.data import json_report
+from acescore.writing.spool import as_text
 
 
 @dataclass
@@ -51,7 +53,6 @@ class Results:
 
     def to_text(self, command_line: str | None = None) -> str:
         """The NIST report; ``command_line``: its first line, if wanted."""
-        from acescore.writing.spool import as_text
         return "".join(map(as_text, self.text_pieces(command_line)))
 
     def text_pieces(self, command_line: str | None = None) -> list:
@@ -65,30 +66,24 @@ class Results:
         return out
 
     def to_dict(self) -> dict:
-        from acescore.report.data.json_report import to_dict
-        return to_dict(self)
+        return json_report.to_dict(self)
 
     def to_json(self, indent: int = 1) -> str:
-        from acescore.report.data.json_report import to_json
-        return to_json(self, indent)
+        return json_report.to_json(self, indent)
 
     def to_csv(self) -> str:
-        from acescore.report.data.json_report import to_csv
-        return to_csv(self)
+        return json_report.to_csv(self)
 
     def value(self, task: str) -> float | None:
         """A task's total Value (%), None if it was not scored."""
-        from acescore.report.data.json_report import task_value
-        return task_value(self, task)
+        return json_report.task_value(self, task)
 
     def table(self, task: str, condition: str = "TYPE"):
         """The rows of one table of one task, as dicts of named numbers."""
-        from acescore.report.data.json_report import table
-        return table(self, task, condition)
+        return json_report.table(self, task, condition)
 
     def signature(self) -> str:
-        from acescore.report.data.json_report import signature
-        return signature(self)
+        return json_report.signature(self)
 
     def render(self, fmt: str) -> str:
         """The report in one format: ``text`` (without its command-line banner), ``json``

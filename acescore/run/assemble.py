@@ -13,11 +13,13 @@ run may use, once every shard is in).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import reduce
 
 import numpy as np
 
 from acescore.metrics.records import merged_literature
 from acescore.model.errors import AceUsageError
+from acescore.model.options import Options
 from acescore.model.tasks import TASKS
 from acescore.report.counts.sections import (
     SectionData,
@@ -37,6 +39,10 @@ from acescore.rules.coverage import Coverage
 from acescore.rules.robust import Skip, SkipReport
 from acescore.run.inputs import docs_warnings
 from acescore.run.parallel import concurrency, map_in_processes
+from acescore.scoring.engine import Run
+
+#: a pass to render: (task, kind, the shards' SectionData of the pass)
+PassParts = tuple[str, str, list[SectionData]]
 
 #: the passes in report order, with the kind of element each scores
 PASS_KINDS = tuple((t.name, t.kind) for t in TASKS)
@@ -87,7 +93,7 @@ class _Extras:
     literature: dict | None = None
 
 
-def consistent(outs: list) -> bool:
+def consistent(outs: list[ShardResult]) -> bool:
     """Whether the shards' reports bear out the plan (see :mod:`acescore.run.shards`; the
     documents are checked as the reports come in)."""
     for side in (0, 1):
@@ -117,14 +123,15 @@ def consistent(outs: list) -> bool:
     return True
 
 
-def assemble(outs: list, options, inputs: dict | None = None,
+def assemble(reports: list[ShardResult | None], options: Options, inputs: dict | None = None,
              view: bool = False) -> Results | None:
     """The :class:`~acescore.report.results.Results` of a run from its document shards'
     :class:`ShardResult` (shard order), or None where they do not bear out the plan or
     cannot tell something the run in one process would say (then it is scored that way).
     ``view``: the passes keep their merged tables (``PassOutput.merged``) for the HTML
     view's index, and no report text is rendered."""
-    if any(o is None for o in outs) or not consistent(outs):
+    outs = [o for o in reports if o is not None]
+    if len(outs) != len(reports) or not consistent(outs):
         return None
     counts = [sum(x) for x in zip(*(o.coverage for o in outs))]
     if not counts[1]:       # nothing in common: said by the run in one process
@@ -156,8 +163,8 @@ def assemble(outs: list, options, inputs: dict | None = None,
     return _results(outs, options, inputs, view, extras, counts, warnings, len(outs))
 
 
-def assemble_whole(shard: ShardResult, options, inputs: dict | None,
-                   skipped: SkipReport | None = None, run=None) -> Results:
+def assemble_whole(shard: ShardResult, options: Options, inputs: dict | None,
+                   skipped: SkipReport | None = None, run: Run | None = None) -> Results:
     """The :class:`~acescore.report.results.Results` of the whole corpus scored as one
     shard in this process (:func:`acescore.run.pipeline.score`), after
     :func:`acescore.run.pipeline.load` has checked and built it: there is no plan to
@@ -166,13 +173,15 @@ def assemble_whole(shard: ShardResult, options, inputs: dict | None,
     scoring run whose passes were kept (``Results.passes``), if any."""
     counts = list(shard.coverage)
     extras = _merged_extras([shard], options, whole=True)
+    assert extras is not None, "a whole corpus's extras are always told"
     extras.skipped = skipped
     return _results([shard], options, inputs, False, extras, counts,
                     list(shard.warnings), None, run)
 
 
-def _results(outs: list, options, inputs: dict | None, view: bool, extras: _Extras,
-             counts: list, warnings: list, shards: int | None, run=None) -> Results:
+def _results(outs: list[ShardResult], options: Options, inputs: dict | None, view: bool,
+             extras: _Extras, counts: list, warnings: list, shards: int | None,
+             run: Run | None = None) -> Results:
     """The Results of the shards ``outs`` (:func:`assemble`, :func:`assemble_whole`):
     every pass's section merged from theirs, and rendered."""
     params = options.parameter_set
@@ -182,7 +191,7 @@ def _results(outs: list, options, inputs: dict | None, view: bool, extras: _Extr
     all_sources = sorted(sources)
     source_label = "" if not sources else (next(iter(sources)) if len(sources) == 1
                                            else "MIXED")
-    todo = []               # (task, kind, parts) of each pass with shards, in report order
+    todo: list[PassParts] = []  # each pass with shards, in report order
     for task, kind in PASS_KINDS:
         parts = [p.data for o in outs for p in o.passes if p.task == task]
         if parts:
@@ -198,7 +207,8 @@ def _results(outs: list, options, inputs: dict | None, view: bool, extras: _Extr
                    shards=shards)
 
 
-def _merged_extras(outs: list, options, whole: bool = False) -> _Extras | None:
+def _merged_extras(outs: list[ShardResult], options: Options, whole: bool = False
+                   ) -> _Extras | None:
     """What ``--docs``, ``--lenient``, ``-c``, ``-s`` and the JSON's literature metrics add
     to a run, from the shards' reports: ``warnings`` (--docs: first), ``skipped`` (--lenient:
     every shard's skips in canonical order), ``documents`` (-s: the document lists) and
@@ -212,15 +222,20 @@ def _merged_extras(outs: list, options, whole: bool = False) -> _Extras | None:
     elif options.check_duplicates and len({tuple(p.task for p in o.passes) for o in outs}) > 1:
         return None         # -c: the phases of every shard's warnings must be the same
     elif options.docs is not None:
+        found = [o.found for o in outs if o.found is not None]    # (every shard's: --docs)
+        if len(found) != len(outs):
+            return None
         try:
             for i, side in enumerate(("REF", "SYS")):
-                out.warnings += docs_warnings(options, set().union(*(o.found[i]
-                                                                     for o in outs)), side)
+                out.warnings += docs_warnings(options, set().union(*(f[i] for f in found)),
+                                              side)
         except AceUsageError:       # nothing listed on one side
             return None
     if options.lenient and not whole:
-        out.skipped = SkipReport(sorted((x for o in outs for x in o.skips),
-                                        key=Skip.sort_key))
+        skips = [o.skips for o in outs if o.skips is not None]    # (every shard's: --lenient)
+        if len(skips) != len(outs):
+            return None
+        out.skipped = SkipReport(sorted((x for sk in skips for x in sk), key=Skip.sort_key))
         if len({x.sort_key() for x in out.skipped.reasons}) != len(out.skipped.reasons):
             return None             # an order the shards cannot tell
     if options.summary:
@@ -230,8 +245,8 @@ def _merged_extras(outs: list, options, whole: bool = False) -> _Extras | None:
     return out
 
 
-def _render_passes(todo: list, options, source_label: str, all_sources: list,
-                   keep: bool) -> list:
+def _render_passes(todo: list[PassParts], options: Options, source_label: str,
+                   all_sources: list, keep: bool) -> list:
     """The PassOutput of every pass of ``todo`` ((task, kind, the shards' SectionData)),
     in order.  With more than one process the passes are rendered in as many (the
     shards are done: the CPUs are free), in groups of about equal work -- records times
@@ -239,8 +254,9 @@ def _render_passes(todo: list, options, source_label: str, all_sources: list,
     text, JSON): the entity pass alone is two fifths of the rendering.  Not for the view
     (``keep``: its passes keep their merged tables here) nor with listings (their records
     would have to come back through a pipe)."""
-    def render(item):
-        return render_pass(*item, options, source_label, all_sources, keep=keep)
+    def render(item: PassParts) -> PassOutput:
+        task, kind, parts = item
+        return render_pass(task, kind, parts, options, source_label, all_sources, keep=keep)
     processes = concurrency(options.jobs)
     if keep or wanted(options) or processes < 2:
         return [render(item) for item in todo]
@@ -248,7 +264,7 @@ def _render_passes(todo: list, options, source_label: str, all_sources: list,
                             processes)
 
 
-def _render_weight(parts: list) -> int:
+def _render_weight(parts: list[SectionData]) -> int:
     """About how much rendering a pass's merged tables costs (see :func:`_render_passes`):
     fitted to the passes of 600 real-sized documents, where a record-and-condition costs
     ~22 ns, a B-cubed entry-and-condition twice as much and a pass ~3 ms besides."""
@@ -261,7 +277,8 @@ def _render_weight(parts: list) -> int:
     return weight
 
 
-def render_pass(task: str, kind: str, parts: list, options, source_label: str,
+def render_pass(task: str, kind: str, parts: list[SectionData], options: Options,
+                source_label: str,
                 all_sources: list, keep: bool = False) -> PassOutput:
     """One pass's PassOutput from its shards' SectionData; ``keep`` (the view): only the
     merged PassTables and document costs (``merged``: the view's index reads them), no
@@ -276,9 +293,7 @@ def render_pass(task: str, kind: str, parts: list, options, source_label: str,
         out = PassOutput(task, True, "", listing=listings)
         out.merged = (tables, merged_document_costs(parts))
         return out
-    stats = None
-    for p in parts:
-        stats = add_counts(stats, p.recognition)
+    stats: dict = reduce(add_counts, (p.recognition for p in parts))    # (parts: not empty)
     costs = merged_document_costs(parts)
     section = parts[0]          # (its task and kind name the merged section)
     text = [banner(task),

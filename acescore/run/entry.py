@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeAlias, TypeGuard
 
 from acescore.model.errors import AceInputError, AceUsageError
 from acescore.model.options import Options
@@ -24,6 +25,8 @@ from acescore.run.parallel import fork_available
 from acescore.run.pipeline import (
     Corpus,
     Loaded,
+    Paths,
+    Progress,
     build,
     build_reference,
     build_system,
@@ -34,6 +37,7 @@ from acescore.run.pipeline import (
     score,
     spec_label,
 )
+from acescore.run.shard_worker import ShardExtra
 from acescore.run.shards import run_shards, shard_plans
 
 
@@ -50,7 +54,11 @@ class Reference:
     lenient: bool = False   # read (and built with each system) in lenient mode
 
 
-def prepare_reference(ref, options: Options) -> Reference:
+#: an input of a run: paths, a Corpus read already or (REF only) a prepared Reference
+Input: TypeAlias = "Paths | Corpus | Reference"
+
+
+def prepare_reference(ref: Paths | Corpus, options: Options) -> Reference:
     """Read and build the reference ``ref`` (a path, list file, sequence of paths or a
     :class:`~acescore.run.pipeline.Corpus`) for ``options``.  Lenient: read only (lenient
     mode may skip other reference documents for each system: the REF side is built with
@@ -65,7 +73,7 @@ def prepare_reference(ref, options: Options) -> Reference:
                          options.lenient)
 
 
-def against(ref: Reference, sys, options: Options) -> Loaded:
+def against(ref: Reference, sys: Paths | Corpus, options: Options) -> Loaded:
     """System output ``sys`` read and built against the prepared reference ``ref``."""
     if options.params != ref.params:
         raise AceUsageError(f"the reference was prepared for parameter set '{ref.params}',"
@@ -89,13 +97,14 @@ def against(ref: Reference, sys, options: Options) -> Loaded:
         return Loaded(options, ref.corpus, sc, ref.side, sside, warnings, inputs=inputs)
 
 
-def _paths(spec) -> bool:
+def _paths(spec: Input) -> TypeGuard[Paths]:
     """Whether an input is given as paths (not read already)."""
     return not isinstance(spec, (Corpus, Reference))
 
 
-def plan_run(ref, sys, options: Options, *, ref_list: bool = False, sys_list: bool = False,
-             keep_passes: bool = False, extra=None) -> list | None:
+def plan_run(ref: Input, sys: Paths | Corpus, options: Options, *, ref_list: bool = False,
+             sys_list: bool = False, keep_passes: bool = False,
+             extra: ShardExtra | None = None) -> list | None:
     """The document shards of a run (``[(REF paths, SYS paths), ...]``, at least two), or
     None: the whole corpus in this process.  The one place where that is decided, for
     every ``--jobs`` value: shards need forked processes, inputs given as paths (a corpus
@@ -119,9 +128,9 @@ def plan_run(ref, sys, options: Options, *, ref_list: bool = False, sys_list: bo
     return plans
 
 
-def execute(ref, sys, options: Options, *, ref_list: bool = False, sys_list: bool = False,
-            progress: Callable | None = None, keep_passes: bool = False,
-            extra=None) -> Results:
+def execute(ref: Input, sys: Paths | Corpus, options: Options, *, ref_list: bool = False,
+            sys_list: bool = False, progress: Callable[[str, int], Progress] | None = None,
+            keep_passes: bool = False, extra: ShardExtra | None = None) -> Results:
     """Score system output ``sys`` against reference ``ref`` with ``options``: the
     :class:`~acescore.report.results.Results` of the run.
 

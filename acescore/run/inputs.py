@@ -6,9 +6,9 @@ from __future__ import annotations
 import contextlib
 import gc
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Optional, Union
+from typing import TypeAlias
 
 from acescore.model.errors import AceInputError, AceUsageError
 from acescore.model.options import Options
@@ -19,12 +19,14 @@ from acescore.reading.doclist import missing_note, restrict
 from acescore.rules.coverage import what_is_there
 from acescore.rules.robust import isolate, with_side
 
-PathLike = Union[str, os.PathLike]
-Progress = Optional[Callable[[int, int], None]]
+PathLike: TypeAlias = str | os.PathLike[str]
+Progress: TypeAlias = Callable[[int, int], None] | None
+#: an input given as paths (:func:`discover`): a path, or a list or tuple of paths
+Paths: TypeAlias = PathLike | list[PathLike] | tuple[PathLike, ...]
 
 
 @contextlib.contextmanager
-def no_cyclic_gc():
+def no_cyclic_gc() -> Iterator[None]:
     """Scoring builds millions of small acyclic objects; Python's cyclic collector would
     rescan them over and over (a third of the run time) and frees nothing.  Reference
     counting still frees everything as usual."""
@@ -37,8 +39,7 @@ def no_cyclic_gc():
             gc.enable()
 
 
-def discover(spec: PathLike | Sequence[PathLike], list_file: bool = False,
-             lenient: bool = False) -> list[str]:
+def discover(spec: Paths, list_file: bool = False, lenient: bool = False) -> list[str]:
     """APF paths from a file, a directory (recursive ``*.apf.xml``/``*.apf``), a list file
     (one path per line; ``list_file`` says it is one whatever it looks like) or a sequence
     of those.  ``lenient``: a list entry that names nothing is kept (and skipped when read)
@@ -48,9 +49,9 @@ def discover(spec: PathLike | Sequence[PathLike], list_file: bool = False,
         for s in spec:
             out.extend(discover(s, list_file, lenient))
         return out
-    spec = os.fspath(spec)
-    return (discovery.read_list(spec, keep_missing=lenient) if list_file
-            else discovery.discover(spec, lenient))
+    path = os.fspath(spec)
+    return (discovery.read_list(path, keep_missing=lenient) if list_file
+            else discovery.discover(path, lenient))
 
 
 @dataclass
@@ -94,7 +95,7 @@ def read_corpus(paths: Sequence[str], options: Options, progress: Progress = Non
     return Corpus(files, skipped)
 
 
-def raise_if_not_apf(e: AceInputError, side: str, spec) -> None:
+def raise_if_not_apf(e: AceInputError, side: str, spec: Paths | Corpus) -> None:
     """A file that cannot be read because it is no APF at all (an HTML page, a source
     document) means nothing to score, and says so."""
     if e.path and os.path.isfile(e.path):
@@ -107,14 +108,14 @@ def raise_if_not_apf(e: AceInputError, side: str, spec) -> None:
                                 f" {what}") from None
 
 
-def spec_label(spec) -> str:
+def spec_label(spec: Paths | Corpus) -> str:
     """An input as messages and the JSON ``inputs`` name it."""
     if isinstance(spec, (str, os.PathLike)):
         return os.fspath(spec)
     if isinstance(spec, Corpus):
         return f"{len(spec.files)} APF files read"
-    spec = sorted(os.fspath(s) for s in spec)
-    return spec[0] if len(spec) == 1 else f"{len(spec)} paths ({spec[0]}, ...)"
+    names = sorted(os.fspath(s) for s in spec)
+    return names[0] if len(names) == 1 else f"{len(names)} paths ({names[0]}, ...)"
 
 
 def restrict_corpus(corpus: Corpus, options: Options, side: str, warnings: list) -> Corpus:
@@ -122,19 +123,26 @@ def restrict_corpus(corpus: Corpus, options: Options, side: str, warnings: list)
     listed DOCIDs the side does not have)."""
     warnings.extend(docs_warnings(options, {d.docid for f in corpus.files
                                             for d in f.documents}, side))
-    return Corpus(restrict(corpus.files, options.docs), corpus.skipped)
+    return Corpus(restrict(corpus.files, _listed(options)), corpus.skipped)
 
 
 def docs_warnings(options: Options, found: set, side: str) -> list:
     """``--docs``: the warning line (if any) for the listed DOCIDs that a side with the
     documents ``found`` does not have; none of them there is an error."""
+    docs = _listed(options)
     docs_file = options.docs_file or "--docs"
-    if found and not found & set(options.docs):
-        raise AceUsageError(f"nothing to score: none of the {len(options.docs)} DOCIDs of"
-                            f" --docs {docs_file} is in {side} (e.g. {options.docs[0]} is"
+    if found and not found & set(docs):
+        raise AceUsageError(f"nothing to score: none of the {len(docs)} DOCIDs of"
+                            f" --docs {docs_file} is in {side} (e.g. {docs[0]} is"
                             f" not; {side} has {sorted(found)[0]}, ...)")
-    note = missing_note(docs_file, list(options.docs), found, side)
+    note = missing_note(docs_file, list(docs), found, side)
     return [f"acescore: warning: {note}\n"] if note else []
+
+
+def _listed(options: Options) -> tuple:
+    """The ``--docs`` DOCIDs (what is called with ``--docs`` only reads them)."""
+    assert options.docs is not None, "called with --docs only"
+    return options.docs
 
 
 def read_shard(rpaths: list, spaths: list, options: Options) -> tuple:
@@ -143,7 +151,7 @@ def read_shard(rpaths: list, spaths: list, options: Options) -> tuple:
     (else None), with ``--lenient`` every skip (else None)); with ``--docs`` only the
     listed documents are kept, with ``--lenient`` what the reading problems and the input
     rules find broken is left out (:func:`acescore.rules.robust.isolate`)."""
-    skips = None
+    skips: list | None = None
     if options.lenient:
         rc, sc = read_corpus(rpaths, options), read_corpus(spaths, options)
         rfiles, sfiles = rc.files, sc.files

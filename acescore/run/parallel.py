@@ -21,6 +21,7 @@ parameter set the command line first tries documents in shards: :mod:`acescore.r
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import pickle
 import select
@@ -28,9 +29,17 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn, TypeVar
 
 from acescore.model.tasks import CHAINS
+from acescore.report.outputs import ReportContext
 from acescore.scoring.engine import run_chain
+from acescore.scoring.result import PassResult
+
+_T = TypeVar("_T")
+#: what a worker's chain sends back: (chain, the warnings it raised, ``per_pass`` of its passes)
+ChainOutput = tuple[str, list, list]
 
 
 def available_cpus() -> int:
@@ -81,7 +90,7 @@ def worker_timeout() -> float:
 
 def _beat(fd: int) -> None:
     """In a worker: a daemon thread writing one byte to ``fd`` every HEARTBEAT seconds."""
-    def run():
+    def run() -> None:
         try:
             while True:
                 os.write(fd, b".")
@@ -100,7 +109,8 @@ class Child:
     nor heartbeat -- for :func:`worker_timeout` seconds, kills it, and the caller does its
     work itself."""
 
-    def __init__(self, work, before=None):
+    def __init__(self, work: Callable[[], object],
+                 before: Callable[[], None] | None = None) -> None:
         out_r, out_w = os.pipe()
         hb_r, hb_w = os.pipe()
         pid = os.fork()
@@ -108,7 +118,7 @@ class Child:
             os.close(out_r)
             os.close(hb_r)
 
-            def beating_work():
+            def beating_work() -> object:
                 if before is not None:
                     before()
                 _beat(hb_w)
@@ -116,25 +126,23 @@ class Child:
             child_exit(out_w, beating_work)
         os.close(out_w)
         os.close(hb_w)
-        self.pid, self.out_r, self.hb_r = pid, out_r, hb_r
+        self.pid = pid
+        self.out_r: int | None = out_r
+        self.hb_r: int | None = hb_r
         self.buf = bytearray()
         self.done = False
 
     def kill(self) -> None:
-        try:
+        with contextlib.suppress(OSError):
             os.kill(self.pid, signal.SIGKILL)
-        except OSError:
-            pass
         self._close()
 
     def _close(self) -> int:
         """Close the pipes and reap the worker: its wait status (1 if it cannot be had)."""
         for fd in (self.out_r, self.hb_r):
             if fd is not None:
-                try:
+                with contextlib.suppress(OSError):
                     os.close(fd)
-                except OSError:
-                    pass
         self.out_r = self.hb_r = None
         self.done = True
         try:
@@ -142,7 +150,7 @@ class Child:
         except OSError:
             return 1
 
-    def _finish(self):
+    def _finish(self) -> object:
         """The worker closed its result pipe: its result, or None if it failed."""
         status = self._close()
         try:
@@ -156,10 +164,15 @@ class Child:
         return payload[1]
 
 
-def collect(children: list, timeout: float | None = None) -> list:
+def collect(children: list[Child], timeout: float | None = None) -> list:
     """Wait for every child's result (None for one that failed, died or was given up on
     after ``timeout`` seconds without a sign of life; default :func:`worker_timeout`)."""
-    return run_pool([(lambda c=c: c) for c in children], max(1, len(children)), timeout)
+    return run_pool([_started(c) for c in children], max(1, len(children)), timeout)
+
+
+def _started(c: Child) -> Callable[[], Child]:
+    """A :func:`run_pool` start for a worker started already."""
+    return lambda: c
 
 
 def balanced_groups(weights: list, n: int) -> list:
@@ -175,7 +188,8 @@ def balanced_groups(weights: list, n: int) -> list:
     return [sorted(g) for g in groups if g]
 
 
-def map_in_processes(fn, items: list, weights: list, processes: int) -> list:
+def map_in_processes(fn: Callable[[_T], object], items: Sequence[_T], weights: list,
+                     processes: int) -> list:
     """``[fn(x) for x in items]``, computed in up to ``processes`` processes -- this one
     and forked workers, each taking a group of items of about equal total ``weights``
     (:func:`balanced_groups`).  A group whose worker cannot be forked, fails or shows no
@@ -188,7 +202,7 @@ def map_in_processes(fn, items: list, weights: list, processes: int) -> list:
     here: list = []             # the groups to compute here after the first
     for g in groups[1:]:
         try:
-            sent.append((g, Child(lambda g=g: [fn(items[i]) for i in g])))
+            sent.append((g, Child(_group_work(fn, items, g))))
         except OSError:
             here.append(g)
     out: list = [None] * len(items)
@@ -211,8 +225,14 @@ def map_in_processes(fn, items: list, weights: list, processes: int) -> list:
     return out
 
 
-def run_pool(starts: list, limit: int, timeout: float | None = None,
-             on_result=None) -> list:
+def _group_work(fn: Callable[[_T], object], items: Sequence[_T], group: list
+                ) -> Callable[[], list]:
+    """A worker's work in :func:`map_in_processes`: ``fn`` of the items of ``group``."""
+    return lambda: [fn(items[i]) for i in group]
+
+
+def run_pool(starts: Sequence[Callable[[], Child]], limit: int, timeout: float | None = None,
+             on_result: Callable[[int, Any], bool] | None = None) -> list:
     """Run the workers that ``starts`` (callables, each forking a :class:`Child`) start, at
     most ``limit`` at a time, the next one as soon as one is done: their results in order
     (None as in :func:`collect`).  ``on_result(i, result)`` is called with each result as
@@ -242,9 +262,10 @@ def run_pool(starts: list, limit: int, timeout: float | None = None,
             nxt = fill()
             if not running:
                 continue
-            fds = {}
+            fds: dict[int, tuple[int, bool]] = {}
             for i, c in running.items():
-                fds[c.out_r] = (i, True)
+                if c.out_r is not None:         # (a running worker's always is)
+                    fds[c.out_r] = (i, True)
                 if c.hb_r is not None:
                     fds[c.hb_r] = (i, False)
             ready, _, _ = select.select(list(fds), [], [], HEARTBEAT * 2)
@@ -302,27 +323,29 @@ def _stop(running: dict, end: int) -> int:
 class _Worker:
     """A forked process (:class:`Child`) running some chains."""
 
-    def __init__(self, ctx, chains, per_pass):
-        self.refs_w = None
+    def __init__(self, ctx: ReportContext, chains: tuple[str, ...],
+                 per_pass: Callable[[PassResult], object]) -> None:
+        self.refs_w: int | None = None
         refs_r = None
         if CHAINS[-1] in chains:     # the relation/event mentions need the element mapping
             refs_r, self.refs_w = os.pipe()
-        wait = (lambda: _read_object(refs_r)) if refs_r is not None else None
+        wait = (lambda: _read_mapped_refs(refs_r)) if refs_r is not None else None
         refs_w = self.refs_w
         self.child = Child(lambda: _run_chains(ctx, chains, per_pass, wait),
                            before=(lambda: os.close(refs_w)) if refs_w is not None else None)
         if refs_r is not None:
             os.close(refs_r)
-        self.sender = None
+        self.sender: threading.Thread | None = None
 
     def send_mapped_refs(self, mapped_refs: dict) -> None:
         """Hand the mapping to the worker without blocking this process (a pipe holds
         64 KiB; the worker reads when it gets there)."""
         data = pickle.dumps(mapped_refs, protocol=pickle.HIGHEST_PROTOCOL)
         fd = self.refs_w
+        assert fd is not None, "sent once, to the worker of the relation/event mentions"
         self.refs_w = None
 
-        def send():
+        def send() -> None:
             try:
                 with os.fdopen(fd, "wb") as fh:
                     fh.write(data)
@@ -331,10 +354,10 @@ class _Worker:
         self.sender = threading.Thread(target=send, daemon=True)
         self.sender.start()
 
-    def result(self):
+    def result(self) -> list[ChainOutput] | None:
         """The worker's per-chain results, or None if it failed (or stopped showing signs
         of life: then it is killed)."""
-        out = collect([self.child])[0]
+        out: list[ChainOutput] | None = collect([self.child])[0]
         if out is None and self.refs_w is not None:
             os.close(self.refs_w)
             self.refs_w = None
@@ -345,17 +368,16 @@ class _Worker:
     def kill(self) -> None:
         self.child.kill()
         if self.refs_w is not None:
-            try:
+            with contextlib.suppress(OSError):
                 os.close(self.refs_w)
-            except OSError:
-                pass
             self.refs_w = None
 
 
-def child_exit(fd: int, work) -> None:
+def child_exit(fd: int, work: Callable[[], object]) -> NoReturn:
     """In a forked worker: send ``("ok", work())`` -- or ``("error", "Type: message")``
     if it raised -- through ``fd``, and end the process (status 0, or 1 on error)."""
     code = 0
+    payload: tuple[str, object]
     signal.signal(signal.SIGTERM, signal.SIG_DFL)     # a worker just ends (see cli.common)
     try:
         payload = ("ok", work())
@@ -369,12 +391,23 @@ def child_exit(fd: int, work) -> None:
         os._exit(code)
 
 
-def _read_object(fd: int):
+def _read_object(fd: int) -> object:
+    """The object pickled into ``fd`` (read to its end, then closed)."""
     with os.fdopen(fd, "rb") as fh:
         return pickle.load(fh)
 
 
-def _run_chains(ctx, chains, per_pass, wait_mapped_refs=None, on_mapped_refs=None):
+def _read_mapped_refs(fd: int) -> dict:
+    """The element mapping :meth:`_Worker.send_mapped_refs` sent through ``fd``."""
+    mapped_refs = _read_object(fd)
+    assert isinstance(mapped_refs, dict)
+    return mapped_refs
+
+
+def _run_chains(ctx: ReportContext, chains: tuple[str, ...],
+                per_pass: Callable[[PassResult], object],
+                wait_mapped_refs: Callable[[], dict] | None = None,
+                on_mapped_refs: Callable[[dict], None] | None = None) -> list[ChainOutput]:
     """Score ``chains`` on ``ctx.run``, turning each pass into ``per_pass(res)`` as soon as
     it is complete (its data is then freed before the next one is scored): a list of
     (chain, warnings raised, what ``per_pass`` made of its passes)."""
@@ -382,7 +415,7 @@ def _run_chains(ctx, chains, per_pass, wait_mapped_refs=None, on_mapped_refs=Non
     opts = ctx.options
     outputs: list = []
     run.on_pass = lambda res: outputs.append(per_pass(res))
-    out = []
+    out: list[ChainOutput] = []
     try:
         for chain in chains:
             n_warnings = len(run.warnings)
@@ -396,13 +429,15 @@ def _run_chains(ctx, chains, per_pass, wait_mapped_refs=None, on_mapped_refs=Non
     return out
 
 
-def score_chains(ctx, jobs: int, per_pass) -> list:
+def score_chains(ctx: ReportContext, jobs: int, per_pass: Callable[[PassResult], object]
+                 ) -> list:
     """Score every chain of ``ctx.run`` (a fresh run) over ``jobs`` processes:
     ``per_pass(res)`` of every pass in report order (it must pickle: a worker sends it
     back); the warnings are appended to ``ctx.run.warnings`` in the order of a sequential
     run."""
     run = ctx.run
-    own, shares = CHAINS, []
+    own: tuple[str, ...] = CHAINS
+    shares: list[tuple[str, ...]] = []
     workers: list[_Worker] = []
     if jobs > 1 and fork_available() and ctx.options.scores_mentions:
         own, shares = plan(jobs)

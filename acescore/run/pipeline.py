@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from acescore.model.errors import AceInputError
@@ -24,13 +24,14 @@ from acescore.model.problems import hint
 from acescore.report.results import Results
 from acescore.rules import database
 from acescore.rules.corpus import corpus_problems, first_problem
-from acescore.rules.coverage import coverage, require_common, require_documents
+from acescore.rules.coverage import Coverage, coverage, require_common, require_documents
 from acescore.rules.database import Side
-from acescore.rules.robust import build_corpora
+from acescore.rules.robust import SkipReport, build_corpora
 from acescore.run.assemble import assemble_whole
 from acescore.run.inputs import (
     Corpus,
     PathLike,
+    Paths,
     Progress,
     discover,
     docs_warnings,
@@ -43,7 +44,7 @@ from acescore.run.inputs import (
 )
 from acescore.run.shard_worker import score_sides
 
-__all__ = ["Corpus", "Loaded", "PathLike", "Progress", "build", "build_reference",
+__all__ = ["Corpus", "Loaded", "PathLike", "Paths", "Progress", "build", "build_reference",
            "build_system", "discover", "docs_warnings", "load",
            "no_cyclic_gc", "raise_if_not_apf", "read_corpus", "read_shard",
            "restrict_corpus", "score", "spec_label"]
@@ -58,11 +59,11 @@ class Loaded:
     ref: Side
     sys: Side
     warnings: list                    # NIST WARNING messages so far, in order
-    skipped: object | None = None  # lenient: acescore.rules.robust.SkipReport
+    skipped: SkipReport | None = None  # lenient: what was skipped
     inputs: dict | None = None     # {"ref": ..., "sys": ...}: the inputs as given
 
     @property
-    def coverage(self):
+    def coverage(self) -> Coverage:
         """The documents scored (acescore.rules.coverage): the end-of-run summary line."""
         return coverage(self.ref, self.sys, self.skipped)
 
@@ -129,14 +130,16 @@ def build_system(rside: Side, ref: Corpus, sys: Corpus, params: Params, warnings
     return database.build_sys_side(rside, sys.files, params, warnings)
 
 
-def load(ref, sys, options: Options, ref_list: bool = False, sys_list: bool = False,
-         progress: Callable[[str, int], Progress] = None) -> Loaded:
+def load(ref: Paths | Corpus, sys: Paths | Corpus, options: Options, ref_list: bool = False,
+         sys_list: bool = False, progress: Callable[[str, int], Progress] | None = None
+         ) -> Loaded:
     """Discover, read and build both sides.  ``ref``/``sys``: a path (file, directory or
     list file), a sequence of paths, or a :class:`Corpus` already read.
     ``progress(label, total)``, if given, returns a per-file callback (or None)."""
     warnings_out: list = []
     with no_cyclic_gc():
-        corpora = []
+        corpora: list[Corpus] = []
+        spec: Paths | Corpus
         for spec, is_list, label, side in ((ref, ref_list, "reading reference", "REF"),
                                            (sys, sys_list, "reading system output", "SYS")):
             if isinstance(spec, Corpus):
@@ -158,8 +161,8 @@ def load(ref, sys, options: Options, ref_list: bool = False, sys_list: bool = Fa
                        for c, side in ((corpora[0], "REF"), (corpora[1], "SYS"))]
         inputs = {"ref": spec_label(ref), "sys": spec_label(sys)}
         # nothing in common: said before any problem of the input (it would not be scored)
-        require_common(*[[d.docid for f in c.files for d in f.documents] for c in corpora],
-                       inputs["ref"], inputs["sys"])
+        rdocids, sdocids = ([d.docid for f in c.files for d in f.documents] for c in corpora)
+        require_common(rdocids, sdocids, inputs["ref"], inputs["sys"])
         with _hint_lenient():
             loaded = build(corpora[0], corpora[1], options)
         loaded.warnings[:0] = warnings_out
@@ -168,7 +171,7 @@ def load(ref, sys, options: Options, ref_list: bool = False, sys_list: bool = Fa
 
 
 @contextlib.contextmanager
-def _hint_lenient():
+def _hint_lenient() -> Iterator[None]:
     """An input error lenient mode would skip gets its hint (the command line shows it)."""
     try:
         yield

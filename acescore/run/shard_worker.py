@@ -7,22 +7,42 @@ from __future__ import annotations
 import gc
 import importlib
 import os
+from collections.abc import Callable
+from typing import Protocol
 
 import numpy as np
 
 from acescore.metrics.records import literature_records
+from acescore.model.options import Options
+from acescore.model.params import Params
 from acescore.model.tasks import KINDS
 from acescore.report.counts.sections import SectionData, section_data
 from acescore.report.counts.tables import PassTables
 from acescore.report.nist.listing_records import document_records, pass_records, spooled
 from acescore.report.outputs import ReportContext
+from acescore.report.results import Results
 from acescore.rules.corpus import corpus_problems, first_problem
 from acescore.rules.coverage import coverage
 from acescore.rules.database import Side, add_files, check_docs, finish
 from acescore.run.assemble import ScoredPass, ShardResult
 from acescore.run.inputs import read_shard
 from acescore.run.parallel import score_chains
-from acescore.scoring.engine import new_run
+from acescore.scoring.engine import Run, new_run
+from acescore.scoring.result import PassResult
+from acescore.writing.spool import Spool, SpoolWriter
+
+
+class ShardExtra(Protocol):
+    """What the HTML view (:class:`acescore.view.shards.ViewShard`) does in each document
+    shard besides the report (see :func:`acescore.run.shards.run_shards`)."""
+
+    def start(self, plans: list) -> bool: ...
+
+    def section(self, res: PassResult, params: Params, all_sources: list) -> SectionData: ...
+
+    def finish(self, rside: Side, sside: Side) -> object: ...
+
+    def merge(self, results: Results, finished: list) -> bool: ...
 
 
 def _ids(side: Side) -> tuple[np.ndarray, list]:
@@ -38,7 +58,7 @@ def _ids(side: Side) -> tuple[np.ndarray, list]:
     return hashes, sorted(outside)
 
 
-def preload(options) -> None:
+def preload(options: Options) -> None:
     """In the parent, before the workers are forked, import what a shard's worker imports
     on demand only: with more shards than processes each new worker would import it again
     (scipy, for the JSON's literature metrics, takes 0.3 s; :mod:`acescore.metrics.matching`
@@ -47,7 +67,8 @@ def preload(options) -> None:
         importlib.import_module("scipy.optimize")
 
 
-def score_shard(rpaths, spaths, options, extra=None, spool=None) -> ShardResult:
+def score_shard(rpaths: list, spaths: list, options: Options, extra: ShardExtra | None = None,
+                spool: Spool | None = None) -> ShardResult:
     """In a worker: read, build and score one shard; its sections as data (``extra``: see
     :func:`acescore.run.shards.run_shards`; ``spool``: an :class:`acescore.writing.spool.Spool`
     for the listings' text).  Each pass's warnings are noted phase by phase
@@ -61,9 +82,10 @@ def score_shard(rpaths, spaths, options, extra=None, spool=None) -> ShardResult:
     return shard
 
 
-def score_sides(rside: Side, sside: Side, files: list, options, warnings: list, marks: list,
-                *, extra=None, spool=None, phased: bool = False, keep_passes: bool = False,
-                processes: int = 1) -> tuple:
+def score_sides(rside: Side, sside: Side, files: list, options: Options, warnings: list,
+                marks: list, *, extra: ShardExtra | None = None, spool: Spool | None = None,
+                phased: bool = False, keep_passes: bool = False,
+                processes: int = 1) -> tuple[ShardResult, Run]:
     """Score the two sides built (``files``: the APF files read; ``warnings``: the
     warnings so far, ``marks`` where each building step's end) into a
     :class:`ShardResult`: ``(the ShardResult, the scoring run)``.  Every pass is turned
@@ -82,7 +104,7 @@ def score_sides(rside: Side, sside: Side, files: list, options, warnings: list, 
     ctx = ReportContext(run, params, options, "", all_sources)
     entity_b3 = []          # the entity pass's B-cubed data (the JSON's bcub_nist)
 
-    def per_pass(res) -> ScoredPass:
+    def per_pass(res: PassResult) -> ScoredPass:
         if res.task == "entity" and res.b3 is not None and options.literature:
             entity_b3.append(res.b3)
         scored = ScoredPass(res.task, pass_section(ctx, res, extra, writer),
@@ -113,7 +135,8 @@ def score_sides(rside: Side, sside: Side, files: list, options, warnings: list, 
         extra=more), run
 
 
-def pass_section(ctx: ReportContext, res, extra=None, writer=None) -> SectionData:
+def pass_section(ctx: ReportContext, res: PassResult, extra: ShardExtra | None = None,
+                 writer: SpoolWriter | None = None) -> SectionData:
     """One pass scored, as its section's records (:mod:`acescore.report.counts.sections`)
     with its listings' records (``writer``: the spool's, or None: kept in memory);
     ``extra``: the view's (:mod:`acescore.view.shards`) in place of
@@ -128,7 +151,7 @@ def pass_section(ctx: ReportContext, res, extra=None, writer=None) -> SectionDat
     return data
 
 
-def _built_sides(rpaths, spaths, options) -> tuple:
+def _built_sides(rpaths: list, spaths: list, options: Options) -> tuple:
     """A shard's files read and its two sides built: ``(rfiles, sfiles, found, skips,
     rside, sside, warnings, marks)``, ``marks`` the number of warnings after each step.  A
     strict run's first problem is raised (the run is then scored in one process, which
@@ -136,16 +159,16 @@ def _built_sides(rpaths, spaths, options) -> tuple:
     params = options.parameter_set
     rfiles, sfiles, found, skips = read_shard(rpaths, spaths, options)
     warnings: list = []
-    marks = []
+    marks: list = []
     rside = Side("REF")
-    for step in (lambda: add_files(rside, rfiles, params, warnings),
-                 lambda: finish(rside, params, warnings)):
-        step()
-        marks.append(len(warnings))
     sside = Side("SYS")
-    for step in (lambda: add_files(sside, sfiles, params, warnings, rside.documents),
-                 lambda: finish(sside, params, warnings),
-                 lambda: check_docs(rside, sside, warnings)):
+    steps: list[Callable[[], None]] = [
+        lambda: add_files(rside, rfiles, params, warnings),
+        lambda: finish(rside, params, warnings),
+        lambda: add_files(sside, sfiles, params, warnings, rside.documents),
+        lambda: finish(sside, params, warnings),
+        lambda: check_docs(rside, sside, warnings)]
+    for step in steps:
         step()
         marks.append(len(warnings))
     problem = None if skips is not None else first_problem(corpus_problems(rfiles, sfiles))
@@ -154,13 +177,14 @@ def _built_sides(rpaths, spaths, options) -> tuple:
     return rfiles, sfiles, found, skips, rside, sside, warnings, marks
 
 
-def _phase_hook(warnings: list, bounds: list, options):
+def _phase_hook(warnings: list, bounds: list, options: Options
+                ) -> Callable[..., None]:
     """The run's ``on_phase`` (:attr:`acescore.scoring.engine.Run.on_phase`): note in
     ``bounds`` where a pass's warnings change phase.  Within a mention-level relation/event
     pass the warnings come in phases (REF promotion, SYS promotion, the rest), each in ID
     order over the whole corpus; with -c each valuation's warnings are a phase of their own
     (the tool stops at an ID "" or "0": such a corpus goes in one process)."""
-    def on_phase(ids=None) -> None:
+    def on_phase(ids: dict | None = None) -> None:
         if ids is not None and options.check_duplicates and ("" in ids or "0" in ids):
             raise ValueError("an element ID '' or '0'")
         bounds.append(len(warnings))

@@ -39,20 +39,25 @@ check, each pass), shard after shard.
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import sys
 import weakref
 from bisect import bisect_left
+from collections.abc import Callable
+from functools import partial
 from itertools import accumulate
 
 from acescore.model.errors import AceInputError
 from acescore.model.limits import DEFAULT_MAX_BYTES
+from acescore.model.options import Options
 from acescore.reading.safe_read import read_bytes
 from acescore.report.nist.listing_records import wanted
+from acescore.report.results import Results
 from acescore.run.assemble import PASS_KINDS, ShardResult, assemble
 from acescore.run.parallel import Child, concurrency, fork_available, run_pool
-from acescore.run.shard_worker import preload, score_shard
+from acescore.run.shard_worker import ShardExtra, preload, score_shard
 from acescore.writing.spool import Spool
 
 __all__ = ["PASS_KINDS", "ShardResult", "concurrency", "plan", "run_shards", "score_paths",
@@ -96,7 +101,7 @@ def _reach(rdoc: list, rdata: list, sdata: list) -> list:
             parent[i] = parent[parent[i]]
             i = parent[i]
         return i
-    for side, items in ((0, zip(rdoc, rdata)), (1, ((_docid(x), x) for x in sdata))):
+    for items in (zip(rdoc, rdata), ((_docid(x), x) for x in sdata)):
         first: dict = {}
         for d, data in items:
             i = pos.get(d)
@@ -131,10 +136,8 @@ def shard_count(rpaths: list, processes: int) -> int:
     with one process alone.)"""
     total = 0
     for p in rpaths:
-        try:
+        with contextlib.suppress(OSError):
             total += os.path.getsize(p)
-        except OSError:
-            pass
     return processes * max(1, -(-total // (processes * SHARD_REF_BYTES)))
 
 
@@ -195,7 +198,7 @@ def plan(rpaths: list, spaths: list, n: int, linked: bool = False,
             k += 1
         shard_of[d] = k
         cut.append(k)
-    shards = [([], []) for _ in range(n)]
+    shards: list[tuple[list, list]] = [([], []) for _ in range(n)]
     for p, k in zip(rpaths, cut):
         shards[k][0].append(p)
     for p, d in zip(spaths, sdoc):
@@ -210,10 +213,10 @@ class _Arrivals:
     document and another's SYS document.  False stops the pool (the run then goes in one
     process at once instead of after every shard)."""
 
-    def __init__(self):
-        self.owner: tuple = ({}, {})        # per side: DOCID -> shard
+    def __init__(self) -> None:
+        self.owner: tuple[dict, dict] = ({}, {})        # per side: DOCID -> shard
 
-    def __call__(self, i: int, out) -> bool:
+    def __call__(self, i: int, out: ShardResult | None) -> bool:
         if out is None:
             return False
         ref, sys_ = self.owner
@@ -245,7 +248,7 @@ def _cuts(starts: list, targets: list) -> list:
     return chosen
 
 
-def shard_plans(rpaths: list, spaths: list, options) -> list | None:
+def shard_plans(rpaths: list, spaths: list, options: Options) -> list | None:
     """The document shards of a run with :class:`~acescore.model.options.Options`
     ``options`` (see :func:`plan`): at least two (REF paths, SYS paths), or None where the
     corpus makes one shard or cannot be planned (then it is scored in one process).
@@ -260,8 +263,8 @@ def shard_plans(rpaths: list, spaths: list, options) -> list | None:
     return plans if plans and len(plans) >= 2 else None
 
 
-def score_paths(rpaths: list, spaths: list, options, inputs: dict | None = None,
-                extra=None):
+def score_paths(rpaths: list, spaths: list, options: Options, inputs: dict | None = None,
+                extra: ShardExtra | None = None) -> Results | None:
     """:func:`shard_plans` then :func:`run_shards`: the Results of the run in shards, or
     None where shards are not possible."""
     plans = shard_plans(rpaths, spaths, options)
@@ -270,7 +273,13 @@ def score_paths(rpaths: list, spaths: list, options, inputs: dict | None = None,
     return run_shards(plans, options, inputs, extra)
 
 
-def run_shards(plans: list, options, inputs: dict | None = None, extra=None):
+def _shard_start(work: Callable[[], ShardResult]) -> Callable[[], Child]:
+    """A :func:`acescore.run.parallel.run_pool` start: a worker forked to do ``work``."""
+    return lambda: Child(work)
+
+
+def run_shards(plans: list, options: Options, inputs: dict | None = None,
+               extra: ShardExtra | None = None) -> Results | None:
     """Score with :class:`~acescore.model.options.Options` ``options`` the document shards
     ``plans`` (:func:`shard_plans`), ``options.jobs`` at a time: the
     :class:`~acescore.report.results.Results` of the run, or None where the shards did not
@@ -291,16 +300,16 @@ def run_shards(plans: list, options, inputs: dict | None = None, extra=None):
     sys.stderr.flush()
     spool = Spool.make() if wanted(options) else None
     try:        # at_once processes at a time; a worker that cannot be forked: no shards
-        outs = run_pool([(lambda rp=rp, sp=sp: Child(
-                             lambda: score_shard(rp, sp, options, extra, spool)))
-                         for rp, sp in plans], at_once, on_result=_Arrivals())
+        outs: list[ShardResult | None] | None = run_pool(
+            [_shard_start(partial(score_shard, rp, sp, options, extra, spool))
+             for rp, sp in plans], at_once, on_result=_Arrivals())
     except OSError:
         outs = None
     results = None
     if outs is not None:
         results = assemble(outs, options, inputs, view=extra is not None)
-    if results is not None and extra is not None \
-            and not extra.merge(results, [o.extra for o in outs]):
+    if results is not None and extra is not None and outs is not None \
+            and not extra.merge(results, [o.extra for o in outs if o is not None]):
         results = None
     if spool is not None:       # the listings' spans: as long as the results
         if results is None:

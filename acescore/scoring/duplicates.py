@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 
-def _perl_str(x) -> str:
+def _perl_str(x: float | None) -> str:
     """Perl's stringification of a number (15 significant digits)."""
     if x is None:
         return ""

@@ -3,31 +3,27 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import Any, TypeAlias
 
 from acescore.model.params import Params
-from acescore.model.tasks import CHAINS, chain_tasks, mention_task
+from acescore.model.tasks import CHAINS, Task, chain_tasks, mention_task
 from acescore.rules.database import Side
+from acescore.scoring import releves  # relations and events
 from acescore.scoring.b3 import compute_b3
 from acescore.scoring.cohorts import map_elements
 from acescore.scoring.correspondences import promoted_correspondences
-from acescore.scoring.elements import ElementPass
+from acescore.scoring.duplicates import duplicate_warnings
+from acescore.scoring.elements import ElementPass, MappingValues
 from acescore.scoring.names import name_maps
 from acescore.scoring.promote import promote_elements
-from acescore.scoring.result import PassResult, ReleveElements
+from acescore.scoring.result import ArgContext, PassResult, ReleveElements
 
-
-@dataclass
-class ArgContext:
-    """What the relation/event passes need from the entity, value and timex2 passes:
-    self values, pair values (MV) and the element mapping of every argument element."""
-    self_value: dict = field(default_factory=dict)    # (side, id, docid) -> SV
-    pair_value: dict = field(default_factory=dict)    # (ref_id, sys_id, docid) -> MV
-    mapping: dict = field(default_factory=dict)       # ref arg id -> sys arg id (element map)
-    origin: dict = field(default_factory=dict)        # sys promoted id -> host id (mention level)
-
-    def add_pass(self, ep: ElementPass) -> None:
-        self.self_value.update(ep.doc_value)
-        self.pair_value.update(ep.doc_mv)
+#: what the -c duplicate check reads: a valuation, or a relation/event pass
+Valuation: TypeAlias = PassResult | ElementPass | MappingValues
+#: the -c check of a pass (None: no check)
+Check: TypeAlias = Callable[[Valuation], None] | None
+#: ``run_chain``'s factory of -c checks, by element type or pass name
+CheckFactory: TypeAlias = Callable[[str], Check]
 
 
 @dataclass
@@ -47,14 +43,15 @@ class Run:
     args: ArgContext | None = None
     mention_args: ArgContext | None = None
     mapped_refs: dict = field(default_factory=dict)  # every REF id -> mapped SYS id (all passes)
-    promoted: dict = field(default_factory=dict)     # (side, kind) -> promote_elements()
+    promoted: dict[tuple[str, str], tuple[dict, dict]] = field(default_factory=dict)
+    # (side, kind) -> promote_elements()
     #: the document chain's entity mention correspondences ({REF mention ID: {SYS mention
     #: ID: score}}), for the mention chains when they run after it in the same process
     #: (:func:`acescore.scoring.correspondences.promoted_correspondences`)
     entity_corr: dict | None = None
     #: called with each pass as soon as it is complete (rendering it at once lets the CLI
     #: drop the pass's data before the next one is scored: see acescore.run.parallel)
-    on_pass: Callable | None = None
+    on_pass: Callable[[PassResult], None] | None = None
     #: called where the warnings of a pass change phase: before and after each side's
     #: promotion in a mention-level relation/event pass, and with ``-c`` before each
     #: valuation's duplicate check (then with the SYS IDs checked).  Within such a pass the
@@ -63,7 +60,7 @@ class Run:
     #: warnings phase by phase.
     on_phase: Callable[..., None] | None = None
 
-    def add_pass(self, res: PassResult, check=None) -> None:
+    def add_pass(self, res: PassResult, check: Check = None) -> None:
         """Append a finished pass; ``check``: the -c duplicate check, if any."""
         if self.keep_passes:
             self.passes.append(res)
@@ -85,7 +82,8 @@ def _promoted(run: Run, side: str, kind: str) -> tuple[dict, dict]:
     return run.promoted[key]
 
 
-def _languages(side_name: str, side: Side, kind: str, coll: dict, origin: dict | None = None):
+def _languages(side_name: str, side: Side, kind: str, coll: dict, origin: dict | None = None
+               ) -> dict:
     out = {}
     for eid, g in coll.items():
         host = origin.get(eid, eid) if origin else eid
@@ -95,8 +93,10 @@ def _languages(side_name: str, side: Side, kind: str, coll: dict, origin: dict |
 
 
 def element_result(task: str, kind: str, ref: dict, sys: dict, params: Params, rside: Side,
-                   sside: Side, with_b3: bool, origins=(None, None),
-                   on_valued=None, corr=None) -> tuple[PassResult, ElementPass]:
+                   sside: Side, with_b3: bool,
+                   origins: tuple[dict | None, dict | None] = (None, None),
+                   on_valued: Check = None, corr: tuple | None = None
+                   ) -> tuple[PassResult, ElementPass]:
     """Value and map one kind of entity-like element; returns the PassResult and the
     (scoring) valuation for argument values.  ``on_valued(x)``, if given, is called with
     the valuation under each weighting, mapping weighting first (the -c duplicate check).
@@ -145,11 +145,9 @@ def element_result(task: str, kind: str, ref: dict, sys: dict, params: Params, r
     return res, final
 
 
-def _duplicate_check(run: Run, element_type: str):
+def _duplicate_check(run: Run, element_type: str) -> Callable[[Valuation], None]:
     """-c (docs/rules/input.md §4): a callback warning about equivalent elements of one valuation."""
-    from acescore.scoring.duplicates import duplicate_warnings
-
-    def check(x) -> None:   # an ElementPass or a relation/event PassResult
+    def check(x: Valuation) -> None:   # a valuation or a relation/event PassResult
         pv = x.pair_value if isinstance(x, PassResult) else x.pv
         if run.on_phase is not None:
             run.on_phase(x.sys)
@@ -180,7 +178,8 @@ def new_run(ref: Side, sys: Side, params: Params, warnings: list | None = None,
 
 
 def run_chain(run: Run, chain: str, mentions: bool, check_duplicates: bool = False,
-              wait_mapped_refs=None, on_mapped_refs=None) -> None:
+              wait_mapped_refs: Callable[[], dict] | None = None,
+              on_mapped_refs: Callable[[dict], None] | None = None) -> None:
     """Run one chain of passes on ``run``, appending its PassResults to ``run.passes``.
 
     ``on_mapped_refs(mapped_refs)`` is called by the document chain as soon as the
@@ -190,12 +189,14 @@ def run_chain(run: Run, chain: str, mentions: bool, check_duplicates: bool = Fal
     if any(t.mention_level for t in tasks) and not (mentions and run.params.use_mentions):
         run.entity_corr = None      # (kept by the document chain for these chains only)
         return
-    dup = (lambda t: _duplicate_check(run, t)) if check_duplicates else (lambda t: None)
+    def dup(name: str) -> Check:
+        return _duplicate_check(run, name) if check_duplicates else None
     CHAIN_STEPS[chain](run, tasks, dup, on_mapped_refs=on_mapped_refs,
                        wait_mapped_refs=wait_mapped_refs)
 
 
-def _document_chain(run: Run, tasks, dup, on_mapped_refs=None, **_) -> None:
+def _document_chain(run: Run, tasks: tuple[Task, ...], dup: CheckFactory,
+                    on_mapped_refs: Callable[[dict], None] | None = None, **_: Any) -> None:
     ref, sys, params = run.ref, run.sys, run.params
     args = ArgContext()
     for t in tasks:
@@ -218,7 +219,6 @@ def _document_chain(run: Run, tasks, dup, on_mapped_refs=None, **_) -> None:
     if on_mapped_refs is not None:
         on_mapped_refs(run.mapped_refs)
 
-    from acescore.scoring import releves  # relations and events
     for t in tasks:
         kind = t.kind
         if t.releve and ref.of(kind) and sys.of(kind):
@@ -226,7 +226,8 @@ def _document_chain(run: Run, tasks, dup, on_mapped_refs=None, **_) -> None:
                                             args, ref, sys, run), dup(t.name))
 
 
-def _entity_mention_chain(run: Run, tasks, dup, **_) -> None:
+def _entity_mention_chain(run: Run, tasks: tuple[Task, ...], dup: CheckFactory,
+                          **_: Any) -> None:
     """EMD: every entity mention promoted to an element of its own."""
     (task,) = tasks
     rent, sent = run.ref.of("entity"), run.sys.of("entity")
@@ -236,14 +237,16 @@ def _entity_mention_chain(run: Run, tasks, dup, **_) -> None:
     s_prom, s_origin = _promoted(run, "SYS", "entity")
     corr = (promoted_correspondences(run.entity_corr, r_prom, s_prom, True)
             if run.entity_corr is not None else None)
-    res, _ = element_result(task.name, "entity", r_prom, s_prom, run.params, run.ref,
-                            run.sys, False, (r_origin, s_origin), on_valued=dup(task.name),
-                            corr=corr)
+    res = element_result(task.name, "entity", r_prom, s_prom, run.params, run.ref,
+                         run.sys, False, (r_origin, s_origin), on_valued=dup(task.name),
+                         corr=corr)[0]
     run.add_pass(res)
     run.promoted.pop(("REF", "entity"), None)   # only EMD uses the REF mentions promoted
 
 
-def _mention_releve_chain(run: Run, tasks, dup, wait_mapped_refs=None, **_) -> None:
+def _mention_releve_chain(run: Run, tasks: tuple[Task, ...], dup: CheckFactory,
+                          wait_mapped_refs: Callable[[], dict] | None = None,
+                          **_: Any) -> None:
     """Relation and event mentions: the mention preparation (docs/rules/relations-events.md §10.1), then the passes."""
     ref, sys, params = run.ref, run.sys, run.params
     entity_corr, run.entity_corr = run.entity_corr, None    # (the last chain that needs them)
@@ -255,7 +258,9 @@ def _mention_releve_chain(run: Run, tasks, dup, wait_mapped_refs=None, **_) -> N
     margs = ArgContext()
     margs.origin.update(s_origin)
     lp = replace(params, map_weighting="LEVEL")
-    check = dup(mention_task("entity").name)
+    emd = mention_task("entity")
+    assert emd is not None, "the registry has an entity mention task"
+    check = dup(emd.name)
     # the passes' values are looked up for arguments only: value the elements that can be
     # one (the -c check reports on all of them)
     keep = _argument_ids(run) if check is None else None
@@ -278,7 +283,6 @@ def _mention_releve_chain(run: Run, tasks, dup, wait_mapped_refs=None, **_) -> N
     run.mention_args = margs
     if wait_mapped_refs is not None:
         run.mapped_refs = wait_mapped_refs()
-    from acescore.scoring import releves
     mp = replace(params, allow_wrong_mapping=1)
     for t in tasks:
         kind = t.kind

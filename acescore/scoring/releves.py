@@ -37,10 +37,20 @@ host element ID.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import Protocol, TypeAlias
+
+from acescore.model.apf import (
+    EntityMention,
+    EventMention,
+    Locator,
+    RelationMention,
+    SimpleMention,
+)
 from acescore.model.bgm import bgm
-from acescore.model.params import EPSILON
+from acescore.model.params import EPSILON, Params
 from acescore.model.spans import overlap
-from acescore.rules.database import GlobalElement
+from acescore.rules.database import GlobalElement, Side
 from acescore.scoring.cohorts import map_elements
 from acescore.scoring.promote import promote_releves
 from acescore.scoring.putative import putative_pairs
@@ -50,7 +60,7 @@ from acescore.scoring.releve_values import (
     releve_value,
     signature,
 )
-from acescore.scoring.result import PassResult
+from acescore.scoring.result import ArgContext, PassResult
 
 EPS = EPSILON
 _NONE: dict = {}     # no partners (read only)
@@ -63,9 +73,22 @@ _NONE: dict = {}     # no partners (read only)
 UNVALUED: dict = {}
 
 
+#: a relation or event mention
+ReleveMention: TypeAlias = RelationMention | EventMention
+
+
+class RunState(Protocol):
+    """What a relation/event pass reads and adds to of its scoring run
+    (:class:`acescore.scoring.engine.Run`)."""
+    warnings: list
+    mapped_refs: dict
+    on_phase: Callable[..., None] | None
+
+
 class _ReleveScorer:
-    def __init__(self, kind, task, ref, sys, params, args, rside, sside, run, mention_level,
-                 arg_origin):
+    def __init__(self, kind: str, task: str, ref: dict, sys: dict, params: Params,
+                 args: ArgContext, rside: Side, sside: Side, run: RunState,
+                 mention_level: bool, arg_origin: dict) -> None:
         self.kind = kind
         self.task = task
         self.ref = ref
@@ -90,8 +113,8 @@ class _ReleveScorer:
         nreq = str(params.nargs_required)
         self.c2 = nreq if self.w.relation and nreq in ("1", "2") else None
         self.missing_heads: set = set()
-        self._heads: dict = {}
-        self._headless_of: dict = {}
+        self._heads: dict[tuple[str, str], Locator | None] = {}
+        self._headless_of: dict[tuple[str, str], dict | None] = {}
 
     # ---- self values (docs/rules/relations-events.md §5) -----------------------------------------------------------
     def _arg_sum(self, g: GlobalElement, d: str, lookup_side: str) -> float:
@@ -190,12 +213,12 @@ class _ReleveScorer:
         m = bgm(costs)
         out: dict = {}
         for j in range(len(tst_args)):
-            i = m.get(j)
-            if i is not None:
-                out[tst_args[j]] = ref_args[i]
+            mi = m.get(j)
+            if mi is not None:
+                out[tst_args[j]] = ref_args[mi]
         return out
 
-    def _c2_fails(self, costs: dict, tst_args) -> bool:
+    def _c2_fails(self, costs: dict, tst_args: tuple[tuple[str, str], ...]) -> bool:
         """Whether condition C2 (docs/rules/relations-events.md §7) fails for every argument mapping that the matching
         could choose: the SYS arguments that have a cost (the only ones it can map) lack
         the roles C2 asks for.  Then the pair has no value in any document."""
@@ -212,7 +235,9 @@ class _ReleveScorer:
 
     # ---- extent pairing (docs/rules/relations-events.md §7) ------------------------------------------------------------
     @staticmethod
-    def mentions_overlap(ref_mentions, tst_mentions):
+    def mentions_overlap(ref_mentions: Sequence[ReleveMention],
+                         tst_mentions: Sequence[ReleveMention]
+                         ) -> tuple[float | None, dict | None]:
         costs: dict = {}
         for i, rm in enumerate(ref_mentions):
             for j, tm in enumerate(tst_mentions):
@@ -225,15 +250,15 @@ class _ReleveScorer:
         total = None
         mmap: dict = {}
         for j in range(len(tst_mentions)):
-            i = m.get(j)
-            if i is None:
+            mi = m.get(j)
+            if mi is None:
                 continue
-            mmap[i] = j
-            c = costs[j][i]
+            mmap[mi] = j
+            c = costs[j][mi]
             total = -c if total is None else total - c
         return total, (mmap or None)
 
-    def _relation_heads_ok(self, rm, tm) -> bool:
+    def _relation_heads_ok(self, rm: ReleveMention, tm: ReleveMention) -> bool:
         """The tool's relation mention argument-head test (docs/rules/relations-events.md §10.3): it never fails; it
         aborts when an argument mention has no head.  Here: record and carry on (the
         arguments without a head of a role both mentions have)."""
@@ -250,7 +275,7 @@ class _ReleveScorer:
                         self.missing_heads.update(miss.get(role, ()))
         return True
 
-    def _headless(self, side, m) -> dict | None:
+    def _headless(self, side: Side, m: ReleveMention) -> dict | None:
         """Per role (Arg, Arg-1, Arg-2), the argument mentions of relation mention ``m``
         without a head; None if there are none."""
         key = (side.name, m.id)
@@ -265,14 +290,14 @@ class _ReleveScorer:
         self._headless_of[key] = out
         return out
 
-    def _head_of(self, side, mid):
+    def _head_of(self, side: Side, mid: str) -> Locator | None:
         key = (side.name, mid)
         if key not in self._heads:
             self._heads[key] = self._find_head(side, mid)
         return self._heads[key]
 
     @staticmethod
-    def _find_head(side, mid):
+    def _find_head(side: Side, mid: str) -> Locator | None:
         info = side.mentions.get(mid)
         if info is None:
             return None
@@ -280,14 +305,15 @@ class _ReleveScorer:
         g = side.elements[kind].get(eid)
         if g is None or d not in g.docs:
             return None
-        for m in g.docs[d].mentions:
+        mentions: Sequence[EntityMention | SimpleMention] = g.docs[d].mentions
+        for m in mentions:
             if m.id == mid:
                 return m.head
         return None
 
     # ---- value of a pair in one document (docs/rules/relations-events.md §7) -------------------------------------------
     def doc_value(self, r: GlobalElement, s: GlobalElement, d: str, arg_map: dict | None,
-                  rv_rs: float):
+                  rv_rs: float) -> tuple[float, dict | None, tuple[float, ...]] | None:
         p = self.p
         w = self.w
         doc_tst = s.docs.get(d)
@@ -420,10 +446,10 @@ class _ReleveScorer:
                     if out is None:
                         continue
                     value, mmap, costs = out
-                    key = (rid, sid, d)
-                    res.doc_mv[key] = value
-                    res.doc_costs[key] = costs
-                    mention_maps[key] = mmap
+                    dkey = (rid, sid, d)
+                    res.doc_mv[dkey] = value
+                    res.doc_costs[dkey] = costs
+                    mention_maps[dkey] = mmap
                     total = value if total is None else total + value
                 if total is not None:
                     pv[(rid, sid)] = total
@@ -459,7 +485,7 @@ class _ReleveScorer:
                 for d in g.docs:
                     res.languages[(side_name, eid, d)] = side.language.get((self.kind, host, d))
         res.sources = {d: doc.source for d, doc in self.rside.documents.items()}
-        if self.mention_level and w.relation and self.run is not None:
+        if self.mention_level and w.relation:
             for mid in sorted(self.missing_heads):
                 self.run.warnings.append(
                     f"\nWARNING:  argument mention '{mid}' has no head; the relation"
@@ -495,17 +521,19 @@ def _arg_errors(x: GlobalElement, partner: GlobalElement | None, arg_maps: dict,
 # entry points
 
 
-def score_pass(kind, task, ref: dict, sys: dict, params, args, rside, sside, run) -> PassResult:
+def score_pass(kind: str, task: str, ref: dict, sys: dict, params: Params, args: ArgContext,
+               rside: Side, sside: Side, run: RunState) -> PassResult:
     """Document-level relation or event pass (RDR / event detection)."""
     return _ReleveScorer(kind, task, ref, sys, params, args, rside, sside, run, False,
                          {}).score()
 
 
-def score_mention_pass(kind, task, ref: dict, sys: dict, params, args, rside, sside,
-                       run) -> PassResult:
+def score_mention_pass(kind: str, task: str, ref: dict, sys: dict, params: Params,
+                       args: ArgContext, rside: Side, sside: Side, run: RunState
+                       ) -> PassResult:
     """Mention-level relation or event pass (RMD / event-mention detection)."""
-    warnings = run.warnings if run is not None else []
-    phase = run.on_phase if run is not None and run.on_phase is not None else None
+    warnings = run.warnings
+    phase = run.on_phase
     promoted = []
     for coll, side, is_ref in ((ref, rside, True), (sys, sside, False)):
         # each side's promotion warnings are a phase of their own (Run.on_phase)

@@ -33,6 +33,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from acescore.scoring.elements import ElementPass
+
 #: the partners of a mention without any (shared: never written to)
 NO_PARTNERS: dict = {}
 
@@ -108,3 +110,17 @@ class PassResult:
         if r is not None and docid in self.ref[r].docs:
             return r
         return None
+
+
+@dataclass
+class ArgContext:
+    """What the relation/event passes need from the entity, value and timex2 passes:
+    self values, pair values (MV) and the element mapping of every argument element."""
+    self_value: dict = field(default_factory=dict)    # (side, id, docid) -> SV
+    pair_value: dict = field(default_factory=dict)    # (ref_id, sys_id, docid) -> MV
+    mapping: dict = field(default_factory=dict)       # ref arg id -> sys arg id (element map)
+    origin: dict = field(default_factory=dict)        # sys promoted id -> host id (mention level)
+
+    def add_pass(self, ep: ElementPass) -> None:
+        self.self_value.update(ep.doc_value)
+        self.pair_value.update(ep.doc_mv)

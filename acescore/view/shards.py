@@ -21,6 +21,7 @@ byte for byte, for every number of processes.
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import tempfile
@@ -157,10 +158,8 @@ def write_site(ref, sys_, options, source_dir: str | None, out_dir: str, *,
     finally:
         shutil.rmtree(stage, ignore_errors=True)
         if created and not sharded:
-            try:
+            with contextlib.suppress(OSError):
                 os.rmdir(out_dir)
-            except OSError:
-                pass
     return results, write_view(results, source_dir, out_dir, entities=entities,
                                warnings=warnings)
 

@@ -16,6 +16,7 @@ Every command that writes goes through this module, so that
 from __future__ import annotations
 
 import atexit
+import contextlib
 import io
 import os
 import stat
@@ -76,7 +77,8 @@ class _TolerantStream(io.TextIOBase):
             os.close(null)
         except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
             pass
-        self._stream = open(os.devnull, "w", encoding="utf-8")
+        # deliberately left open: the stream lives as long as the process
+        self._stream = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
 
     def write(self, s: str) -> int:
         try:
@@ -113,9 +115,9 @@ def guard_streams() -> None:
             os.close(null)
     if 1 in closed or sys.stdout is None:
         _STDOUT_CLOSED.append(True)
-        sys.stdout = open(os.devnull, "w", encoding="utf-8")
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 (the process's stream)
     if 2 in closed or sys.stderr is None:
-        sys.stderr = open(os.devnull, "w", encoding="utf-8")
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 (the process's stream)
     if not isinstance(sys.stderr, _TolerantStream):
         sys.stderr = _TolerantStream(sys.stderr)
 
@@ -263,10 +265,8 @@ class ReportFile:
 
     @staticmethod
     def _close(fd: int) -> None:
-        try:
+        with contextlib.suppress(OSError):
             os.close(fd)
-        except OSError:
-            pass
 
     def discard(self) -> None:
         """Remove the temporary file (no-op after :meth:`write` or in a forked worker)."""
@@ -276,10 +276,8 @@ class ReportFile:
             self._close(self.fd)
             self.fd = None
         if self.tmp is not None:
-            try:
+            with contextlib.suppress(OSError):
                 os.unlink(self.tmp)
-            except OSError:
-                pass
             self.tmp = None
 
 

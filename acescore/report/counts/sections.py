@@ -22,6 +22,7 @@ from bisect import bisect_left
 from dataclasses import dataclass, field
 from itertools import chain, pairwise, repeat
 from operator import itemgetter
+from typing import Any
 
 import numpy as np
 
@@ -128,7 +129,7 @@ def section_data(res, params, all_sources, doc_scores: bool, tables=None,
                        cols.document_costs() if doc_scores else None)
 
 
-def add_counts(a, b):
+def add_counts(a: Any, b: Any) -> Any:
     """``a`` + ``b`` for nested dictionaries (tuples, lists) of integer counts."""
     if a is None:
         return b

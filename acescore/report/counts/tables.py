@@ -47,6 +47,7 @@ from acescore.report.counts.records import (
     SINGLE_DOC_CONSTANT,
     RecordColumns,
 )
+from acescore.scoring.result import PassResult
 
 # ---- accumulation ---------------------------------------------------------------------
 
@@ -96,7 +97,7 @@ class PassTables:
     the single condition C1 and (k2, total) those of C2, since they receive exactly the same
     records in the same order."""
 
-    def __init__(self, result):
+    def __init__(self, result: PassResult) -> None:
         self.result = result
         self.cv = ConditionValues(result)
         cols = self.cols = RecordColumns(result, self.cv)
