@@ -23,6 +23,8 @@ keep other tied pairs (the same totals).
 """
 from __future__ import annotations
 
+from heapq import heappop, heappush
+
 import numpy as np
 
 #: the largest dense matrix (rows x columns) given to the dense solver: 4M cells, 32 MB
@@ -85,7 +87,9 @@ def max_weight_matching(weights: dict) -> list:
 
 
 def _dense(weights: dict, comp: list, rows: list, cols: list) -> list:
-    from scipy.optimize import linear_sum_assignment  # here: scipy takes 0.3 s to import
+    # scipy (0.3 s to import) only when a matching is computed: `score` imports this module
+    # for the JSON's literature metrics, and its text report needs no scipy
+    from scipy.optimize import linear_sum_assignment  # noqa: PLC0415
     ri = {i: n for n, i in enumerate(rows)}
     ci = {j: n for n, j in enumerate(cols)}
     w = np.zeros((len(rows), len(cols)))
@@ -103,8 +107,8 @@ def _sparse(weights: dict, comp: list, rows: list, cols: list) -> list:
     edge and ``top`` for a dummy pair (all positive: the solver takes a stored zero as no
     edge); every full matching has |R| + |C| pairs, so the constant ``top`` changes
     nothing."""
-    from scipy.sparse import coo_matrix
-    from scipy.sparse.csgraph import min_weight_full_bipartite_matching
+    from scipy.sparse import coo_matrix  # noqa: PLC0415 (see _dense)
+    from scipy.sparse.csgraph import min_weight_full_bipartite_matching  # noqa: PLC0415
     nr, nc = len(rows), len(cols)
     ri = {i: n for n, i in enumerate(rows)}
     ci = {j: n for n, j in enumerate(cols)}
@@ -138,7 +142,6 @@ def intersecting_pairs(ref: list, sys: list, limit: int, refuse) -> list:
     its start shares none.  A sweep over the starts: the work grows with the number of
     intervals and of pairs found, not with their product.  ``refuse(count)`` is raised when
     more than ``limit`` pairs are found (:func:`acescore.model.limits.too_many_pairs`)."""
-    from heapq import heappop, heappush
     points = sorted([(s, 0, i, e) for i, (s, e) in enumerate(ref) if e >= s]
                     + [(s, 1, j, e) for j, (s, e) in enumerate(sys) if e >= s])
     active: tuple = ({}, {})          # per side: index -> end, of the intervals still open
