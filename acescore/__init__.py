@@ -11,6 +11,7 @@ Python API::
 
 See :mod:`acescore.api`.
 """
+
 from acescore.model.version import __version__ as __version__
 
 
@@ -18,5 +19,6 @@ def __getattr__(name):
     # the API is imported on first use (the command line does not need it)
     if name in ("score", "read_apf", "options", "Options", "Results"):
         from acescore import api
+
         return getattr(api, name)
     raise AttributeError(f"module 'acescore' has no attribute {name!r}")

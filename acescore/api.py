@@ -8,6 +8,7 @@ command line uses too.
 Its defaults are the command line's: ``local_2008``, no mention-level tasks (``-m``), one
 process, strict mode.  Every keyword is named: a misspelled one is a ``TypeError``.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -36,29 +37,62 @@ __all__ = [
 ]
 
 
-def options(params: str | Params = DEFAULT_PARAMS, mentions: bool = False, *,
-            doc_scores: bool = False, all_mappings: bool = False, error_mappings: bool = False,
-            summary: bool = False, check_duplicates: bool = False, lenient: bool = False,
-            max_bytes: int = DEFAULT_MAX_BYTES, jobs: int = 1,
-            literature: bool = True, docs=None,
-            max_pairs: int = DEFAULT_MAX_PAIRS) -> Options:
+def options(
+    params: str | Params = DEFAULT_PARAMS,
+    mentions: bool = False,
+    *,
+    doc_scores: bool = False,
+    all_mappings: bool = False,
+    error_mappings: bool = False,
+    summary: bool = False,
+    check_duplicates: bool = False,
+    lenient: bool = False,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+    jobs: int = 1,
+    literature: bool = True,
+    docs=None,
+    max_pairs: int = DEFAULT_MAX_PAIRS,
+) -> Options:
     """The :class:`~acescore.model.options.Options` of these keywords (``params``: a name or a
     preset :class:`~acescore.model.params.Params`)."""
     if isinstance(params, Params):
         params = params.name
-    return Options(params=params, mentions=mentions, doc_scores=doc_scores,
-                   all_mappings=all_mappings, error_mappings=error_mappings, summary=summary,
-                   check_duplicates=check_duplicates, lenient=lenient, max_bytes=max_bytes,
-                   jobs=jobs, literature=literature,
-                   docs=tuple(docs) if docs is not None else None, max_pairs=max_pairs)
+    return Options(
+        params=params,
+        mentions=mentions,
+        doc_scores=doc_scores,
+        all_mappings=all_mappings,
+        error_mappings=error_mappings,
+        summary=summary,
+        check_duplicates=check_duplicates,
+        lenient=lenient,
+        max_bytes=max_bytes,
+        jobs=jobs,
+        literature=literature,
+        docs=tuple(docs) if docs is not None else None,
+        max_pairs=max_pairs,
+    )
 
 
-def score(ref, sys, params: str | Params = DEFAULT_PARAMS, mentions: bool = False, *,
-          doc_scores: bool = False, all_mappings: bool = False, error_mappings: bool = False,
-          summary: bool = False, check_duplicates: bool = False, lenient: bool = False,
-          max_bytes: int = DEFAULT_MAX_BYTES, jobs: int = 1, literature: bool = True,
-          keep_passes: bool = False, docs=None,
-          max_pairs: int = DEFAULT_MAX_PAIRS) -> Results:
+def score(
+    ref,
+    sys,
+    params: str | Params = DEFAULT_PARAMS,
+    mentions: bool = False,
+    *,
+    doc_scores: bool = False,
+    all_mappings: bool = False,
+    error_mappings: bool = False,
+    summary: bool = False,
+    check_duplicates: bool = False,
+    lenient: bool = False,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+    jobs: int = 1,
+    literature: bool = True,
+    keep_passes: bool = False,
+    docs=None,
+    max_pairs: int = DEFAULT_MAX_PAIRS,
+) -> Results:
     """Score system output ``sys`` against reference ``ref``.
 
     ``ref``/``sys``: a path (APF file, directory or list file), a sequence of paths, or a
@@ -68,30 +102,50 @@ def score(ref, sys, params: str | Params = DEFAULT_PARAMS, mentions: bool = Fals
     event-extraction metrics of the JSON output; ``keep_passes``: keep every pass's data
     (:attr:`Results.passes`; scored in one process); ``docs``: only these DOCIDs (``--docs``).
     """
-    opts = options(params, mentions, doc_scores=doc_scores, all_mappings=all_mappings,
-                   error_mappings=error_mappings, summary=summary,
-                   check_duplicates=check_duplicates, lenient=lenient, max_bytes=max_bytes,
-                   jobs=jobs, literature=literature, docs=docs, max_pairs=max_pairs)
+    opts = options(
+        params,
+        mentions,
+        doc_scores=doc_scores,
+        all_mappings=all_mappings,
+        error_mappings=error_mappings,
+        summary=summary,
+        check_duplicates=check_duplicates,
+        lenient=lenient,
+        max_bytes=max_bytes,
+        jobs=jobs,
+        literature=literature,
+        docs=docs,
+        max_pairs=max_pairs,
+    )
     return execute(ref, sys, opts, keep_passes=keep_passes)
 
 
-def prepare_reference(ref, params: str | Params = DEFAULT_PARAMS, *,
-                      max_bytes: int = DEFAULT_MAX_BYTES, lenient: bool = False) -> Reference:
+def prepare_reference(
+    ref,
+    params: str | Params = DEFAULT_PARAMS,
+    *,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+    lenient: bool = False,
+) -> Reference:
     """Read and build the reference ``ref`` (paths as for :func:`score`, or a Corpus) once,
     to score several systems against (pass it to :func:`score` as ``ref``, with the same
     ``params`` and ``lenient``; scoring does not change it)."""
     return _prepare(ref, options(params, max_bytes=max_bytes, lenient=lenient))
 
 
-def score_systems(ref, systems: Sequence, params: str | Params | None = None,
-                  mentions: bool = False, **kw) -> list:
+def score_systems(
+    ref, systems: Sequence, params: str | Params | None = None, mentions: bool = False, **kw
+) -> list:
     """Score each of ``systems`` against ``ref`` (a :class:`Reference`, or paths read and
     built once here): one :class:`Results` per system, each those of :func:`score` for that
     system alone.  ``kw``: the keywords of :func:`score`."""
     if not isinstance(ref, Reference):
-        ref = prepare_reference(ref, params or DEFAULT_PARAMS,
-                                max_bytes=kw.get("max_bytes", DEFAULT_MAX_BYTES),
-                                lenient=kw.get("lenient", False))
+        ref = prepare_reference(
+            ref,
+            params or DEFAULT_PARAMS,
+            max_bytes=kw.get("max_bytes", DEFAULT_MAX_BYTES),
+            lenient=kw.get("lenient", False),
+        )
     return [score(ref, s, params or ref.params, mentions, **kw) for s in systems]
 
 

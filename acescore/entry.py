@@ -1,9 +1,10 @@
 """The program's entry point (console script ``acescore`` and ``python -m acescore``): exit
 130 on Ctrl-C, a quiet exit on a closed pipe."""
+
 from __future__ import annotations
 
-EXIT_INTERRUPTED = 130      # 128 + SIGINT, as shells report a Ctrl-C
-EXIT_BROKEN_PIPE = 141      # 128 + SIGPIPE, as shells report `acescore ... | head`
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a Ctrl-C
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, as shells report `acescore ... | head`
 
 
 def run(argv=None) -> None:
@@ -16,13 +17,15 @@ def run(argv=None) -> None:
     OneLineGroup`) ends every run: one-line usage errors, Ctrl-C 130 with one line on
     standard error, a failing output one line (:mod:`acescore.writing.output`)."""
     import os
+
     # numpy's BLAS would start a thread per CPU at import, spinning: 0.08 s of CPU in every
     # run, for nothing (the only products, compare's bootstrap, are matrix-vector ones: on
     # 600 documents one thread was 4% faster); the user's setting, if any, stands
     for name in _BLAS_THREADS:
         os.environ.setdefault(name, "1")
     from acescore.cli import main
-    main.main(args=argv, prog_name="acescore")          # ends the process (sys.exit)
+
+    main.main(args=argv, prog_name="acescore")  # ends the process (sys.exit)
 
 
 #: the variables that set how many threads numpy's BLAS starts (OpenBLAS, and builds on MKL

@@ -18,6 +18,7 @@ CHECKOUT is a directory holding the ``acescore`` package (a git worktree of anot
 interpreter, whose site-packages give the dependencies.  The default corpus is the
 600-document real-shaped one of bench/run.py (``--generator realshape --sizes 600``).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -44,15 +45,26 @@ def _env(checkout: Path) -> dict:
 def prepare(checkout: Path) -> Path:
     """Check that this interpreter imports acescore from ``checkout`` and compile its
     bytecode before any run is timed; returns the package directory."""
-    found = subprocess.run([sys.executable, "-c", "import acescore, os;"
-                            " print(os.path.dirname(os.path.realpath(acescore.__file__)))"],
-                           env=_env(checkout), cwd="/", capture_output=True, text=True)
+    found = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import acescore, os; print(os.path.dirname(os.path.realpath(acescore.__file__)))",
+        ],
+        env=_env(checkout),
+        cwd="/",
+        capture_output=True,
+        text=True,
+    )
     pkg = Path(found.stdout.strip() or "?")
     if found.returncode or pkg != (checkout / "acescore").resolve():
-        raise SystemExit(f"{checkout}: this interpreter imports acescore from {pkg}, not"
-                         " from the checkout (is it a directory holding the package?)")
-    subprocess.run([sys.executable, "-m", "compileall", "-q", str(pkg)], check=True,
-                   stdout=subprocess.DEVNULL)
+        raise SystemExit(
+            f"{checkout}: this interpreter imports acescore from {pkg}, not"
+            " from the checkout (is it a directory holding the package?)"
+        )
+    subprocess.run(
+        [sys.executable, "-m", "compileall", "-q", str(pkg)], check=True, stdout=subprocess.DEVNULL
+    )
     return pkg
 
 
@@ -60,10 +72,21 @@ def command(corpus: Path, flags: str) -> list:
     """``acescore score`` of the corpus's REF and first SYS list."""
     sys_list = sorted(p.name for p in corpus.glob("sys-*.list"))
     if not (corpus / "ref.list").exists() or not sys_list:
-        raise SystemExit(f"{corpus}: no ref.list and sys-*.list (make the corpus with"
-                         " bench/run.py --generator realshape)")
-    return [sys.executable, "-m", "acescore", "score", "-r", "ref.list", "-t", sys_list[0],
-            *shlex.split(flags)]
+        raise SystemExit(
+            f"{corpus}: no ref.list and sys-*.list (make the corpus with"
+            " bench/run.py --generator realshape)"
+        )
+    return [
+        sys.executable,
+        "-m",
+        "acescore",
+        "score",
+        "-r",
+        "ref.list",
+        "-t",
+        sys_list[0],
+        *shlex.split(flags),
+    ]
 
 
 def alternate(checkouts: list, corpus: Path, flags: str, runs: int, scratch: Path) -> dict:
@@ -82,8 +105,10 @@ def alternate(checkouts: list, corpus: Path, flags: str, runs: int, scratch: Pat
                 out.replace(first)
             else:
                 same[str(c)] = same[str(c)] and same_report(first, out)
-            print(f"run {i + 1}/{runs} {c}: {m['wall']:.2f} s wall, {m['cpu']:.2f} s CPU",
-                  file=sys.stderr)
+            print(
+                f"run {i + 1}/{runs} {c}: {m['wall']:.2f} s wall, {m['cpu']:.2f} s CPU",
+                file=sys.stderr,
+            )
     st = {c: stats(ms) for c, ms in times.items()}
     base = st[str(checkouts[0])]
     out = {}
@@ -108,22 +133,31 @@ def main() -> int:
     commits = {}
     for c in checkouts:
         prepare(c)
-        rev = subprocess.run(["git", "-C", str(c), "rev-parse", "--short", "HEAD"],
-                             capture_output=True, text=True)
+        rev = subprocess.run(
+            ["git", "-C", str(c), "rev-parse", "--short", "HEAD"], capture_output=True, text=True
+        )
         commits[str(c)] = rev.stdout.strip() or None
     with tempfile.TemporaryDirectory() as tmp:
         result = alternate(checkouts, args.corpus.resolve(), args.flags, args.runs, Path(tmp))
     for c in checkouts:
         r = result[str(c)]
-        print(f"{c} ({commits[str(c)]}): wall {r['wall']['median']:.2f} s"
-              f" [{r['wall']['min']:.2f}-{r['wall']['max']:.2f}], CPU {r['cpu']['median']:.2f} s"
-              f" [{r['cpu']['min']:.2f}-{r['cpu']['max']:.2f}], peak {r['peak_mb']['median']:.0f}"
-              f" MB; first / this: CPU x{r['first_over_this_cpu']:.2f},"
-              f" wall x{r['first_over_this_wall']:.2f};"
-              f" report {'identical' if r['report_identical'] else 'DIFFERENT'}")
+        print(
+            f"{c} ({commits[str(c)]}): wall {r['wall']['median']:.2f} s"
+            f" [{r['wall']['min']:.2f}-{r['wall']['max']:.2f}], CPU {r['cpu']['median']:.2f} s"
+            f" [{r['cpu']['min']:.2f}-{r['cpu']['max']:.2f}], peak {r['peak_mb']['median']:.0f}"
+            f" MB; first / this: CPU x{r['first_over_this_cpu']:.2f},"
+            f" wall x{r['first_over_this_wall']:.2f};"
+            f" report {'identical' if r['report_identical'] else 'DIFFERENT'}"
+        )
     if args.out:
-        doc = {"corpus": str(args.corpus), "flags": args.flags, "runs": args.runs,
-               "python": sys.version.split()[0], "commits": commits, "results": result}
+        doc = {
+            "corpus": str(args.corpus),
+            "flags": args.flags,
+            "runs": args.runs,
+            "python": sys.version.split()[0],
+            "commits": commits,
+            "results": result,
+        }
         Path(args.out).write_text(json.dumps(doc, indent=1) + "\n")
     return 0 if all(r["report_identical"] for r in result.values()) else 1
 

@@ -14,6 +14,7 @@ Usage:
     python bench/compare_stats.py [--docs 600] [--bootstrap 1000] [--ar 10000] [--runs 5]
                                   [--corpus]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -36,7 +37,7 @@ SHAPES = {"value": 2, "f1_counts": 3, "f1_rp": 4, "blanc_f1": 6}
 
 def components(rng, n: int, k: int, statistic: str) -> np.ndarray:
     x = rng.integers(0, 30, size=(n, k)).astype(np.float64)
-    if statistic == "value":            # cost below the REF value mostly
+    if statistic == "value":  # cost below the REF value mostly
         x[:, 1] += 5
         x[:, 0] = np.minimum(x[:, 0], x[:, 1] * 1.2)
     return x
@@ -58,13 +59,19 @@ def one_task(statistic: str, n: int, bootstrap: int, rounds: int, seed: int) -> 
 
 
 def bench_stats(args) -> None:
-    print(f"statistics: {args.docs} documents, {args.bootstrap} bootstrap resamples, "
-          f"{args.ar} randomization rounds, {args.runs} runs (median [min-max])")
+    print(
+        f"statistics: {args.docs} documents, {args.bootstrap} bootstrap resamples, "
+        f"{args.ar} randomization rounds, {args.runs} runs (median [min-max])"
+    )
     for statistic in SHAPES:
-        times = [one_task(statistic, args.docs, args.bootstrap, args.ar, 100 + r)
-                 for r in range(args.runs)]
-        print(f"  {statistic:10s} {statistics.median(times) * 1000:7.1f} ms "
-              f"[{min(times) * 1000:.1f}-{max(times) * 1000:.1f}] per task (two systems)")
+        times = [
+            one_task(statistic, args.docs, args.bootstrap, args.ar, 100 + r)
+            for r in range(args.runs)
+        ]
+        print(
+            f"  {statistic:10s} {statistics.median(times) * 1000:7.1f} ms "
+            f"[{min(times) * 1000:.1f}-{max(times) * 1000:.1f}] per task (two systems)"
+        )
 
 
 def timed(cmd: list) -> float:
@@ -77,21 +84,48 @@ def bench_corpus(args) -> None:
     synth = ROOT / "tools" / "acesynth.py"
     out = HERE / "corpora" / f"compare-{args.docs}"
     if not (out / "ref.list").exists():
-        subprocess.run([sys.executable, str(synth), "--docs", str(args.docs), "--seed", "bench",
-                        "--profiles", "heavy,light", "--out", str(out), "--quiet", "--force"],
-                       check=True)
+        subprocess.run(
+            [
+                sys.executable,
+                str(synth),
+                "--docs",
+                str(args.docs),
+                "--seed",
+                "bench",
+                "--profiles",
+                "heavy,light",
+                "--out",
+                str(out),
+                "--quiet",
+                "--force",
+            ],
+            check=True,
+        )
     exe = str(Path(sys.executable).parent / "acescore")
     ref, a, b = str(out / "ref"), str(out / "sys-heavy"), str(out / "sys-light")
-    rows = {"score heavy": [exe, "score", ref, a, "-m", "-q", "-o", "/dev/null", "-j", "1"],
-            "score light": [exe, "score", ref, b, "-m", "-q", "-o", "/dev/null", "-j", "1"],
-            "compare heavy light": [exe, "compare", ref, a, b, "-m", "-q", "-o", "/dev/null"],
-            "compare heavy light --no-literature": [exe, "compare", ref, a, b, "-m", "-q",
-                                                    "-o", "/dev/null", "--no-literature"]}
+    rows = {
+        "score heavy": [exe, "score", ref, a, "-m", "-q", "-o", "/dev/null", "-j", "1"],
+        "score light": [exe, "score", ref, b, "-m", "-q", "-o", "/dev/null", "-j", "1"],
+        "compare heavy light": [exe, "compare", ref, a, b, "-m", "-q", "-o", "/dev/null"],
+        "compare heavy light --no-literature": [
+            exe,
+            "compare",
+            ref,
+            a,
+            b,
+            "-m",
+            "-q",
+            "-o",
+            "/dev/null",
+            "--no-literature",
+        ],
+    }
     print(f"corpus: {args.docs} documents (acesynth heavy, light), {args.runs} runs")
     for label, cmd in rows.items():
         times = [timed(cmd) for _ in range(args.runs)]
-        print(f"  {label:38s} {statistics.median(times):6.2f} s "
-              f"[{min(times):.2f}-{max(times):.2f}]")
+        print(
+            f"  {label:38s} {statistics.median(times):6.2f} s [{min(times):.2f}-{max(times):.2f}]"
+        )
 
 
 def main() -> None:

@@ -24,6 +24,7 @@ commit, say: ``git worktree add --detach /tmp/old COMMIT``); it is put first on 
 for the runs of this interpreter.  Needs valgrind (Debian package ``valgrind``); 40
 real-sized documents take about half a minute under it.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -52,26 +53,51 @@ def count(checkout: Path, corpus: Path, docs: int, flags: list, scratch: Path) -
     logs = scratch / f"cg-{checkout.name}-{docs}"
     shutil.rmtree(logs, ignore_errors=True)
     logs.mkdir()
-    env = dict(os.environ, PYTHONHASHSEED="0",
-               PYTHONPATH=os.pathsep.join([str(checkout)] + [p for p in
-                                          [os.environ.get("PYTHONPATH")] if p]))
-    cmd = ["valgrind", "--tool=callgrind", "--trace-children=yes",
-           "--callgrind-out-file=/dev/null", f"--log-file={logs}/%p.log",
-           sys.executable, "-m", "acescore", "score", "-r", str(lists[0]), "-t", str(lists[1]),
-           *flags, "-q", "-o", os.devnull]
-    done = subprocess.run(cmd, env=env, cwd=corpus, stdout=subprocess.DEVNULL,
-                          stderr=subprocess.PIPE, text=True)
+    env = dict(
+        os.environ,
+        PYTHONHASHSEED="0",
+        PYTHONPATH=os.pathsep.join(
+            [str(checkout)] + [p for p in [os.environ.get("PYTHONPATH")] if p]
+        ),
+    )
+    cmd = [
+        "valgrind",
+        "--tool=callgrind",
+        "--trace-children=yes",
+        "--callgrind-out-file=/dev/null",
+        f"--log-file={logs}/%p.log",
+        sys.executable,
+        "-m",
+        "acescore",
+        "score",
+        "-r",
+        str(lists[0]),
+        "-t",
+        str(lists[1]),
+        *flags,
+        "-q",
+        "-o",
+        os.devnull,
+    ]
+    done = subprocess.run(
+        cmd, env=env, cwd=corpus, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
+    )
     if done.returncode != 0:
-        raise SystemExit(f"instructions: the run failed ({done.returncode}):"
-                         f" {done.stderr.strip()[-500:]}")
+        raise SystemExit(
+            f"instructions: the run failed ({done.returncode}): {done.stderr.strip()[-500:]}"
+        )
     processes = {}
     for log in logs.iterdir():
         for pid, n in _COLLECTED.findall(log.read_text(errors="replace")):
             processes[int(pid)] = int(n)
     if not processes:
         raise SystemExit(f"instructions: valgrind reported no counts in {logs}")
-    return {"docs": docs, "processes": len(processes), "total": sum(processes.values()),
-            "largest": max(processes.values())}
+    return {
+        "docs": docs,
+        "processes": len(processes),
+        "total": sum(processes.values()),
+        "largest": max(processes.values()),
+    }
 
 
 def _sys_list(corpus: Path) -> str:
@@ -84,8 +110,12 @@ def _sys_list(corpus: Path) -> str:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("checkouts", nargs="+", type=Path)
-    ap.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS,
-                    help="a bench corpus (ref.list, sys-*.list; bench/run.py makes them)")
+    ap.add_argument(
+        "--corpus",
+        type=Path,
+        default=DEFAULT_CORPUS,
+        help="a bench corpus (ref.list, sys-*.list; bench/run.py makes them)",
+    )
     ap.add_argument("--docs", default="40,120", help="two corpus sizes, comma-separated")
     ap.add_argument("--flags", default="-m --jobs 1")
     ap.add_argument("--out", type=Path, help="write the counts as JSON here too")
@@ -104,19 +134,39 @@ def main(argv=None) -> int:
             a = count(checkout, args.corpus, small, args.flags.split(), Path(tmp))
             b = count(checkout, args.corpus, large, args.flags.split(), Path(tmp))
             per_doc = (b["total"] - a["total"]) / (large - small)
-            rows.append({"checkout": str(checkout), "runs": [a, b], "per_document": per_doc,
-                         "fixed": a["total"] - per_doc * small})
-            print(f"{checkout}: {a['total'] / 1e9:.3f} G ({small} documents),"
-                  f" {b['total'] / 1e9:.3f} G ({large}); {per_doc / 1e6:.1f} M a document,"
-                  f" {rows[-1]['fixed'] / 1e9:.3f} G fixed", flush=True)
+            rows.append(
+                {
+                    "checkout": str(checkout),
+                    "runs": [a, b],
+                    "per_document": per_doc,
+                    "fixed": a["total"] - per_doc * small,
+                }
+            )
+            print(
+                f"{checkout}: {a['total'] / 1e9:.3f} G ({small} documents),"
+                f" {b['total'] / 1e9:.3f} G ({large}); {per_doc / 1e6:.1f} M a document,"
+                f" {rows[-1]['fixed'] / 1e9:.3f} G fixed",
+                flush=True,
+            )
     base = rows[0]["per_document"]
     for r in rows[1:]:
-        print(f"{r['checkout']}: x{base / r['per_document']:.3f} fewer instructions a"
-              f" document than {rows[0]['checkout']}")
+        print(
+            f"{r['checkout']}: x{base / r['per_document']:.3f} fewer instructions a"
+            f" document than {rows[0]['checkout']}"
+        )
     if args.out:
-        args.out.write_text(json.dumps({"corpus": str(args.corpus), "flags": args.flags,
-                                        "python": sys.version.split()[0], "rows": rows},
-                                       indent=2) + "\n")
+        args.out.write_text(
+            json.dumps(
+                {
+                    "corpus": str(args.corpus),
+                    "flags": args.flags,
+                    "python": sys.version.split()[0],
+                    "rows": rows,
+                },
+                indent=2,
+            )
+            + "\n"
+        )
     return 0
 
 

@@ -18,6 +18,7 @@ deterministic copy, 05-determinism.md Appendix A, so that reports can be compare
 byte), it is run on the same input in the same benchmark run; the ratio is reported pair by
 pair together with whether the two reports are identical (first line excepted).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -36,9 +37,10 @@ ROOT = HERE.parent
 DEFAULT_SYNTH = ROOT / "tools" / "acesynth.py"
 
 
-def make_corpus(synth: Path, size: int, profile: str, glob: bool, seed: str,
-                generator: str = "acesynth") -> Path:
-    if generator == "realshape":        # bench/realshape.py: real-sized documents
+def make_corpus(
+    synth: Path, size: int, profile: str, glob: bool, seed: str, generator: str = "acesynth"
+) -> Path:
+    if generator == "realshape":  # bench/realshape.py: real-sized documents
         name = f"real-{'global' if glob else 'local'}-{size}-{seed}"
         cmd = [sys.executable, str(HERE / "realshape.py"), "--synth", str(synth)]
     else:
@@ -107,8 +109,14 @@ def measure(cmd: list[str], cwd: Path, stdout_path: Path, env: dict | None = Non
     cheap to read), the peak of the summed RSS of its process tree: with ``--jobs`` the
     workers' memory counts too, pages shared after fork once per process (an upper bound).
     ``env``: the command's environment (default: this one)."""
-    res = subprocess.run([sys.executable, "-c", MEASURE, json.dumps(cmd), str(stdout_path)],
-                         cwd=cwd, capture_output=True, text=True, check=True, env=env)
+    res = subprocess.run(
+        [sys.executable, "-c", MEASURE, json.dumps(cmd), str(stdout_path)],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
+    )
     return json.loads(res.stdout)
 
 
@@ -119,12 +127,14 @@ def summary(values: list[float]) -> dict:
 def stats(ms: list[dict]) -> dict:
     """Median/min/max of the measurements of several runs.  ``peak_mb``: the larger of
     the sampled process-tree RSS sum and the max RSS of the largest process."""
-    return {"wall": summary([m["wall"] for m in ms]),
-            "cpu": summary([m["cpu"] for m in ms]),
-            "maxrss_mb": summary([m["maxrss_kb"] / 1024 for m in ms]),
-            "peak_mb": summary([max(m["tree_rss_kb"], m["maxrss_kb"]) / 1024 for m in ms]),
-            "processes": max(m["processes"] for m in ms),
-            "load": summary([m["load"] for m in ms])}
+    return {
+        "wall": summary([m["wall"] for m in ms]),
+        "cpu": summary([m["cpu"] for m in ms]),
+        "maxrss_mb": summary([m["maxrss_kb"] / 1024 for m in ms]),
+        "peak_mb": summary([max(m["tree_rss_kb"], m["maxrss_kb"]) / 1024 for m in ms]),
+        "processes": max(m["processes"] for m in ms),
+        "load": summary([m["load"] for m in ms]),
+    }
 
 
 def same_report(a: Path, b: Path) -> bool:
@@ -137,10 +147,32 @@ def _command(args, variant: str, j: int, profile: str, scratch: Path) -> list[st
     """The acescore command of one variant: flags for ``acescore score``, or ``view``
     (``acescore view -m`` writing its site to ``scratch``)."""
     if variant == "view":
-        return [args.acescore, "view", "ref.list", f"sys-{profile}.list", "--source-dir", "src",
-                "-o", str(scratch), "-m", "--jobs", str(j), "-q"]
-    return [args.acescore, "score", "-r", "ref.list", "-t", f"sys-{profile}.list",
-            *variant.split(), "--jobs", str(j), "-q"]
+        return [
+            args.acescore,
+            "view",
+            "ref.list",
+            f"sys-{profile}.list",
+            "--source-dir",
+            "src",
+            "-o",
+            str(scratch),
+            "-m",
+            "--jobs",
+            str(j),
+            "-q",
+        ]
+    return [
+        args.acescore,
+        "score",
+        "-r",
+        "ref.list",
+        "-t",
+        f"sys-{profile}.list",
+        *variant.split(),
+        "--jobs",
+        str(j),
+        "-q",
+    ]
 
 
 def compile_bytecode(acescore: str) -> str:
@@ -154,14 +186,15 @@ def compile_bytecode(acescore: str) -> str:
     except (OSError, IndexError):
         return ""
     python = first[2:].strip() if first.startswith("#!") else sys.executable
-    found = subprocess.run([python, "-c", "import acescore, os;"
-                            " print(os.path.dirname(acescore.__file__))"],
-                           capture_output=True, text=True)
+    found = subprocess.run(
+        [python, "-c", "import acescore, os; print(os.path.dirname(acescore.__file__))"],
+        capture_output=True,
+        text=True,
+    )
     pkg = found.stdout.strip()
     if found.returncode or not pkg:
         return ""
-    subprocess.run([python, "-m", "compileall", "-q", pkg], check=True,
-                   stdout=subprocess.DEVNULL)
+    subprocess.run([python, "-m", "compileall", "-q", pkg], check=True, stdout=subprocess.DEVNULL)
     return pkg
 
 
@@ -169,22 +202,32 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--sizes", default="250,1000,4000")
     ap.add_argument("--global-size", type=int, default=250)
-    ap.add_argument("--generator", choices=["acesynth", "realshape"], default="acesynth",
-                    help="corpus generator: acesynth (--profile) or bench/realshape.py "
-                         "(real-sized documents, system profile firstpass)")
+    ap.add_argument(
+        "--generator",
+        choices=["acesynth", "realshape"],
+        default="acesynth",
+        help="corpus generator: acesynth (--profile) or bench/realshape.py "
+        "(real-sized documents, system profile firstpass)",
+    )
     ap.add_argument("--profile", default="heavy")
     ap.add_argument("--seed", default="bench")
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--nist-runs", type=int, default=1)
     ap.add_argument("--flags", default="-m")
-    ap.add_argument("--variants", default=None,
-                    help="';'-separated flag sets to run instead of --flags (e.g. "
-                         "'-m;-m -a;-m --format json;view'); 'view' is acescore view -m"
-                         " (with each --jobs value)")
-    ap.add_argument("--jobs", default="1",
-                    help="acescore --jobs values to run, comma-separated (e.g. 1,3)")
+    ap.add_argument(
+        "--variants",
+        default=None,
+        help="';'-separated flag sets to run instead of --flags (e.g. "
+        "'-m;-m -a;-m --format json;view'); 'view' is acescore view -m"
+        " (with each --jobs value)",
+    )
+    ap.add_argument(
+        "--jobs", default="1", help="acescore --jobs values to run, comma-separated (e.g. 1,3)"
+    )
     ap.add_argument("--synth", default=str(DEFAULT_SYNTH))
-    ap.add_argument("--acescore", default=shutil.which("acescore") or str(ROOT / ".venv/bin/acescore"))
+    ap.add_argument(
+        "--acescore", default=shutil.which("acescore") or str(ROOT / ".venv/bin/acescore")
+    )
     ap.add_argument("--out", default=str(HERE / "results" / "latest.json"))
     args = ap.parse_args()
 
@@ -201,21 +244,29 @@ def main() -> int:
     rows = []
     for size, glob in sizes:
         corpus = make_corpus(synth, size, args.profile, glob, args.seed, args.generator)
-        row = {"docs": size, "global": glob, "generator": args.generator, "profile": profile,
-               "acescore": {}}
+        row = {
+            "docs": size,
+            "global": glob,
+            "generator": args.generator,
+            "profile": profile,
+            "acescore": {},
+        }
         runs: dict = {}
-        for k in range(args.runs):          # round robin: a change of load hits every setting
+        for k in range(args.runs):  # round robin: a change of load hits every setting
             for variant in variants:
                 for j in jobs_values:
                     name = f"{variant} --jobs {j}"
-                    out = tmp / f"ours-{size}-{glob}-{len(runs.get(name, []))}-{abs(hash(name))}.txt"
+                    out = (
+                        tmp / f"ours-{size}-{glob}-{len(runs.get(name, []))}-{abs(hash(name))}.txt"
+                    )
                     # each run writes new files, as the reports of `score` are new files:
                     # a site written over an older one also unlinks its 600 old pages
                     # (0.2-0.3 s of 148 MB at 600 documents)
                     site = tmp / f"view-{size}-{glob}-{len(runs.get(name, []))}-{j}"
                     runs.setdefault(name, []).append(
-                        measure(_command(args, variant, j, profile, site), corpus, out))
-                    shutil.rmtree(site, ignore_errors=True)     # (not timed)
+                        measure(_command(args, variant, j, profile, site), corpus, out)
+                    )
+                    shutil.rmtree(site, ignore_errors=True)  # (not timed)
                     if k == 0:
                         row.setdefault("first_output", {})[name] = str(out)
         for name, ms in runs.items():
@@ -224,40 +275,69 @@ def main() -> int:
             theirs = []
             for k in range(args.nist_runs):
                 out = tmp / f"nist-{size}-{glob}-{k}.txt"
-                theirs.append(measure(["perl", nist, "-r", "ref.list", "-t",
-                                       f"sys-{profile}.list", *args.flags.split()], corpus, out))
+                theirs.append(
+                    measure(
+                        [
+                            "perl",
+                            nist,
+                            "-r",
+                            "ref.list",
+                            "-t",
+                            f"sys-{profile}.list",
+                            *args.flags.split(),
+                        ],
+                        corpus,
+                        out,
+                    )
+                )
             row["nist"] = stats(theirs)
             n = row["nist"]
-            print(f"{size:5d} docs{' (global)' if glob else '':9s} NIST {args.flags}: wall"
-                  f" {n['wall']['median']:8.2f}s cpu {n['cpu']['median']:8.2f}s peak"
-                  f" {n['peak_mb']['median']:7.1f} MB (load {n['load']['median']:.1f})",
-                  flush=True)
+            print(
+                f"{size:5d} docs{' (global)' if glob else '':9s} NIST {args.flags}: wall"
+                f" {n['wall']['median']:8.2f}s cpu {n['cpu']['median']:8.2f}s peak"
+                f" {n['peak_mb']['median']:7.1f} MB (load {n['load']['median']:.1f})",
+                flush=True,
+            )
             for name, a in row["acescore"].items():
                 if name.split(" --jobs")[0] != args.flags:
                     continue
                 a["speedup_wall"] = n["wall"]["median"] / a["wall"]["median"]
                 a["speedup_cpu"] = n["cpu"]["median"] / a["cpu"]["median"]
                 a["memory_ratio"] = n["peak_mb"]["median"] / a["peak_mb"]["median"]
-                a["identical"] = same_report(Path(row["first_output"][name]),
-                                             tmp / f"nist-{size}-{glob}-0.txt")
+                a["identical"] = same_report(
+                    Path(row["first_output"][name]), tmp / f"nist-{size}-{glob}-0.txt"
+                )
         for name, a in row["acescore"].items():
-            line = (f"{size:5d} docs{' (global)' if glob else '':9s} {name:28s} wall"
-                    f" {a['wall']['median']:7.2f}s [{a['wall']['min']:.2f}-{a['wall']['max']:.2f}]"
-                    f" cpu {a['cpu']['median']:7.2f}s peak {a['peak_mb']['median']:7.1f} MB"
-                    f" ({a['processes']} proc., load {a['load']['median']:.1f})")
+            line = (
+                f"{size:5d} docs{' (global)' if glob else '':9s} {name:28s} wall"
+                f" {a['wall']['median']:7.2f}s [{a['wall']['min']:.2f}-{a['wall']['max']:.2f}]"
+                f" cpu {a['cpu']['median']:7.2f}s peak {a['peak_mb']['median']:7.1f} MB"
+                f" ({a['processes']} proc., load {a['load']['median']:.1f})"
+            )
             if "speedup_wall" in a:
-                line += (f" | x{a['speedup_wall']:.1f} faster (cpu x{a['speedup_cpu']:.1f}),"
-                         f" x{a['memory_ratio']:.1f} less memory,"
-                         f" reports {'identical' if a['identical'] else 'DIFFER'}")
+                line += (
+                    f" | x{a['speedup_wall']:.1f} faster (cpu x{a['speedup_cpu']:.1f}),"
+                    f" x{a['memory_ratio']:.1f} less memory,"
+                    f" reports {'identical' if a['identical'] else 'DIFFER'}"
+                )
             print(line, flush=True)
-        outs = {n: Path(p).read_text(encoding="utf-8", errors="replace").split("\n", 1)[1:]
-                for n, p in row["first_output"].items() if not n.startswith("view")}
+        outs = {
+            n: Path(p).read_text(encoding="utf-8", errors="replace").split("\n", 1)[1:]
+            for n, p in row["first_output"].items()
+            if not n.startswith("view")
+        }
         for variant in variants:
-            same = {outs[n] == outs[f"{variant} --jobs {jobs_values[0]}"]
-                    for n in outs if n.startswith(variant + " --jobs")}
+            same = {
+                outs[n] == outs[f"{variant} --jobs {jobs_values[0]}"]
+                for n in outs
+                if n.startswith(variant + " --jobs")
+            }
             if variant != "view":
-                print(f"      {variant}: reports of every --jobs value"
-                      f" {'identical' if same == {True} else 'DIFFER'}", flush=True)
+                print(
+                    f"      {variant}: reports of every --jobs value"
+                    f" {'identical' if same == {True} else 'DIFFER'}",
+                    flush=True,
+                )
         rows.append(row)
     local = [r for r in rows if not r["global"]]
     if len(local) >= 2:
@@ -265,10 +345,17 @@ def main() -> int:
         for name in b["acescore"]:
             growth = b["acescore"][name]["wall"]["median"] / a["acescore"][name]["wall"]["median"]
             print(f"time growth {a['docs']} -> {b['docs']} docs ({name}): x{growth:.2f}")
-    meta = {"machine": {"platform": platform.platform(), "python": platform.python_version(),
-                        "cpus": os.cpu_count()},
-            "command": " ".join(sys.argv), "nist": bool(nist), "bytecode_compiled": compiled,
-            "rows": rows}
+    meta = {
+        "machine": {
+            "platform": platform.platform(),
+            "python": platform.python_version(),
+            "cpus": os.cpu_count(),
+        },
+        "command": " ".join(sys.argv),
+        "nist": bool(nist),
+        "bytecode_compiled": compiled,
+        "rows": rows,
+    }
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     Path(args.out).write_text(json.dumps(meta, indent=2))
     shutil.rmtree(tmp, ignore_errors=True)

@@ -5,6 +5,7 @@ so that the sizes compete for nothing but the machine's load.
     .venv/bin/python bench/shard_size.py bench/corpora/real-local-600-bench --docs 300 \
         --shards 1,2,4,8 --runs 2
 """
+
 from __future__ import annotations
 
 import argparse
@@ -25,24 +26,35 @@ def main() -> None:
     from acescore.model.options import Options
     from acescore.run import parallel, shards
     from acescore.run.pipeline import discover
-    opts = Options(params="local_2008", mentions=True, jobs=2, literature=False,
-                   listing_data=False)
-    ref = discover(os.path.join(args.corpus, "ref"), False)[:args.docs]
+
+    opts = Options(params="local_2008", mentions=True, jobs=2, literature=False, listing_data=False)
+    ref = discover(os.path.join(args.corpus, "ref"), False)[: args.docs]
     sys_ = discover(os.path.join(args.corpus, args.sys), False)
     for _ in range(args.runs):
         for k in (int(x) for x in args.shards.split(",")):
             plans = shards.plan(list(ref), list(sys_), k)
             before, start = os.times(), time.monotonic()
             outs = parallel.run_pool(
-                [(lambda rp=rp, sp=sp: parallel.Child(lambda: shards.score_shard(rp, sp, opts)))
-                 for rp, sp in plans], 1)
+                [
+                    (lambda rp=rp, sp=sp: parallel.Child(lambda: shards.score_shard(rp, sp, opts)))
+                    for rp, sp in plans
+                ],
+                1,
+            )
             after = os.times()
-            cpu = (after.children_user + after.children_system
-                   - before.children_user - before.children_system)
+            cpu = (
+                after.children_user
+                + after.children_system
+                - before.children_user
+                - before.children_system
+            )
             ok = "" if all(o is not None for o in outs) else " (a shard failed)"
-            print(f"{len(plans)} shards of ~{len(ref) // len(plans)} documents: "
-                  f"CPU {cpu:.2f} s, wall {time.monotonic() - start:.2f} s, "
-                  f"load {os.getloadavg()[0]:.1f}{ok}", flush=True)
+            print(
+                f"{len(plans)} shards of ~{len(ref) // len(plans)} documents: "
+                f"CPU {cpu:.2f} s, wall {time.monotonic() - start:.2f} s, "
+                f"load {os.getloadavg()[0]:.1f}{ok}",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ many at a time as the run allowed), plus half the parent's CPU while the pool ru
 shares the cores with the workers), plus the serial tail.  On a loaded machine it is
 steadier than the wall time; on a quiet one it came within 2-4% of the measured wall time.
 """
+
 from __future__ import annotations
 
 import json
@@ -34,6 +35,7 @@ def _instrument() -> None:
     import acescore.report.results as results
     import acescore.run.parallel as par
     import acescore.run.shards as shards
+
     score_mod = sys.modules["acescore.cli.score"]
     real_init, real_finish = par.Child.__init__, par.Child._finish
 
@@ -43,6 +45,7 @@ def _instrument() -> None:
 
     class OsReaping:
         """``os`` for acescore.run.parallel, whose workers are reaped with their rusage."""
+
         def __getattr__(self, name):
             return getattr(os, name)
 
@@ -56,6 +59,7 @@ def _instrument() -> None:
         out = real_finish(self)
         mark("shard-unpickled")
         return out
+
     par.Child.__init__, par.Child._finish = init, finish
     par.os = OsReaping()
     real_pool = shards.run_pool
@@ -66,6 +70,7 @@ def _instrument() -> None:
             return real_pool(starts, limit, *a, **kw)
         finally:
             mark("pool-end")
+
     shards.run_pool = pool
 
     def wrap(owner, name):
@@ -77,7 +82,9 @@ def _instrument() -> None:
                 return real(*a, **kw)
             finally:
                 mark(name + "<")
+
         setattr(owner, name, timed)
+
     for name in ("plan", "_consistent", "_render"):
         wrap(shards, name)
     wrap(results.Results, "render")
@@ -88,10 +95,17 @@ def _instrument() -> None:
     def fast_exit(code):
         mark("exit")
         t = os.times()
-        EVENTS.append(dict(name="times", user=t.user, sys=t.system,
-                           children=t.children_user + t.children_system))
+        EVENTS.append(
+            dict(
+                name="times",
+                user=t.user,
+                sys=t.system,
+                children=t.children_user + t.children_system,
+            )
+        )
         _report()
         real_exit(code)
+
     score_mod.fast_exit = fast_exit
 
 
@@ -100,8 +114,11 @@ def summary(events: list, cores: int) -> dict:
     starts = [e["pid"] for e in events if e["name"] == "shard-start"]
     cpu = {e["pid"]: e["shard_cpu"] for e in events if e["name"] == "shard-reaped"}
     arrived = [e for e in events if e["name"] == "shard-arrived"]
-    out = dict(shards=len(starts), parent_cpu=first["times"]["user"] + first["times"]["sys"],
-               workers_cpu=first["times"]["children"])
+    out = dict(
+        shards=len(starts),
+        parent_cpu=first["times"]["user"] + first["times"]["sys"],
+        workers_cpu=first["times"]["children"],
+    )
     if not arrived or "pool-start" not in first:
         return out
     pool0, last, end = first["pool-start"], arrived[-1], first["exit"]
@@ -109,12 +126,18 @@ def summary(events: list, cores: int) -> dict:
     lanes = [0.0] * max(1, limit)
     for pid in starts:
         lanes[lanes.index(min(lanes))] += cpu.get(pid, 0.0)
-    out.update(start_cpu=pool0["cpu"], makespan=max(lanes), lanes_min=min(lanes),
-               parent_cpu_in_pool=last["cpu"] - pool0["cpu"],
-               tail_wall=end["wall"] - last["wall"], tail_cpu=end["cpu"] - last["cpu"],
-               wall=end["wall"])
-    out["estimate_wall"] = (out["start_cpu"] + out["makespan"] + out["parent_cpu_in_pool"] / 2
-                            + out["tail_cpu"])
+    out.update(
+        start_cpu=pool0["cpu"],
+        makespan=max(lanes),
+        lanes_min=min(lanes),
+        parent_cpu_in_pool=last["cpu"] - pool0["cpu"],
+        tail_wall=end["wall"] - last["wall"],
+        tail_cpu=end["cpu"] - last["cpu"],
+        wall=end["wall"],
+    )
+    out["estimate_wall"] = (
+        out["start_cpu"] + out["makespan"] + out["parent_cpu_in_pool"] / 2 + out["tail_cpu"]
+    )
     return out
 
 
@@ -123,13 +146,17 @@ def _report() -> None:
     if ARGS.json:
         with open(ARGS.json, "w") as fh:
             json.dump(dict(summary=s, events=EVENTS), fh, indent=1)
-    sys.stderr.write("shard_trace: " + ", ".join(
-        f"{k} {v:.2f}" if isinstance(v, float) else f"{k} {v}" for k, v in s.items()) + "\n")
+    sys.stderr.write(
+        "shard_trace: "
+        + ", ".join(f"{k} {v:.2f}" if isinstance(v, float) else f"{k} {v}" for k, v in s.items())
+        + "\n"
+    )
 
 
 def main() -> None:
     global ARGS
     import argparse
+
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--cores", type=int, default=2, help="cores of the estimate")
     ap.add_argument("--json", help="write the summary and every event here")
@@ -138,6 +165,7 @@ def main() -> None:
     argv = ARGS.args[1:] if ARGS.args[:1] == ["--"] else ARGS.args
     _instrument()
     from acescore.entry import run
+
     sys.argv = ["acescore"] + argv
     mark("start")
     run()

@@ -8,6 +8,7 @@ shard and their sum.  The pages go to a temporary folder, removed after.
 
 Usage: python bench/view_pages.py [CORPUS] [SHARDS]   (default: the 600 corpus, 10 shards)
 """
+
 import gc
 import os
 import shutil
@@ -22,8 +23,11 @@ from acescore.run.pipeline import discover
 from acescore.view import shards as view_shards
 from acescore.view.site import source_index
 
-corpus = Path(sys.argv[1] if len(sys.argv) > 1 else
-              Path(__file__).resolve().parent / "corpora" / "real-local-600-bench")
+corpus = Path(
+    sys.argv[1]
+    if len(sys.argv) > 1
+    else Path(__file__).resolve().parent / "corpora" / "real-local-600-bench"
+)
 count = int(sys.argv[2]) if len(sys.argv) > 2 else 10
 os.chdir(corpus)
 opts = Options(params="local_2008", mentions=True, jobs=2, literature=False)
@@ -42,6 +46,7 @@ try:
         out = finish(self, *args)
         os.write(w, f"{time.process_time() - t:.3f}\n".encode())
         return out
+
     view_shards.ViewShard.finish = timed
     for rpaths, spaths in plans:
         pid = os.fork()
@@ -51,7 +56,10 @@ try:
         os.waitpid(pid, 0)
     os.close(w)
     times = [float(x) for x in os.read(r, 1 << 16).split()]
-    print("pages CPU by shard:", " ".join(f"{t:.2f}" for t in times),
-          f"-- {len(times)} shards, sum {sum(times):.2f} s")
+    print(
+        "pages CPU by shard:",
+        " ".join(f"{t:.2f}" for t in times),
+        f"-- {len(times)} shards, sum {sum(times):.2f} s",
+    )
 finally:
     shutil.rmtree(stage, ignore_errors=True)

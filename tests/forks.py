@@ -1,4 +1,5 @@
 """Test helper: count the shard workers a run forks."""
+
 from __future__ import annotations
 
 from acescore.run import parallel, shards
@@ -13,5 +14,6 @@ def count_shard_forks(monkeypatch, wrap=None) -> list:
     def child(work, before=None):
         started.append(1)
         return real_child(wrap(work) if wrap is not None else work, before)
+
     monkeypatch.setattr(shards, "Child", child)
     return started

@@ -42,6 +42,7 @@ Usage::
 
 ``tests/test_hostile_fuzz.py`` runs a smaller number of inputs in the suite.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -66,33 +67,79 @@ EXAMPLES = ROOT / "examples"
 CLASSES = ("flip", "trunc", "attr", "elem", "decl", "special", "output")
 # issue "Trust": hostile import predictions and huge-but-cheap inputs of the metrics
 IMPORT_CLASSES = ("json_type", "json_nest", "json_dup", "json_empty", "metrics_huge")
-MUST_REFUSE = ("json_dup", "json_empty")      # exit 2 required, not only allowed
-ALLOWED = {"score": {0, 2, 3}, "validate": {0, 1, 2}, "coref": {0, 2}, "events": {0, 2},
-           "view": {0, 2}, "import": {0, 2}}
+MUST_REFUSE = ("json_dup", "json_empty")  # exit 2 required, not only allowed
+ALLOWED = {
+    "score": {0, 2, 3},
+    "validate": {0, 1, 2},
+    "coref": {0, 2},
+    "events": {0, 2},
+    "view": {0, 2},
+    "import": {0, 2},
+}
 EXIT_CLOSED_PIPE = 141
 PREVIOUS = "a complete previous report\n"
-DOCS = 2                     # documents a side taken from examples/ (a run takes < 1 s)
+DOCS = 2  # documents a side taken from examples/ (a run takes < 1 s)
 
-HOSTILE_VALUES = ["", " ", "-1", "0", "1e309", "nan", "NaN", "inf", "9" * 40, "-0",
-                  "\uff16\uff11", "6_1", "+61", " 61 ", "0x10", "\u0661\u0662", "1.5",
-                  "\x01", "x" * 10000, "PER", "ORG", "NAM", "Arg-1", "TRUE", "FALSE",
-                  "&amp;", "&lt;&gt;", "\u202e", "\ud7ff", "E1", "Q-E1"]
+HOSTILE_VALUES = [
+    "",
+    " ",
+    "-1",
+    "0",
+    "1e309",
+    "nan",
+    "NaN",
+    "inf",
+    "9" * 40,
+    "-0",
+    "\uff16\uff11",
+    "6_1",
+    "+61",
+    " 61 ",
+    "0x10",
+    "\u0661\u0662",
+    "1.5",
+    "\x01",
+    "x" * 10000,
+    "PER",
+    "ORG",
+    "NAM",
+    "Arg-1",
+    "TRUE",
+    "FALSE",
+    "&amp;",
+    "&lt;&gt;",
+    "\u202e",
+    "\ud7ff",
+    "E1",
+    "Q-E1",
+]
 DECLS = [
-    '<?xml version="1.0"?>', '<?xml version="1.0" encoding="UTF-8"?>',
-    '<?xml version="1.0" encoding=""?>', '<?xml version="1.0" encoding=?>',
-    '<?xml version="1.0" encoding = "UTF-8"?>', '<?xml version="1.0" encoding = "latin1"?>',
-    '<?xml version="1.0" encoding="ISO-8859-1"?>', "<?xml version='1.0' encoding='utf8'?>",
-    '<?xml version="1.0" encoding="UTF-16"?>', '<?xml version="1.0" encoding="bogus"?>',
-    '<?xml version="1.0" encoding="US-ASCII"?>', '<?xml version="1.1" encoding="UTF-8"?>',
-    '<?xml version="1.0" standalone="yes"?>', '<?xml version="1.0" encoding="UTF-8" ?>',
+    '<?xml version="1.0"?>',
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<?xml version="1.0" encoding=""?>',
+    '<?xml version="1.0" encoding=?>',
+    '<?xml version="1.0" encoding = "UTF-8"?>',
+    '<?xml version="1.0" encoding = "latin1"?>',
+    '<?xml version="1.0" encoding="ISO-8859-1"?>',
+    "<?xml version='1.0' encoding='utf8'?>",
+    '<?xml version="1.0" encoding="UTF-16"?>',
+    '<?xml version="1.0" encoding="bogus"?>',
+    '<?xml version="1.0" encoding="US-ASCII"?>',
+    '<?xml version="1.1" encoding="UTF-8"?>',
+    '<?xml version="1.0" standalone="yes"?>',
+    '<?xml version="1.0" encoding="UTF-8" ?>',
     '<?xml  version="1.0"' + " " * 300 + 'encoding="latin1"?>',
     '<?xml version="1.0"' + " " * 300 + 'encoding="UTF-8"?>',
-    '<?xml version="1.0" encoding="utf-8"?' , '<?xml encoding="UTF-8"?>', "<?xml?>",
-    '<?xml version="1.0" encoding="UTF-8"?><?xml version="1.0"?>', "",
+    '<?xml version="1.0" encoding="utf-8"?',
+    '<?xml encoding="UTF-8"?>',
+    "<?xml?>",
+    '<?xml version="1.0" encoding="UTF-8"?><?xml version="1.0"?>',
+    "",
 ]
 PREFIXES = [b"", b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff", b"\n\n", b" ", b"\x00"]
 DOCTYPES = [
-    "", '<!DOCTYPE source_file SYSTEM "apf.v5.1.1.dtd">',
+    "",
+    '<!DOCTYPE source_file SYSTEM "apf.v5.1.1.dtd">',
     '<!DOCTYPE source_file SYSTEM "apf.v5.2.0.dtd">',
     '<!DOCTYPE source_file SYSTEM "http://example.invalid/apf.dtd">',
     '<!DOCTYPE source_file [<!ENTITY x "y">]>',
@@ -110,10 +157,10 @@ class Case:
     detail: str
     command: str
     args: list
-    stdout: str = "file"          # file | full | closed | pipe
-    stderr: str = "file"          # file | full | closed | pipe
-    report: str = ""              # the -o target whose integrity is checked
-    previous: bool = False        # a previous report stands at ``report``
+    stdout: str = "file"  # file | full | closed | pipe
+    stderr: str = "file"  # file | full | closed | pipe
+    report: str = ""  # the -o target whose integrity is checked
+    previous: bool = False  # a previous report stands at ``report``
 
 
 @dataclass
@@ -128,38 +175,48 @@ class Outcome:
 
 # ---- building inputs ------------------------------------------------------------------------
 
+
 def big_apf(docid: str, side: str, n: int, events: bool = True, same_span: bool = False) -> str:
     """Huge-but-cheap APF (the metrics' class): ``n`` entities of one mention each, heads
     10 characters apart (``same_span``: all on one span), and as many event mentions on
     the same spans, each with its mention as argument; sides ``ref`` and ``sys`` differ in
     their IDs only.  20,000: a 16 MB file."""
     p = "R" if side == "ref" else "S"
-    out = ['<?xml version="1.0"?>', '<!DOCTYPE source_file SYSTEM "apf.v5.1.1.dtd">',
-           f'<source_file URI="{docid}.sgm" SOURCE="newswire" TYPE="text" AUTHOR="LDC"'
-           ' ENCODING="UTF-8">', f'<document DOCID="{docid}">']
+    out = [
+        '<?xml version="1.0"?>',
+        '<!DOCTYPE source_file SYSTEM "apf.v5.1.1.dtd">',
+        f'<source_file URI="{docid}.sgm" SOURCE="newswire" TYPE="text" AUTHOR="LDC"'
+        ' ENCODING="UTF-8">',
+        f'<document DOCID="{docid}">',
+    ]
     for i in range(n):
         s = 0 if same_span else 10 * i
         cs = f'<charseq START="{s}" END="{s + 4}">xxxxx</charseq>'
-        out.append(f'<entity ID="{p}-E{i}" TYPE="PER" SUBTYPE="Individual" CLASS="SPC">'
-                   f'<entity_mention ID="{p}-E{i}-1" TYPE="NAM" LDCTYPE="NAM">'
-                   f'<extent>{cs}</extent><head>{cs}</head></entity_mention></entity>')
+        out.append(
+            f'<entity ID="{p}-E{i}" TYPE="PER" SUBTYPE="Individual" CLASS="SPC">'
+            f'<entity_mention ID="{p}-E{i}-1" TYPE="NAM" LDCTYPE="NAM">'
+            f"<extent>{cs}</extent><head>{cs}</head></entity_mention></entity>"
+        )
     for i in range(n if events else 0):
         s = 0 if same_span else 10 * i
         cs = f'<charseq START="{s}" END="{s + 4}">xxxxx</charseq>'
-        out.append(f'<event ID="{p}-EV{i}" TYPE="Life" SUBTYPE="Die" MODALITY="Asserted"'
-                   ' POLARITY="Positive" GENERICITY="Specific" TENSE="Past">'
-                   f'<event_argument REFID="{p}-E{i}" ROLE="Victim"/>'
-                   f'<event_mention ID="{p}-EV{i}-1"><extent>{cs}</extent>'
-                   f'<anchor>{cs}</anchor><event_mention_argument REFID="{p}-E{i}-1"'
-                   f' ROLE="Victim"><extent>{cs}</extent></event_mention_argument>'
-                   '</event_mention></event>')
+        out.append(
+            f'<event ID="{p}-EV{i}" TYPE="Life" SUBTYPE="Die" MODALITY="Asserted"'
+            ' POLARITY="Positive" GENERICITY="Specific" TENSE="Past">'
+            f'<event_argument REFID="{p}-E{i}" ROLE="Victim"/>'
+            f'<event_mention ID="{p}-EV{i}-1"><extent>{cs}</extent>'
+            f'<anchor>{cs}</anchor><event_mention_argument REFID="{p}-E{i}-1"'
+            f' ROLE="Victim"><extent>{cs}</extent></event_mention_argument>'
+            "</event_mention></event>"
+        )
     out += ["</document>", "</source_file>", ""]
     return "\n".join(out)
 
 
 def _apf_files(work: Path) -> list:
-    return sorted(p for side in ("ref", "sys") for p in (work / side).iterdir()
-                  if p.name.endswith(".apf.xml"))
+    return sorted(
+        p for side in ("ref", "sys") for p in (work / side).iterdir() if p.name.endswith(".apf.xml")
+    )
 
 
 def _mutate_attr(text: str, rng: random.Random) -> tuple:
@@ -167,21 +224,22 @@ def _mutate_attr(text: str, rng: random.Random) -> tuple:
     m = rng.choice(attrs)
     op = rng.randrange(4)
     if op == 0:
-        return text[:m.start()] + text[m.end():], f"delete {m.group(2)}"
+        return text[: m.start()] + text[m.end() :], f"delete {m.group(2)}"
     if op == 1:
         dup = f' {m.group(2).lower()}="{m.group(3)}x"'
-        return text[:m.end()] + dup + text[m.end():], f"repeat {m.group(2)} in lower case"
+        return text[: m.end()] + dup + text[m.end() :], f"repeat {m.group(2)} in lower case"
     v = rng.choice(HOSTILE_VALUES)
     v_xml = v.replace("&", "&amp;") if "&" in v and rng.random() < 0.5 else v
     v_xml = v_xml.replace('"', "&quot;")
-    return (text[:m.start(3)] + v_xml + text[m.end(3):],
-            f"{m.group(2)}={v[:20]!r}")
+    return (text[: m.start(3)] + v_xml + text[m.end(3) :], f"{m.group(2)}={v[:20]!r}")
 
 
 def _mutate_elem(data: bytes, rng: random.Random) -> tuple:
     from lxml import etree
-    root = etree.fromstring(data, etree.XMLParser(resolve_entities=False, no_network=True,
-                                                  load_dtd=False))
+
+    root = etree.fromstring(
+        data, etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False)
+    )
     nodes = [n for n in root.iter() if isinstance(n.tag, str) and n is not root]
     n = rng.choice(nodes)
     parent = n.getparent()
@@ -193,8 +251,22 @@ def _mutate_elem(data: bytes, rng: random.Random) -> tuple:
         parent.insert(parent.index(n), etree.fromstring(etree.tostring(n)))
         what = "duplicate"
     elif op == 2:
-        n.tag = rng.choice(["entity", "relation", "event", "value", "timex2", "charseq",
-                            "head", "extent", "document", "source_file", "bogus", "Entity"])
+        n.tag = rng.choice(
+            [
+                "entity",
+                "relation",
+                "event",
+                "value",
+                "timex2",
+                "charseq",
+                "head",
+                "extent",
+                "document",
+                "source_file",
+                "bogus",
+                "Entity",
+            ]
+        )
         what = f"rename to {n.tag}"
     elif op == 3:
         other = rng.choice(nodes)
@@ -241,15 +313,23 @@ def _command(rng: random.Random, work: Path) -> tuple:
     if r < 0.65:
         return "score", ["score", ref, sys_, "-q"] + _options(rng)
     if r < 0.77:
-        return "validate", ["validate", rng.choice([ref, sys_]), "--source-dir",
-                            str(work / "src")]
+        return "validate", ["validate", rng.choice([ref, sys_]), "--source-dir", str(work / "src")]
     if r < 0.87:
-        return "coref", ["coref", ref, sys_, "-q"] + (["--format", "json"]
-                                                      if rng.random() < 0.5 else [])
+        return "coref", ["coref", ref, sys_, "-q"] + (
+            ["--format", "json"] if rng.random() < 0.5 else []
+        )
     if r < 0.97:
         return "events", ["events", ref, sys_, "-q"]
-    return "view", ["view", ref, sys_, "--source-dir", str(work / "src"), "-O",
-                    str(work / "site"), "-q"] + (["-m"] if rng.random() < 0.5 else [])
+    return "view", [
+        "view",
+        ref,
+        sys_,
+        "--source-dir",
+        str(work / "src"),
+        "-O",
+        str(work / "site"),
+        "-q",
+    ] + (["-m"] if rng.random() < 0.5 else [])
 
 
 def make_case(number: int, seed: int, work: Path, classes: tuple = CLASSES) -> Case:
@@ -293,7 +373,7 @@ def make_case(number: int, seed: int, work: Path, classes: tuple = CLASSES) -> C
         body = re.sub(r"\A<\?xml[^>]*\?>\s*(<!DOCTYPE[^>]*>)?\s*", "", text)
         decl, doctype = rng.choice(DECLS), rng.choice(DOCTYPES)
         pre = rng.choice(PREFIXES) if rng.random() < 0.3 else b""
-        if rng.random() < 0.5:       # a character that Latin-1 would read differently
+        if rng.random() < 0.5:  # a character that Latin-1 would read differently
             body = body.replace("</charseq>", "\u00e9</charseq>", 1)
         target.write_bytes(pre + (decl + "\n" + doctype + "\n" + body).encode("utf-8"))
         case.detail = f"{target.name}: {pre!r} {decl[:60]!r} {doctype[:50]!r}"
@@ -305,14 +385,33 @@ def make_case(number: int, seed: int, work: Path, classes: tuple = CLASSES) -> C
 
 
 _EXPORTS: dict = {}
-TYPE_VALUES = [[], {}, 3, -1, 0, "x", "", None, True, 1.5, [[[]]], {"a": 1}, "9" * 30,
-               10 ** 30, [1, 2], ["a", "b", "c"], [None], {"start": 0}]
+TYPE_VALUES = [
+    [],
+    {},
+    3,
+    -1,
+    0,
+    "x",
+    "",
+    None,
+    True,
+    1.5,
+    [[[]]],
+    {"a": 1},
+    "9" * 30,
+    10**30,
+    [1, 2],
+    ["a", "b", "c"],
+    [None],
+    {"start": 0},
+]
 
 
 def _exports() -> dict:
     """{format: JSON Lines text} of the examples' REF documents (made once)."""
     if not _EXPORTS:
         from acescore.formats import export_apf
+
         for fmt in ("oneie", "dygiepp", "textee"):
             _EXPORTS[fmt] = export_apf(str(EXAMPLES / "ref"), str(EXAMPLES / "src"), fmt)
     return _EXPORTS
@@ -342,18 +441,35 @@ def _with_graph(obj: dict) -> dict:
     ents = obj.get("entity_mentions", [])
     ids = {m["id"]: k for k, m in enumerate(ents)}
     evs = obj.get("event_mentions", [])
-    return {"doc_id": obj["doc_id"], "sent_id": obj["sent_id"], "tokens": obj["tokens"],
-            "graph": {"entities": [[m["start"], m["end"], m["entity_type"],
-                                    m["mention_type"], 1.0] for m in ents],
-                      "triggers": [[e["trigger"]["start"], e["trigger"]["end"],
-                                    e["event_type"], 1.0] for e in evs],
-                      "roles": [[t, ids[a["entity_id"]], a["role"], 1.0]
-                                for t, e in enumerate(evs) for a in e["arguments"]
-                                if a["entity_id"] in ids],
-                      "relations": [[ids.get(r["arguments"][0]["entity_id"], 0),
-                                     ids.get(r["arguments"][1]["entity_id"], 0),
-                                     r["relation_type"], 1.0, r["relation_subtype"]]
-                                    for r in obj.get("relation_mentions", [])]}}
+    return {
+        "doc_id": obj["doc_id"],
+        "sent_id": obj["sent_id"],
+        "tokens": obj["tokens"],
+        "graph": {
+            "entities": [
+                [m["start"], m["end"], m["entity_type"], m["mention_type"], 1.0] for m in ents
+            ],
+            "triggers": [
+                [e["trigger"]["start"], e["trigger"]["end"], e["event_type"], 1.0] for e in evs
+            ],
+            "roles": [
+                [t, ids[a["entity_id"]], a["role"], 1.0]
+                for t, e in enumerate(evs)
+                for a in e["arguments"]
+                if a["entity_id"] in ids
+            ],
+            "relations": [
+                [
+                    ids.get(r["arguments"][0]["entity_id"], 0),
+                    ids.get(r["arguments"][1]["entity_id"], 0),
+                    r["relation_type"],
+                    1.0,
+                    r["relation_subtype"],
+                ]
+                for r in obj.get("relation_mentions", [])
+            ],
+        },
+    }
 
 
 def _nested(rng: random.Random):
@@ -390,8 +506,7 @@ def make_import_case(number: int, seed: int, work: Path, kind: str) -> Case:
         path, _ = rng.choice(_paths(obj)[1:])
         if kind == "json_nest":
             marker = "\u0000NEST\u0000"
-            line = json.dumps(_replace(obj, path, marker)).replace(json.dumps(marker),
-                                                                   _nested(rng))
+            line = json.dumps(_replace(obj, path, marker)).replace(json.dumps(marker), _nested(rng))
             detail += f": line {k + 1} {'.'.join(map(str, path))[:60]} nested"
         else:
             value = rng.choice(TYPE_VALUES)
@@ -400,8 +515,16 @@ def make_import_case(number: int, seed: int, work: Path, kind: str) -> Case:
         lines[k] = line
         text = "\n".join(lines) + "\n"
     (work / "pred.json").write_text(text, encoding="utf-8")
-    args = ["import", "--from", fmt, str(work / "pred.json"), "--source-dir",
-            str(work / "src"), "-O", str(work / "out")]
+    args = [
+        "import",
+        "--from",
+        fmt,
+        str(work / "pred.json"),
+        "--source-dir",
+        str(work / "src"),
+        "-O",
+        str(work / "out"),
+    ]
     if rng.random() < 0.5:
         args.append("-q")
     return Case(number, kind, detail, "import", args)
@@ -411,7 +534,7 @@ def _huge_case(number: int, rng: random.Random, work: Path, kind: str) -> Case:
     n = rng.choice([2000, 5000, 8000])
     same = rng.random() < 0.3
     if same:
-        n = rng.choice([400, 1000])          # one span: n x n pairs, over --max-pairs
+        n = rng.choice([400, 1000])  # one span: n x n pairs, over --max-pairs
     for side in ("ref", "sys"):
         (work / side).mkdir()
         (work / side / "BIG.apf.xml").write_text(big_apf("BIG", side, n, same_span=same))
@@ -420,8 +543,16 @@ def _huge_case(number: int, rng: random.Random, work: Path, kind: str) -> Case:
     if command == "coref":
         args = ["coref", ref, sys_, "-q", "--format", "json"]
     elif command == "events":
-        args = ["events", ref, sys_, "-q", "--trigger-match", rng.choice(["exact", "overlap"]),
-                "--arg-scope", rng.choice(["subtype", "trigger"])]
+        args = [
+            "events",
+            ref,
+            sys_,
+            "-q",
+            "--trigger-match",
+            rng.choice(["exact", "overlap"]),
+            "--arg-scope",
+            rng.choice(["subtype", "trigger"]),
+        ]
     else:
         n = min(n, 1000)
         for side in ("ref", "sys"):
@@ -451,17 +582,26 @@ def _special(rng: random.Random, work: Path, case: Case) -> str:
         return "folder named like an APF file"
     if op == 5:
         os.mkfifo(work / "ref.list")
-        case.args = [a if a != str(work / "ref") else str(work / "ref.list")
-                     for a in case.args]
+        case.args = [a if a != str(work / "ref") else str(work / "ref.list") for a in case.args]
         return "FIFO as list file"
     if op == 6:
         src = rng.choice(sorted((work / "src").iterdir()))
         os.unlink(src)
         os.mkfifo(src)
         if case.command not in ("validate", "view"):
-            case.command, case.args = "view", ["view", str(work / "ref"), str(work / "sys"),
-                                               "--source-dir", str(work / "src"), "-O",
-                                               str(work / "site"), "-q"]
+            case.command, case.args = (
+                "view",
+                [
+                    "view",
+                    str(work / "ref"),
+                    str(work / "sys"),
+                    "--source-dir",
+                    str(work / "src"),
+                    "-O",
+                    str(work / "site"),
+                    "-q",
+                ],
+            )
         return f"FIFO as source document {src.name}"
     if op == 7:
         d = side
@@ -473,8 +613,10 @@ def _special(rng: random.Random, work: Path, case: Case) -> str:
     lst = work / "ref.list"
     lines = ["# REF", ""] + [f"ref/{p.name}" for p in sorted((work / "ref").iterdir())]
     if rng.random() < 0.5:
-        lines.insert(rng.randrange(len(lines)), rng.choice(["ref/missing.apf.xml", "/nowhere",
-                                                            "ref", "ref.list", "\x00"]))
+        lines.insert(
+            rng.randrange(len(lines)),
+            rng.choice(["ref/missing.apf.xml", "/nowhere", "ref", "ref.list", "\x00"]),
+        )
     lst.write_text("\n".join(lines).replace("\x00", "\\0") + "\n")
     case.args = [a if a != str(work / "ref") else str(lst) for a in case.args]
     return "list file: " + "|".join(lines)[:80]
@@ -485,15 +627,32 @@ def _output_fault(rng: random.Random, work: Path, case: Case) -> str:
         case.command, case.args = "score", ["score", str(work / "ref"), str(work / "sys")]
     op = rng.randrange(13)
     if case.command == "view":
-        case.args = case.args[:case.args.index("-O") + 1] + [
-            rng.choice(["/proc/site", str(work / "missing" / "x" / "site"), "/sys/site",
-                        str(work / "ref" / "SYNNW_20030216.0001.apf.xml"), "/dev/full"])
-        ] + case.args[case.args.index("-O") + 2:]
+        case.args = (
+            case.args[: case.args.index("-O") + 1]
+            + [
+                rng.choice(
+                    [
+                        "/proc/site",
+                        str(work / "missing" / "x" / "site"),
+                        "/sys/site",
+                        str(work / "ref" / "SYNNW_20030216.0001.apf.xml"),
+                        "/dev/full",
+                    ]
+                )
+            ]
+            + case.args[case.args.index("-O") + 2 :]
+        )
         return f"view -O {case.args[case.args.index('-O') + 1]}"
     quiet = [a for a in case.args if a != "-q"]
     if op < 6:
-        dest = [str(work / "missing" / "r.txt"), "/sys/r.txt", "/dev/full", "/proc/r.txt",
-                str(work), str(work / "r.txt")][op]
+        dest = [
+            str(work / "missing" / "r.txt"),
+            "/sys/r.txt",
+            "/dev/full",
+            "/proc/r.txt",
+            str(work),
+            str(work / "r.txt"),
+        ][op]
         case.args = quiet + ["-q", "-o", dest]
         if op == 5:
             (work / "r.txt").write_text(PREVIOUS)
@@ -504,12 +663,13 @@ def _output_fault(rng: random.Random, work: Path, case: Case) -> str:
         case.args = quiet + ["-q"]
         return f"standard output {case.stdout}"
     case.stderr = ["full", "closed", "pipe", "pipe"][op - 9]
-    case.args = quiet + ["-m", "-o", str(work / "r.txt")]    # -m: warnings to write
+    case.args = quiet + ["-m", "-o", str(work / "r.txt")]  # -m: warnings to write
     case.report = str(work / "r.txt")
     return f"standard error {case.stderr}"
 
 
 # ---- running one input --------------------------------------------------------------------------
+
 
 def _child(case: Case, work: Path) -> None:
     os.setpgid(0, 0)
@@ -521,7 +681,7 @@ def _child(case: Case, work: Path) -> None:
             f = os.open("/dev/full", os.O_WRONLY)
         elif how == "pipe":
             r, f = os.pipe()
-            os.close(r)                     # nobody will ever read it
+            os.close(r)  # nobody will ever read it
         else:
             os.close(fd)
             continue
@@ -529,27 +689,39 @@ def _child(case: Case, work: Path) -> None:
         os.close(f)
     # fresh standard streams on the new descriptors, as a new interpreter has them (the
     # parent's may be a test runner's capture objects); None where the descriptor is closed
-    sys.stdout = (None if case.stdout == "closed" else
-                  io.TextIOWrapper(io.FileIO(1, "w", closefd=False), encoding="utf-8"))
-    sys.stderr = (None if case.stderr == "closed" else
-                  io.TextIOWrapper(io.FileIO(2, "w", closefd=False), encoding="utf-8",
-                                   errors="backslashreplace", line_buffering=True))
+    sys.stdout = (
+        None
+        if case.stdout == "closed"
+        else io.TextIOWrapper(io.FileIO(1, "w", closefd=False), encoding="utf-8")
+    )
+    sys.stderr = (
+        None
+        if case.stderr == "closed"
+        else io.TextIOWrapper(
+            io.FileIO(2, "w", closefd=False),
+            encoding="utf-8",
+            errors="backslashreplace",
+            line_buffering=True,
+        )
+    )
     if case.stdout == "pipe" or case.stderr == "pipe":
-        signal.signal(signal.SIGPIPE, signal.SIG_IGN)    # as Python sets it up
+        signal.signal(signal.SIGPIPE, signal.SIG_IGN)  # as Python sets it up
     sys.argv = ["acescore"] + case.args
     code = 0
     try:
         from acescore.cli import main
+
         main(case.args, prog_name="acescore")
     except SystemExit as e:
         code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
-    except BaseException:                                # reported as such
+    except BaseException:  # reported as such
         import traceback
+
         with contextlib.suppress(OSError):
             os.write(2, ("Traceback (harness)\n" + traceback.format_exc()).encode())
         code = 99
     try:
-        atexit._run_exitfuncs()          # what the interpreter does at exit
+        atexit._run_exitfuncs()  # what the interpreter does at exit
         sys.stdout.flush()
     except Exception:
         pass
@@ -586,7 +758,7 @@ def _wait(pid: int, timeout: float):
     if fd is not None:
         os.close(fd)
     with contextlib.suppress(OSError):
-        os.killpg(pid, signal.SIGKILL)      # workers left behind, if any
+        os.killpg(pid, signal.SIGKILL)  # workers left behind, if any
     return os.waitstatus_to_exitcode(status), time.monotonic() - t0
 
 
@@ -601,6 +773,7 @@ def run_case(case: Case, work: Path, timeout: float) -> Outcome:
     def text(name):
         p = work / f"_{name}.txt"
         return p.read_text("utf-8", "replace") if p.exists() else ""
+
     o = Outcome(case, status if status is not None else -1, secs, text("out"), text("err"))
     check(o)
     return o
@@ -628,8 +801,9 @@ def check(o: Outcome) -> None:
         if c.command == "validate" and len(shown) > 1 and shown[-1].startswith("validate: "):
             # validate lists every unusable path (one line each), then its summary line
             shown = shown[-1:] if "unusable path" in shown[-1] else shown
-        if len(shown) != 1 or (c.command != "validate" and o.out not in ("",)
-                                and c.stdout == "file"):
+        if len(shown) != 1 or (
+            c.command != "validate" and o.out not in ("",) and c.stdout == "file"
+        ):
             o.problems.append(f"exit 2 with {len(shown)} lines")
     if c.report:
         try:
@@ -641,8 +815,11 @@ def check(o: Outcome) -> None:
                 o.problems.append("report missing or not whole")
         elif c.previous and got != PREVIOUS:
             o.problems.append("previous report lost")
-    leftovers = [p.name for p in Path(c.report).parent.iterdir()
-                 if p.name.endswith(".part")] if c.report else []
+    leftovers = (
+        [p.name for p in Path(c.report).parent.iterdir() if p.name.endswith(".part")]
+        if c.report
+        else []
+    )
     if leftovers:
         o.problems.append(f"temporary files left: {leftovers}")
 
@@ -664,28 +841,54 @@ def _whole(text: str, command: str, args: list) -> bool:
 
 # ---- the run ------------------------------------------------------------------------------------
 
+
 def preload() -> None:
     """Import what the commands use once, before the forks (a run then costs no imports)."""
     import importlib
-    for name in ("acescore.cli", "acescore.api", "acescore.rules.robust", "acescore.rules.validate",
-                 "acescore.run.parallel", "acescore.metrics", "acescore.metrics.coref",
-                 "acescore.metrics.events", "acescore.report.data.json_report",
-                 "acescore.report.nist.nist_report", "acescore.view.site",
-                 "acescore.report.nist.diagnostics", "scipy.optimize", "tabulate",
-                 "acescore.formats", "acescore.formats.convert", "acescore.cli.formats",
-                 "scipy.sparse.csgraph"):
+
+    for name in (
+        "acescore.cli",
+        "acescore.api",
+        "acescore.rules.robust",
+        "acescore.rules.validate",
+        "acescore.run.parallel",
+        "acescore.metrics",
+        "acescore.metrics.coref",
+        "acescore.metrics.events",
+        "acescore.report.data.json_report",
+        "acescore.report.nist.nist_report",
+        "acescore.view.site",
+        "acescore.report.nist.diagnostics",
+        "scipy.optimize",
+        "tabulate",
+        "acescore.formats",
+        "acescore.formats.convert",
+        "acescore.cli.formats",
+        "scipy.sparse.csgraph",
+    ):
         importlib.import_module(name)
 
 
-def fuzz(n: int, seed: int = 1, timeout: float = 20.0, start: int = 0, log=None,
-         classes: tuple = CLASSES) -> dict:
+def fuzz(
+    n: int, seed: int = 1, timeout: float = 20.0, start: int = 0, log=None, classes: tuple = CLASSES
+) -> dict:
     preload()
     if set(classes) & set(IMPORT_CLASSES):
         _exports()
-    summary = {"inputs": 0, "by_class": {k: 0 for k in classes}, "by_command": {},
-               "exit_status": {}, "hangs": 0, "tracebacks": 0, "bad_exit": 0,
-               "exit2_not_one_line": 0, "report_problems": 0, "max_seconds": 0.0,
-               "total_seconds": 0.0, "failures": []}
+    summary = {
+        "inputs": 0,
+        "by_class": {k: 0 for k in classes},
+        "by_command": {},
+        "exit_status": {},
+        "hangs": 0,
+        "tracebacks": 0,
+        "bad_exit": 0,
+        "exit2_not_one_line": 0,
+        "report_problems": 0,
+        "max_seconds": 0.0,
+        "total_seconds": 0.0,
+        "failures": [],
+    }
     base = Path(tempfile.mkdtemp(prefix="acescore-fuzz-"))
     try:
         for number in range(start, start + n):
@@ -712,14 +915,25 @@ def fuzz(n: int, seed: int = 1, timeout: float = 20.0, start: int = 0, log=None,
                 else:
                     summary["report_problems"] += 1
             if o.problems:
-                summary["failures"].append({"input": number, "class": case.kind,
-                                            "detail": case.detail, "args": case.args,
-                                            "stdout": case.stdout, "stderr": case.stderr,
-                                            "status": o.status, "problems": o.problems,
-                                            "err": o.err[-600:], "out": o.out[-300:]})
+                summary["failures"].append(
+                    {
+                        "input": number,
+                        "class": case.kind,
+                        "detail": case.detail,
+                        "args": case.args,
+                        "stdout": case.stdout,
+                        "stderr": case.stderr,
+                        "status": o.status,
+                        "problems": o.problems,
+                        "err": o.err[-600:],
+                        "out": o.out[-300:],
+                    }
+                )
             if log is not None and (number + 1) % 100 == 0:
-                log.write(f"{number + 1} inputs, {len(summary['failures'])} failing,"
-                          f" {summary['total_seconds']:.0f} s\n")
+                log.write(
+                    f"{number + 1} inputs, {len(summary['failures'])} failing,"
+                    f" {summary['total_seconds']:.0f} s\n"
+                )
                 log.flush()
             _rmtree(work)
     finally:
@@ -757,12 +971,17 @@ def main() -> int:
     ap.add_argument("--start", type=int, default=0, help="number of the first input")
     ap.add_argument("--timeout", type=float, default=20.0, help="seconds per input")
     ap.add_argument("--json", help="write the summary here")
-    ap.add_argument("--classes", choices=["files", "import", "all"], default="files",
-                    help="files: the APF and output classes (CLASSES); import: the classes of"
-                         " issue Trust (IMPORT_CLASSES); all: both")
+    ap.add_argument(
+        "--classes",
+        choices=["files", "import", "all"],
+        default="files",
+        help="files: the APF and output classes (CLASSES); import: the classes of"
+        " issue Trust (IMPORT_CLASSES); all: both",
+    )
     a = ap.parse_args()
-    classes = {"files": CLASSES, "import": IMPORT_CLASSES,
-               "all": CLASSES + IMPORT_CLASSES}[a.classes]
+    classes = {"files": CLASSES, "import": IMPORT_CLASSES, "all": CLASSES + IMPORT_CLASSES}[
+        a.classes
+    ]
     s = fuzz(a.n, a.seed, a.timeout, a.start, log=sys.stderr, classes=classes)
     text = json.dumps(s, indent=1)
     if a.json:
@@ -770,8 +989,13 @@ def main() -> int:
     print(json.dumps({k: v for k, v in s.items() if k != "failures"}, indent=1))
     for f in s["failures"][:20]:
         print(json.dumps(f))
-    bad = s["hangs"] + s["tracebacks"] + s["bad_exit"] + s["exit2_not_one_line"] + \
-        s["report_problems"]
+    bad = (
+        s["hangs"]
+        + s["tracebacks"]
+        + s["bad_exit"]
+        + s["exit2_not_one_line"]
+        + s["report_problems"]
+    )
     return 1 if bad else 0
 
 

@@ -17,6 +17,7 @@ rearranged and roughened the way the official folders are:
 
 Nothing comes from a licensed corpus.  ``python tests/ldc_like.py OUT`` writes one.
 """
+
 from __future__ import annotations
 
 import os
@@ -27,17 +28,25 @@ from dataclasses import dataclass, field
 from xml.sax.saxutils import escape, quoteattr
 
 # the generator is a developer tool at the top of the checkout: tools/acesynth.py
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools"))
+sys.path.insert(
+    0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools")
+)
 import acesynth
 
-GENRES = {"broadcast conversation": "bc", "broadcast news": "bn", "telephone": "cts",
-          "newswire": "nw", "usenet": "un", "weblog": "wl"}
+GENRES = {
+    "broadcast conversation": "bc",
+    "broadcast news": "bn",
+    "telephone": "cts",
+    "newswire": "nw",
+    "usenet": "un",
+    "weblog": "wl",
+}
 #: genres whose adj and fp1 folders hold the annotation defects
 DEFECTIVE = ("bn", "nw", "un")
 #: text added at the end of every document's TEXT: a bare ``&`` and an entity reference,
 #: each inside a name annotated on both sides
 AMP_LINE = "Shares of Smith & Wesson and AT&amp;T rose.\n"
-AMP_NAMES = ("Smith & Wesson", "AT&amp;T")      # as they are in the source (raw)
+AMP_NAMES = ("Smith & Wesson", "AT&amp;T")  # as they are in the source (raw)
 
 _TAG = re.compile(r"<[^>]*>")
 
@@ -49,7 +58,7 @@ class Doc:
     #: (start, end) inclusive offsets of AMP_NAMES by the ACE rule (tags removed, entity
     #: references counted as written)
     amp_offsets: list = field(default_factory=list)
-    defects: list = field(default_factory=list)     # (folder, kind, element ID)
+    defects: list = field(default_factory=list)  # (folder, kind, element ID)
 
 
 @dataclass
@@ -80,13 +89,16 @@ def roughen_source(sgm: str, genre: str) -> tuple[str, list]:
         offsets.append((s, s + len(name) - 1))
     if genre == "bn":
         m = re.search(r"<DATETIME>\s*(\S+ \S+|\S+)\s*</DATETIME>", sgm)
-        sgm = sgm.replace("</BODY>\n", f"</BODY>\n<ENDTIME> {m.group(1) if m else 'x'} "
-                                       "</ENDTIME>\n", 1)
+        sgm = sgm.replace(
+            "</BODY>\n", f"</BODY>\n<ENDTIME> {m.group(1) if m else 'x'} </ENDTIME>\n", 1
+        )
     if genre == "un":
-        quote = ('<QUOTE PREVIOUSPOST="\nSomeone wrote: the vote is on Tuesday,\n'
-                 'and the figures &amp; the rules follow.">')
+        quote = (
+            '<QUOTE PREVIOUSPOST="\nSomeone wrote: the vote is on Tuesday,\n'
+            'and the figures &amp; the rules follow.">'
+        )
         sgm = re.sub(r"(</POSTDATE>\n)", lambda m: m.group(1) + quote, sgm)
-        sgm = sgm.replace("</POST>", "", 1)           # a POST left open
+        sgm = sgm.replace("</POST>", "", 1)  # a POST left open
     return sgm, offsets
 
 
@@ -104,16 +116,18 @@ def amp_entities(docid: str, offsets: list, prefix: str) -> str:
         out.append(
             f'<entity ID="{eid}" TYPE="ORG" SUBTYPE="Commercial" CLASS="SPC">\n'
             f'  <entity_mention ID="{eid}-1" TYPE="NAM" LDCTYPE="NAM">\n'
-            f'    <extent>\n      {cs}\n    </extent>\n'
-            f'    <head>\n      {cs}\n    </head>\n  </entity_mention>\n'
-            f'  <entity_attributes>\n    <name NAME={quoteattr(raw)}>\n      {cs}\n'
-            f'    </name>\n  </entity_attributes>\n</entity>\n')
+            f"    <extent>\n      {cs}\n    </extent>\n"
+            f"    <head>\n      {cs}\n    </head>\n  </entity_mention>\n"
+            f"  <entity_attributes>\n    <name NAME={quoteattr(raw)}>\n      {cs}\n"
+            f"    </name>\n  </entity_attributes>\n</entity>\n"
+        )
     return "".join(out)
 
 
 _ENTITY_MENTION = re.compile(
     r'<entity ID="([^"]+)" TYPE="PER"[^>]*>\s*<entity_mention ID="([^"]+)"[^>]*>\s*<extent>\s*'
-    r'(<charseq START="\d+" END="\d+">[^<]*</charseq>)')
+    r'(<charseq START="\d+" END="\d+">[^<]*</charseq>)'
+)
 
 
 def same_entity_relation(apf: str, docid: str, rid: str) -> tuple[str, str]:
@@ -121,18 +135,23 @@ def same_entity_relation(apf: str, docid: str, rid: str) -> tuple[str, str]:
     m = _ENTITY_MENTION.search(apf)
     assert m, f"{docid}: no PER entity to build a defect on"
     ent, men, cs = m.groups()
-    def arg(role: str) -> str:
-        return (f'    <relation_mention_argument REFID="{men}" ROLE="{role}">\n'
-                f'      <extent>\n        {cs}\n      </extent>\n'
-                f'    </relation_mention_argument>\n')
 
-    rel = (f'<relation ID="{rid}" TYPE="PER-SOC" SUBTYPE="Business" TENSE="Unspecified"'
-           f' MODALITY="Asserted">\n'
-           f'  <relation_argument REFID="{ent}" ROLE="Arg-1"/>\n'
-           f'  <relation_argument REFID="{ent}" ROLE="Arg-2"/>\n'
-           f'  <relation_mention ID="{rid}-1" LEXICALCONDITION="Possessive">\n'
-           f'    <extent>\n      {cs}\n    </extent>\n{arg("Arg-1")}{arg("Arg-2")}'
-           f'  </relation_mention>\n</relation>\n')
+    def arg(role: str) -> str:
+        return (
+            f'    <relation_mention_argument REFID="{men}" ROLE="{role}">\n'
+            f"      <extent>\n        {cs}\n      </extent>\n"
+            f"    </relation_mention_argument>\n"
+        )
+
+    rel = (
+        f'<relation ID="{rid}" TYPE="PER-SOC" SUBTYPE="Business" TENSE="Unspecified"'
+        f' MODALITY="Asserted">\n'
+        f'  <relation_argument REFID="{ent}" ROLE="Arg-1"/>\n'
+        f'  <relation_argument REFID="{ent}" ROLE="Arg-2"/>\n'
+        f'  <relation_mention ID="{rid}-1" LEXICALCONDITION="Possessive">\n'
+        f"    <extent>\n      {cs}\n    </extent>\n{arg('Arg-1')}{arg('Arg-2')}"
+        f"  </relation_mention>\n</relation>\n"
+    )
     return apf.replace("</document>", rel + "</document>", 1), rid
 
 
@@ -140,7 +159,7 @@ def duplicate_event_argument(apf: str, docid: str) -> tuple[str, str]:
     """Declare an event's first argument twice (same REFID, same ROLE)."""
     m = re.search(r'<event ID="([^"]+)"[^>]*>\n(\s*<event_argument [^>]*/>\n)', apf)
     assert m, f"{docid}: no event argument to duplicate"
-    return apf[:m.end()] + m.group(2) + apf[m.end():], m.group(1)
+    return apf[: m.end()] + m.group(2) + apf[m.end() :], m.group(1)
 
 
 def _read(path: str) -> str:
@@ -157,24 +176,39 @@ def _write(path: str, text: str) -> None:
 def make_ldc_like(out: str, per_genre: int = 1, seed: str = "ldc") -> LdcLike:
     """Write the corpus into ``out`` (created) and describe it."""
     synth = os.path.join(out, "_acesynth")
-    acesynth.main(["--docs", "40", "--seed", seed, "--profiles", "light", "--no-lists",
-                   "--quiet", "--force", "--out", synth])
+    acesynth.main(
+        [
+            "--docs",
+            "40",
+            "--seed",
+            seed,
+            "--profiles",
+            "light",
+            "--no-lists",
+            "--quiet",
+            "--force",
+            "--out",
+            synth,
+        ]
+    )
     by_genre: dict = {}
     for name in sorted(os.listdir(os.path.join(synth, "src"))):
         sgm = _read(os.path.join(synth, "src", name))
         source = re.search(r'<DOCTYPE SOURCE="([^"]+)"', sgm).group(1)
-        by_genre.setdefault(GENRES[source], []).append(name[:-len(".sgm")])
+        by_genre.setdefault(GENRES[source], []).append(name[: -len(".sgm")])
     docs = []
     for genre in sorted(GENRES.values()):
         assert len(by_genre.get(genre, ())) >= per_genre, f"seed {seed}: too few {genre}"
         for docid in by_genre[genre][:per_genre]:
             doc = Doc(docid, genre)
             sgm, doc.amp_offsets = roughen_source(
-                _read(os.path.join(synth, "src", docid + ".sgm")), genre)
+                _read(os.path.join(synth, "src", docid + ".sgm")), genre
+            )
             for folder, side, prefix in (("adj", "ref", "E-AMP"), ("fp1", "sys-light", "S-AMP")):
                 apf = _read(os.path.join(synth, side, docid + ".apf.xml"))
-                apf = apf.replace("</document>", amp_entities(docid, doc.amp_offsets, prefix)
-                                  + "</document>", 1)
+                apf = apf.replace(
+                    "</document>", amp_entities(docid, doc.amp_offsets, prefix) + "</document>", 1
+                )
                 if genre in DEFECTIVE:
                     apf, rid = same_entity_relation(apf, docid, f"{docid}-{prefix[0]}R-SAME")
                     doc.defects.append((folder, "same-entity relation", rid))
@@ -184,8 +218,10 @@ def make_ldc_like(out: str, per_genre: int = 1, seed: str = "ldc") -> LdcLike:
                 d = os.path.join(out, "data", "English", genre, folder)
                 _write(os.path.join(d, docid + ".apf.xml"), apf)
                 _write(os.path.join(d, docid + ".sgm"), sgm)
-                _write(os.path.join(d, docid + ".ag.xml"),   # the LDC's annotation graphs
-                       f'<?xml version="1.0"?>\n<AGSet id="{docid}"/>\n')
+                _write(
+                    os.path.join(d, docid + ".ag.xml"),  # the LDC's annotation graphs
+                    f'<?xml version="1.0"?>\n<AGSet id="{docid}"/>\n',
+                )
             docs.append(doc)
     shutil.rmtree(synth)
     return LdcLike(out, docs)

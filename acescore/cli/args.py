@@ -1,6 +1,7 @@
 """Command-line values every command parses the same way: sizes such as ``64M``
 (``--max-file-size``) and the ``--fail-under`` gates, checked before anything is read or
 scored."""
+
 from __future__ import annotations
 
 import math
@@ -11,7 +12,7 @@ import click
 from acescore.model.errors import AceUsageError
 
 _SIZE = re.compile(r"\s*(\d+)\s*([KMG]?)(?:I?B)?\s*", re.IGNORECASE)
-_UNITS = {"": 1, "K": 1024, "M": 1024 ** 2, "G": 1024 ** 3}
+_UNITS = {"": 1, "K": 1024, "M": 1024**2, "G": 1024**3}
 
 
 def parse_size(text) -> int:
@@ -21,8 +22,9 @@ def parse_size(text) -> int:
         return text
     m = _SIZE.fullmatch(str(text))
     if m is None:
-        raise ValueError(f"'{text}' is not a size: give bytes, or a number with K, M or G"
-                         " (e.g. 64M, 1G)")
+        raise ValueError(
+            f"'{text}' is not a size: give bytes, or a number with K, M or G (e.g. 64M, 1G)"
+        )
     return int(m.group(1)) * _UNITS[m.group(2).upper()]
 
 
@@ -42,6 +44,7 @@ BYTE_SIZE = ByteSize()
 # --------------------------------------------------------------------------------------------
 # --fail-under
 
+
 def parse_gates(specs, mentions: bool, params) -> tuple[list, list]:
     """``--fail-under TASK=VALUE`` options -> ``([(task, value)], warnings)``, checked before
     scoring: an unknown task, a task this run does not score (a mention-level task without
@@ -49,6 +52,7 @@ def parse_gates(specs, mentions: bool, params) -> tuple[list, list]:
     are usage errors; a value of 1 or less is most likely a fraction where a percentage is
     meant (a warning)."""
     from acescore.model.tasks import JSON_NAMES, lookup
+
     gates, warnings = [], []
     known = ", ".join(sorted(JSON_NAMES))
     for g in specs:
@@ -64,16 +68,24 @@ def parse_gates(specs, mentions: bool, params) -> tuple[list, list]:
         except ValueError:
             value = math.nan
         if not math.isfinite(value):
-            raise AceUsageError(f"--fail-under {g}: '{val.strip()}' is not a number (a Value"
-                                " in %, e.g. edr=60)")
+            raise AceUsageError(
+                f"--fail-under {g}: '{val.strip()}' is not a number (a Value in %, e.g. edr=60)"
+            )
         name = t.json_name
         if t.mention_level and not (mentions and params.use_mentions):
             raise AceUsageError(
                 f"--fail-under {g}: {name} is not scored in this run ("
-                + ("add -m" if params.use_mentions else
-                   f"parameter set {params.name} scores no mentions") + ")")
+                + (
+                    "add -m"
+                    if params.use_mentions
+                    else f"parameter set {params.name} scores no mentions"
+                )
+                + ")"
+            )
         if value <= 1:
-            warnings.append(f"--fail-under {g}: Values are percentages; {value:g} looks like"
-                            f" a fraction (did you mean {name}={100 * value:g}?)")
+            warnings.append(
+                f"--fail-under {g}: Values are percentages; {value:g} looks like"
+                f" a fraction (did you mean {name}={100 * value:g}?)"
+            )
         gates.append((task, value))
     return gates, warnings

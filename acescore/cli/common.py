@@ -1,6 +1,7 @@
 """What every command of the command line shares (the options that read APF are
 :mod:`acescore.cli.inputs`): the way a command fails (one line, an exit status, never a
 traceback), writing its output and its signature, and the progress bar."""
+
 from __future__ import annotations
 
 import contextlib
@@ -14,7 +15,7 @@ import click
 from acescore.model.errors import EXIT_UNUSABLE, AceError, one_line
 
 EXIT_INTERRUPTED = 130
-EXIT_TERMINATED = 143           # 128 + SIGTERM
+EXIT_TERMINATED = 143  # 128 + SIGTERM
 
 
 class Terminated(BaseException):
@@ -37,20 +38,23 @@ class OneLineGroup(click.Group):
     (click's usage block would be four) with exit 2, Ctrl-C exits 130, a failing output
     stream is one line (:mod:`acescore.writing.output`), and no error ends in a traceback."""
 
-    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True,
-             **extra):
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, False, **extra)
         from acescore.writing.output import EXIT_CLOSED_PIPE, guard_streams
+
         guard_streams()
-        with contextlib.suppress(ValueError):   # not the main thread (an embedding program's)
+        with contextlib.suppress(ValueError):  # not the main thread (an embedding program's)
             signal.signal(signal.SIGTERM, _on_sigterm)
         try:
             rv = super().main(args, prog_name, complete_var, False, **extra)
         except click.ClickException as e:
             ctx = getattr(e, "ctx", None)
-            where = (f" (acescore {ctx.info_name} --help)" if ctx is not None and ctx.parent
-                     else " (acescore --help)")
+            where = (
+                f" (acescore {ctx.info_name} --help)"
+                if ctx is not None and ctx.parent
+                else " (acescore --help)"
+            )
             msg = " ".join(e.format_message().split())
             die(f"{msg}{where}", e.exit_code if e.exit_code != 1 else EXIT_UNUSABLE)
         except (click.Abort, KeyboardInterrupt):
@@ -59,6 +63,7 @@ class OneLineGroup(click.Group):
             die("terminated", EXIT_TERMINATED)
         except BrokenPipeError:
             from acescore.writing.output import _silence_stdout
+
             _silence_stdout()
             sys.exit(EXIT_CLOSED_PIPE)
         except OSError as e:
@@ -66,21 +71,27 @@ class OneLineGroup(click.Group):
         except Exception as e:
             if os.environ.get("ACESCORE_TRACEBACK"):
                 raise
-            die(f"internal error: {type(e).__name__}: {' '.join(str(e).split())}"
-                " (please report this; ACESCORE_TRACEBACK=1 shows where)")
+            die(
+                f"internal error: {type(e).__name__}: {' '.join(str(e).split())}"
+                " (please report this; ACESCORE_TRACEBACK=1 shows where)"
+            )
         sys.exit(rv if isinstance(rv, int) else 0)
 
 
 def mentions_option(f):
-    return click.option("-m", "--mentions", is_flag=True,
-                        help="Also score the mention-level tasks EMD, RMD and event mentions "
-                             "(NIST -m).")(f)
+    return click.option(
+        "-m",
+        "--mentions",
+        is_flag=True,
+        help="Also score the mention-level tasks EMD, RMD and event mentions (NIST -m).",
+    )(f)
 
 
 def resolve_jobs(jobs) -> int:
     """--jobs: default and 0 mean one process per CPU available to this one."""
     if not jobs:
         from acescore.run.parallel import available_cpus
+
         return available_cpus()
     return jobs
 
@@ -89,6 +100,7 @@ def _destination(ctx, param, value):
     """-o checked while the command line is read, before anything is read or scored: the
     :class:`acescore.writing.output.Emitter` that :func:`write_output` writes through."""
     from acescore.writing.output import Emitter
+
     try:
         return Emitter(value)
     except AceError as e:
@@ -101,6 +113,7 @@ def report_file(ctx, param, value):
     if value is None:
         return None
     from acescore.writing.output import ReportFile
+
     try:
         return ReportFile(value)
     except AceError as e:
@@ -110,6 +123,7 @@ def report_file(ctx, param, value):
 def site_folder(ctx, param, value):
     """An output folder option checked (created, writable) while the command line is read."""
     from acescore.writing.output import check_folder
+
     try:
         check_folder(value)
     except AceError as e:
@@ -119,40 +133,64 @@ def site_folder(ctx, param, value):
 
 def _no_file_option(ctx, param, value):
     if value is not None:
-        raise click.UsageError(f"-o names one file; acescore {ctx.info_name} writes a folder:"
-                               " -O/--output-dir DIR", ctx)
+        raise click.UsageError(
+            f"-o names one file; acescore {ctx.info_name} writes a folder: -O/--output-dir DIR", ctx
+        )
 
 
 def output_dir_option(help: str):
     """-O/--output-dir DIR: the folder of a command that writes several files (checked,
     created if need be, before the run); -o (one file everywhere else) is refused."""
+
     def deco(f):
-        f = click.option("-o", "no_file", hidden=True, expose_value=False,
-                         callback=_no_file_option)(f)
-        return click.option("-O", "--output-dir", "out_dir", metavar="DIR", required=True,
-                            callback=site_folder, help=help)(f)
+        f = click.option(
+            "-o", "no_file", hidden=True, expose_value=False, callback=_no_file_option
+        )(f)
+        return click.option(
+            "-O",
+            "--output-dir",
+            "out_dir",
+            metavar="DIR",
+            required=True,
+            callback=site_folder,
+            help=help,
+        )(f)
+
     return deco
 
 
-def output_option(help="Write to this file instead of standard output (checked before the "
-                       "run; written whole or not at all)."):
+def output_option(
+    help="Write to this file instead of standard output (checked before the "
+    "run; written whole or not at all).",
+):
     """-o FILE, checked before the run (:func:`write_output` writes through it)."""
     return click.option("-o", "--output", metavar="FILE", callback=_destination, help=help)
 
 
-def output_options(formats=("text", "json"), output_help="Write to this file instead of "
-                   "standard output (checked before the run; written whole or not at all)."):
+def output_options(
+    formats=("text", "json"),
+    output_help="Write to this file instead of "
+    "standard output (checked before the run; written whole or not at all).",
+):
     """-o and --format."""
+
     def deco(f):
-        f = click.option("--format", "fmt", type=click.Choice(list(formats),
-                                                              case_sensitive=False),
-                         default="text", show_default=True, help="Output format.")(f)
+        f = click.option(
+            "--format",
+            "fmt",
+            type=click.Choice(list(formats), case_sensitive=False),
+            default="text",
+            show_default=True,
+            help="Output format.",
+        )(f)
         return output_option(output_help)(f)
+
     return deco
 
 
 def catch_errors(f):
     """Turn acescore's own errors into one line on standard error and their exit status."""
+
     @functools.wraps(f)
     def wrapper(*args, **kw):
         try:
@@ -160,6 +198,7 @@ def catch_errors(f):
         except AceError as e:
             hint = getattr(e, "hint", None)
             die(f"{e} — {hint}" if hint else str(e), e.exit_code)
+
     return wrapper
 
 
@@ -169,6 +208,7 @@ def emit_warnings(results_or_warnings, quiet: bool, verbose: bool = False) -> No
     if quiet:
         return
     from acescore.rules.coverage import fold_warnings
+
     warnings = getattr(results_or_warnings, "warnings", results_or_warnings)
     for w in fold_warnings(warnings, verbose):
         sys.stderr.write(w)
@@ -190,6 +230,7 @@ def emit_summary(results_or_loaded, quiet: bool) -> None:
     if quiet:
         return
     from acescore.rules.coverage import summary_line
+
     c = results_or_loaded.coverage
     if c is not None:
         click.echo(summary_line(c), err=True)
@@ -200,6 +241,7 @@ def write_output(text, output) -> None:
     destination (an :class:`acescore.writing.output.Emitter`, checked before the run; a path or
     None is checked now) or standard output."""
     from acescore.writing.output import Emitter
+
     try:
         if not isinstance(output, Emitter):
             output = Emitter(output or None)
@@ -222,12 +264,13 @@ def progress_bars(quiet: bool, minimum: int = 50):
             if done == n or done % 10 == 0:
                 width = 30
                 fill = width * done // n
-                sys.stderr.write(f"\r{label:22s} [{'#' * fill}{'.' * (width - fill)}] "
-                                 f"{done}/{n}")
+                sys.stderr.write(f"\r{label:22s} [{'#' * fill}{'.' * (width - fill)}] {done}/{n}")
                 if done == n:
                     sys.stderr.write("\r" + " " * (width + 40) + "\r")
                 sys.stderr.flush()
+
         return draw
+
     return bar
 
 
@@ -239,5 +282,6 @@ def fast_exit(code: int) -> None:
     if os.environ.get("ACESCORE_NO_FAST_EXIT") or "pytest" in sys.modules:
         sys.exit(code)
     from acescore.writing.spool import remove_all
-    remove_all()                # what atexit would do: the listings' temporary files
+
+    remove_all()  # what atexit would do: the listings' temporary files
     os._exit(code)

@@ -11,6 +11,7 @@ registry of tasks), and reads them through one function.
 * :func:`read_inputs` / :func:`score_inputs` -- the one way a command reads (and scores)
   its inputs.
 """
+
 from __future__ import annotations
 
 import functools
@@ -27,8 +28,8 @@ from acescore.model.params import DEFAULT_PARAMS, PARAMETER_SETS
 
 @dataclass(frozen=True)
 class InputOption:
-    key: str             # the parameter's name in Python
-    decls: tuple         # click's spellings
+    key: str  # the parameter's name in Python
+    decls: tuple  # click's spellings
     help: str
     settings: tuple = ()  # click's other keywords, as pairs
 
@@ -41,49 +42,83 @@ class InputOption:
         kw = dict(self.settings)
         if hidden:
             kw = {k: v for k, v in kw.items() if k in ("is_flag", "metavar")}
-            kw.update(hidden=True, expose_value=False, callback=callback,
-                      **({} if kw.get("is_flag") else {"default": None}))
+            kw.update(
+                hidden=True,
+                expose_value=False,
+                callback=callback,
+                **({} if kw.get("is_flag") else {"default": None}),
+            )
         return click.option(*self.decls, self.key, help=self.help, **kw)
 
 
 #: the options of every command that reads APF, in the order of their help
 INPUT_OPTIONS: tuple[InputOption, ...] = (
-    InputOption("ref_file", ("-R",), "Reference APF file (NIST -R).",
-                (("metavar", "FILE"),)),
-    InputOption("ref_list", ("-r",), "File listing reference APF files (NIST -r).",
-                (("metavar", "LIST"),)),
+    InputOption("ref_file", ("-R",), "Reference APF file (NIST -R).", (("metavar", "FILE"),)),
+    InputOption(
+        "ref_list", ("-r",), "File listing reference APF files (NIST -r).", (("metavar", "LIST"),)
+    ),
     InputOption("sys_file", ("-T",), "System APF file (NIST -T).", (("metavar", "FILE"),)),
-    InputOption("sys_list", ("-t",), "File listing system APF files (NIST -t).",
-                (("metavar", "LIST"),)),
-    InputOption("params", ("-P", "--params"), "Parameter set (NIST -P).",
-                (("default", DEFAULT_PARAMS), ("show_default", True),
-                 ("type", click.Choice(sorted(PARAMETER_SETS))))),
-    InputOption("docs_file", ("--docs",),
-                "Only the documents whose DOCIDs FILE lists (one per line, as the split"
-                " files of the literature; # lines ignored).", (("metavar", "FILE"),)),
-    InputOption("lenient", ("--lenient",),
-                "Skip broken elements (or, if they cannot be isolated, their documents, on"
-                " both sides) with a warning and go on, instead of stopping.",
-                (("is_flag", True),)),
-    InputOption("max_bytes", ("--max-file-size",),
-                "Largest APF file accepted: bytes, or with K, M or G (64M, 1G).",
-                (("type", BYTE_SIZE), ("default", "64M"), ("show_default", True))),
-    InputOption("jobs", ("-j", "--jobs"),
-                "Processes at a time (default and 0: one per CPU available).  The output is"
-                " the same for every value.",
-                (("type", click.IntRange(min=0)), ("default", None))),
-    InputOption("max_pairs", ("--max-pairs",),
-                "Most REF/SYS pairs (of mentions whose spans correspond, or of"
-                " relations/events that may correspond) valued in one document; more is"
-                " refused (elements sharing one span make the work grow with the square).",
-                (("type", click.IntRange(min=1)), ("default", DEFAULT_MAX_PAIRS),
-                 ("show_default", True))),
-    InputOption("quiet", ("-q", "--quiet"),
-                "No warnings, progress or summary line on standard error.",
-                (("is_flag", True),)),
-    InputOption("verbose", ("--verbose",),
-                "Also the NIST tool's warning for every SYS document without a REF document"
-                " (otherwise counted in the summary line).", (("is_flag", True),)),
+    InputOption(
+        "sys_list", ("-t",), "File listing system APF files (NIST -t).", (("metavar", "LIST"),)
+    ),
+    InputOption(
+        "params",
+        ("-P", "--params"),
+        "Parameter set (NIST -P).",
+        (
+            ("default", DEFAULT_PARAMS),
+            ("show_default", True),
+            ("type", click.Choice(sorted(PARAMETER_SETS))),
+        ),
+    ),
+    InputOption(
+        "docs_file",
+        ("--docs",),
+        "Only the documents whose DOCIDs FILE lists (one per line, as the split"
+        " files of the literature; # lines ignored).",
+        (("metavar", "FILE"),),
+    ),
+    InputOption(
+        "lenient",
+        ("--lenient",),
+        "Skip broken elements (or, if they cannot be isolated, their documents, on"
+        " both sides) with a warning and go on, instead of stopping.",
+        (("is_flag", True),),
+    ),
+    InputOption(
+        "max_bytes",
+        ("--max-file-size",),
+        "Largest APF file accepted: bytes, or with K, M or G (64M, 1G).",
+        (("type", BYTE_SIZE), ("default", "64M"), ("show_default", True)),
+    ),
+    InputOption(
+        "jobs",
+        ("-j", "--jobs"),
+        "Processes at a time (default and 0: one per CPU available).  The output is"
+        " the same for every value.",
+        (("type", click.IntRange(min=0)), ("default", None)),
+    ),
+    InputOption(
+        "max_pairs",
+        ("--max-pairs",),
+        "Most REF/SYS pairs (of mentions whose spans correspond, or of"
+        " relations/events that may correspond) valued in one document; more is"
+        " refused (elements sharing one span make the work grow with the square).",
+        (("type", click.IntRange(min=1)), ("default", DEFAULT_MAX_PAIRS), ("show_default", True)),
+    ),
+    InputOption(
+        "quiet",
+        ("-q", "--quiet"),
+        "No warnings, progress or summary line on standard error.",
+        (("is_flag", True),),
+    ),
+    InputOption(
+        "verbose",
+        ("--verbose",),
+        "Also the NIST tool's warning for every SYS document without a REF document"
+        " (otherwise counted in the summary line).",
+        (("is_flag", True),),
+    ),
 )
 
 BY_KEY: dict[str, InputOption] = {o.key: o for o in INPUT_OPTIONS}
@@ -98,34 +133,45 @@ SHAPES = ("pair", "systems", "paths", "one")
 @dataclass(frozen=True)
 class Inputs:
     """What a command reads, as given on the command line."""
+
     ref: str | None = None
     sys: str | None = None
-    ref_list: bool = False           # -r: REF is a list file whatever it looks like
-    sys_list: bool = False           # -t
-    systems: tuple = ()              # compare: SYS_A SYS_B ...
-    paths: tuple = ()                # validate APF_PATH..., export APF
+    ref_list: bool = False  # -r: REF is a list file whatever it looks like
+    sys_list: bool = False  # -t
+    systems: tuple = ()  # compare: SYS_A SYS_B ...
+    paths: tuple = ()  # validate APF_PATH..., export APF
     quiet: bool = False
     verbose: bool = False
 
     @property
     def labels(self) -> dict:
         from acescore.run.pipeline import spec_label
+
         return {"ref": spec_label(self.ref), "sys": spec_label(self.sys)}
 
 
 def _refuse(command: str, option: InputOption, reason: str):
     def callback(ctx, param, value):
         if value:
-            raise click.UsageError(f"{option.name} does not go with acescore {command}"
-                                   + (f": {reason}" if reason else ""), ctx)
+            raise click.UsageError(
+                f"{option.name} does not go with acescore {command}"
+                + (f": {reason}" if reason else ""),
+                ctx,
+            )
+
     return callback
 
 
 def _sides(ref, sys_, ref_file, ref_list, sys_file, sys_list, shape: str) -> dict:
     """REF and SYS from the arguments and -R/-r/-T/-t (each side given once)."""
-    if shape == "pair" and sys_ is None and ref is not None and (ref_file or ref_list) \
-            and not (sys_file or sys_list):
-        ref, sys_ = None, ref           # -r LIST SYS / -R FILE SYS
+    if (
+        shape == "pair"
+        and sys_ is None
+        and ref is not None
+        and (ref_file or ref_list)
+        and not (sys_file or sys_list)
+    ):
+        ref, sys_ = None, ref  # -r LIST SYS / -R FILE SYS
     refs = [x for x in (ref, ref_file, ref_list) if x]
     if len(refs) != 1:
         raise AceUsageError("give the reference once: REF, -R FILE or -r LIST")
@@ -138,18 +184,24 @@ def _sides(ref, sys_, ref_file, ref_list, sys_file, sys_list, shape: str) -> dic
     return out
 
 
-def make_options(params: str = DEFAULT_PARAMS, max_bytes=None, lenient: bool = False,
-                 docs_file: str | None = None, max_pairs=DEFAULT_MAX_PAIRS,
-                 **kw) -> Options:
+def make_options(
+    params: str = DEFAULT_PARAMS,
+    max_bytes=None,
+    lenient: bool = False,
+    docs_file: str | None = None,
+    max_pairs=DEFAULT_MAX_PAIRS,
+    **kw,
+) -> Options:
     """The :class:`Options` of the input options; the ``--docs`` file is read here, through
     the safe reader (:func:`acescore.reading.doclist.read_docids`)."""
     from acescore.model.limits import DEFAULT_MAX_BYTES
+
     max_bytes = max_bytes or DEFAULT_MAX_BYTES
     if docs_file:
         from acescore.reading.doclist import read_docids
+
         kw.update(docs=tuple(read_docids(docs_file, max_bytes)), docs_file=docs_file)
-    return Options(params=params, max_bytes=max_bytes, lenient=lenient,
-                   max_pairs=max_pairs, **kw)
+    return Options(params=params, max_bytes=max_bytes, lenient=lenient, max_pairs=max_pairs, **kw)
 
 
 def reads_apf(shape: str, takes=(), refuse: dict | None = None):
@@ -170,6 +222,7 @@ def reads_apf(shape: str, takes=(), refuse: dict | None = None):
 
     def deco(f):
         from acescore.cli.common import catch_errors
+
         command = f.__name__.rstrip("_")
 
         @functools.wraps(f)
@@ -178,9 +231,15 @@ def reads_apf(shape: str, takes=(), refuse: dict | None = None):
             ref = kw.pop("ref", None)
             sides: dict = {}
             if shape == "pair":
-                sides = _sides(ref, kw.pop("sys_", None), got.pop("ref_file", None),
-                               got.pop("ref_list", None), got.pop("sys_file", None),
-                               got.pop("sys_list", None), shape)
+                sides = _sides(
+                    ref,
+                    kw.pop("sys_", None),
+                    got.pop("ref_file", None),
+                    got.pop("ref_list", None),
+                    got.pop("sys_file", None),
+                    got.pop("sys_list", None),
+                    shape,
+                )
             elif shape == "systems":
                 systems = kw.pop("systems")
                 ref_file, ref_list = got.pop("ref_file", None), got.pop("ref_list", None)
@@ -192,10 +251,14 @@ def reads_apf(shape: str, takes=(), refuse: dict | None = None):
             else:
                 paths = kw.pop("apf_paths")
                 sides["paths"] = tuple(paths) if shape == "paths" else (paths,)
-            inputs = Inputs(quiet=bool(got.pop("quiet", False)),
-                            verbose=bool(got.pop("verbose", False)), **sides)
-            if "jobs" in got:           # taken: not given and 0 are one process per CPU
+            inputs = Inputs(
+                quiet=bool(got.pop("quiet", False)),
+                verbose=bool(got.pop("verbose", False)),
+                **sides,
+            )
+            if "jobs" in got:  # taken: not given and 0 are one process per CPU
                 from acescore.cli.common import resolve_jobs
+
                 got["jobs"] = resolve_jobs(got["jobs"])
             kw["inputs"] = inputs
             kw["options"] = make_options(**got)
@@ -218,21 +281,36 @@ def reads_apf(shape: str, takes=(), refuse: dict | None = None):
         else:
             g = click.argument("apf_paths", metavar="APF")(g)
         return g
+
     return deco
 
 
 # --------------------------------------------------------------------------------------------
 # reading and scoring: the one way
 
+
 def read_inputs(inputs: Inputs, options: Options, progress=None):
     """Read and build both sides (:class:`acescore.run.pipeline.Loaded`)."""
     from acescore.run import pipeline
-    return pipeline.load(inputs.ref, inputs.sys, options, ref_list=inputs.ref_list,
-                         sys_list=inputs.sys_list, progress=progress)
+
+    return pipeline.load(
+        inputs.ref,
+        inputs.sys,
+        options,
+        ref_list=inputs.ref_list,
+        sys_list=inputs.sys_list,
+        progress=progress,
+    )
 
 
-def score_inputs(inputs: Inputs | None, options: Options, progress=None, *,
-                 keep_passes: bool = False, loaded=None):
+def score_inputs(
+    inputs: Inputs | None,
+    options: Options,
+    progress=None,
+    *,
+    keep_passes: bool = False,
+    loaded=None,
+):
     """Read and score REF against SYS: the :class:`~acescore.report.results.Results` -- the
     one way every command scores, through the one entry point of a run
     (:func:`acescore.run.execute`: document shards where possible, else one process).
@@ -242,10 +320,18 @@ def score_inputs(inputs: Inputs | None, options: Options, progress=None, *,
     import sys
 
     from acescore.run import execute, pipeline
+
     if loaded is not None:
         return pipeline.score(loaded, keep_passes)
-    results = execute(inputs.ref, inputs.sys, options, ref_list=inputs.ref_list,
-                      sys_list=inputs.sys_list, progress=progress, keep_passes=keep_passes)
+    results = execute(
+        inputs.ref,
+        inputs.sys,
+        options,
+        ref_list=inputs.ref_list,
+        sys_list=inputs.sys_list,
+        progress=progress,
+        keep_passes=keep_passes,
+    )
     if progress is not None:
         sys.stderr.write("\r" + " " * 60 + "\r")
     return results

@@ -15,6 +15,7 @@ From Python::
     result = compare_systems("ref/", ["sys-a/", "sys-b/"], mentions=True)
     result["comparisons"][0]["tasks"]["edr"]["p_value"]
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -25,15 +26,26 @@ from acescore.model.options import Options
 from acescore.run.pipeline import discover
 
 
-def compare_systems(ref, systems: Sequence, params: str = "local_2008", mentions: bool = True,
-                    names: list | None = None, bootstrap: int = 1000,
-                    randomization: int = 10000, seed: int = 12345, alpha: float = 0.05,
-                    top: int = 10, lenient: bool = False, literature: bool = True,
-                    jobs: int = 1) -> dict:
+def compare_systems(
+    ref,
+    systems: Sequence,
+    params: str = "local_2008",
+    mentions: bool = True,
+    names: list | None = None,
+    bootstrap: int = 1000,
+    randomization: int = 10000,
+    seed: int = 12345,
+    alpha: float = 0.05,
+    top: int = 10,
+    lenient: bool = False,
+    literature: bool = True,
+    jobs: int = 1,
+) -> dict:
     """What ``acescore compare REF SYS_A SYS_B ... --format json`` prints, as a dict.
     ``ref`` and each system: a path (file, directory, list file) or a sequence of paths."""
-    options = Options(params=params, mentions=mentions, lenient=lenient, jobs=jobs,
-                      literature=literature)
+    options = Options(
+        params=params, mentions=mentions, lenient=lenient, jobs=jobs, literature=literature
+    )
     names = names or system_names([str(s) for s in systems])
     scored = score_systems(discover(ref), [discover(s) for s in systems], options, names)
     return compare(scored, bootstrap, randomization, seed, alpha=alpha, top=top)

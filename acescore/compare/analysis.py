@@ -6,6 +6,7 @@ the corpus, where the mapping changed).
 The result is one JSON-ready dict (:func:`compare`), which both renderers
 (:mod:`acescore.compare.render`) read.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -34,8 +35,11 @@ EFFECT_EPS = 1e-9
 def task_order(tasks) -> list:
     """NIST tasks in report order, then the literature metrics in the order of ``acescore
     coref`` and ``acescore events``."""
-    known = (list(NIST_ORDER) + [f"coref.{m}" for m in COREF_METRICS]
-             + [f"events.{t}" for t in EVENT_TASKS])
+    known = (
+        list(NIST_ORDER)
+        + [f"coref.{m}" for m in COREF_METRICS]
+        + [f"events.{t}" for t in EVENT_TASKS]
+    )
     return [t for t in known if t in tasks] + sorted(t for t in tasks if t not in known)
 
 
@@ -43,8 +47,10 @@ def signature(scored: Scored, bootstrap: int, randomization: int, seed: int) -> 
     """``score``'s signature (:func:`acescore.report.data.json_report.signature`) and the
     resampling: ``|bs:N|ar:N|seed:S``."""
     o = scored.options
-    return (f"{make_signature(o.params, o.flags, scored.dtd, o.lenient)}"
-            f"|bs:{bootstrap}|ar:{randomization}|seed:{seed}")
+    return (
+        f"{make_signature(o.params, o.flags, scored.dtd, o.lenient)}"
+        f"|bs:{bootstrap}|ar:{randomization}|seed:{seed}"
+    )
 
 
 def _unit_note(unit: np.ndarray, ndocs: int) -> tuple[bool, str]:
@@ -52,11 +58,15 @@ def _unit_note(unit: np.ndarray, ndocs: int) -> tuple[bool, str]:
     if nunits < 2:
         if ndocs < 2:
             return False, "not resampled: fewer than two documents"
-        return False, (f"not resampled: elements spanning documents link all {ndocs} "
-                       "documents, so no document can be drawn without the others")
+        return False, (
+            f"not resampled: elements spanning documents link all {ndocs} "
+            "documents, so no document can be drawn without the others"
+        )
     if nunits < ndocs:
-        return True, (f"resampled in {nunits} groups of documents linked by elements spanning "
-                      f"documents (of {ndocs} documents)")
+        return True, (
+            f"resampled in {nunits} groups of documents linked by elements spanning "
+            f"documents (of {ndocs} documents)"
+        )
     return True, f"resampled over {ndocs} documents"
 
 
@@ -93,46 +103,68 @@ def _document_view(docids: list, ta, tb, f, top: int) -> dict:
     rows = []
     changed = 0
     for i, d in enumerate(docids):
-        row = {"docid": d, "baseline": float(va[i]), "system": float(vb[i]),
-               "delta": float(vb[i] - va[i]), "effect": float(effect[i]),
-               "opposite_sign": bool(opposite[i])}
+        row = {
+            "docid": d,
+            "baseline": float(va[i]),
+            "system": float(vb[i]),
+            "delta": float(vb[i] - va[i]),
+            "effect": float(effect[i]),
+            "opposite_sign": bool(opposite[i]),
+        }
         if ta.partners is not None and tb.partners is not None:
             r, n, u = mapping_changes(ta.partners[i], tb.partners[i])
-            row.update(remapped=r, newly_mapped=n, unmapped=u,
-                       mapping_changed=bool(r or n or u))
+            row.update(remapped=r, newly_mapped=n, unmapped=u, mapping_changed=bool(r or n or u))
             changed += bool(r or n or u)
         rows.append(row)
     order = sorted(range(len(docids)), key=lambda i: (-abs(effect[i]), docids[i]))
     most = [docids[i] for i in order[:top] if moved[i]]
     against = [docids[i] for i in order if opposite[i]][:top]
-    out = {"moved": int(moved.sum()), "opposite_sign": int(opposite.sum()),
-           "moved_most": most, "opposite_most": against, "per_document": rows}
+    out = {
+        "moved": int(moved.sum()),
+        "opposite_sign": int(opposite.sum()),
+        "moved_most": most,
+        "opposite_most": against,
+        "per_document": rows,
+    }
     if ta.partners is not None and tb.partners is not None:
         out["mapping_changed"] = changed
         out["opposite_and_mapping_changed"] = sum(
-            1 for r in rows if r["opposite_sign"] and r["mapping_changed"])
+            1 for r in rows if r["opposite_sign"] and r["mapping_changed"]
+        )
     return out
 
 
-def compare(scored: Scored, bootstrap: int = 1000, randomization: int = 10000,
-            seed: int = 12345, level: float = 0.95, alpha: float = 0.05,
-            top: int = 10) -> dict:
+def compare(
+    scored: Scored,
+    bootstrap: int = 1000,
+    randomization: int = 10000,
+    seed: int = 12345,
+    level: float = 0.95,
+    alpha: float = 0.05,
+    top: int = 10,
+) -> dict:
     systems = scored.systems
     base = systems[0]
     docids = scored.docids
     tasks = task_order({t for s in systems for t in s.tasks})
     out: dict = {
         "signature": signature(scored, bootstrap, randomization, seed),
-        "parameters": {"name": scored.params.name, "mentions": bool(scored.options.mentions),
-                       "bootstrap": bootstrap, "randomization": randomization,
-                       "seed": seed, "level": level, "alpha": alpha},
+        "parameters": {
+            "name": scored.params.name,
+            "mentions": bool(scored.options.mentions),
+            "bootstrap": bootstrap,
+            "randomization": randomization,
+            "seed": seed,
+            "level": level,
+            "alpha": alpha,
+        },
         "documents": len(docids),
         "tasks": {},
         "systems": [],
         "comparisons": [],
     }
     draws = {}
-    by_count: dict = {}      # tasks with as many units share their draws
+    by_count: dict = {}  # tasks with as many units share their draws
     unit_x: dict = {}
     for t in tasks:
         unit = scored.units[t]
@@ -141,8 +173,9 @@ def compare(scored: Scored, bootstrap: int = 1000, randomization: int = 10000,
         out["tasks"][t] = {"units": nunits, "resampled": ok, "note": note}
         if ok:
             if nunits not in by_count:
-                by_count[nunits] = Draws.make(nunits, bootstrap, randomization, seed,
-                                              f"units:{nunits}")
+                by_count[nunits] = Draws.make(
+                    nunits, bootstrap, randomization, seed, f"units:{nunits}"
+                )
             draws[t] = by_count[nunits]
 
     def ux(s, t):
@@ -160,8 +193,9 @@ def compare(scored: Scored, bootstrap: int = 1000, randomization: int = 10000,
                 continue
             lo = hi = None
             if t in draws and bootstrap:
-                lo, hi = bootstrap_interval(ux(s, t), STATISTICS[ts.statistic],
-                                            draws[t].weights, ts.value, level)
+                lo, hi = bootstrap_interval(
+                    ux(s, t), STATISTICS[ts.statistic], draws[t].weights, ts.value, level
+                )
             entry["tasks"][t] = {"value": ts.value, "ci_low": lo, "ci_high": hi}
             if ts.note:
                 entry["tasks"][t]["note"] = ts.note
@@ -181,8 +215,13 @@ def compare(scored: Scored, bootstrap: int = 1000, randomization: int = 10000,
                     lo, hi = paired_bootstrap(xa, xb, f, draws[t].weights, delta, level)
                 if randomization:
                     p = approximate_randomization(xa, xb, f, draws[t].masks, delta)
-            comp["tasks"][t] = {"delta": delta, "ci_low": lo, "ci_high": hi, "p_value": p,
-                                "significant": p is not None and p < alpha}
+            comp["tasks"][t] = {
+                "delta": delta,
+                "ci_low": lo,
+                "ci_high": hi,
+                "p_value": p,
+                "significant": p is not None and p < alpha,
+            }
             comp["documents"][t] = _document_view(docids, ta, tb, f, top)
         out["comparisons"].append(comp)
     return out
@@ -198,10 +237,13 @@ def worse(result: dict, tasks: list, alpha: float) -> tuple[list, list]:
             if c is None:
                 notes.append(f"{t}: not scored for both {comp['baseline']} and {comp['system']}")
             elif c["p_value"] is None:
-                why = (result["tasks"][t]["note"] if not result["tasks"][t]["resampled"]
-                       else "--ar 0")
+                why = (
+                    result["tasks"][t]["note"] if not result["tasks"][t]["resampled"] else "--ar 0"
+                )
                 notes.append(f"{t}: no significance test ({why})")
             elif c["delta"] < 0 and c["p_value"] < alpha:
-                failures.append(f"{comp['system']} is worse than {comp['baseline']} on {t}: "
-                                f"{c['delta']:+.2f} (p = {c['p_value']:.4f} < {alpha:g})")
+                failures.append(
+                    f"{comp['system']} is worse than {comp['baseline']} on {t}: "
+                    f"{c['delta']:+.2f} (p = {c['p_value']:.4f} < {alpha:g})"
+                )
     return failures, notes

@@ -23,6 +23,7 @@ timex2 depend on their own elements, relations and events (and their mention-lev
 also on their arguments', so on every kind; EMD and the literature metrics are per
 document.  A task whose documents all fall into one group cannot be resampled.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -42,6 +43,7 @@ from acescore.report.counts.tables import PassTables, row_fields
 class _OneDocument:
     """One document of a side, as :func:`acescore.metrics.events.event_scores` reads a
     side (its ``documents``)."""
+
     documents: dict
 
 
@@ -49,20 +51,22 @@ _NONE: dict = {}
 #: the element kinds whose cross-document elements tie a task's documents together
 #: (relations and events also depend on their arguments' mappings; EMD's elements are
 #: single mentions, each in one document)
-LINKING_KINDS = {t.json_name: KINDS if t.releve else (() if t.mention_level else (t.kind,))
-                 for t in TASKS}
+LINKING_KINDS = {
+    t.json_name: KINDS if t.releve else (() if t.mention_level else (t.kind,)) for t in TASKS
+}
 NIST_ORDER = JSON_NAMES
-COREF_METRICS = registry.names("coref")       # (acescore.metrics.registry)
+COREF_METRICS = registry.names("coref")  # (acescore.metrics.registry)
 EVENT_TASKS = registry.names("events")
 
 
 @dataclass
 class TaskScores:
     """One task of one system: the point estimate and the per-document components."""
+
     task: str
-    statistic: str            # a key of acescore.compare.stats.STATISTICS
-    value: float              # the score as `acescore score` (or `coref`/`events`) gives it
-    x: np.ndarray             # (documents, components), documents in corpus order
+    statistic: str  # a key of acescore.compare.stats.STATISTICS
+    value: float  # the score as `acescore score` (or `coref`/`events`) gives it
+    x: np.ndarray  # (documents, components), documents in corpus order
     #: NIST tasks: per document, REF element ID -> its partner's mention spans (None:
     #: unmapped; see same_partner)
     partners: list | None = None
@@ -75,8 +79,8 @@ class TaskScores:
 @dataclass
 class SystemScores:
     name: str
-    tasks: dict = field(default_factory=dict)     # task -> TaskScores
-    absent: dict = field(default_factory=dict)    # task -> why score has no section
+    tasks: dict = field(default_factory=dict)  # task -> TaskScores
+    absent: dict = field(default_factory=dict)  # task -> why score has no section
 
 
 def document_value(x: np.ndarray) -> np.ndarray:
@@ -126,7 +130,7 @@ def partners(res, docindex: dict) -> list:
         for d in g.docs:
             i = docindex.get(d)
             if i is not None:
-                el = sdocs.get(d)        # the partner's document element (PassResult.doc_mapped)
+                el = sdocs.get(d)  # the partner's document element (PassResult.doc_mapped)
                 out[i][rid] = _partner_key(el) if el is not None else None
     return out
 
@@ -141,15 +145,15 @@ def document_components(res, docindex: dict) -> tuple[np.ndarray, float]:
     cols = tables.cols
     x = np.zeros((len(docindex), 2))
     if cols.n:
-        where = np.fromiter(map(docindex.__getitem__, cols.docids), dtype=np.intp,
-                            count=cols.n)
+        where = np.fromiter(map(docindex.__getitem__, cols.docids), dtype=np.intp, count=cols.n)
         np.add.at(x[:, 0], where, np.asarray(cols.costs, dtype=np.float64))
         np.add.at(x[:, 1], where, np.asarray(cols.norms, dtype=np.float64))
     return x, value
 
 
-def nist_tasks(run, docids: list, mention_tasks: bool = False, with_partners: bool = True
-               ) -> tuple[dict, dict]:
+def nist_tasks(
+    run, docids: list, mention_tasks: bool = False, with_partners: bool = True
+) -> tuple[dict, dict]:
     """{task: TaskScores} for every NIST task the report prints, and {task: reason} for
     the tasks it does not (the system has no elements of that kind)."""
     docindex = {d: i for i, d in enumerate(docids)}
@@ -159,9 +163,14 @@ def nist_tasks(run, docids: list, mention_tasks: bool = False, with_partners: bo
             continue
         name = task_of(res.task).json_name
         x, value = document_components(res, docindex)
-        out[name] = TaskScores(name, "value", value, x,
-                               partners(res, docindex) if with_partners else None,
-                               document_value(x))
+        out[name] = TaskScores(
+            name,
+            "value",
+            value,
+            x,
+            partners(res, docindex) if with_partners else None,
+            document_value(x),
+        )
     absent = {}
     for t in TASKS:
         if t.mention_level and not mention_tasks:
@@ -181,16 +190,23 @@ def fill_absent(systems: list) -> None:
         for task, why in s.absent.items():
             if task in s.tasks:
                 continue
-            model = next((o.tasks[task] for o in systems if task in o.tasks
-                          and o.tasks[task].note is None), None)
+            model = next(
+                (o.tasks[task] for o in systems if task in o.tasks and o.tasks[task].note is None),
+                None,
+            )
             if model is None:
                 continue
             x = model.x.copy()
             x[:, 0] = x[:, 1]
             s.tasks[task] = TaskScores(
-                task, model.statistic, float(nist_value(x.sum(axis=0))), x,
+                task,
+                model.statistic,
+                float(nist_value(x.sum(axis=0))),
+                x,
                 [dict.fromkeys(p) for p in model.partners] if model.partners else None,
-                document_value(x), note=f"{why}: every REF element missed")
+                document_value(x),
+                note=f"{why}: every REF element missed",
+            )
 
 
 def literature_tasks(rside, sside, params, docids: list) -> dict:
@@ -205,20 +221,21 @@ def literature_tasks(rside, sside, params, docids: list) -> dict:
         counts = corpus_counts([(key, response)])
         for m in COREF_METRICS:
             coref[m][i] = counts[m]
-        ev = event_scores(_OneDocument({d: rd}),
-                          _OneDocument({d: sd} if sd is not None else {}))
+        ev = event_scores(_OneDocument({d: rd}), _OneDocument({d: sd} if sd is not None else {}))
         for t in EVENT_TASKS:
             events[t][i] = (ev[t]["correct"], ev[t]["ref"], ev[t]["sys"])
     out = {}
     for m in COREF_METRICS:
         stat = "blanc_f1" if m == "blanc" else "f1_rp"
         x = coref[m]
-        out[f"coref.{m}"] = TaskScores(f"coref.{m}", stat,
-                                       float(STATISTICS[stat](x.sum(axis=0))), x)
+        out[f"coref.{m}"] = TaskScores(
+            f"coref.{m}", stat, float(STATISTICS[stat](x.sum(axis=0))), x
+        )
     for t in EVENT_TASKS:
         x = events[t]
-        out[f"events.{t}"] = TaskScores(f"events.{t}", "f1_counts",
-                                        float(STATISTICS["f1_counts"](x.sum(axis=0))), x)
+        out[f"events.{t}"] = TaskScores(
+            f"events.{t}", "f1_counts", float(STATISTICS["f1_counts"](x.sum(axis=0))), x
+        )
     return out
 
 
@@ -250,8 +267,11 @@ def element_links(side, docids: list) -> dict:
     docindex = {d: i for i, d in enumerate(docids)}
     out: dict = {}
     for kind in KINDS:
-        out[kind] = [[docindex[d] for d in g.docs if d in docindex]
-                     for g in side.of(kind).values() if len(g.docs) > 1]
+        out[kind] = [
+            [docindex[d] for d in g.docs if d in docindex]
+            for g in side.of(kind).values()
+            if len(g.docs) > 1
+        ]
     return out
 
 

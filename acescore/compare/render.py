@@ -1,5 +1,6 @@
 """Text and JSON output of ``acescore compare`` (the dict of
 :func:`acescore.compare.analysis.compare`)."""
+
 from __future__ import annotations
 
 import json
@@ -41,10 +42,12 @@ def task_table(result: dict, task: str) -> list:
     names = [s["name"] for s in result["systems"]]
     w = max([len(n) for n in names] + [6])
     info = result["tasks"][task]
-    lines = [f"{_title(task)}  ({info['note']})",
-             f"  {'system':<{w}}  {'Value' if task in NIST_ORDER else 'F1':>7}  "
-             f"{f'{level}% CI':>16}  {'delta':>7}  "
-             f"{f'{level}% CI':>16}  {'p':>7}"]
+    lines = [
+        f"{_title(task)}  ({info['note']})",
+        f"  {'system':<{w}}  {'Value' if task in NIST_ORDER else 'F1':>7}  "
+        f"{f'{level}% CI':>16}  {'delta':>7}  "
+        f"{f'{level}% CI':>16}  {'p':>7}",
+    ]
     deltas = {c["system"]: c["tasks"].get(task) for c in result["comparisons"]}
     notes: list = []
     for k, s in enumerate(result["systems"]):
@@ -64,8 +67,10 @@ def task_table(result: dict, task: str) -> list:
                 row += "  (baseline not scored)"
             else:
                 mark = " *" if d["significant"] else ""
-                row += (f"  {d['delta']:+7.1f}  {_interval(d['ci_low'], d['ci_high']):>16}  "
-                        f"{_num(d['p_value'], '%.4f'):>7}{mark}")
+                row += (
+                    f"  {d['delta']:+7.1f}  {_interval(d['ci_low'], d['ci_high']):>16}  "
+                    f"{_num(d['p_value'], '%.4f'):>7}{mark}"
+                )
         lines.append(row.rstrip())
     lines += notes
     if any(d is not None and d["p_value"] is not None for d in deltas.values()):
@@ -78,15 +83,16 @@ def _doc_rows(view: dict, docids: list, names: tuple) -> list:
     has_map = "mapping_changed" in view
     w = max([len(d) for d in docids] + [8])
     a, b = (max(9, len(n)) for n in names)
-    head = (f"    {'document':<{w}}  {names[0]:>{a}}  {names[1]:>{b}}  {'delta':>7}  "
-            f"{'effect':>7}")
+    head = f"    {'document':<{w}}  {names[0]:>{a}}  {names[1]:>{b}}  {'delta':>7}  {'effect':>7}"
     if has_map:
         head += "  remapped  new  unmapped"
     out = [head]
     for d in docids:
         r = rows[d]
-        line = (f"    {d:<{w}}  {r['baseline']:{a}.1f}  {r['system']:{b}.1f}  {r['delta']:+7.1f}  "
-                f"{r['effect']:+7.2f}")
+        line = (
+            f"    {d:<{w}}  {r['baseline']:{a}.1f}  {r['system']:{b}.1f}  {r['delta']:+7.1f}  "
+            f"{r['effect']:+7.2f}"
+        )
         if has_map:
             line += f"  {r['remapped']:8d}  {r['newly_mapped']:3d}  {r['unmapped']:8d}"
         if r["opposite_sign"]:
@@ -102,44 +108,57 @@ def document_view(result: dict, all_documents: bool = False) -> list:
     lines = []
     for comp in result["comparisons"]:
         names = (comp["baseline"], comp["system"])
-        lines += ["", f"Documents: {names[1]} against {names[0]} "
-                      f"({result['documents']} documents)",
-                  f"  {'task':<32}  {'delta':>7}  {'moved':>5}  {'opposite':>8}  "
-                  f"{'mapping changed':>15}  {'both':>4}"]
+        lines += [
+            "",
+            f"Documents: {names[1]} against {names[0]} ({result['documents']} documents)",
+            f"  {'task':<32}  {'delta':>7}  {'moved':>5}  {'opposite':>8}  "
+            f"{'mapping changed':>15}  {'both':>4}",
+        ]
         views = comp["documents"]
         for task, view in views.items():
             d = comp["tasks"][task]["delta"]
             mc = view.get("mapping_changed")
             both = view.get("opposite_and_mapping_changed")
-            lines.append(f"  {task:<32}  {d:+7.1f}  {view['moved']:5d}  "
-                         f"{view['opposite_sign']:8d}  {_num(mc, '%d'):>15}  "
-                         f"{_num(both, '%d'):>4}")
-        lines.append("  moved: documents whose effect on the corpus difference is not 0; "
-                     "opposite: against its sign; both: opposite with a changed mapping")
+            lines.append(
+                f"  {task:<32}  {d:+7.1f}  {view['moved']:5d}  "
+                f"{view['opposite_sign']:8d}  {_num(mc, '%d'):>15}  "
+                f"{_num(both, '%d'):>4}"
+            )
+        lines.append(
+            "  moved: documents whose effect on the corpus difference is not 0; "
+            "opposite: against its sign; both: opposite with a changed mapping"
+        )
         for task, view in views.items():
             if not all_documents and task not in NIST_ORDER:
                 continue
             if all_documents:
                 lists = [("every document", [r["docid"] for r in view["per_document"]])]
             else:
-                lists = [("documents that moved most", view["moved_most"]),
-                         ("documents that moved against the corpus difference",
-                          view["opposite_most"])]
+                lists = [
+                    ("documents that moved most", view["moved_most"]),
+                    ("documents that moved against the corpus difference", view["opposite_most"]),
+                ]
             for label, docids in lists:
                 if docids:
-                    lines += ["", f"  {task}: {label} (effect: change of the corpus "
-                                  f"difference if the document were {names[0]}'s)"]
+                    lines += [
+                        "",
+                        f"  {task}: {label} (effect: change of the corpus "
+                        f"difference if the document were {names[0]}'s)",
+                    ]
                     lines += _doc_rows(view, docids, names)
     return lines
 
 
 def to_text(result: dict, all_documents: bool = False) -> str:
     p = result["parameters"]
-    lines = [f"acescore compare: {len(result['systems'])} systems, baseline "
-             f"{result['systems'][0]['name']}, {result['documents']} documents, parameter set "
-             f"{p['name']}",
-             f"bootstrap: {p['bootstrap']} resamples of documents; approximate randomization: "
-             f"{p['randomization']} rounds; seed {p['seed']}", ""]
+    lines = [
+        f"acescore compare: {len(result['systems'])} systems, baseline "
+        f"{result['systems'][0]['name']}, {result['documents']} documents, parameter set "
+        f"{p['name']}",
+        f"bootstrap: {p['bootstrap']} resamples of documents; approximate randomization: "
+        f"{p['randomization']} rounds; seed {p['seed']}",
+        "",
+    ]
     for task in result["tasks"]:
         lines += task_table(result, task) + [""]
     lines += document_view(result, all_documents)

@@ -22,6 +22,7 @@ re-scores: it re-weights the rows of ``X``.
 Intervals are percentile intervals (``numpy.quantile``, linear interpolation), widened to
 contain the point estimate when they miss it (which can only happen with very few units).
 """
+
 from __future__ import annotations
 
 import zlib
@@ -74,11 +75,11 @@ def masked_sums(masks: np.ndarray, x: np.ndarray) -> np.ndarray:
     byte's eight units are tabled (256 rows per byte), and a round's sum is the sum of its
     bytes' table rows."""
     rounds, n = masks.shape
-    packed = np.packbits(masks, axis=1)                       # (rounds, ceil(n / 8))
+    packed = np.packbits(masks, axis=1)  # (rounds, ceil(n / 8))
     nbytes = packed.shape[1]
     padded = np.zeros((nbytes * 8, x.shape[1]))
     padded[:n] = x
-    tables = np.matmul(_BYTE_BITS, padded.reshape(nbytes, 8, x.shape[1]))   # (bytes, 256, k)
+    tables = np.matmul(_BYTE_BITS, padded.reshape(nbytes, 8, x.shape[1]))  # (bytes, 256, k)
     where = packed.astype(np.intp) + 256 * np.arange(nbytes)  # rows of the flat tables
     out = np.empty((rounds, x.shape[1]))
     for j in range(x.shape[1]):
@@ -86,8 +87,9 @@ def masked_sums(masks: np.ndarray, x: np.ndarray) -> np.ndarray:
     return out
 
 
-def percentile_interval(samples: np.ndarray, point: float, level: float = 0.95
-                        ) -> tuple[float, float]:
+def percentile_interval(
+    samples: np.ndarray, point: float, level: float = 0.95
+) -> tuple[float, float]:
     """The central ``level`` percentile interval of ``samples``, widened to ``point``."""
     if samples.size == 0:
         return point, point
@@ -110,32 +112,41 @@ def bootstrap_samples(x: np.ndarray, f: Statistic, weights: np.ndarray) -> np.nd
     return f(weighted_sums(weights, x))
 
 
-def bootstrap_interval(x: np.ndarray, f: Statistic, weights: np.ndarray, point: float,
-                       level: float = 0.95) -> tuple[float, float]:
+def bootstrap_interval(
+    x: np.ndarray, f: Statistic, weights: np.ndarray, point: float, level: float = 0.95
+) -> tuple[float, float]:
     return percentile_interval(bootstrap_samples(x, f, weights), point, level)
 
 
-def paired_bootstrap(xa: np.ndarray, xb: np.ndarray, f: Statistic, weights: np.ndarray,
-                     point: float, level: float = 0.95) -> tuple[float, float]:
+def paired_bootstrap(
+    xa: np.ndarray,
+    xb: np.ndarray,
+    f: Statistic,
+    weights: np.ndarray,
+    point: float,
+    level: float = 0.95,
+) -> tuple[float, float]:
     """Interval of the difference B - A over the same resamples of both systems."""
     d = bootstrap_samples(xb, f, weights) - bootstrap_samples(xa, f, weights)
     return percentile_interval(d, point, level)
 
 
-def randomized_differences(xa: np.ndarray, xb: np.ndarray, f: Statistic,
-                           masks: np.ndarray) -> np.ndarray:
+def randomized_differences(
+    xa: np.ndarray, xb: np.ndarray, f: Statistic, masks: np.ndarray
+) -> np.ndarray:
     """f(B') - f(A') for every round, where A' and B' have the units of ``masks``
     exchanged: ΣA' = ΣA + M (XB - XA), ΣB' = ΣB - M (XB - XA)."""
     sa, sb = xa.sum(axis=0), xb.sum(axis=0)
     out = np.empty(len(masks))
     for start in range(0, len(masks), CHUNK):
-        moved = masked_sums(masks[start:start + CHUNK], xb - xa)
-        out[start:start + CHUNK] = f(sb - moved) - f(sa + moved)
+        moved = masked_sums(masks[start : start + CHUNK], xb - xa)
+        out[start : start + CHUNK] = f(sb - moved) - f(sa + moved)
     return out
 
 
-def approximate_randomization(xa: np.ndarray, xb: np.ndarray, f: Statistic,
-                              masks: np.ndarray, observed: float | None = None) -> float:
+def approximate_randomization(
+    xa: np.ndarray, xb: np.ndarray, f: Statistic, masks: np.ndarray, observed: float | None = None
+) -> float:
     """Two-sided p-value of the difference f(ΣXB) - f(ΣXA): (c + 1) / (R + 1)."""
     if observed is None:
         observed = float(f(xb.sum(axis=0)) - f(xa.sum(axis=0)))
@@ -149,7 +160,7 @@ def approximate_randomization(xa: np.ndarray, xb: np.ndarray, f: Statistic,
 
 # ---- statistics -------------------------------------------------------------------------
 
-VALUE_FLOOR = -999.9    # the report's lowest Value (docs/rules/report.md §2.6)
+VALUE_FLOOR = -999.9  # the report's lowest Value (docs/rules/report.md §2.6)
 TINY = 1e-30
 
 
@@ -196,19 +207,23 @@ def blanc_f1(s: np.ndarray) -> np.ndarray:
     return 100 * np.where((kc == 0) & (kn == 0), 0.0, out)
 
 
-STATISTICS = {"value": nist_value, "f1_counts": f1_counts,
-              "f1_rp": f1_recall_precision, "blanc_f1": blanc_f1}
+STATISTICS = {
+    "value": nist_value,
+    "f1_counts": f1_counts,
+    "f1_rp": f1_recall_precision,
+    "blanc_f1": blanc_f1,
+}
 
 
 @dataclass
 class Draws:
     """The resamples of one task, shared by every system and comparison of that task."""
-    weights: np.ndarray     # (bootstrap rounds, units)
-    masks: np.ndarray       # (randomization rounds, units) booleans
+
+    weights: np.ndarray  # (bootstrap rounds, units)
+    masks: np.ndarray  # (randomization rounds, units) booleans
 
     @classmethod
-    def make(cls, units: int, bootstrap: int, randomization: int, seed: int,
-             name: str) -> Draws:
+    def make(cls, units: int, bootstrap: int, randomization: int, seed: int, name: str) -> Draws:
         rng = rng_for(seed, name)
         w = bootstrap_weights(units, bootstrap, rng)
         m = swap_masks(units, randomization, rng)

@@ -6,6 +6,7 @@ In lenient mode the documents skipped for one system are skipped on the REF side
 the reference is rebuilt for each system (it is still read once); the systems must then
 end up with the same reference documents, or they cannot be paired.
 """
+
 from __future__ import annotations
 
 import os
@@ -39,14 +40,15 @@ from acescore.scoring.engine import run_scoring
 @dataclass
 class Scored:
     """Everything a comparison needs, the corpora themselves dropped."""
+
     options: Options
-    docids: list                       # the REF documents, in DOCID order
-    systems: list                      # SystemScores, the baseline first
-    units: dict                        # task -> unit number of each document
-    warnings: dict = field(default_factory=dict)   # "REF" / system name -> [warning]
-    skipped: dict = field(default_factory=dict)    # system name -> SkipReport (lenient)
-    dtd: str = "none"                  # the DOCTYPEs of the input files (the signature)
-    coverage: dict = field(default_factory=dict)   # system name -> Coverage (summary line)
+    docids: list  # the REF documents, in DOCID order
+    systems: list  # SystemScores, the baseline first
+    units: dict  # task -> unit number of each document
+    warnings: dict = field(default_factory=dict)  # "REF" / system name -> [warning]
+    skipped: dict = field(default_factory=dict)  # system name -> SkipReport (lenient)
+    dtd: str = "none"  # the DOCTYPEs of the input files (the signature)
+    coverage: dict = field(default_factory=dict)  # system name -> Coverage (summary line)
 
     @property
     def params(self):
@@ -65,6 +67,7 @@ def system_names(paths: list) -> list:
 @dataclass
 class _System:
     """What a worker sends back for one system."""
+
     scores: SystemScores
     docids: list
     links: list
@@ -94,8 +97,7 @@ def _score_system(name: str, paths: list, rc: Corpus, rside, options: Options) -
     del run
     if options.literature:
         s.tasks.update(literature_tasks(rs, ss, params, docids))
-    links = [element_links(ss, docids)] + ([element_links(rs, docids)] if options.lenient
-                                           else [])
+    links = [element_links(ss, docids)] + ([element_links(rs, docids)] if options.lenient else [])
     return _System(s, docids, links, w, skipped, _dtds(sc.files), covered)
 
 
@@ -103,9 +105,13 @@ def _dtds(files) -> set:
     return {os.path.basename(f.doctype) if f.doctype else "none" for f in files}
 
 
-def score_systems(ref_paths: list, sys_paths: list, options: Options,
-                  names: list | None = None,
-                  progress: Callable[[str], None] | None = None) -> Scored:
+def score_systems(
+    ref_paths: list,
+    sys_paths: list,
+    options: Options,
+    names: list | None = None,
+    progress: Callable[[str], None] | None = None,
+) -> Scored:
     """Read REF once, then each system (``options.jobs`` at a time, :mod:`.workers`):
     build, score, keep its components."""
     names = names or system_names([str(p) for p in sys_paths])
@@ -114,12 +120,14 @@ def score_systems(ref_paths: list, sys_paths: list, options: Options,
     with no_cyclic_gc():
         say("reading reference")
         rc = read_corpus(ref_paths, options)
-        rside = (None if options.lenient
-                 else build_reference(rc, options.parameter_set, warnings["REF"]))
+        rside = (
+            None if options.lenient else build_reference(rc, options.parameter_set, warnings["REF"])
+        )
 
         def one(k: int) -> _System:
             say(f"scoring {names[k]}")
             return _score_system(names[k], sys_paths[k], rc, rside, options)
+
         done = fork_map(one, range(len(names)), options.jobs)
     docids = done[0].docids
     links = [x for d in done for x in d.links]
@@ -130,7 +138,8 @@ def score_systems(ref_paths: list, sys_paths: list, options: Options,
             raise AceUsageError(
                 f"lenient mode skipped other reference documents for {d.scores.name} than "
                 f"for {names[0]}: the systems cannot be paired (fix the input or compare "
-                "without --lenient)")
+                "without --lenient)"
+            )
         warnings[d.scores.name] = d.warnings
     skipped = {d.scores.name: d.skipped for d in done if d.skipped is not None}
     systems = [d.scores for d in done]
@@ -139,5 +148,13 @@ def score_systems(ref_paths: list, sys_paths: list, options: Options,
     for task in {t for s in systems for t in s.tasks}:
         task_units[task] = units(links, LINKING_KINDS.get(task, ()), len(docids))
     dtd = ",".join(sorted(_dtds(rc.files).union(*(d.dtds for d in done)))) or "none"
-    return Scored(options, docids, systems, task_units, warnings, skipped, dtd,
-                  {d.scores.name: d.coverage for d in done})
+    return Scored(
+        options,
+        docids,
+        systems,
+        task_units,
+        warnings,
+        skipped,
+        dtd,
+        {d.scores.name: d.coverage for d in done},
+    )

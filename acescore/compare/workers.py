@@ -8,6 +8,7 @@ systems are scored one after the other; if a worker fails in any other way than 
 input, this process scores its system itself.  An input error in a worker is raised here
 with the worker's message and exit status.
 """
+
 from __future__ import annotations
 
 import os
@@ -38,7 +39,7 @@ def _guarded(fn: Callable, item):
 def _collect(pid: int, fd: int):
     try:
         payload = _read_object(fd)
-    except Exception:                          # died, killed, ...
+    except Exception:  # died, killed, ...
         payload = None
     os.waitpid(pid, 0)
     return payload[1] if payload is not None and payload[0] == "ok" else None
@@ -50,7 +51,7 @@ def fork_map(fn: Callable, items: Sequence, jobs: int) -> list:
         return [fn(x) for x in items]
     results: list = [None] * len(items)
     failed: list = []
-    running: list = []                         # (index, pid, read end), in start order
+    running: list = []  # (index, pid, read end), in start order
     pending = list(range(len(items)))
     sys.stdout.flush()
     sys.stderr.flush()
@@ -61,7 +62,7 @@ def fork_map(fn: Callable, items: Sequence, jobs: int) -> list:
                 r, w = os.pipe()
                 try:
                     pid = os.fork()
-                except OSError:                # no fork possible (limits): score it here
+                except OSError:  # no fork possible (limits): score it here
                     os.close(r)
                     os.close(w)
                     failed.append(i)

@@ -10,6 +10,7 @@ numbers change from run to run (docs/rules/determinism.md); only a copy that ite
 canonical order matches acescore byte for byte.  See the README for how to tell tie
 differences from real ones.
 """
+
 from __future__ import annotations
 
 import difflib
@@ -64,9 +65,8 @@ def compare_reports(expected: str, actual: str, show: int = 3) -> list[SectionDi
     for name in eo + [n for n in ao if n not in es]:
         e, a = es.get(name, []), as_.get(name, [])
         sd = SectionDiff(name, max(len(e), len(a)), cells=sum(len(_cells(x)) for x in e))
-        if len(e) == len(a):     # same shape: line by line (moved lines count where they are)
-            ops = [("replace", i, i + 1, i, i + 1) for i, (x, y) in enumerate(zip(e, a))
-                   if x != y]
+        if len(e) == len(a):  # same shape: line by line (moved lines count where they are)
+            ops = [("replace", i, i + 1, i, i + 1) for i, (x, y) in enumerate(zip(e, a)) if x != y]
         else:
             ops = difflib.SequenceMatcher(a=e, b=a, autojunk=False).get_opcodes()
         for tag, i1, i2, j1, j2 in ops:
@@ -78,19 +78,33 @@ def compare_reports(expected: str, actual: str, show: int = 3) -> list[SectionDi
                 y = ab[k] if k < len(ab) else None
                 sd.differing_lines += 1
                 cx, cy = _cells(x), _cells(y)
-                sd.differing_cells += sum(1 for n in range(max(len(cx), len(cy)))
-                                          if n >= len(cx) or n >= len(cy) or cx[n] != cy[n])
+                sd.differing_cells += sum(
+                    1
+                    for n in range(max(len(cx), len(cy)))
+                    if n >= len(cx) or n >= len(cy) or cx[n] != cy[n]
+                )
                 if len(sd.examples) < show:
                     sd.examples.append((i1 + k + 1, x, y))
         out.append(sd)
     return out
 
 
-def nist_flags(params: str, mentions: bool, doc_scores: bool, all_mappings: bool,
-               error_mappings: bool, summary: bool) -> list[str]:
+def nist_flags(
+    params: str,
+    mentions: bool,
+    doc_scores: bool,
+    all_mappings: bool,
+    error_mappings: bool,
+    summary: bool,
+) -> list[str]:
     flags = ["-P", params] if params != "local_2008" else []
-    for on, f in ((mentions, "-m"), (doc_scores, "-d"), (all_mappings, "-a"),
-                  (error_mappings, "-e"), (summary, "-s")):
+    for on, f in (
+        (mentions, "-m"),
+        (doc_scores, "-d"),
+        (all_mappings, "-a"),
+        (error_mappings, "-e"),
+        (summary, "-s"),
+    ):
         if on:
             flags.append(f)
     return flags
@@ -98,27 +112,38 @@ def nist_flags(params: str, mentions: bool, doc_scores: bool, all_mappings: bool
 
 def comparison_json(diffs: list, signature: str, inputs) -> dict:
     """``crosscheck --format json``: every section with its line and cell counts."""
-    return {"signature": signature, "inputs": inputs,
-            "identical": not any(d.differing_lines for d in diffs),
-            "lines": sum(d.lines for d in diffs),
-            "differing_lines": sum(d.differing_lines for d in diffs),
-            "sections": [{"name": d.name, "lines": d.lines, "differing_lines": d.differing_lines,
-                          "cells": d.cells, "differing_cells": d.differing_cells,
-                          "examples": [{"line": ln, "nist": x, "acescore": y}
-                                       for ln, x, y in d.examples]} for d in diffs]}
+    return {
+        "signature": signature,
+        "inputs": inputs,
+        "identical": not any(d.differing_lines for d in diffs),
+        "lines": sum(d.lines for d in diffs),
+        "differing_lines": sum(d.differing_lines for d in diffs),
+        "sections": [
+            {
+                "name": d.name,
+                "lines": d.lines,
+                "differing_lines": d.differing_lines,
+                "cells": d.cells,
+                "differing_cells": d.differing_cells,
+                "examples": [{"line": ln, "nist": x, "acescore": y} for ln, x, y in d.examples],
+            }
+            for d in diffs
+        ],
+    }
 
 
-EXIT_NIST_FAILED = 4     # crosscheck: the NIST tool itself failed (no report to compare)
+EXIT_NIST_FAILED = 4  # crosscheck: the NIST tool itself failed (no report to compare)
 
 
 @dataclass
 class NistRun:
     """What the NIST tool did: its report (standard output), standard error, exit status."""
+
     stdout: str
     stderr: str
     status: int
-    raw: bytes = b""          # standard output as the tool wrote it
-    seed: int | None = None    # PERL_HASH_SEED of the run, when acescore set one
+    raw: bytes = b""  # standard output as the tool wrote it
+    seed: int | None = None  # PERL_HASH_SEED of the run, when acescore set one
 
     def failure(self) -> str | None:
         """Why there is no report to compare with, or None: the tool's exit status and its
@@ -130,8 +155,11 @@ class NistRun:
         lines = [ln for ln in lines if ln]
         err = [i for i, ln in enumerate(lines) if "ERROR" in ln]
         # the last ERROR line with the lines that continue it (Perl's die message ends it)
-        last = " ".join(" ".join(lines[err[-1]:]).split()) if err else (
-            lines[-1] if lines else "no message on standard error")
+        last = (
+            " ".join(" ".join(lines[err[-1] :]).split())
+            if err
+            else (lines[-1] if lines else "no message on standard error")
+        )
         if self.status < 0:
             what = f"killed by signal {-self.status}"
         elif self.status:
@@ -157,7 +185,7 @@ class Staging:
 
     def __init__(self):
         self.dir: str | None = None
-        self.names: dict = {}          # safe name -> the user's path
+        self.names: dict = {}  # safe name -> the user's path
 
     def __enter__(self) -> Staging:
         self.dir = tempfile.mkdtemp(prefix="acescore-nist-")
@@ -198,8 +226,9 @@ class Staging:
             text = text.replace(name, self.names[name])
         return text
 
-    def run(self, tool: str, args: list, timeout: float | None = None,
-            seed: int | None = None) -> NistRun:
+    def run(
+        self, tool: str, args: list, timeout: float | None = None, seed: int | None = None
+    ) -> NistRun:
         env = dict(os.environ)
         if seed is not None:
             env["PERL_HASH_SEED"] = str(seed)
@@ -209,13 +238,23 @@ class Staging:
                 _safe(a)
         cmd = ["perl", os.path.abspath(tool), *args]
         try:
-            proc = subprocess.run(cmd, capture_output=True, timeout=timeout, cwd=self.dir,
-                                  env=env, stdin=subprocess.DEVNULL)
+            proc = subprocess.run(
+                cmd,
+                capture_output=True,
+                timeout=timeout,
+                cwd=self.dir,
+                env=env,
+                stdin=subprocess.DEVNULL,
+            )
         except OSError as e:
             return NistRun("", f"cannot run perl: {e.strerror}", 127, seed=seed)
-        return NistRun(proc.stdout.decode("utf-8", "replace"),
-                       self.unstage(proc.stderr.decode("utf-8", "replace")), proc.returncode,
-                       proc.stdout, seed)
+        return NistRun(
+            proc.stdout.decode("utf-8", "replace"),
+            self.unstage(proc.stderr.decode("utf-8", "replace")),
+            proc.returncode,
+            proc.stdout,
+            seed,
+        )
 
 
 def _safe(name: str) -> str:
@@ -224,8 +263,13 @@ def _safe(name: str) -> str:
     return name
 
 
-def run_nist(nist: str, ref_paths: list[str], sys_paths: list[str], flags: list[str],
-             timeout: float | None = None) -> NistRun:
+def run_nist(
+    nist: str,
+    ref_paths: list[str],
+    sys_paths: list[str],
+    flags: list[str],
+    timeout: float | None = None,
+) -> NistRun:
     """Run the NIST tool on the given files (staged under safe names, see :class:`Staging`)."""
     with Staging() as st:
         rl = st.stage("ref", ref_paths)

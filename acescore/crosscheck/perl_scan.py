@@ -12,6 +12,7 @@ a ``while (my ($k, $v) = each ...) {`` loop.
 Nothing here is specific to one script; :mod:`acescore.crosscheck.rewriter` applies the
 per-version rule tables of :mod:`acescore.crosscheck.versions` to what it finds.
 """
+
 from __future__ import annotations
 
 import re
@@ -22,13 +23,33 @@ QUOTE_OPS = {"q": 1, "qq": 1, "qw": 1, "qr": 1, "m": 1, "s": 2, "tr": 2, "y": 2}
 CLOSE = {"(": ")", "[": "]", "{": "}", "<": ">"}
 # after these (ignoring spaces) a '/' starts a regex, not a division
 REGEX_AFTER_CHARS = set("(,=!~{;&|?:+-*<>[^.")
-REGEX_AFTER_WORDS = {"split", "if", "unless", "and", "or", "not", "return", "grep", "map",
-                     "while", "until", "x", "lt", "gt", "le", "ge", "eq", "ne", "cmp"}
+REGEX_AFTER_WORDS = {
+    "split",
+    "if",
+    "unless",
+    "and",
+    "or",
+    "not",
+    "return",
+    "grep",
+    "map",
+    "while",
+    "until",
+    "x",
+    "lt",
+    "gt",
+    "le",
+    "ge",
+    "eq",
+    "ne",
+    "cmp",
+}
 WORD = re.compile(r"[A-Za-z_]\w*(?:::\w+)*")
 # while (my ($k, $v) = each ...) {   or   while ((my $k, my $v) = each ...) {
 EACH_HEAD_BEFORE = re.compile(
     r"while\s*\(\s*(?:my\s*\(\s*(\$\w+)\s*,\s*(\$\w+)\s*\)"
-    r"|\(\s*my\s+(\$\w+)\s*,\s*my\s+(\$\w+)\s*\))\s*=\s*$")
+    r"|\(\s*my\s+(\$\w+)\s*,\s*my\s+(\$\w+)\s*\))\s*=\s*$"
+)
 EACH_HEAD_AFTER = re.compile(r"[ \t]*\)[ \t]*\{")
 
 
@@ -38,14 +59,14 @@ class PerlScanError(ValueError):
 
 @dataclass
 class Traversal:
-    kind: str                 # keys | values | each
-    sub: str                  # enclosing named subroutine, "(main)" outside any
-    ordinal: int              # 1-based among traversals of this kind in this subroutine
-    start: int                # offset of the keyword
-    end: int                  # offset just after the hash expression (and its parentheses)
-    expr: str                 # the hash expression, starting with '%' (or '@' for arrays)
-    line: int                 # 1-based line of the keyword
-    loop: tuple | None = None   # each: (start, end, key_var, value_var) of the loop head
+    kind: str  # keys | values | each
+    sub: str  # enclosing named subroutine, "(main)" outside any
+    ordinal: int  # 1-based among traversals of this kind in this subroutine
+    start: int  # offset of the keyword
+    end: int  # offset just after the hash expression (and its parentheses)
+    expr: str  # the hash expression, starting with '%' (or '@' for arrays)
+    line: int  # 1-based line of the keyword
+    loop: tuple | None = None  # each: (start, end, key_var, value_var) of the loop head
 
     @property
     def is_hash(self) -> bool:
@@ -55,9 +76,9 @@ class Traversal:
 @dataclass
 class Scan:
     text: str
-    subs: dict                # name -> (start, end) offsets
+    subs: dict  # name -> (start, end) offsets
     traversals: list
-    code_end: int             # offset of __END__/__DATA__ (or len(text))
+    code_end: int  # offset of __END__/__DATA__ (or len(text))
 
     def census(self) -> dict:
         """{sub: {kind: count}} of every traversal found."""
@@ -107,7 +128,7 @@ def _prev_significant(text: str, i: int) -> tuple[str, str]:
         k = j
         while k >= 0 and (text[k].isalnum() or text[k] == "_"):
             k -= 1
-        return text[j], text[k + 1:j + 1]
+        return text[j], text[k + 1 : j + 1]
     return text[j], ""
 
 
@@ -134,7 +155,7 @@ def _hash_expr_end(text: str, i: int) -> int:
         raise PerlScanError("unbalanced braces in a hash expression")
     m = WORD.match(text, j)
     if not m:
-        raise PerlScanError(f"no hash after {text[i:i + 20]!r}")
+        raise PerlScanError(f"no hash after {text[i : i + 20]!r}")
     return m.end()
 
 
@@ -144,15 +165,15 @@ def scan(text: str) -> Scan:
     n = len(text)
     i = 0
     depth = 0
-    sub_stack: list = []          # (name, depth at which its body opened, start)
-    pending_sub = None            # (name, start) seen 'sub NAME', waiting for its '{'
+    sub_stack: list = []  # (name, depth at which its body opened, start)
+    pending_sub = None  # (name, start) seen 'sub NAME', waiting for its '{'
     line_start = True
     code_end = n
     counts: dict = {}
     while i < n:
         c = text[i]
         if line_start:
-            if c == "=" and re.match(r"=[A-Za-z]", text[i:i + 2]):
+            if c == "=" and re.match(r"=[A-Za-z]", text[i : i + 2]):
                 m = re.compile(r"^=cut\b.*$", re.MULTILINE).search(text, i)
                 i = n if not m else m.end()
                 continue
@@ -182,7 +203,7 @@ def scan(text: str) -> Scan:
             i = m.end()
             continue
         if c == "$" and i + 1 < n and text[i + 1] in "\"'`;&/\\,.0123456789!@":
-            i += 2                 # punctuation variables ($", $', $&, $/, $1 ...)
+            i += 2  # punctuation variables ($", $', $&, $/, $1 ...)
             continue
         if c == "/":
             pc, pw = _prev_significant(text, i)
@@ -208,20 +229,20 @@ def scan(text: str) -> Scan:
             i += 1
             continue
         if c == ";" and pending_sub:
-            pending_sub = None     # a forward declaration
+            pending_sub = None  # a forward declaration
         if c.isalpha() or c == "_":
             m = WORD.match(text, i)
             word = m.group(0)
             j = m.end()
             pc, _ = _prev_significant(text, i)
-            after = text[j:j + 40].lstrip()
-            prev2 = text[max(0, i - 2):i]
+            after = text[j : j + 40].lstrip()
+            prev2 = text[max(0, i - 2) : i]
             method = prev2 == "->" or (pc != "" and pc in "$@%&")
             hash_key = (pc == "{" and after.startswith("}")) or after.startswith("=>")
             if method or hash_key:
                 i = j
                 continue
-            if word in QUOTE_OPS and text[i - 1:i] != "-":
+            if word in QUOTE_OPS and text[i - 1 : i] != "-":
                 k = j
                 while k < n and text[k] in " \t":
                     k += 1
@@ -265,8 +286,9 @@ def scan(text: str) -> Scan:
                         end = m3.end()
                     sub = sub_stack[-1][0] if sub_stack else "(main)"
                     counts[(sub, word)] = counts.get((sub, word), 0) + 1
-                    t = Traversal(word, sub, counts[(sub, word)], i, end, expr,
-                                  text.count("\n", 0, i) + 1)
+                    t = Traversal(
+                        word, sub, counts[(sub, word)], i, end, expr, text.count("\n", 0, i) + 1
+                    )
                     if word == "each":
                         ls = text.rfind("\n", 0, i) + 1
                         mb = EACH_HEAD_BEFORE.search(text, ls, i)
@@ -275,7 +297,7 @@ def scan(text: str) -> Scan:
                             kv = [g for g in mb.groups() if g]
                             t.loop = (mb.start(), ma.end(), kv[0], kv[1])
                     travs.append(t)
-                    i = k       # the expression itself is scanned as code
+                    i = k  # the expression itself is scanned as code
                     continue
             i = j
             continue

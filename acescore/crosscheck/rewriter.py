@@ -19,6 +19,7 @@ acescore; the copy is made from the user's file each time and checked before it 
 Lines are rewritten in place; the helper subroutines go after the last line (before
 ``__END__`` if there is one), in their own package.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -55,17 +56,18 @@ class UnknownTool(Exception):
         super().__init__(
             f"{path}: {why} -- the deterministic copy is made only from a known NIST tool"
             f" ({', '.join(sorted(VERSIONS))}); point ACE_NIST_SCORER at an unmodified copy,"
-            f" or use --runs N to compare with the unmodified tool")
+            f" or use --runs N to compare with the unmodified tool"
+        )
 
 
 @dataclass
 class Derived:
     version: ToolVersion
     sha256: str
-    recognised_by: str            # "sha256" or "structure"
-    text: str                     # the deterministic copy
-    applied: dict = field(default_factory=dict)     # (sub, kind#n) -> order
-    repairs_only: bool = False    # only the repair rows (hash order otherwise untouched)
+    recognised_by: str  # "sha256" or "structure"
+    text: str  # the deterministic copy
+    applied: dict = field(default_factory=dict)  # (sub, kind#n) -> order
+    repairs_only: bool = False  # only the repair rows (hash order otherwise untouched)
 
 
 def sha256_of(path: str) -> str:
@@ -80,8 +82,9 @@ def _census_problems(scan: perl_scan.Scan, version: ToolVersion) -> list[str]:
     problems = []
     census = scan.census()
     if len(scan.traversals) != version.total:
-        problems.append(f"{len(scan.traversals)} hash traversals, {version.name} has"
-                        f" {version.total}")
+        problems.append(
+            f"{len(scan.traversals)} hash traversals, {version.name} has {version.total}"
+        )
     for row in version.rows:
         if row.sub not in scan.subs:
             problems.append(f"no subroutine {row.sub}")
@@ -93,8 +96,9 @@ def _census_problems(scan: perl_scan.Scan, version: ToolVersion) -> list[str]:
     return problems
 
 
-def recognise(path: str, text: str, scan: perl_scan.Scan,
-              versions: dict | None = None) -> tuple[ToolVersion, str, str]:
+def recognise(
+    path: str, text: str, scan: perl_scan.Scan, versions: dict | None = None
+) -> tuple[ToolVersion, str, str]:
     """The version ``text`` is: by SHA-256 (a known release), else by structure (exactly one
     table whose census fits).  Raises :class:`UnknownTool`."""
     versions = VERSIONS if versions is None else versions
@@ -118,15 +122,27 @@ def _replacement(t: perl_scan.Traversal, order: str) -> tuple[int, int, str]:
     if t.kind in ("keys", "values"):
         return t.start, t.end, f"{HELPER_PACKAGE}::{t.kind}_{order}({_hashref(t.expr)})"
     if t.loop is None:
-        raise ValueError(f"{t.sub}: each{t.ordinal} is not the head of a"
-                         " while (my ($k, $v) = each ...) { loop")
+        raise ValueError(
+            f"{t.sub}: each{t.ordinal} is not the head of a while (my ($k, $v) = each ...) {{ loop"
+        )
     start, end, kvar, vvar = t.loop
-    return start, end, (f"foreach my {kvar} ({HELPER_PACKAGE}::keys_{order}({_hashref(t.expr)}))"
-                        f" {{ my {vvar} = ({_hashref(t.expr)})->{{{kvar}}};")
+    return (
+        start,
+        end,
+        (
+            f"foreach my {kvar} ({HELPER_PACKAGE}::keys_{order}({_hashref(t.expr)}))"
+            f" {{ my {vvar} = ({_hashref(t.expr)})->{{{kvar}}};"
+        ),
+    )
 
 
-def rewrite(text: str, version: ToolVersion, scan: perl_scan.Scan | None = None,
-            path: str = "the NIST tool", repairs_only: bool = False) -> tuple[str, dict]:
+def rewrite(
+    text: str,
+    version: ToolVersion,
+    scan: perl_scan.Scan | None = None,
+    path: str = "the NIST tool",
+    repairs_only: bool = False,
+) -> tuple[str, dict]:
     """Apply ``version``'s rules to ``text`` (``repairs_only``: its repair rows only); return
     the copy and what was applied.  Raises :class:`UnknownTool` if a rule does not apply
     exactly as the table says."""
@@ -189,7 +205,7 @@ def derive(path: str, versions: dict | None = None, repairs_only: bool = False) 
     a copy with only the version's defect repairs, its hash order left as it is."""
     with open(path, "rb") as fh:
         raw = fh.read()
-    text = raw.decode("latin-1")          # bytes in, the same bytes out
+    text = raw.decode("latin-1")  # bytes in, the same bytes out
     try:
         scan = perl_scan.scan(text)
     except perl_scan.PerlScanError as e:

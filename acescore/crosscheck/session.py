@@ -10,6 +10,7 @@ beside acescore's report, compared.
   tie lines (docs/rules/determinism.md: ties are broken in hash order); a line where acescore differs
   from run 1 is a tie if that line is a tie line, else a real difference.
 """
+
 from __future__ import annotations
 
 import difflib
@@ -22,17 +23,17 @@ from acescore.crosscheck.rewriter import Derived, UnknownTool, derive, write_cop
 
 @dataclass
 class Outcome:
-    mode: str                           # "deterministic" or "runs"
+    mode: str  # "deterministic" or "runs"
     tool: str
-    runs: list                          # NistRun, in order
-    diffs: list                         # SectionDiff: NIST (copy or run 1) vs acescore
-    identical: bool                     # byte for byte, first line excepted
+    runs: list  # NistRun, in order
+    diffs: list  # SectionDiff: NIST (copy or run 1) vs acescore
+    identical: bool  # byte for byte, first line excepted
     derived: Derived | None = None
-    tie_lines: int = 0                  # lines of run 1 that vary between the NIST runs
-    ties: int = 0                       # differing lines that are tie lines
-    real: int = 0                       # differing lines that are not
-    section_split: dict = field(default_factory=dict)   # section -> (ties, real)
-    canonical: NistRun | None = None    # --runs: one more run, in the canonical order
+    tie_lines: int = 0  # lines of run 1 that vary between the NIST runs
+    ties: int = 0  # differing lines that are tie lines
+    real: int = 0  # differing lines that are not
+    section_split: dict = field(default_factory=dict)  # section -> (ties, real)
+    canonical: NistRun | None = None  # --runs: one more run, in the canonical order
 
     @property
     def failure(self) -> str | None:
@@ -63,14 +64,14 @@ def varying_lines(reports: list) -> set:
     out = set()
     for other in reports[1:]:
         other = body(other)
-        if len(other) == len(first):        # the usual case: compare line by line
+        if len(other) == len(first):  # the usual case: compare line by line
             out.update(i for i, (x, y) in enumerate(zip(first, other)) if x != y)
             continue
         sm = difflib.SequenceMatcher(a=first, b=other, autojunk=False)
         for tag, i1, i2, _j1, _j2 in sm.get_opcodes():
             if tag == "equal":
                 continue
-            if i1 == i2:            # lines only in the other run: the neighbours vary
+            if i1 == i2:  # lines only in the other run: the neighbours vary
                 out.update(i for i in (i1 - 1, i1) if 0 <= i < len(first))
             out.update(range(i1, i2))
     return out
@@ -121,17 +122,28 @@ def _section_of_lines(lines: list) -> list:
 def check_compiles(copy: str, tool: str) -> None:
     """``perl -c`` on the derived copy: a copy that does not compile is the rewriter's
     fault, not the tool's, and is said so."""
-    proc = subprocess.run(["perl", "-c", copy], capture_output=True, text=True,
-                          stdin=subprocess.DEVNULL, check=False)
+    proc = subprocess.run(
+        ["perl", "-c", copy], capture_output=True, text=True, stdin=subprocess.DEVNULL, check=False
+    )
     if proc.returncode != 0:
         last = (proc.stderr.strip().splitlines() or ["no message"])[-1]
         raise UnknownTool(tool, f"the derived copy does not compile ({last})")
 
 
-def crosscheck(tool: str, ref_paths: list, sys_paths: list, flags: list, ours: str,
-               runs: int | None = None, show: int = 3, timeout: float | None = None,
-               derived: Derived | None = None, versions: dict | None = None,
-               args_for=None, save_nist: str | None = None) -> Outcome:
+def crosscheck(
+    tool: str,
+    ref_paths: list,
+    sys_paths: list,
+    flags: list,
+    ours: str,
+    runs: int | None = None,
+    show: int = 3,
+    timeout: float | None = None,
+    derived: Derived | None = None,
+    versions: dict | None = None,
+    args_for=None,
+    save_nist: str | None = None,
+) -> Outcome:
     """Run the NIST tool beside acescore's report ``ours`` (the report without its first
     line, as :meth:`Results.to_text` gives it).  Raises :class:`rewriter.UnknownTool` in
     the default mode when the tool is not a version the rewriter knows."""
@@ -167,8 +179,7 @@ def crosscheck(tool: str, ref_paths: list, sys_paths: list, flags: list, ours: s
     if save_nist:
         with open(save_nist, "wb") as fh:
             fh.write(first.raw)
-    out = Outcome("deterministic" if runs is None else "runs", tool, results, [], False,
-                  derived)
+    out = Outcome("deterministic" if runs is None else "runs", tool, results, [], False, derived)
     if runs is not None:
         out.canonical = canonical
     if out.failure:
@@ -188,39 +199,53 @@ def crosscheck(tool: str, ref_paths: list, sys_paths: list, flags: list, ours: s
 def describe_tool(out: Outcome) -> str:
     if out.mode == "deterministic":
         d = out.derived
-        how = "SHA-256 of a known release" if d.recognised_by == "sha256" else (
-            "its structure (not a known release: SHA-256 " + d.sha256[:16] + "...)")
-        return (f"NIST tool: {out.tool} ({d.version.name}, recognised by {how}); deterministic"
-                f" copy: {len(d.applied)} hash traversals in canonical order; compared byte for byte,"
-                " first line excepted")
+        how = (
+            "SHA-256 of a known release"
+            if d.recognised_by == "sha256"
+            else ("its structure (not a known release: SHA-256 " + d.sha256[:16] + "...)")
+        )
+        return (
+            f"NIST tool: {out.tool} ({d.version.name}, recognised by {how}); deterministic"
+            f" copy: {len(d.applied)} hash traversals in canonical order; compared byte for byte,"
+            " first line excepted"
+        )
     seeds = ", ".join(str(r.seed) for r in out.runs)
     d = out.derived
-    what = "unmodified" if d is None else (
-        f"{d.version.name}, hash order untouched; only its defect repair applied"
-        f" ({len(d.applied)} each() loops of make_doc_relation_symmetric, 05-determinism D1)")
-    return (f"NIST tool: {out.tool} ({what}), {len(out.runs)} run(s) with PERL_HASH_SEED"
-            f" {seeds}")
+    what = (
+        "unmodified"
+        if d is None
+        else (
+            f"{d.version.name}, hash order untouched; only its defect repair applied"
+            f" ({len(d.applied)} each() loops of make_doc_relation_symmetric, 05-determinism D1)"
+        )
+    )
+    return f"NIST tool: {out.tool} ({what}), {len(out.runs)} run(s) with PERL_HASH_SEED {seeds}"
 
 
-REPRODUCED = "ace08-eval-v08"     # the version whose report acescore reproduces
+REPRODUCED = "ace08-eval-v08"  # the version whose report acescore reproduces
 
 
 def format_text(out: Outcome) -> str:
     lines = [describe_tool(out)]
     if out.derived and out.derived.version.name != REPRODUCED:
-        lines.append(f"note: acescore reproduces {REPRODUCED}; this is"
-                     f" {out.derived.version.name}, whose report differs by design")
+        lines.append(
+            f"note: acescore reproduces {REPRODUCED}; this is"
+            f" {out.derived.version.name}, whose report differs by design"
+        )
     multi = out.mode == "runs" and len(out.runs) > 1
     if multi:
         also = " (and one more in the canonical order)" if out.canonical else ""
-        lines.append(f"tie lines: {out.tie_lines} lines differ between the NIST tool's own"
-                     f" runs{also}")
+        lines.append(
+            f"tie lines: {out.tie_lines} lines differ between the NIST tool's own runs{also}"
+        )
     for d in out.diffs:
         if not d.differing_lines:
             state = "identical"
         else:
-            state = (f"{d.differing_lines} of {d.lines} lines, {d.differing_cells} of {d.cells}"
-                     " cells differ")
+            state = (
+                f"{d.differing_lines} of {d.lines} lines, {d.differing_cells} of {d.cells}"
+                " cells differ"
+            )
             if multi:
                 t, r = out.section_split.get(d.name, (0, 0))
                 state += f" ({t} at tie lines, {r} real)"
@@ -232,11 +257,15 @@ def format_text(out: Outcome) -> str:
     if out.identical:
         lines.append(f"identical: {total} lines")
     elif multi:
-        lines.append(f"real differences: {out.real} lines; {out.ties} more differ only at tie"
-                     f" lines (of {total} lines)")
+        lines.append(
+            f"real differences: {out.real} lines; {out.ties} more differ only at tie"
+            f" lines (of {total} lines)"
+        )
         if out.real:
-            lines.append(f"(a line is real when all {len(out.runs)} runs agreed on it; more runs"
-                         " can show more ties)")
+            lines.append(
+                f"(a line is real when all {len(out.runs)} runs agreed on it; more runs"
+                " can show more ties)"
+            )
     elif bad:
         lines.append(f"differs: {bad} of {total} lines")
     else:
@@ -246,15 +275,27 @@ def format_text(out: Outcome) -> str:
 
 def outcome_json(out: Outcome) -> dict:
     d = out.derived
-    info = {"mode": out.mode, "tool": out.tool,
-            "runs": [{"seed": r.seed, "status": r.status} for r in out.runs],
-            "byte_identical": out.identical}
+    info = {
+        "mode": out.mode,
+        "tool": out.tool,
+        "runs": [{"seed": r.seed, "status": r.status} for r in out.runs],
+        "byte_identical": out.identical,
+    }
     if d is not None:
-        info.update(version=d.version.name, sha256=d.sha256, recognised_by=d.recognised_by,
-                    rewritten_traversals=len(d.applied), repairs_only=d.repairs_only)
+        info.update(
+            version=d.version.name,
+            sha256=d.sha256,
+            recognised_by=d.recognised_by,
+            rewritten_traversals=len(d.applied),
+            repairs_only=d.repairs_only,
+        )
     if out.mode == "runs" and len(out.runs) > 1:
-        info.update(tie_lines=out.tie_lines, differing_at_tie_lines=out.ties,
-                    real_differences=out.real, canonical_run=out.canonical is not None)
+        info.update(
+            tie_lines=out.tie_lines,
+            differing_at_tie_lines=out.ties,
+            real_differences=out.real,
+            canonical_run=out.canonical is not None,
+        )
     return info
 
 

@@ -8,6 +8,7 @@
 
 :func:`export_apf` and :func:`import_json` are what ``acescore export`` / ``import`` run.
 """
+
 from __future__ import annotations
 
 import os
@@ -61,9 +62,17 @@ def _source(index: dict, docid: str, uri: str = ""):
     return read_source(p)
 
 
-def export_apf(apf_spec, source_dir: str, fmt: str, span: str = "head",
-               params: str = DEFAULT_PARAMS, report=None, tokens_as=None,
-               options=None, skipped: list | None = None) -> str:
+def export_apf(
+    apf_spec,
+    source_dir: str,
+    fmt: str,
+    span: str = "head",
+    params: str = DEFAULT_PARAMS,
+    report=None,
+    tokens_as=None,
+    options=None,
+    skipped: list | None = None,
+) -> str:
     """The JSON lines of the APF documents of ``apf_spec`` (file, directory, list) in
     ``fmt``; every document needs its source document in ``source_dir``.  What cannot be
     written is counted in ``report`` (:class:`acescore.formats.convert.ImportReport`).
@@ -91,16 +100,26 @@ def export_apf(apf_spec, source_dir: str, fmt: str, span: str = "head",
         for doc in f.documents:
             st = _source(index, doc.docid, doc.uri)
             if st is None:
-                raise AceInputError(f"no source document for DOCID {doc.docid} under"
-                                    f" {source_dir}; hint: --source-dir names the folder of"
-                                    f" the .sgm files", f.path)
-            tokdocs.append(apf_to_tokdoc(doc, st.text, span, report,
-                                         others.get(doc.docid, ())))
+                raise AceInputError(
+                    f"no source document for DOCID {doc.docid} under"
+                    f" {source_dir}; hint: --source-dir names the folder of"
+                    f" the .sgm files",
+                    f.path,
+                )
+            tokdocs.append(apf_to_tokdoc(doc, st.text, span, report, others.get(doc.docid, ())))
     return mod.write(tokdocs)
 
 
-def import_json(path: str, fmt: str, source_dir: str, out_dir: str, report,
-                argument_type=None, tokens_from=None, force: bool = False) -> list:
+def import_json(
+    path: str,
+    fmt: str,
+    source_dir: str,
+    out_dir: str,
+    report,
+    argument_type=None,
+    tokens_from=None,
+    force: bool = False,
+) -> list:
     """Write one APF file per document of the JSON file ``path`` into ``out_dir``; returns
     the paths written.  Everything dropped is counted in ``report``
     (:class:`acescore.formats.convert.ImportReport`); ``argument_type``: see
@@ -108,11 +127,16 @@ def import_json(path: str, fmt: str, source_dir: str, out_dir: str, report,
     :mod:`acescore.formats.textee`; ``force``: remove the APF files ``out_dir`` holds (else
     they are an error: they would be scored with the new ones)."""
     mod = format_module(fmt)
-    old = [f for f in (os.listdir(out_dir) if os.path.isdir(out_dir) else ())
-           if f.endswith((".apf.xml", ".apf"))]
+    old = [
+        f
+        for f in (os.listdir(out_dir) if os.path.isdir(out_dir) else ())
+        if f.endswith((".apf.xml", ".apf"))
+    ]
     if old and not force:
-        raise AceUsageError(f"{out_dir} already holds APF files ({old[0]}, ...); hint: another"
-                            f" folder, or --force to remove them first")
+        raise AceUsageError(
+            f"{out_dir} already holds APF files ({old[0]}, ...); hint: another"
+            f" folder, or --force to remove them first"
+        )
     text = read_text(path, "prediction file")
     if tokens_from is not None and fmt != "textee":
         raise AceUsageError("--tokens-from goes with --from textee only")
@@ -126,8 +150,9 @@ def import_json(path: str, fmt: str, source_dir: str, out_dir: str, report,
             continue
         m = _SOURCE.search(st.raw)
         source = m.group(1) if m else ""
-        doc = tokdoc_to_document(td, st.text, source, os.path.basename(st.path), report,
-                                 argument_type)
+        doc = tokdoc_to_document(
+            td, st.text, source, os.path.basename(st.path), report, argument_type
+        )
         outputs.append((td.docid, apf_bytes(ApfFile("", (doc,)), DEFAULT_DOCTYPE)))
     os.makedirs(out_dir, exist_ok=True)
     for f in old:
@@ -136,6 +161,6 @@ def import_json(path: str, fmt: str, source_dir: str, out_dir: str, report,
     names = unique_names([docid for docid, _ in outputs])
     for docid, data in outputs:
         p = inside(out_dir, f"{names[docid]}.apf.xml")
-        write_file(p, data)               # whole or not at all
+        write_file(p, data)  # whole or not at all
         written.append(p)
     return written

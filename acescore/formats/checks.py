@@ -13,6 +13,7 @@ Two predictions of one document (DyGIE++: two lines with one ``doc_key``; OneIE/
 two lines with one ``doc_id`` and window ID) are refused with both line numbers, and a file
 without any prediction is refused ("nothing to import").
 """
+
 from __future__ import annotations
 
 import json
@@ -43,16 +44,19 @@ def parse_line(line: str, path: str, n: int, what: str):
     """The JSON value of line ``n`` (a JSON object expected), refused in one line when it is
     no JSON, nested deeper than :data:`MAX_DEPTH` or no object."""
     if line.count("[") + line.count("{") > MAX_DEPTH and depth(line) > MAX_DEPTH:
-        raise AceInputError(f"JSON nested deeper than {MAX_DEPTH} levels; hint: one {what}"
-                            f" a line", path, line=n)
+        raise AceInputError(
+            f"JSON nested deeper than {MAX_DEPTH} levels; hint: one {what} a line", path, line=n
+        )
     try:
         obj = json.loads(line)
     except (ValueError, RecursionError) as e:
-        raise AceInputError(f"not a {what} (not JSON: {e}); hint: one {what} a line (JSON"
-                            f" Lines)", path, line=n) from None
+        raise AceInputError(
+            f"not a {what} (not JSON: {e}); hint: one {what} a line (JSON Lines)", path, line=n
+        ) from None
     if not isinstance(obj, dict):
-        raise AceInputError(f"not a {what} ({_kind(obj)}, not a JSON object); hint: one"
-                            f" {what} a line", path, line=n)
+        raise AceInputError(
+            f"not a {what} ({_kind(obj)}, not a JSON object); hint: one {what} a line", path, line=n
+        )
     return obj
 
 
@@ -80,8 +84,7 @@ class Checker:
         self.path, self.line, self.prefix, self.element = path, line, prefix, element
 
     def error(self, message: str) -> AceInputError:
-        return AceInputError(self.prefix + message, self.path, line=self.line,
-                             element=self.element)
+        return AceInputError(self.prefix + message, self.path, line=self.line, element=self.element)
 
     def fail(self, field: str, expected: str, got) -> AceInputError:
         return self.error(f"field {field}: {expected} expected, not {_kind(got)}")
@@ -131,8 +134,7 @@ class Checker:
         self.array(x, field)
         if len(x) < least or (most is not None and len(x) > most):
             many = f"{least}" if most == least else f"at least {least}"
-            raise self.error(f"field {field}: an array of {many} items expected, not"
-                             f" {len(x)}")
+            raise self.error(f"field {field}: an array of {many} items expected, not {len(x)}")
         for k, (kind, item) in enumerate(zip(kinds, x)):
             f = f"{field}[{k}]"
             if kind == "i":
@@ -149,23 +151,29 @@ class Checker:
         """An integer index into an array of ``size`` items."""
         self.integer(x, field)
         if not 0 <= x < size:
-            raise self.error(f"field {field}: {x} is no index of the {size} items it refers"
-                             f" to")
+            raise self.error(f"field {field}: {x} is no index of the {size} items it refers to")
         return x
 
 
 def nothing_to_import(path: str) -> AceInputError:
-    return AceInputError("nothing to import: the file holds no prediction (no non-blank"
-                         " line); hint: the prediction file of the model's output", path)
+    return AceInputError(
+        "nothing to import: the file holds no prediction (no non-blank"
+        " line); hint: the prediction file of the model's output",
+        path,
+    )
 
 
 def duplicate(path: str, what: str, first: int, again: int) -> AceInputError:
-    return AceInputError(f"{what} again (first at line {first}): a second prediction would"
-                         f" replace the first; hint: one prediction per document", path,
-                         line=again)
+    return AceInputError(
+        f"{what} again (first at line {first}): a second prediction would"
+        f" replace the first; hint: one prediction per document",
+        path,
+        line=again,
+    )
 
 
 # ---------------------------------------------------------------- the formats' lines
+
 
 def check_window(obj: dict, c: Checker, keys: dict, tokens_from: bool) -> None:
     """The fields of a OneIE / TextEE line (:func:`acescore.formats.windowed.read_windows`);
@@ -190,8 +198,7 @@ def check_window(obj: dict, c: Checker, keys: dict, tokens_from: bool) -> None:
             c.tuple_(r, f, "..s", 3)
             c.index(r[0], f + "[0]", len(trig))
             c.index(r[1], f + "[1]", len(ents))
-        for k, r in enumerate(c.array(graph.get("relations"), "graph.relations",
-                                      optional=True)):
+        for k, r in enumerate(c.array(graph.get("relations"), "graph.relations", optional=True)):
             f = f"graph.relations[{k}]"
             c.tuple_(r, f, "..S" + (".S" if len(r) > 4 else ""), 3)
             c.index(r[0], f + "[0]", len(ents))
@@ -203,8 +210,7 @@ def check_window(obj: dict, c: Checker, keys: dict, tokens_from: bool) -> None:
         c.tuple_(e.get("trigger"), f + ".trigger", "iis", 3)
         for a, arg in enumerate(c.array(e.get("arguments"), f + ".arguments", optional=True)):
             c.tuple_(arg, f"{f}.arguments[{a}]", "iis", 3)
-    for k, m in enumerate(c.array(obj.get("entity_mentions"), "entity_mentions",
-                                  optional=True)):
+    for k, m in enumerate(c.array(obj.get("entity_mentions"), "entity_mentions", optional=True)):
         f = f"entity_mentions[{k}]"
         c.obj(m, f)
         c.string(m.get("id"), f + ".id")
@@ -213,8 +219,7 @@ def check_window(obj: dict, c: Checker, keys: dict, tokens_from: bool) -> None:
         for name in ("entity_type", "mention_type", "entity_subtype", "text"):
             c.string(m.get(name), f"{f}.{name}", optional=True)
         c.key(m["entity_id"], f + ".entity_id") if m.get("entity_id") is not None else None
-    for k, e in enumerate(c.array(obj.get("event_mentions"), "event_mentions",
-                                  optional=True)):
+    for k, e in enumerate(c.array(obj.get("event_mentions"), "event_mentions", optional=True)):
         f = f"event_mentions[{k}]"
         c.obj(e, f)
         t = c.obj(e.get("trigger"), f + ".trigger")
@@ -224,8 +229,9 @@ def check_window(obj: dict, c: Checker, keys: dict, tokens_from: bool) -> None:
         c.string(e.get("event_type"), f + ".event_type")
         for a, arg in enumerate(c.array(e.get("arguments"), f + ".arguments", optional=True)):
             _argument(c, arg, f"{f}.arguments[{a}]")
-    for k, r in enumerate(c.array(obj.get("relation_mentions"), "relation_mentions",
-                                  optional=True)):
+    for k, r in enumerate(
+        c.array(obj.get("relation_mentions"), "relation_mentions", optional=True)
+    ):
         f = f"relation_mentions[{k}]"
         c.obj(r, f)
         c.string(r.get("relation_type"), f + ".relation_type", optional=True)
@@ -255,8 +261,12 @@ def check_dygiepp(obj: dict, c: Checker) -> None:
     def pick(name):
         key = "predicted_" + name if "predicted_" + name in obj else name
         return key, c.array(obj.get(key), key, optional=True)
-    key, clusters = (("predicted_clusters", obj["predicted_clusters"])
-                     if "predicted_clusters" in obj else ("clusters", obj.get("clusters")))
+
+    key, clusters = (
+        ("predicted_clusters", obj["predicted_clusters"])
+        if "predicted_clusters" in obj
+        else ("clusters", obj.get("clusters"))
+    )
     for k, members in enumerate(c.array(clusters, key, optional=True)):
         for m, span in enumerate(c.array(members, f"{key}[{k}]")):
             c.tuple_(span, f"{key}[{k}][{m}]", "ii", 2, 2)
@@ -270,8 +280,9 @@ def check_dygiepp(obj: dict, c: Checker) -> None:
             f = f"{key}[{k}][{m}]"
             c.array(ev, f)
             if not ev:
-                raise c.error(f"field {f}: an event (trigger and arguments) expected, not"
-                              f" an empty array")
+                raise c.error(
+                    f"field {f}: an event (trigger and arguments) expected, not an empty array"
+                )
             trig = c.array(ev[0], f + "[0]")
             if len(trig) >= 2 and isinstance(trig[1], str):
                 c.tuple_(trig, f + "[0]", "is", 2)

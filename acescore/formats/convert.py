@@ -15,6 +15,7 @@ without SUBTYPE gets the first SUBTYPE of its TYPE, without mention TYPE ``NAM``
 entity ``SPC``; each event mention is an event of its own (GENERICITY Specific, MODALITY
 Asserted, POLARITY Positive, TENSE Unspecified).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -50,6 +51,7 @@ EXAMPLES = 5
 class ImportReport:
     """What an import kept and dropped; ``dropped``: reason -> count, ``examples``: reason ->
     the first few items."""
+
     documents: int = 0
     mentions: int = 0
     events: int = 0
@@ -70,12 +72,16 @@ class ImportReport:
         self.notes[what] = self.notes.get(what, 0) + 1
 
     def text(self) -> str:
-        out = [f"imported {self.documents} documents: {self.mentions} mentions, {self.events}"
-               f" event mentions, {self.arguments} arguments, {self.relations} relation"
-               f" mentions; {self.misaligned_tokens} tokens misaligned"]
+        out = [
+            f"imported {self.documents} documents: {self.mentions} mentions, {self.events}"
+            f" event mentions, {self.arguments} arguments, {self.relations} relation"
+            f" mentions; {self.misaligned_tokens} tokens misaligned"
+        ]
         for reason in sorted(self.dropped):
-            out.append(f"dropped {self.dropped[reason]} {reason}, first: "
-                       + "; ".join(self.examples[reason]))
+            out.append(
+                f"dropped {self.dropped[reason]} {reason}, first: "
+                + "; ".join(self.examples[reason])
+            )
         for what in sorted(self.notes):
             out.append(f"{self.notes[what]} {what}")
         return "\n".join(out) + "\n"
@@ -83,8 +89,10 @@ class ImportReport:
 
 # ------------------------------------------------------------------------ APF -> tokens
 
-def apf_to_tokdoc(doc, text: str, span: str = "head",
-                  report: ImportReport | None = None, others=()) -> TokDoc:
+
+def apf_to_tokdoc(
+    doc, text: str, span: str = "head", report: ImportReport | None = None, others=()
+) -> TokDoc:
     """The token-level view of an APF document over its source ``text``.  A mention or
     anchor that is not text, or whose span does not start and end on a token even with its
     white space trimmed, is left out and counted in ``report`` (with what uses it).
@@ -116,16 +124,27 @@ def apf_to_tokdoc(doc, text: str, span: str = "head",
         if None in se:
             report.drop(f"{what} not on token bounds (left out)", f"{doc.docid} {ident}")
             return None
-        return se, text[sp[0]:sp[1] + 1]
+        return se, text[sp[0] : sp[1] + 1]
+
     index = {}
     for mid, loc, label, mtype, kind, sub, ent in ments:
         t = tok(loc, "mentions", mid)
         if t is None:
             continue
         index[mid] = len(out.mentions)
-        out.mentions.append({"id": mid, "start": t[0][0], "end": t[0][1], "label": label,
-                             "mtype": mtype, "kind": kind, "subtype": sub, "entity": ent,
-                             "text": t[1]})
+        out.mentions.append(
+            {
+                "id": mid,
+                "start": t[0][0],
+                "end": t[0][1],
+                "label": label,
+                "mtype": mtype,
+                "kind": kind,
+                "subtype": sub,
+                "entity": ent,
+                "text": t[1],
+            }
+        )
     for mid, loc, etype, arguments in evs:
         t = tok(loc, "event mentions", mid)
         if t is None:
@@ -135,26 +154,31 @@ def apf_to_tokdoc(doc, text: str, span: str = "head",
             if a.refid in index:
                 args.append((index[a.refid], a.role))
             else:
-                report.drop("event arguments whose mention was left out",
-                            f"{doc.docid} {mid} {a.role}")
-        out.events.append({"id": mid, "start": t[0][0], "end": t[0][1], "type": etype,
-                           "args": args, "text": t[1]})
+                report.drop(
+                    "event arguments whose mention was left out", f"{doc.docid} {mid} {a.role}"
+                )
+        out.events.append(
+            {"id": mid, "start": t[0][0], "end": t[0][1], "type": etype, "args": args, "text": t[1]}
+        )
     for r in doc.relations:
         for rm in r.mentions:
-            a = [index.get(x.refid) for x in sorted(rm.arguments, key=lambda x: x.role)
-                 if x.role in ("Arg-1", "Arg-2", "Arg")]
+            a = [
+                index.get(x.refid)
+                for x in sorted(rm.arguments, key=lambda x: x.role)
+                if x.role in ("Arg-1", "Arg-2", "Arg")
+            ]
             if len(a) == 2 and None not in a:
-                out.relations.append({"id": rm.id, "args": tuple(a), "type": r.type,
-                                      "subtype": r.subtype})
+                out.relations.append(
+                    {"id": rm.id, "args": tuple(a), "type": r.type, "subtype": r.subtype}
+                )
             else:
-                report.drop("relation mentions whose argument was left out",
-                            f"{doc.docid} {rm.id}")
+                report.drop("relation mentions whose argument was left out", f"{doc.docid} {rm.id}")
     return out
 
 
 def _items(doc, span: str) -> tuple:
     """(mentions, event mentions) of an APF document as the formats write them."""
-    ments = []          # (id, locator, label, mtype, kind, subtype, element id)
+    ments = []  # (id, locator, label, mtype, kind, subtype, element id)
     for e in doc.entities:
         for m in e.mentions:
             loc = m.head if span == "head" else m.extent
@@ -165,8 +189,11 @@ def _items(doc, span: str) -> tuple:
     for t in doc.timex2s:
         for m in t.mentions:
             ments.append((m.id, m.extent, "TIME", "TIME", "timex2", None, t.id))
-    evs = [(em.id, em.anchor, f"{ev.type}:{ev.subtype}", em.arguments)
-           for ev in doc.events for em in ev.mentions]
+    evs = [
+        (em.id, em.anchor, f"{ev.type}:{ev.subtype}", em.arguments)
+        for ev in doc.events
+        for em in ev.mentions
+    ]
     return ments, evs
 
 
@@ -199,8 +226,11 @@ def _elements(doc, ments, evs, text) -> list:
             where[x[0]] = sp
     out = list(where.values())
     for _, loc, _, arguments in evs:
-        pts = [p for p in [_trimmed(text, loc)] + [where.get(a.refid) for a in arguments]
-               if p is not None]
+        pts = [
+            p
+            for p in [_trimmed(text, loc)] + [where.get(a.refid) for a in arguments]
+            if p is not None
+        ]
         if pts:
             out.append((min(p[0] for p in pts), max(p[1] for p in pts)))
     for r in doc.relations:
@@ -213,6 +243,7 @@ def _elements(doc, ments, evs, text) -> list:
 
 # ------------------------------------------------------------------------ tokens -> APF
 
+
 def _split_type(label: str) -> tuple:
     for sep in (":", "."):
         if sep in label:
@@ -221,8 +252,14 @@ def _split_type(label: str) -> tuple:
     return label, None
 
 
-def tokdoc_to_document(td: TokDoc, text: str, source: str, uri: str, report: ImportReport,
-                       argument_type: str | None = None) -> Document:
+def tokdoc_to_document(
+    td: TokDoc,
+    text: str,
+    source: str,
+    uri: str,
+    report: ImportReport,
+    argument_type: str | None = None,
+) -> Document:
     """An APF document from the token-level view, its tokens aligned to ``text``.
     ``argument_type``: an event argument whose span is no mention of the document becomes an
     entity mention of this TYPE (default: it is dropped and reported)."""
@@ -243,14 +280,14 @@ class _Builder:
         self.offs = align(text, td.windows)
         report.misaligned_tokens += sum(1 for o in self.offs if o is None)
         self.argument_type = argument_type
-        self.entities: dict = {}     # entity key -> [type, subtype, [EntityMention]]
+        self.entities: dict = {}  # entity key -> [type, subtype, [EntityMention]]
         self.values: dict = {}
         self.timexes: dict = {}
-        self.ids: dict = {}          # mention index -> (APF mention id, element id)
-        self.extents: dict = {}      # APF mention id -> Locator
+        self.ids: dict = {}  # mention index -> (APF mention id, element id)
+        self.extents: dict = {}  # APF mention id -> Locator
         self.event_list: list = []
         self.relation_list: list = []
-        self.numbers: dict = {"E": {}, "V": {}, "T": {}}     # kind -> {key: number}
+        self.numbers: dict = {"E": {}, "V": {}, "T": {}}  # kind -> {key: number}
 
     def chars(self, m: dict, what: str):
         s, e = m.get("start"), m.get("end")
@@ -259,8 +296,9 @@ class _Builder:
             return None
         a, b = self.offs[s], self.offs[e - 1]
         if a is None or b is None:
-            self.report.drop(f"{what} on misaligned tokens",
-                             f"{self.d} tokens {s}-{e} {m.get('text', '')!r}")
+            self.report.drop(
+                f"{what} on misaligned tokens", f"{self.d} tokens {s}-{e} {m.get('text', '')!r}"
+            )
             return None
         return a[0], b[1] - 1
 
@@ -275,7 +313,7 @@ class _Builder:
         return n
 
     def loc(self, sp) -> Locator:
-        return Locator("text", sp[0], sp[1], written(self.text[sp[0]:sp[1] + 1]))
+        return Locator("text", sp[0], sp[1], written(self.text[sp[0] : sp[1] + 1]))
 
     def mentions(self) -> None:
         for i, m in enumerate(self.td.mentions):
@@ -334,17 +372,25 @@ class _Builder:
             # a span that is no mention: a new entity mention of the given TYPE
             key = ("arg",) + mi
             if key not in self.ids:
-                m = {"start": mi[0], "end": mi[1], "label": self.argument_type,
-                     "kind": "entity", "entity": None}
+                m = {
+                    "start": mi[0],
+                    "end": mi[1],
+                    "label": self.argument_type,
+                    "kind": "entity",
+                    "entity": None,
+                }
                 sp = self.chars(m, "argument mention")
                 if sp is None or not self.add_mention(key, m, sp):
                     return None
-                self.report.note(f"argument spans without a mention (written as"
-                                 f" {self.argument_type} entity mentions)")
+                self.report.note(
+                    f"argument spans without a mention (written as"
+                    f" {self.argument_type} entity mentions)"
+                )
             return self.ids[key]
         if mi not in self.ids:
-            self.report.drop("event arguments whose mention was dropped or is missing",
-                             f"{self.d} {role}")
+            self.report.drop(
+                "event arguments whose mention was dropped or is missing", f"{self.d} {role}"
+            )
             return None
         return self.ids[mi]
 
@@ -376,9 +422,19 @@ class _Builder:
             locs = [anchor] + [self.extents[a.refid] for a in args]
             extent = self.loc((min(x.start for x in locs), max(x.end for x in locs)))
             em = EventMention(f"{evid}-1", extent, anchor, tuple(args))
-            self.event_list.append(Event(evid, etype, sub, "Specific", "Asserted", "Positive",
-                                         "Unspecified", tuple(Argument(r, e) for r, e in eargs),
-                                         (em,)))
+            self.event_list.append(
+                Event(
+                    evid,
+                    etype,
+                    sub,
+                    "Specific",
+                    "Asserted",
+                    "Positive",
+                    "Unspecified",
+                    tuple(Argument(r, e) for r, e in eargs),
+                    (em,),
+                )
+            )
             rep.events += 1
             rep.arguments += len(args)
 
@@ -390,8 +446,9 @@ class _Builder:
             if sub is None:
                 rtype, sub = _split_type(rtype or "")
             if i not in self.ids or j not in self.ids:
-                rep.drop("relation mentions whose argument was dropped or is missing",
-                         f"{d} {rtype}")
+                rep.drop(
+                    "relation mentions whose argument was dropped or is missing", f"{d} {rtype}"
+                )
                 continue
             known = RELATION_SUBTYPES.get(rtype)
             if known is None or (sub is not None and known and sub not in known):
@@ -405,18 +462,40 @@ class _Builder:
             ext = self.loc((min(a.start, b.start), max(a.end, b.end)))
             rid = f"{d}-R{len(self.relation_list) + 1}"
             rm = RelationMention(f"{rid}-1", ext, (Argument("Arg-1", m1), Argument("Arg-2", m2)))
-            self.relation_list.append(Relation(rid, rtype, sub or "", "Unspecified",
-                                               (Argument("Arg-1", e1), Argument("Arg-2", e2)),
-                                               (rm,)))
+            self.relation_list.append(
+                Relation(
+                    rid,
+                    rtype,
+                    sub or "",
+                    "Unspecified",
+                    (Argument("Arg-1", e1), Argument("Arg-2", e2)),
+                    (rm,),
+                )
+            )
             rep.relations += 1
 
     def document(self, source: str, uri: str) -> Document:
         d = self.d
-        ents = tuple(Entity(f"{d}-E{n}", t, s, "SPC", tuple(ms), (), "NAM")
-                     for n, (t, s, ms) in enumerate(self.entities.values(), 1))
-        vals = tuple(Value(f"{d}-V{n}", t, s, tuple(ms))
-                     for n, (t, s, ms) in enumerate(self.values.values(), 1))
-        txs = tuple(Timex2(f"{d}-T{n}", (), tuple(ms))
-                    for n, ms in enumerate(self.timexes.values(), 1))
-        return Document(d, source, uri, "text", "", entities=ents, values=vals, timex2s=txs,
-                        relations=tuple(self.relation_list), events=tuple(self.event_list))
+        ents = tuple(
+            Entity(f"{d}-E{n}", t, s, "SPC", tuple(ms), (), "NAM")
+            for n, (t, s, ms) in enumerate(self.entities.values(), 1)
+        )
+        vals = tuple(
+            Value(f"{d}-V{n}", t, s, tuple(ms))
+            for n, (t, s, ms) in enumerate(self.values.values(), 1)
+        )
+        txs = tuple(
+            Timex2(f"{d}-T{n}", (), tuple(ms)) for n, ms in enumerate(self.timexes.values(), 1)
+        )
+        return Document(
+            d,
+            source,
+            uri,
+            "text",
+            "",
+            entities=ents,
+            values=vals,
+            timex2s=txs,
+            relations=tuple(self.relation_list),
+            events=tuple(self.event_list),
+        )

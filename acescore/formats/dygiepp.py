@@ -10,6 +10,7 @@ them.  Labels: entity TYPE, value TYPE, ``TIMEX2`` for timex2 mentions; events a
 ``[start, end, label]`` (the form of ``document.py``'s ``Trigger``); DyGIE++'s own
 preprocessing keeps single-token triggers only.  DyGIE++ carries no mention TYPE.
 """
+
 from __future__ import annotations
 
 import json
@@ -35,6 +36,7 @@ def write(tokdocs: list) -> str:
             # the last window starting at or before the token (bisection: a scan from the
             # first window made the export quadratic)
             return max(bisect_right(starts, tok) - 1, 0)  # noqa: B023 (called in this iteration)
+
         ner = [[] for _ in range(nwin)]
         rels = [[] for _ in range(nwin)]
         evs = [[] for _ in range(nwin)]
@@ -46,18 +48,29 @@ def write(tokdocs: list) -> str:
             clusters.setdefault(m["entity"], []).append([m["start"], m["end"] - 1])
         for r in td.relations:
             a, b = (td.mentions[i] for i in r["args"])
-            rels[win(a["start"])].append([a["start"], a["end"] - 1, b["start"], b["end"] - 1,
-                                          f"{r['type']}.{r['subtype']}"])
+            rels[win(a["start"])].append(
+                [a["start"], a["end"] - 1, b["start"], b["end"] - 1, f"{r['type']}.{r['subtype']}"]
+            )
         for e in td.events:
             label = e["type"].replace(":", ".", 1)
-            trig = ([e["start"], label] if e["end"] - e["start"] == 1
-                    else [e["start"], e["end"] - 1, label])
-            args = [[td.mentions[i]["start"], td.mentions[i]["end"] - 1, role]
-                    for i, role in e["args"]]
+            trig = (
+                [e["start"], label]
+                if e["end"] - e["start"] == 1
+                else [e["start"], e["end"] - 1, label]
+            )
+            args = [
+                [td.mentions[i]["start"], td.mentions[i]["end"] - 1, role] for i, role in e["args"]
+            ]
             evs[win(e["start"])].append([trig] + args)
-        obj = {"doc_key": td.docid, "dataset": "ace-event", "sentences": td.windows,
-               "ner": ner, "relations": rels, "events": evs,
-               "clusters": [c for c in clusters.values() if len(c) > 1]}
+        obj = {
+            "doc_key": td.docid,
+            "dataset": "ace-event",
+            "sentences": td.windows,
+            "ner": ner,
+            "relations": rels,
+            "events": evs,
+            "clusters": [c for c in clusters.values() if len(c) > 1],
+        }
         line = json.dumps(obj, ensure_ascii=False)
         if len(line) > output_budget(td):
             raise output_too_large(td, len(line), "DyGIE++")
@@ -91,9 +104,13 @@ def read(text: str, path: str) -> list:
         try:
             out.append(_document(obj))
         except (ValueError, KeyError, TypeError, IndexError) as e:
-            raise AceInputError(f"not a DyGIE++ document ({e!r}); hint: one JSON object with"
-                                f" doc_key, sentences and per-sentence ner/relations/events"
-                                f" a line", path, line=n) from None
+            raise AceInputError(
+                f"not a DyGIE++ document ({e!r}); hint: one JSON object with"
+                f" doc_key, sentences and per-sentence ner/relations/events"
+                f" a line",
+                path,
+                line=n,
+            ) from None
     if not out:
         raise nothing_to_import(path)
     return out
@@ -101,7 +118,7 @@ def read(text: str, path: str) -> list:
 
 def _document(obj: dict) -> TokDoc:
     td = TokDoc(obj["doc_key"], windows=[[str(t) for t in s] for s in obj["sentences"]])
-    pick = lambda k: obj.get("predicted_" + k, obj.get(k)) or []   # noqa: E731
+    pick = lambda k: obj.get("predicted_" + k, obj.get(k)) or []  # noqa: E731
     by_span: dict = {}
     cluster_of: dict = {}
     for c, members in enumerate(obj.get("predicted_clusters", obj.get("clusters")) or []):
@@ -112,10 +129,19 @@ def _document(obj: dict) -> TokDoc:
             s, e, label = item[0], item[1], item[2]
             kind, lab = _kind(label)
             by_span.setdefault((s, e), len(td.mentions))
-            td.mentions.append({"start": s, "end": e + 1, "label": lab, "kind": kind,
-                                "mtype": None, "subtype": None,
-                                "entity": cluster_of.get((s, e), f"s{s}-{e}"),
-                                "id": f"{s}-{e}", "text": ""})
+            td.mentions.append(
+                {
+                    "start": s,
+                    "end": e + 1,
+                    "label": lab,
+                    "kind": kind,
+                    "mtype": None,
+                    "subtype": None,
+                    "entity": cluster_of.get((s, e), f"s{s}-{e}"),
+                    "id": f"{s}-{e}",
+                    "text": "",
+                }
+            )
     for sent in pick("events"):
         for ev in sent:
             trig = ev[0]
@@ -125,12 +151,14 @@ def _document(obj: dict) -> TokDoc:
                 s, e, label = trig[0], trig[1], trig[2]
             # an argument span that is no NER span: (start, end) token bounds
             args = [(by_span.get((a[0], a[1]), (a[0], a[1] + 1)), a[2]) for a in ev[1:]]
-            td.events.append({"start": s, "end": e + 1, "type": label, "args": args,
-                              "text": ""})
+            td.events.append({"start": s, "end": e + 1, "type": label, "args": args, "text": ""})
     for sent in pick("relations"):
         for r in sent:
-            td.relations.append({"args": (by_span.get((r[0], r[1]), -1),
-                                          by_span.get((r[2], r[3]), -1)),
-                                 "type": r[4], "subtype": None})
+            td.relations.append(
+                {
+                    "args": (by_span.get((r[0], r[1]), -1), by_span.get((r[2], r[3]), -1)),
+                    "type": r[4],
+                    "subtype": None,
+                }
+            )
     return td
-

@@ -13,6 +13,7 @@ Reading, a line with ``graph`` is taken from it instead: ``entities`` ``[start, 
 mention type, score]``, ``triggers`` ``[start, end, type, score]``, ``relations`` ``[i, j,
 type, score(, subtype)]``, ``roles`` ``[trigger i, entity j, role, score]``.
 """
+
 from __future__ import annotations
 
 from acescore.formats.windowed import read_windows, write_windows

@@ -14,6 +14,7 @@ Reading also takes TextEE's E2E predictions as its trainers return them (a line 
 file of the same windows.  Their arguments are spans, not mentions (see ``acescore import
 --argument-type``).
 """
+
 from __future__ import annotations
 
 from acescore.formats.windowed import read_windows, window_tokens, write_windows

@@ -23,6 +23,7 @@ misaligned token: at its first occurrence in the next 200 characters).  A token 
 as its characters, as the ACE offsets count it).  A token not found so is *misaligned*
 (reported, with every mention that uses it).
 """
+
 from __future__ import annotations
 
 import re
@@ -46,13 +47,14 @@ class TokDoc:
     events     dicts ``start, end, type, args: [(mention index, role)], id``
     relations  dicts ``args: (mention index, mention index), type, subtype, id``
     """
+
     docid: str
     windows: list = field(default_factory=list)
     mentions: list = field(default_factory=list)
     events: list = field(default_factory=list)
     relations: list = field(default_factory=list)
-    offsets: list | None = None     # (start, end) char offsets of each token, if known
-    path: str | None = None         # the APF file of the document, if known
+    offsets: list | None = None  # (start, end) char offsets of each token, if known
+    path: str | None = None  # the APF file of the document, if known
 
     def text_size(self) -> int:
         """Characters of the document's tokens, a space after each: what an export's output
@@ -86,19 +88,20 @@ def output_too_large(td: TokDoc, size: int, fmt: str) -> AceInputError:
         f" ({size} so far; at most {OUTPUT_PER_CHAR} per character of its text): every"
         f" argument and relation repeats its mention's text; hint: --span head writes"
         f" shorter texts, or leave out the elements with very long spans",
-        td.path, element=f"document {td.docid}")
+        td.path,
+        element=f"document {td.docid}",
+    )
 
 
 def tokenize(text: str, start: int, end: int, cuts) -> list:
     """Tokens ``(s, e)`` of ``text[start:end]``, cut at every position in ``cuts`` (a
     sorted list is searched by bisection: the cuts of one window, not all of them)."""
     if isinstance(cuts, list):
-        inner = cuts[bisect_right(cuts, start):bisect_left(cuts, end)]
+        inner = cuts[bisect_right(cuts, start) : bisect_left(cuts, end)]
     else:
         inner = sorted(p for p in cuts if start < p < end)
     points = [start] + inner + [end]
-    return [(m.start(), m.end()) for a, b in pairwise(points)
-            for m in _TOKEN.finditer(text, a, b)]
+    return [(m.start(), m.end()) for a, b in pairwise(points) for m in _TOKEN.finditer(text, a, b)]
 
 
 def windows(text: str, elements: list) -> list:
@@ -123,7 +126,7 @@ def windows(text: str, elements: list) -> list:
         last = cut
     if last < len(text):
         out.append((last, len(text)))
-    return [w for w in out if text[w[0]:w[1]].strip()]
+    return [w for w in out if text[w[0] : w[1]].strip()]
 
 
 def align(text: str, windows_: list, start: int = 0) -> list:
@@ -175,8 +178,7 @@ def _after_space(text: str, pos: int) -> int:
 
 def _find_window(text: str, toks: list, pos: int) -> int | None:
     for k in (min(len(toks), 4), 1):
-        pat = r"\s*".join("(?:" + "|".join(re.escape(f) for f in _forms(t)) + ")"
-                          for t in toks[:k])
+        pat = r"\s*".join("(?:" + "|".join(re.escape(f) for f in _forms(t)) + ")" for t in toks[:k])
         m = re.compile(pat).search(text, pos)
         if m is not None:
             return m.start()

@@ -8,6 +8,7 @@
 :func:`literature_scores` gives both as one JSON-ready dict (the ``literature`` section of
 the score JSON).
 """
+
 from __future__ import annotations
 
 from acescore.metrics.coref import bcubed, blanc, ceaf_e, ceaf_m, coref_scores, corpus_scores, muc
@@ -26,9 +27,22 @@ __all__ = [
 ]
 
 
-def literature_scores(ref_side, sys_side, params=None, trigger_match: str = "exact",
-                      arg_match: str = "head", arg_scope: str = "subtype") -> dict:
+def literature_scores(
+    ref_side,
+    sys_side,
+    params=None,
+    trigger_match: str = "exact",
+    arg_match: str = "head",
+    arg_scope: str = "subtype",
+) -> dict:
     """``{"coref": coref_scores(...), "events": event_scores(...)}``."""
-    return {"coref": coref_scores(ref_side, sys_side, params),
-            "events": event_scores(ref_side, sys_side, trigger_match=trigger_match,
-                                   arg_match=arg_match, arg_scope=arg_scope)}
+    return {
+        "coref": coref_scores(ref_side, sys_side, params),
+        "events": event_scores(
+            ref_side,
+            sys_side,
+            trigger_match=trigger_match,
+            arg_match=arg_match,
+            arg_scope=arg_scope,
+        ),
+    }

@@ -21,6 +21,7 @@ Per-label tables are for the classification scores: triggers by event type, argu
 role, entities by type, relations by label; macro = mean of the per-label F1 over the labels
 seen in REF or SYS; micro = the pooled counts.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -35,12 +36,12 @@ EVENT_TASKS = registry.names("events")
 ATTACHED_TASKS = registry.extra("events")
 ENTITY_TASKS = registry.names("entities", core_only=False)
 RELATION_TASKS = registry.names("relations", core_only=False)
-TASK_TITLES = {n: t for n, t in registry.titles().items()
-               if registry.BY_NAME[n].family != "coref"}
+TASK_TITLES = {n: t for n, t in registry.titles().items() if registry.BY_NAME[n].family != "coref"}
 LABELLED = registry.labelled()
 
 
 # ---------------------------------------------------------------------------- items
+
 
 def _span(loc) -> tuple:
     return (loc.start, loc.end)
@@ -52,8 +53,7 @@ def _overlaps(a: tuple, b: tuple) -> bool:
 
 def _longest_first(items: list, span_of) -> set:
     """Indices of the items kept by the ``overlaps=longest`` rule."""
-    order = sorted(range(len(items)), key=lambda i: -(span_of(items[i])[1]
-                                                      - span_of(items[i])[0]))
+    order = sorted(range(len(items)), key=lambda i: -(span_of(items[i])[1] - span_of(items[i])[0]))
     kept: list = []
     out = set()
     for i in order:
@@ -78,8 +78,9 @@ def document_mentions(doc, conv: Convention, dropped: Counter | None = None) -> 
             if loc.kind == "text":
                 found.append((m.id, _span(loc), e.type, m.type))
     if conv.values_times == "drop":
-        dropped["mentions: values_times=drop"] += sum(len(el.mentions) for el in doc.values) \
-            + sum(len(el.mentions) for el in doc.timex2s)
+        dropped["mentions: values_times=drop"] += sum(len(el.mentions) for el in doc.values) + sum(
+            len(el.mentions) for el in doc.timex2s
+        )
     else:
         for coll, kind in ((doc.values, "VALUE"), (doc.timex2s, "TIME")):
             for el in coll:
@@ -151,6 +152,7 @@ def _arg_items(events: list, how: str) -> list:
 
 # ---------------------------------------------------------------------------- counting
 
+
 class _Tally:
     """correct / REF / SYS counts of one score, per label where it has one."""
 
@@ -198,8 +200,9 @@ def _any(ref: list, sys: list) -> list:
     return [x for x in sys if x in keys]
 
 
-def _score_document(tallies: dict, docid: str, ref_ev: list, sys_ev: list,
-                    conv: Convention) -> None:
+def _score_document(
+    tallies: dict, docid: str, ref_ev: list, sys_ev: list, conv: Convention
+) -> None:
     how = conv.matching
     rt = _trigger_items(ref_ev, conv.trigger_items)
     st = _trigger_items(sys_ev, conv.trigger_items)
@@ -209,12 +212,12 @@ def _score_document(tallies: dict, docid: str, ref_ev: list, sys_ev: list,
     aset = conv.arg_items == "set"
     d = (docid,)
     # the description each score compares (label, if any, at the index passed to add)
-    tid = lambda t: d + (t[0],)                       # noqa: E731
-    tcl = lambda t: d + (t[1], t[0])                  # noqa: E731  label at 1
-    aid = lambda a: d + (a[1], a[2])                  # noqa: E731
-    acl = lambda a: d + (a[1], a[2], a[3])            # noqa: E731  label (role) at 3
-    atid = lambda a: d + (a[0], a[1], a[2])           # noqa: E731
-    atcl = lambda a: d + (a[0], a[1], a[2], a[3])     # noqa: E731  label at 4
+    tid = lambda t: d + (t[0],)  # noqa: E731
+    tcl = lambda t: d + (t[1], t[0])  # noqa: E731  label at 1
+    aid = lambda a: d + (a[1], a[2])  # noqa: E731
+    acl = lambda a: d + (a[1], a[2], a[3])  # noqa: E731  label (role) at 3
+    atid = lambda a: d + (a[0], a[1], a[2])  # noqa: E731
+    atcl = lambda a: d + (a[0], a[1], a[2], a[3])  # noqa: E731  label at 4
     if how == "any":
         # OneIE / DyGIE++: each SYS item against any REF item; counts are the items collected
         tallies["trigger_identification"].add(_any_triggers(rt, st, False), rt, st, None)
@@ -238,21 +241,22 @@ def _score_document(tallies: dict, docid: str, ref_ev: list, sys_ev: list,
             tallies["argument_attached_classification"].add(_any(rk, sk), rk, sk, 4)
         return
     for task, key, items, distinct, lab in (
-            ("trigger_identification", tid, (rt, st), tset, None),
-            ("trigger_classification", tcl, (rt, st), tset, 1),
-            ("argument_identification", aid, (ra, sa), aset, None),
-            ("argument_classification", acl, (ra, sa), aset, 3),
-            ("argument_attached_identification", atid, (ra, sa), aset, None),
-            ("argument_attached_classification", atcl, (ra, sa), aset, 4)):
+        ("trigger_identification", tid, (rt, st), tset, None),
+        ("trigger_classification", tcl, (rt, st), tset, 1),
+        ("argument_identification", aid, (ra, sa), aset, None),
+        ("argument_classification", acl, (ra, sa), aset, 3),
+        ("argument_attached_identification", atid, (ra, sa), aset, None),
+        ("argument_attached_classification", atcl, (ra, sa), aset, 4),
+    ):
         if task.startswith("argument_attached") and conv.attached != "yes":
             continue
-        ok, r, s = _match([key(x) for x in items[0]], [key(x) for x in items[1]], how,
-                          distinct)
+        ok, r, s = _match([key(x) for x in items[0]], [key(x) for x in items[1]], how, distinct)
         tallies[task].add(ok, r, s, lab)
 
 
-def _entity_relation(tallies: dict, docid: str, rdoc, sdoc, rment: dict, sment: dict,
-                     conv: Convention) -> None:
+def _entity_relation(
+    tallies: dict, docid: str, rdoc, sdoc, rment: dict, sment: dict, conv: Convention
+) -> None:
     d = (docid,)
     ents = []
     for ments in (rment, sment):
@@ -260,7 +264,7 @@ def _entity_relation(tallies: dict, docid: str, rdoc, sdoc, rment: dict, sment: 
     rels = []
     for doc, ments in ((rdoc, rment), (sdoc, sment)):
         items = []
-        for r in (doc.relations if doc is not None else ()):
+        for r in doc.relations if doc is not None else ():
             label = r.type if conv.relation_label == "type" else f"{r.type}:{r.subtype}"
             for m in r.mentions:
                 a = {x.role: ments.get(x.refid) for x in m.arguments}
@@ -286,15 +290,17 @@ def _entity_relation(tallies: dict, docid: str, rdoc, sdoc, rment: dict, sment: 
             else:
                 rels[k] = list(dict.fromkeys(rels[k]))
     how = conv.matching
-    for task, ref, sys, lab in (("entity_boundary", [e[:2] for e in ents[0]],
-                                 [e[:2] for e in ents[1]], None),
-                                ("entity_strict", ents[0], ents[1], 2)):
+    for task, ref, sys, lab in (
+        ("entity_boundary", [e[:2] for e in ents[0]], [e[:2] for e in ents[1]], None),
+        ("entity_strict", ents[0], ents[1], 2),
+    ):
         if how == "any":
             tallies[task].add(_any(ref, sys), ref, sys, lab)
         else:
             ok, r, s = _match(ref, sys, how, False)
             tallies[task].add(ok, r, s, lab)
     for task, strict in (("relation_boundaries", False), ("relation_strict", True)):
+
         def key(x, swap=False):
             a1, a2, label, _ = x
             if swap:
@@ -302,6 +308,7 @@ def _entity_relation(tallies: dict, docid: str, rdoc, sdoc, rment: dict, sment: 
             if strict:  # noqa: B023 (called in this iteration)
                 return d + (label, a1[0], a2[0], a1[1], a2[1])
             return d + (label, a1[0], a2[0])
+
         ref = [key(x) for x in rels[0]]
         sys = [key(x) for x in rels[1]]
         # a symmetric relation matches in either order: describe it in its sorted order
@@ -372,10 +379,18 @@ def convention_scores(ref_side, sys_side, conv: Convention, version: str = "") -
         pl = tallies[t].per_label()
         per_label[t] = pl
         n = len(pl)
-        macro[t] = {k: (sum(v[k] for v in pl.values()) / n if n else 0.0)
-                    for k in ("recall", "precision", "f1")}
-    return {"convention": conv.name, "title": conv.title, "source": conv.source,
-            "signature": signature(conv, version), "rules": conv.rules(),
-            "scores": scores, "per_label": per_label, "macro": macro,
-            "dropped": {k: {w: n for w, n in sorted(v.items()) if n}
-                        for k, v in dropped.items()}}
+        macro[t] = {
+            k: (sum(v[k] for v in pl.values()) / n if n else 0.0)
+            for k in ("recall", "precision", "f1")
+        }
+    return {
+        "convention": conv.name,
+        "title": conv.title,
+        "source": conv.source,
+        "signature": signature(conv, version),
+        "rules": conv.rules(),
+        "scores": scores,
+        "per_label": per_label,
+        "macro": macro,
+        "dropped": {k: {w: n for w, n in sorted(v.items()) if n} for k, v in dropped.items()},
+    }

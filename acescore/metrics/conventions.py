@@ -44,6 +44,7 @@ Counting
                    for their scores; ``dict``: one label per entity span and per (Arg-1 span,
                    Arg-2 span), in sorted order, the last one winning.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
@@ -83,9 +84,17 @@ RULE_HELP = {
 
 #: short names of the rules in a signature
 ABBREVIATIONS = {
-    "span": "span", "pronouns": "pro", "values_times": "vt", "triggers": "trig",
-    "overlaps": "ovl", "time_roles": "troles", "trigger_items": "titems",
-    "arg_items": "aitems", "matching": "match", "attached": "att", "relation_label": "rel",
+    "span": "span",
+    "pronouns": "pro",
+    "values_times": "vt",
+    "triggers": "trig",
+    "overlaps": "ovl",
+    "time_roles": "troles",
+    "trigger_items": "titems",
+    "arg_items": "aitems",
+    "matching": "match",
+    "attached": "att",
+    "relation_label": "rel",
     "relation_order": "rord",
     "entity_items": "eitems",
 }
@@ -126,42 +135,80 @@ class Convention:
         return replace(self, **given) if given else self
 
 
-CONVENTIONS = {c.name: c for c in (
-    Convention(
-        "ace05", "ACE 2005 standard (Ji & Grishman 2008; Li, Ji & Huang 2013)",
-        "acescore.metrics.events (one-to-one, head offsets, every argument)"),
-    Convention(
-        "oneie", "OneIE scorer on process_ace.py output without --time_and_val",
-        "OneIE scorer.py score_graphs (as copied in ej0cl6/TextEE TextEE/models/OneIE/); "
-        "preprocessing/process_ace.py (as copied in jeremytanjianle/event-extraction-oneie)",
-        values_times="drop", overlaps="longest", trigger_items="list", arg_items="set",
-        matching="any", relation_label="type", relation_order="any"),
-    Convention(
-        "dygiepp", "DyGIE++ event metrics on its default ACE event preprocessing",
-        "dwadden/dygiepp dygie/training/event_metrics.py; "
-        "scripts/data/ace-event/parse_ace_event.py",
-        pronouns="drop", values_times="drop", triggers="single-token", time_roles="collapse",
-        trigger_items="dict", arg_items="dict", matching="any", relation_label="subtype",
-        entity_items="dict"),
-    Convention(
-        "textee", "TextEE E2E scorer on its ace05-en preprocessing (plus attached AI+/AC+)",
-        "ej0cl6/TextEE TextEE/scorer.py compute_E2E_*; "
-        "data/preprocessing/ace05/process_ace05_en.py",
-        values_times="drop", trigger_items="set", arg_items="set", matching="intersection",
-        attached="yes", relation_label="type"),
-    Convention(
-        "degree", "DEGREE end-to-end scores on its ace05e data (DyGIE++ preprocessing)",
-        "PlusLabNLP/DEGREE degree/eval_end2endEE.py cal_scores; scripts/process_ace05e.sh",
-        pronouns="drop", values_times="drop", triggers="single-token", time_roles="collapse",
-        trigger_items="set", arg_items="set", matching="intersection",
-        relation_label="subtype"),
-    Convention(
-        "pure", "PURE entity and relation scores on DyGIE++'s ACE05 relation data",
-        "princeton-nlp/PURE shared/data_structures.py evaluate_predictions; "
-        "dwadden/dygiepp scripts/data/ace05/preprocess/ace2ann.py",
-        values_times="drop", matching="any", relation_label="type", entity_items="set",
-        groups=("entities", "relations")),
-)}
+CONVENTIONS = {
+    c.name: c
+    for c in (
+        Convention(
+            "ace05",
+            "ACE 2005 standard (Ji & Grishman 2008; Li, Ji & Huang 2013)",
+            "acescore.metrics.events (one-to-one, head offsets, every argument)",
+        ),
+        Convention(
+            "oneie",
+            "OneIE scorer on process_ace.py output without --time_and_val",
+            "OneIE scorer.py score_graphs (as copied in ej0cl6/TextEE TextEE/models/OneIE/); "
+            "preprocessing/process_ace.py (as copied in jeremytanjianle/event-extraction-oneie)",
+            values_times="drop",
+            overlaps="longest",
+            trigger_items="list",
+            arg_items="set",
+            matching="any",
+            relation_label="type",
+            relation_order="any",
+        ),
+        Convention(
+            "dygiepp",
+            "DyGIE++ event metrics on its default ACE event preprocessing",
+            "dwadden/dygiepp dygie/training/event_metrics.py; "
+            "scripts/data/ace-event/parse_ace_event.py",
+            pronouns="drop",
+            values_times="drop",
+            triggers="single-token",
+            time_roles="collapse",
+            trigger_items="dict",
+            arg_items="dict",
+            matching="any",
+            relation_label="subtype",
+            entity_items="dict",
+        ),
+        Convention(
+            "textee",
+            "TextEE E2E scorer on its ace05-en preprocessing (plus attached AI+/AC+)",
+            "ej0cl6/TextEE TextEE/scorer.py compute_E2E_*; "
+            "data/preprocessing/ace05/process_ace05_en.py",
+            values_times="drop",
+            trigger_items="set",
+            arg_items="set",
+            matching="intersection",
+            attached="yes",
+            relation_label="type",
+        ),
+        Convention(
+            "degree",
+            "DEGREE end-to-end scores on its ace05e data (DyGIE++ preprocessing)",
+            "PlusLabNLP/DEGREE degree/eval_end2endEE.py cal_scores; scripts/process_ace05e.sh",
+            pronouns="drop",
+            values_times="drop",
+            triggers="single-token",
+            time_roles="collapse",
+            trigger_items="set",
+            arg_items="set",
+            matching="intersection",
+            relation_label="subtype",
+        ),
+        Convention(
+            "pure",
+            "PURE entity and relation scores on DyGIE++'s ACE05 relation data",
+            "princeton-nlp/PURE shared/data_structures.py evaluate_predictions; "
+            "dwadden/dygiepp scripts/data/ace05/preprocess/ace2ann.py",
+            values_times="drop",
+            matching="any",
+            relation_label="type",
+            entity_items="set",
+            groups=("entities", "relations"),
+        ),
+    )
+}
 
 DEFAULT = "ace05"
 

@@ -54,6 +54,7 @@ Mention identities are the mentions' own IDs (the CoNLL scorer uses token spans;
 spans are not an issue here).  Entities are taken per document: cross-document (global)
 entity IDs are ignored, as in the CoNLL scorer, which is within-document.
 """
+
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Sequence
@@ -70,7 +71,7 @@ from acescore.scoring.elements import ElementPass
 
 Clustering = Iterable[Iterable[Hashable]]
 
-METRICS = registry.names("coref")         # (acescore.metrics.registry)
+METRICS = registry.names("coref")  # (acescore.metrics.registry)
 METRIC_NAMES = registry.titles("coref")
 
 
@@ -193,13 +194,18 @@ def blanc_counts(key: Clustering, response: Clustering) -> tuple[int, int, int, 
         kin[i] = kin.get(i, 0) + c
         rin[j] = rin.get(j, 0) + c
     common = sum(ov.values())
-    cn = (_pairs(common) - sum(_pairs(c) for c in kin.values())
-          - sum(_pairs(c) for c in rin.values()) + cc)
+    cn = (
+        _pairs(common)
+        - sum(_pairs(c) for c in kin.values())
+        - sum(_pairs(c) for c in rin.values())
+        + cc
+    )
     return (cc, kc, rc, cn, _pairs(nk) - kc, _pairs(nr) - rc)
 
 
-def blanc_from_counts(cc: int, kc: int, rc: int, cn: int, kn: int, rn: int
-                      ) -> tuple[float, float, float]:
+def blanc_from_counts(
+    cc: int, kc: int, rc: int, cn: int, kn: int, rn: int
+) -> tuple[float, float, float]:
     """BLANC (recall, precision, f1) from the six link counts (CoNLL v8 special cases)."""
     rc_r, rc_p = _ratio(cc, kc), _ratio(cc, rc)
     rn_r, rn_p = _ratio(cn, kn), _ratio(cn, rn)
@@ -242,8 +248,13 @@ def blanc(key: Clustering, response: Clustering) -> tuple[float, float, float]:
     return blanc_from_counts(*blanc_counts(key, response))
 
 
-COUNTS = {"muc": muc_counts, "bcub": bcubed_counts, "ceafm": ceaf_m_counts,
-          "ceafe": ceaf_e_counts, "blanc": blanc_counts}
+COUNTS = {
+    "muc": muc_counts,
+    "bcub": bcubed_counts,
+    "ceafm": ceaf_m_counts,
+    "ceafe": ceaf_e_counts,
+    "blanc": blanc_counts,
+}
 
 
 def document_counts(key: Clustering, response: Clustering) -> dict:
@@ -290,8 +301,13 @@ def corpus_scores(documents: Iterable[tuple[Clustering, Clustering]]) -> dict:
 # APF: mention alignment and clusterings
 
 
-def _candidates(ref: Sequence, sys: Sequence, min_overlap: float,
-                max_pairs: int = DEFAULT_MAX_PAIRS, docid: str = "") -> dict:
+def _candidates(
+    ref: Sequence,
+    sys: Sequence,
+    min_overlap: float,
+    max_pairs: int = DEFAULT_MAX_PAIRS,
+    docid: str = "",
+) -> dict:
     """{(i, j): overlap} for REF/SYS entity mentions whose heads correspond (docs/rules/entities.md §1.4:
     they share a position and their mutual overlap is at least ``min_overlap``).  More than
     ``max_pairs`` heads sharing a position (the candidates) is an error
@@ -304,10 +320,12 @@ def _candidates(ref: Sequence, sys: Sequence, min_overlap: float,
         # heads sharing a position, found by a sweep over their starts (the work grows with
         # the mentions and the pairs found, not their product; a long SYS head made the
         # window of every REF head as long before)
-        cand = intersecting_pairs([(m.head.start, m.head.end) for m in ref],
-                                  [(m.head.start, m.head.end) for m in sys], max_pairs,
-                                  lambda n: too_many_pairs(docid, "entity mention", n,
-                                                           max_pairs))
+        cand = intersecting_pairs(
+            [(m.head.start, m.head.end) for m in ref],
+            [(m.head.start, m.head.end) for m in sys],
+            max_pairs,
+            lambda n: too_many_pairs(docid, "entity mention", n, max_pairs),
+        )
         for i, j in cand:
             h, sh = ref[i].head, sys[j].head
             if sh.kind != h.kind:
@@ -328,9 +346,13 @@ def _candidates(ref: Sequence, sys: Sequence, min_overlap: float,
     return out
 
 
-def align_mentions(ref_mentions: Sequence, sys_mentions: Sequence,
-                   min_overlap: float = 0.3, max_pairs: int = DEFAULT_MAX_PAIRS,
-                   docid: str = "") -> dict:
+def align_mentions(
+    ref_mentions: Sequence,
+    sys_mentions: Sequence,
+    min_overlap: float = 0.3,
+    max_pairs: int = DEFAULT_MAX_PAIRS,
+    docid: str = "",
+) -> dict:
     """One-to-one alignment of the entity mentions of one document.
 
     Candidate pairs are the NIST tool's corresponding pairs (heads sharing a position with a
@@ -347,8 +369,9 @@ def align_mentions(ref_mentions: Sequence, sys_mentions: Sequence,
     return {sys[j].id: ref[i].id for i, j in max_weight_matching(cand)}
 
 
-def document_clusterings(ref_doc, sys_doc, min_overlap: float = 0.3,
-                         max_pairs: int = DEFAULT_MAX_PAIRS):
+def document_clusterings(
+    ref_doc, sys_doc, min_overlap: float = 0.3, max_pairs: int = DEFAULT_MAX_PAIRS
+):
     """(key, response, alignment) of one document: the key holds the REF entities' mention
     IDs, the response the SYS entities' mentions, an aligned SYS mention standing for the ID
     of its REF mention, a twinless one for itself (as ``("SYS", id)``, so that it can never
@@ -384,9 +407,13 @@ def nist_b3_summands(ref_side, sys_side, params: Params, b3=None) -> tuple | Non
     if b3 is None:
         ep = ElementPass("entity", ref, sys, params, params.eval_weighting == "LEVEL").run()
         b3 = compute_b3(ep)
-    return tuple([(bm.mention.id, max(bm.count.values()) / totals[bm.entity_id][0]
-                   if bm.count else None) for bm in mentions]
-                 for mentions, totals in ((b3.ref, b3.ref_totals), (b3.sys, b3.sys_totals)))
+    return tuple(
+        [
+            (bm.mention.id, max(bm.count.values()) / totals[bm.entity_id][0] if bm.count else None)
+            for bm in mentions
+        ]
+        for mentions, totals in ((b3.ref, b3.ref_totals), (b3.sys, b3.sys_totals))
+    )
 
 
 def nist_b3_from_summands(parts: list) -> dict:
@@ -400,7 +427,7 @@ def nist_b3_from_summands(parts: list) -> dict:
         runs = [p[side] for p in parts]
         s = 0.0
         n = 0
-        for _, x in (runs[0] if len(runs) == 1 else merge(*runs, key=lambda t: t[0])):
+        for _, x in runs[0] if len(runs) == 1 else merge(*runs, key=lambda t: t[0]):
             n += 1
             if x is not None:
                 s += x
@@ -409,8 +436,9 @@ def nist_b3_from_summands(parts: list) -> dict:
     return {"recall": r, "precision": p, "f1": 2 * p * r / max(p + r, 1e-30)}
 
 
-def coref_scores(ref_side, sys_side, params: Params | None = None,
-                 with_nist_b3: bool = True) -> dict:
+def coref_scores(
+    ref_side, sys_side, params: Params | None = None, with_nist_b3: bool = True
+) -> dict:
     """Coreference metrics of SYS against REF (two :class:`~acescore.rules.database.Side`).
 
     Every REF document is scored (a REF document without SYS output has an empty response);
@@ -437,11 +465,16 @@ def coref_documents(ref_side, sys_side, params: Params) -> list:
     for docid in sorted(ref_side.documents):
         rd = ref_side.documents[docid]
         sd = sys_side.documents.get(docid)
-        key, response, alignment = document_clusterings(rd, sd, params.min_overlap,
-                                                        params.max_pairs)
-        out.append((docid, document_counts(key, response),
-                    (sum(len(e) for e in key), sum(len(e) for e in response),
-                     len(alignment))))
+        key, response, alignment = document_clusterings(
+            rd, sd, params.min_overlap, params.max_pairs
+        )
+        out.append(
+            (
+                docid,
+                document_counts(key, response),
+                (sum(len(e) for e in key), sum(len(e) for e in response), len(alignment)),
+            )
+        )
     return out
 
 

@@ -46,6 +46,7 @@ Scores
     a denominator (or P+R) is 0.  Counts are summed over the corpus before dividing
     (micro-average).
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -59,7 +60,7 @@ from acescore.model.spans import overlap
 TRIGGER_MATCHES = ("exact", "overlap")
 ARG_MATCHES = ("head", "extent")
 ARG_SCOPES = ("subtype", "trigger")
-TASKS = registry.names("events")          # (acescore.metrics.registry)
+TASKS = registry.names("events")  # (acescore.metrics.registry)
 TASK_NAMES = registry.titles("events")
 
 
@@ -73,10 +74,11 @@ def span_key(loc) -> tuple:
 @dataclass
 class _EM:
     """One event mention, as needed here."""
+
     id: str
-    subtype: tuple          # (TYPE, SUBTYPE)
-    anchor: object          # Locator
-    args: list = field(default_factory=list)   # [(role, offsets key)]
+    subtype: tuple  # (TYPE, SUBTYPE)
+    anchor: object  # Locator
+    args: list = field(default_factory=list)  # [(role, offsets key)]
 
 
 def _mention_index(doc) -> dict:
@@ -130,8 +132,10 @@ def _trigger_pairs(ref: list, sys: list, how: str, max_pairs: int, docid: str) -
     starts (:func:`~acescore.metrics.matching.intersecting_pairs`, which may propose pairs
     that only touch: each is checked).  More than ``max_pairs`` of them is an error
     (acescore.model.limits)."""
+
     def refuse(count):
         return too_many_pairs(docid, "event mention", count, max_pairs)
+
     if how == "exact":
         by_span: dict = {}
         for j, s in enumerate(sys):
@@ -150,9 +154,12 @@ def _trigger_pairs(ref: list, sys: list, how: str, max_pairs: int, docid: str) -
         ri = [i for i, r in enumerate(ref) if r.anchor.kind == kind]
         si = [j for j, s in enumerate(sys) if s.anchor.kind == kind]
         if kind in ("text", "audio"):
-            cand = intersecting_pairs([(ref[i].anchor.start, ref[i].anchor.end) for i in ri],
-                                      [(sys[j].anchor.start, sys[j].anchor.end) for j in si],
-                                      max_pairs - len(out), lambda n: refuse(n + len(out)))
+            cand = intersecting_pairs(
+                [(ref[i].anchor.start, ref[i].anchor.end) for i in ri],
+                [(sys[j].anchor.start, sys[j].anchor.end) for j in si],
+                max_pairs - len(out),
+                lambda n: refuse(n + len(out)),
+            )
             cand = [(ri[a], si[b]) for a, b in cand]
         else:
             if len(ri) * len(si) > max_pairs - len(out):
@@ -163,8 +170,14 @@ def _trigger_pairs(ref: list, sys: list, how: str, max_pairs: int, docid: str) -
     return out
 
 
-def _document_counts(ref: list, sys: list, trigger_match: str, arg_scope: str,
-                     max_pairs: int = DEFAULT_MAX_PAIRS, docid: str = "") -> dict:
+def _document_counts(
+    ref: list,
+    sys: list,
+    trigger_match: str,
+    arg_scope: str,
+    max_pairs: int = DEFAULT_MAX_PAIRS,
+    docid: str = "",
+) -> dict:
     """{task: (correct, ref, sys)} for one document."""
     out = {}
     edges = {}
@@ -188,7 +201,7 @@ def _document_counts(ref: list, sys: list, trigger_match: str, arg_scope: str,
         # alignment: most pairs, then most identified arguments, then most anchor overlap
         delta = 1.0 / (n_ref_args + len(ref) + 2)
         weights = {}
-        for (i, j) in cls_edges:
+        for i, j in cls_edges:
             r, s = ref[i], sys[j]
             n_args = _intersection([k for _, k in r.args], [k for _, k in s.args])
             ov = overlap(r.anchor, s.anchor) if r.anchor.kind == s.anchor.kind else 0.0
@@ -210,8 +223,14 @@ def _prf(correct: int, nref: int, nsys: int) -> dict:
     return {"recall": r, "precision": p, "f1": f, "correct": correct, "ref": nref, "sys": nsys}
 
 
-def event_scores(ref_side, sys_side, trigger_match: str = "exact", arg_match: str = "head",
-                 arg_scope: str = "subtype", max_pairs: int = DEFAULT_MAX_PAIRS) -> dict:
+def event_scores(
+    ref_side,
+    sys_side,
+    trigger_match: str = "exact",
+    arg_match: str = "head",
+    arg_scope: str = "subtype",
+    max_pairs: int = DEFAULT_MAX_PAIRS,
+) -> dict:
     """Trigger and argument identification/classification of SYS against REF (two
     :class:`~acescore.rules.database.Side`); see the module docstring for the exact definitions.
 
@@ -227,13 +246,22 @@ def event_scores(ref_side, sys_side, trigger_match: str = "exact", arg_match: st
         raise ValueError(f"arg_match must be one of {ARG_MATCHES}, not {arg_match!r}")
     if arg_scope not in ARG_SCOPES:
         raise ValueError(f"arg_scope must be one of {ARG_SCOPES}, not {arg_scope!r}")
-    return scores_from_totals(event_totals(ref_side, sys_side, trigger_match, arg_match,
-                                           arg_scope, max_pairs),
-                              trigger_match, arg_match, arg_scope)
+    return scores_from_totals(
+        event_totals(ref_side, sys_side, trigger_match, arg_match, arg_scope, max_pairs),
+        trigger_match,
+        arg_match,
+        arg_scope,
+    )
 
 
-def event_totals(ref_side, sys_side, trigger_match: str = "exact", arg_match: str = "head",
-                 arg_scope: str = "subtype", max_pairs: int = DEFAULT_MAX_PAIRS) -> dict:
+def event_totals(
+    ref_side,
+    sys_side,
+    trigger_match: str = "exact",
+    arg_match: str = "head",
+    arg_scope: str = "subtype",
+    max_pairs: int = DEFAULT_MAX_PAIRS,
+) -> dict:
     """{task: (correct, REF items, SYS items)} summed over the REF documents (integers: the
     totals of disjoint sets of documents add up)."""
     totals = {t: (0, 0, 0) for t in TASKS}
@@ -246,11 +274,14 @@ def event_totals(ref_side, sys_side, trigger_match: str = "exact", arg_match: st
     return totals
 
 
-def scores_from_totals(totals: dict, trigger_match: str = "exact", arg_match: str = "head",
-                       arg_scope: str = "subtype") -> dict:
+def scores_from_totals(
+    totals: dict, trigger_match: str = "exact", arg_match: str = "head", arg_scope: str = "subtype"
+) -> dict:
     """:func:`event_scores` from :func:`event_totals`."""
     out: dict = {t: _prf(*totals[t]) for t in TASKS}
-    out["definition"] = {"trigger_match": trigger_match, "arg_match": arg_match,
-                         "arg_scope": arg_scope}
+    out["definition"] = {
+        "trigger_match": trigger_match,
+        "arg_match": arg_match,
+        "arg_scope": arg_scope,
+    }
     return out
-

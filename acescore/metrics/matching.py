@@ -21,6 +21,7 @@ the other components: below :data:`DENSE_CELLS` the pairs are those of the whole
 solution (every result of before, to the bit); above it the per-component solutions may
 keep other tied pairs (the same totals).
 """
+
 from __future__ import annotations
 
 from heapq import heappop, heappush
@@ -40,7 +41,7 @@ def components(edges) -> list:
     cid: dict = {}
     ends = [(rid.setdefault(i, len(rid)), cid.setdefault(j, len(cid))) for i, j in edges]
     nr = len(rid)
-    parent = list(range(nr + len(cid)))     # rows 0..nr-1, then the columns
+    parent = list(range(nr + len(cid)))  # rows 0..nr-1, then the columns
 
     def find(x):
         root = x
@@ -49,6 +50,7 @@ def components(edges) -> list:
         while parent[x] != root:
             parent[x], x = root, parent[x]
         return root
+
     for a, b in ends:
         ra, rb = find(a), find(nr + b)
         if ra != rb:
@@ -90,10 +92,11 @@ def _dense(weights: dict, comp: list, rows: list, cols: list) -> list:
     # scipy (0.3 s to import) only when a matching is computed: `score` imports this module
     # for the JSON's literature metrics, and its text report needs no scipy
     from scipy.optimize import linear_sum_assignment  # noqa: PLC0415
+
     ri = {i: n for n, i in enumerate(rows)}
     ci = {j: n for n, j in enumerate(cols)}
     w = np.zeros((len(rows), len(cols)))
-    for (i, j) in comp:
+    for i, j in comp:
         w[ri[i], ci[j]] = weights[(i, j)]
     a, b = linear_sum_assignment(w, maximize=True)
     return [(rows[x], cols[y]) for x, y in zip(a, b) if w[x, y] > 0]
@@ -109,6 +112,7 @@ def _sparse(weights: dict, comp: list, rows: list, cols: list) -> list:
     nothing."""
     from scipy.sparse import coo_matrix  # noqa: PLC0415 (see _dense)
     from scipy.sparse.csgraph import min_weight_full_bipartite_matching  # noqa: PLC0415
+
     nr, nc = len(rows), len(cols)
     ri = {i: n for n, i in enumerate(rows)}
     ci = {j: n for n, j in enumerate(cols)}
@@ -119,21 +123,20 @@ def _sparse(weights: dict, comp: list, rows: list, cols: list) -> list:
         if x <= 0:
             continue
         a, b = ri[i], ci[j]
-        r += [a, nr + b]          # the edge, and its mirror between the dummies
+        r += [a, nr + b]  # the edge, and its mirror between the dummies
         c += [b, nc + a]
         v += [top - x, top]
-    for a in range(nr):           # row a unmatched: to its own dummy column nc + a
+    for a in range(nr):  # row a unmatched: to its own dummy column nc + a
         r.append(a)
         c.append(nc + a)
         v.append(top)
-    for b in range(nc):           # column b unmatched: its own dummy row nr + b
+    for b in range(nc):  # column b unmatched: its own dummy row nr + b
         r.append(nr + b)
         c.append(b)
         v.append(top)
     g = coo_matrix((v, (r, c)), shape=(nr + nc, nc + nr)).tocsr()
     a, b = min_weight_full_bipartite_matching(g)
-    return [(rows[x], cols[y]) for x, y in zip(a.tolist(), b.tolist())
-            if x < nr and y < nc]
+    return [(rows[x], cols[y]) for x, y in zip(a.tolist(), b.tolist()) if x < nr and y < nc]
 
 
 def intersecting_pairs(ref: list, sys: list, limit: int, refuse) -> list:
@@ -142,10 +145,12 @@ def intersecting_pairs(ref: list, sys: list, limit: int, refuse) -> list:
     its start shares none.  A sweep over the starts: the work grows with the number of
     intervals and of pairs found, not with their product.  ``refuse(count)`` is raised when
     more than ``limit`` pairs are found (:func:`acescore.model.limits.too_many_pairs`)."""
-    points = sorted([(s, 0, i, e) for i, (s, e) in enumerate(ref) if e >= s]
-                    + [(s, 1, j, e) for j, (s, e) in enumerate(sys) if e >= s])
-    active: tuple = ({}, {})          # per side: index -> end, of the intervals still open
-    ends: tuple = ([], [])            # per side: heap of (end, index)
+    points = sorted(
+        [(s, 0, i, e) for i, (s, e) in enumerate(ref) if e >= s]
+        + [(s, 1, j, e) for j, (s, e) in enumerate(sys) if e >= s]
+    )
+    active: tuple = ({}, {})  # per side: index -> end, of the intervals still open
+    ends: tuple = ([], [])  # per side: heap of (end, index)
     out = []
     for start, side, n, end in points:
         other = 1 - side

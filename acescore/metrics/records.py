@@ -18,6 +18,7 @@ does:
   shard's entity pass, where it has one) and the merge adds them in mention-ID order;
 * ``events``: integer counts, the shards' totals add up.
 """
+
 from __future__ import annotations
 
 from heapq import merge
@@ -36,11 +37,12 @@ def literature_records(ref_side, sys_side, params, b3=None) -> dict:
     """In a shard: what :func:`merged_literature` needs of its documents (the defaults of
     :func:`acescore.metrics.literature_scores`); ``b3``: the B-cubed data of the shard's
     entity pass, if any (:func:`~acescore.metrics.coref.nist_b3_summands`)."""
-    return {"entities": bool(ref_side.of("entity")),
-            "coref": coref_documents(ref_side, sys_side, params),
-            "b3": nist_b3_summands(ref_side, sys_side, params, b3) if params.use_mentions
-            else None,
-            "events": event_totals(ref_side, sys_side, max_pairs=params.max_pairs)}
+    return {
+        "entities": bool(ref_side.of("entity")),
+        "coref": coref_documents(ref_side, sys_side, params),
+        "b3": nist_b3_summands(ref_side, sys_side, params, b3) if params.use_mentions else None,
+        "events": event_totals(ref_side, sys_side, max_pairs=params.max_pairs),
+    }
 
 
 def merged_literature(records: list, params) -> dict | None:
@@ -51,10 +53,10 @@ def merged_literature(records: list, params) -> dict | None:
         return None
     docs = list(merge(*[r["coref"] for r in records], key=itemgetter(0)))
     coref = coref_from_documents(docs)
-    coref["bcub_nist"] = (nist_b3_from_summands([r["b3"] for r in records])
-                          if params.use_mentions else None)
+    coref["bcub_nist"] = (
+        nist_b3_from_summands([r["b3"] for r in records]) if params.use_mentions else None
+    )
     totals = records[0]["events"]
     for r in records[1:]:
-        totals = {t: tuple(a + b for a, b in zip(v, r["events"][t]))
-                  for t, v in totals.items()}
+        totals = {t: tuple(a + b for a, b in zip(v, r["events"][t])) for t, v in totals.items()}
     return {"coref": coref, "events": scores_from_totals(totals)}

@@ -6,21 +6,21 @@ titles of the tables, the names ``compare`` and ``--fail-if-worse`` take
 (:data:`acescore.metrics.coref.METRICS`, :data:`acescore.metrics.events.TASKS`, the
 convention tasks) all come from :data:`METRICS`.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 #: the families, the command that reports each
-FAMILIES = {"coref": "coref", "events": "events", "entities": "events",
-            "relations": "events"}
+FAMILIES = {"coref": "coref", "events": "events", "entities": "events", "relations": "events"}
 
 
 @dataclass(frozen=True)
 class Metric:
-    name: str            # the name in JSON: muc, trigger_classification, entity_strict, ...
-    family: str          # coref, events, entities, relations
-    title: str           # the table's name for it
-    core: bool = True    # scored without a convention (coref; events' four scores)
+    name: str  # the name in JSON: muc, trigger_classification, entity_strict, ...
+    family: str  # coref, events, entities, relations
+    title: str  # the table's name for it
+    core: bool = True  # scored without a convention (coref; events' four scores)
     compared: bool = False  # ``acescore compare`` compares it (as ``family.name``)
     labelled: bool = False  # a convention scores it per label too (and its macro average)
 
@@ -42,22 +42,30 @@ METRICS: tuple[Metric, ...] = (
     Metric("blanc", "coref", "BLANC", compared=True),
     Metric("bcub_nist", "coref", "B-cubed, NIST ace08 variant", core=False),
     Metric("trigger_identification", "events", "Trigger identification", compared=True),
-    Metric("trigger_classification", "events", "Trigger classification", compared=True,
-           labelled=True),
+    Metric(
+        "trigger_classification", "events", "Trigger classification", compared=True, labelled=True
+    ),
     Metric("argument_identification", "events", "Argument identification", compared=True),
-    Metric("argument_classification", "events", "Argument classification", compared=True,
-           labelled=True),
-    Metric("argument_attached_identification", "events",
-           "Argument identification (attached)", core=False),
-    Metric("argument_attached_classification", "events",
-           "Argument classification (attached)", core=False, labelled=True),
+    Metric(
+        "argument_classification", "events", "Argument classification", compared=True, labelled=True
+    ),
+    Metric(
+        "argument_attached_identification",
+        "events",
+        "Argument identification (attached)",
+        core=False,
+    ),
+    Metric(
+        "argument_attached_classification",
+        "events",
+        "Argument classification (attached)",
+        core=False,
+        labelled=True,
+    ),
     Metric("entity_boundary", "entities", "Entity mentions (boundary)", core=False),
-    Metric("entity_strict", "entities", "Entity mentions (strict)", core=False,
-           labelled=True),
-    Metric("relation_boundaries", "relations", "Relations (boundaries)", core=False,
-           labelled=True),
-    Metric("relation_strict", "relations", "Relations (strict)", core=False,
-           labelled=True),
+    Metric("entity_strict", "entities", "Entity mentions (strict)", core=False, labelled=True),
+    Metric("relation_boundaries", "relations", "Relations (boundaries)", core=False, labelled=True),
+    Metric("relation_strict", "relations", "Relations (strict)", core=False, labelled=True),
 )
 
 BY_NAME: dict[str, Metric] = {m.name: m for m in METRICS}

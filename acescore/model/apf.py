@@ -9,6 +9,7 @@ Kinds of element (the NIST tool's collections): ``entity``, ``value``, ``timex2`
 one side that share an ID across documents form one global element (see
 :mod:`acescore.rules.database`).
 """
+
 from __future__ import annotations
 
 from dataclasses import MISSING, dataclass, field, fields
@@ -19,8 +20,13 @@ from acescore.model.text import display_text
 Number = int | float
 
 KINDS = ("entity", "value", "timex2", "relation", "event")
-PLURAL = {"entity": "entities", "value": "values", "timex2": "timex2s",
-          "relation": "relations", "event": "events"}
+PLURAL = {
+    "entity": "entities",
+    "value": "values",
+    "timex2": "timex2s",
+    "relation": "relations",
+    "event": "events",
+}
 
 
 _Record = TypeVar("_Record")
@@ -37,16 +43,22 @@ def _fast_init(cls: type[_Record]) -> type[_Record]:
     hashing, ``repr``, pickling, :func:`dataclasses.replace`) is dataclasses' own.
     """
     params = getattr(cls, "__dataclass_params__", None)
-    if params is None or not params.frozen or "__slots__" not in cls.__dict__ \
-            or hasattr(cls, "__post_init__"):
-        raise TypeError(f"{cls.__name__}: @_fast_init needs a frozen slots dataclass"
-                        " without __post_init__")
+    if (
+        params is None
+        or not params.frozen
+        or "__slots__" not in cls.__dict__
+        or hasattr(cls, "__post_init__")
+    ):
+        raise TypeError(
+            f"{cls.__name__}: @_fast_init needs a frozen slots dataclass without __post_init__"
+        )
     env: dict = {}
     args, body = [], []
     for f in fields(cls):  # type: ignore[arg-type]  # a dataclass: checked above
         if f.default_factory is not MISSING:
-            raise TypeError(f"{cls.__name__}.{f.name}: default_factory is not supported"
-                            " by @_fast_init")
+            raise TypeError(
+                f"{cls.__name__}.{f.name}: default_factory is not supported by @_fast_init"
+            )
         if f.default is not MISSING:
             env[f"_default_{f.name}"] = f.default
         if f.init:
@@ -55,14 +67,13 @@ def _fast_init(cls: type[_Record]) -> type[_Record]:
         elif f.default is not MISSING:
             value = f"_default_{f.name}"
         else:
-            continue        # dataclasses leaves it unset as well
+            continue  # dataclasses leaves it unset as well
         env[f"_set_{f.name}"] = getattr(cls, f.name).__set__
         body.append(f"    _set_{f.name}(self, {value})")
-    exec(f"def __init__(self, {', '.join(args)}):\n" + "\n".join(body or ["    pass"]) + "\n",
-         env)
+    exec(f"def __init__(self, {', '.join(args)}):\n" + "\n".join(body or ["    pass"]) + "\n", env)
     init = env["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
-    cls.__init__ = init     # type: ignore[method-assign]
+    cls.__init__ = init  # type: ignore[method-assign]
     return cls
 
 
@@ -70,6 +81,7 @@ def _fast_init(cls: type[_Record]) -> type[_Record]:
 @dataclass(frozen=True, slots=True)
 class Box:
     """One bounding box of an image locator."""
+
     page: int
     x: float
     y: float
@@ -98,6 +110,7 @@ class Locator:
     ``text`` is the raw text of the ``charseq``; ``display`` the 40-character display text
     (docs/rules/input.md §2.5) or ``None`` when the raw text is empty.
     """
+
     kind: str
     start: Number
     end: Number
@@ -120,6 +133,7 @@ class Locator:
 class Argument:
     """A relation/event argument (element level: REFID is an element ID; mention level:
     a mention ID).  ``role`` is the stored role (``Arg`` for symmetric relations)."""
+
     role: str
     refid: str
 
@@ -128,9 +142,9 @@ class Argument:
 @dataclass(frozen=True, slots=True)
 class EntityMention:
     id: str
-    type: str            # NAM, NOM, PRO
-    role: str            # ROLE attribute, default: the host entity's TYPE
-    style: str           # LITERAL or METONYMIC
+    type: str  # NAM, NOM, PRO
+    role: str  # ROLE attribute, default: the host entity's TYPE
+    style: str  # LITERAL or METONYMIC
     head: Locator
     extent: Locator
     line: int = field(default=0, compare=False)
@@ -145,6 +159,7 @@ class EntityMention:
 @dataclass(frozen=True, slots=True)
 class SimpleMention:
     """A value or timex2 mention: an extent only."""
+
     id: str
     extent: Locator
     line: int = field(default=0, compare=False)
@@ -191,9 +206,9 @@ class Entity:
     subtype: str
     cls: str
     mentions: tuple[EntityMention, ...]
-    names: tuple[str, ...]          # normalised, sorted, distinct
-    level: str                      # document LEVEL (NAM/NOM/PRO), derived
-    links: tuple[tuple[str, str], ...] = ()   # (RESOURCE, EID)
+    names: tuple[str, ...]  # normalised, sorted, distinct
+    level: str  # document LEVEL (NAM/NOM/PRO), derived
+    links: tuple[tuple[str, str], ...] = ()  # (RESOURCE, EID)
     line: int = field(default=0, compare=False)
     kind: str = field(default="entity", init=False)
     # EMD: the entity a promoted mention element came from (None for read entities)
@@ -226,7 +241,7 @@ TIMEX2_ATTRIBUTES = ("ANCHOR_DIR", "ANCHOR_VAL", "COMMENT", "MOD", "NON_SPECIFIC
 @dataclass(frozen=True, slots=True)
 class Timex2:
     id: str
-    attrs: tuple[tuple[str, str], ...]   # defined attributes of TIMEX2_ATTRIBUTES, sorted
+    attrs: tuple[tuple[str, str], ...]  # defined attributes of TIMEX2_ATTRIBUTES, sorted
     mentions: tuple[SimpleMention, ...]
     links: tuple[tuple[str, str], ...] = ()
     line: int = field(default=0, compare=False)
@@ -292,9 +307,14 @@ class Event:
     warnings: tuple[str, ...] = field(default=(), compare=False)
 
     def attributes(self) -> dict[str, str | None]:
-        return {"GENERICITY": self.genericity, "MODALITY": self.modality,
-                "POLARITY": self.polarity, "SUBTYPE": self.subtype, "TENSE": self.tense,
-                "TYPE": self.type}
+        return {
+            "GENERICITY": self.genericity,
+            "MODALITY": self.modality,
+            "POLARITY": self.polarity,
+            "SUBTYPE": self.subtype,
+            "TENSE": self.tense,
+            "TYPE": self.type,
+        }
 
 
 Element = Entity | Value | Timex2 | Relation | Event
@@ -304,10 +324,10 @@ Element = Entity | Value | Timex2 | Relation | Event
 @dataclass(frozen=True, slots=True)
 class Document:
     docid: str
-    source: str          # SOURCE of the source_file
-    uri: str             # URI of the source_file
-    data_type: str       # text, audio, image
-    path: str            # the APF file it was read from
+    source: str  # SOURCE of the source_file
+    uri: str  # URI of the source_file
+    data_type: str  # text, audio, image
+    path: str  # the APF file it was read from
     entities: tuple[Entity, ...] = ()
     values: tuple[Value, ...] = ()
     timex2s: tuple[Timex2, ...] = ()
@@ -325,7 +345,8 @@ class Document:
 class ApfFile:
     """One APF file as read: its documents in file order and the SOURCE of every
     ``source_file`` (a file can have source_files without documents)."""
+
     path: str
     documents: tuple[Document, ...]
     sources: tuple[str, ...] = ()
-    doctype: str | None = None     # DOCTYPE system identifier, if any
+    doctype: str | None = None  # DOCTYPE system identifier, if any

@@ -87,7 +87,7 @@ class BGMError(RuntimeError):
 def bgm(table: dict[int, dict[int, float]]) -> dict[int, int]:
     """table: row key -> {column key -> cost}; keys are non-negative ints (list positions).
     Returns an injective partial map row key -> column key."""
-    if len(table) == 1:     # one row with one entry: most calls (one-mention elements)
+    if len(table) == 1:  # one row with one entry: most calls (one-mention elements)
         for r, entries in table.items():
             if len(entries) == 1:
                 for c in entries:
@@ -195,8 +195,9 @@ def _reduced(sparse: list, n: int, nm: float) -> list:
     return B
 
 
-def _initial_stage(B: list, n: int, q: int, nm: float, dec: list, row_mate: list,
-                   col_mate: list) -> list:
+def _initial_stage(
+    B: list, n: int, q: int, nm: float, dec: list, row_mate: list, col_mate: list
+) -> list:
     """The greedy initial stage: each row's least value over the real columns (``dec``)
     and its first free column of that value; the rows left unchosen."""
     unchosen: list[int] = []
@@ -251,8 +252,9 @@ def _diagonal(table: dict, row_keys: list) -> dict[int, int] | None:
     return {r: c for c, r, _v in pairs}
 
 
-def _stages(B: list, n: int, dec: list, inc: list, row_mate: list, col_mate: list,
-            unchosen: list) -> None:
+def _stages(
+    B: list, n: int, dec: list, inc: list, row_mate: list, col_mate: list, unchosen: list
+) -> None:
     """Knuth's stages: one augmentation per stage until every row is matched."""
     slack = [_INF] * n
     slack_row = [0] * n

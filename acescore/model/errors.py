@@ -3,24 +3,37 @@
 Every input problem is an :class:`AceInputError` that knows the file, the line and the
 element it concerns and renders as one line: ``file:line: element ID: message``.
 """
+
 from __future__ import annotations
 
 EXIT_OK = 0
-EXIT_PROBLEMS = 1      # validate: problems found
-EXIT_UNUSABLE = 2      # unusable input (strict mode fatal error, missing file, bad option)
-EXIT_GATE = 3          # --fail-under threshold not met
+EXIT_PROBLEMS = 1  # validate: problems found
+EXIT_UNUSABLE = 2  # unusable input (strict mode fatal error, missing file, bad option)
+EXIT_GATE = 3  # --fail-under threshold not met
 
 
 class AceError(Exception):
     """Base class of acescore's own errors."""
+
     exit_code = EXIT_UNUSABLE
 
 
 # line breaks shown escaped, so that a message is always one line (an attribute value, read
 # as written, or a file name can hold a newline)
-_LINE_BREAKS = str.maketrans({"\n": "\\n", "\r": "\\r", "\x0b": "\\x0b", "\x0c": "\\x0c",
-                              "\x1c": "\\x1c", "\x1d": "\\x1d", "\x1e": "\\x1e",
-                              "\x85": "\\x85", "\u2028": "\\u2028", "\u2029": "\\u2029"})
+_LINE_BREAKS = str.maketrans(
+    {
+        "\n": "\\n",
+        "\r": "\\r",
+        "\x0b": "\\x0b",
+        "\x0c": "\\x0c",
+        "\x1c": "\\x1c",
+        "\x1d": "\\x1d",
+        "\x1e": "\\x1e",
+        "\x85": "\\x85",
+        "\u2028": "\\u2028",
+        "\u2029": "\\u2029",
+    }
+)
 
 
 def one_line(text: str) -> str:
@@ -31,21 +44,29 @@ def one_line(text: str) -> str:
 class AceInputError(AceError):
     """A problem in one input file.  ``element`` is e.g. ``entity DOC-E1`` or ``None``."""
 
-    def __init__(self, message: str, path: str | None = None, line: int | None = None,
-                 element: str | None = None, docid: str | None = None,
-                 cause: str | None = None, scope: str | None = None):
+    def __init__(
+        self,
+        message: str,
+        path: str | None = None,
+        line: int | None = None,
+        element: str | None = None,
+        docid: str | None = None,
+        cause: str | None = None,
+        scope: str | None = None,
+    ):
         super().__init__(message)
-        self.message = message      # the NIST tool's wording
+        self.message = message  # the NIST tool's wording
         self.path = path
         self.line = line
         self.element = element
         self.docid = docid
-        self.cause = cause          # the same in plain words (known defects of real data)
-        self.hint: str | None = None    # what to do about it (the command line adds it)
-        self.dtd_type: str | None = None    # DTD validation errors: lxml's type name
+        self.cause = cause  # the same in plain words (known defects of real data)
+        self.hint: str | None = None  # what to do about it (the command line adds it)
+        self.dtd_type: str | None = None  # DTD validation errors: lxml's type name
         # what lenient mode would skip: "element" or "document" (None: the element decides)
-        self.scope = scope or ("element" if element and not element.startswith("document")
-                               else "document")
+        self.scope = scope or (
+            "element" if element and not element.startswith("document") else "document"
+        )
 
     def __str__(self) -> str:
         where = ""

@@ -9,6 +9,7 @@ a block grows faster still).  No exact shortcut gives the same result, so a docu
 more than ``max_pairs`` such pairs is refused with a one-line error naming the document and
 the option that raises the limit (``--max-pairs``), as a file over ``--max-file-size`` is.
 """
+
 from __future__ import annotations
 
 from acescore.model.errors import AceInputError
@@ -27,4 +28,6 @@ def too_many_pairs(docid: str, what: str, count: int, limit: int) -> AceInputErr
     return AceInputError(
         f"more than {limit} REF/SYS {what} pairs to value ({count} so far): elements that share"
         f" one span pair with every element of the other side and the work grows with the"
-        f" square; raise the limit with {OPTION} N", element=f"document {docid}")
+        f" square; raise the limit with {OPTION} N",
+        element=f"document {docid}",
+    )

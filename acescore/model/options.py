@@ -1,6 +1,7 @@
 """What a run is asked to do: one typed, immutable options object for every command and for
 the Python API (:func:`acescore.score`).  The command line's shared options
 (:mod:`acescore.cli.common`) build one of these; so does the API from its keywords."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
@@ -14,30 +15,32 @@ from acescore.model.params import DEFAULT_PARAMS, Params, get_params
 
 @dataclass(frozen=True, kw_only=True)
 class Options:
-    params: str = DEFAULT_PARAMS       # parameter set name (NIST -P)
-    mentions: bool = False             # -m: also the mention-level tasks
-    doc_scores: bool = False           # -d
-    all_mappings: bool = False         # -a
-    error_mappings: bool = False       # -e
-    summary: bool = False              # -s
-    check_duplicates: bool = False     # -c
-    lenient: bool = False              # skip broken elements/documents instead of stopping
+    params: str = DEFAULT_PARAMS  # parameter set name (NIST -P)
+    mentions: bool = False  # -m: also the mention-level tasks
+    doc_scores: bool = False  # -d
+    all_mappings: bool = False  # -a
+    error_mappings: bool = False  # -e
+    summary: bool = False  # -s
+    check_duplicates: bool = False  # -c
+    lenient: bool = False  # skip broken elements/documents instead of stopping
     max_bytes: int = DEFAULT_MAX_BYTES  # largest APF file read
-    jobs: int = 1                      # processes for scoring
-    literature: bool = True            # also the literature metrics (JSON ``coref``/``events``)
-    listing_data: bool = True          # -a/-e/-s also as data (JSON ``mappings``/``listing``)
-    docs: tuple | None = None       # --docs: only these DOCIDs (REF and SYS)
-    docs_file: str | None = None    # the --docs file they were read from (for messages)
+    jobs: int = 1  # processes for scoring
+    literature: bool = True  # also the literature metrics (JSON ``coref``/``events``)
+    listing_data: bool = True  # -a/-e/-s also as data (JSON ``mappings``/``listing``)
+    docs: tuple | None = None  # --docs: only these DOCIDs (REF and SYS)
+    docs_file: str | None = None  # the --docs file they were read from (for messages)
     max_pairs: int = DEFAULT_MAX_PAIRS  # REF/SYS pairs valued in one document (scoring/limits)
 
     def __post_init__(self) -> None:
-        get_params(self.params)        # an unknown name is a usage error, here and now
+        get_params(self.params)  # an unknown name is a usage error, here and now
         if not (isinstance(self.max_bytes, int) and self.max_bytes > 0):
-            raise AceUsageError(f"the largest file size must be a positive number of bytes, "
-                                f"not {self.max_bytes!r}")
+            raise AceUsageError(
+                f"the largest file size must be a positive number of bytes, not {self.max_bytes!r}"
+            )
         if not (isinstance(self.max_pairs, int) and self.max_pairs >= 1):
-            raise AceUsageError(f"the pair limit must be a whole number >= 1, not"
-                                f" {self.max_pairs!r}")
+            raise AceUsageError(
+                f"the pair limit must be a whole number >= 1, not {self.max_pairs!r}"
+            )
         if not (isinstance(self.jobs, int) and self.jobs >= 1):
             raise AceUsageError(f"jobs must be a whole number >= 1, not {self.jobs!r}")
 
@@ -56,11 +59,18 @@ class Options:
     @property
     def flags(self) -> str:
         """The NIST flags asked for, as the signature writes them (``mdaes``)."""
-        return "".join(f for f, on in (("m", self.mentions), ("d", self.doc_scores),
-                                       ("a", self.all_mappings), ("e", self.error_mappings),
-                                       ("s", self.summary)) if on)
+        return "".join(
+            f
+            for f, on in (
+                ("m", self.mentions),
+                ("d", self.doc_scores),
+                ("a", self.all_mappings),
+                ("e", self.error_mappings),
+                ("s", self.summary),
+            )
+            if on
+        )
 
     def but(self, **changes: Any) -> Options:
         """A copy with some options changed."""
         return replace(self, **changes)
-

@@ -12,6 +12,7 @@ Whoever finds a problem hands it to an error policy:
 * a :class:`Collect` policy records it and the finder skips what is broken: lenient mode
   (``score --lenient``) then scores the rest, ``acescore validate`` lists them all.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -30,6 +31,7 @@ class Problem:
     ``scope`` is ``element`` (``removed`` lists the skipped document elements as
     ``(kind, ID, DOCID)``) or ``document`` (``docids`` are skipped on both sides).
     ``message`` is the NIST wording, ``cause`` (if known) the same in plain words."""
+
     side: str | None
     scope: str
     message: str
@@ -41,7 +43,7 @@ class Problem:
     note: str | None = None
     rule: str = "reader"
     cause: str | None = None
-    subject: str | None = None       # the ID the problem is about (a missing argument)
+    subject: str | None = None  # the ID the problem is about (a missing argument)
 
     @property
     def docid(self) -> str | None:
@@ -49,8 +51,15 @@ class Problem:
 
     def error(self) -> AceInputError:
         """The strict-mode error."""
-        return AceInputError(self.message, self.path, self.line, self.element, self.docid,
-                             cause=self.cause, scope=self.scope)
+        return AceInputError(
+            self.message,
+            self.path,
+            self.line,
+            self.element,
+            self.docid,
+            cause=self.cause,
+            scope=self.scope,
+        )
 
     def where(self) -> str:
         return str(self.error())
@@ -70,8 +79,15 @@ class Problem:
         return f"{self.side or '?'}: {self.where()} [{self.what()}]"
 
     def as_dict(self) -> dict:
-        d: dict[str, object] = {"side": self.side, "scope": self.scope, "file": self.path, "line": self.line,
-             "element": self.element, "rule": self.rule, "message": self.message}
+        d: dict[str, object] = {
+            "side": self.side,
+            "scope": self.scope,
+            "file": self.path,
+            "line": self.line,
+            "element": self.element,
+            "rule": self.rule,
+            "message": self.message,
+        }
         if self.cause:
             d["cause"] = self.cause
         if self.scope == "document":
@@ -84,21 +100,45 @@ class Problem:
         return d
 
     def sort_key(self) -> tuple:
-        return (SIDE_ORDER.get(self.side, 3), self.path or "", self.line or 0,
-                self.element or "", self.message, self.docids,
-                tuple((k, i or "", d or "") for k, i, d in self.removed))
+        return (
+            SIDE_ORDER.get(self.side, 3),
+            self.path or "",
+            self.line or 0,
+            self.element or "",
+            self.message,
+            self.docids,
+            tuple((k, i or "", d or "") for k, i, d in self.removed),
+        )
 
 
-def from_error(err: AceInputError, scope: str, docids: Iterable[str] = (),
-               removed: Iterable[tuple] = (), note: str | None = None,
-               side: str | None = None, rule: str = "reader") -> Problem:
+def from_error(
+    err: AceInputError,
+    scope: str,
+    docids: Iterable[str] = (),
+    removed: Iterable[tuple] = (),
+    note: str | None = None,
+    side: str | None = None,
+    rule: str = "reader",
+) -> Problem:
     """The problem of a reading error ``err``."""
-    return Problem(side, scope, err.message, err.path, err.line, err.element, tuple(docids),
-                   tuple(removed), note, rule, err.cause)
+    return Problem(
+        side,
+        scope,
+        err.message,
+        err.path,
+        err.line,
+        err.element,
+        tuple(docids),
+        tuple(removed),
+        note,
+        rule,
+        err.cause,
+    )
 
 
 class Policy:
     """Strict: the first problem stops the run (raised as an :class:`AceInputError`)."""
+
     strict = True
 
     def report(self, problem: Problem) -> None:
@@ -107,6 +147,7 @@ class Policy:
 
 class Collect(Policy):
     """Record every problem; the finder skips what is broken and goes on."""
+
     strict = False
 
     def __init__(self, problems: list | None = None):

@@ -1,4 +1,5 @@
 """Span arithmetic: mutual overlap, extent mismatch, text match (docs/rules/entities.md §1)."""
+
 from __future__ import annotations
 
 from acescore.model.apf import Locator
@@ -94,8 +95,9 @@ def extent_mismatch(a: Locator, b: Locator, params: Params) -> float:
             return MAX_MISMATCH
         for j, i in m.items():
             r, t = ra[p][i], ta[p][j]
-            worst = max(worst, abs(r.x - t.x), abs(r.xend - t.xend), abs(r.y - t.y),
-                        abs(r.yend - t.yend))
+            worst = max(
+                worst, abs(r.x - t.x), abs(r.xend - t.xend), abs(r.y - t.y), abs(r.yend - t.yend)
+            )
     return worst / params.max_diff_xy
 
 

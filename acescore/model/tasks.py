@@ -6,6 +6,7 @@ names tasks — the engine's chains, the parallel plan, the report's titles and 
 the HTML view — is derived from :data:`TASKS`.  To add a task, add a :class:`Task` here (in
 report order) and a scoring step for its chain in :mod:`acescore.scoring.engine`.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -18,17 +19,17 @@ RELEVE_KINDS = ("relation", "event")
 
 @dataclass(frozen=True)
 class Task:
-    name: str            # the pass name used inside acescore: entity, ..., mention_event
-    kind: str            # the element kind it scores
-    level: str           # "document" or "mention"
-    chain: str           # the chain of passes it belongs to (scoring.engine)
-    code: str            # NIST section code: EDR, VAL, ..., VMD (banner, -d lines)
-    title: str           # NIST section title
-    json_name: str       # the name in JSON/CSV and for --fail-under
-    aliases: tuple       # other names accepted for json_name
-    listing_label: str   # the -s listing banner's label (the tool's own spacing)
-    view_label: str      # the HTML view's name
-    description: str     # a few words for help texts
+    name: str  # the pass name used inside acescore: entity, ..., mention_event
+    kind: str  # the element kind it scores
+    level: str  # "document" or "mention"
+    chain: str  # the chain of passes it belongs to (scoring.engine)
+    code: str  # NIST section code: EDR, VAL, ..., VMD (banner, -d lines)
+    title: str  # NIST section title
+    json_name: str  # the name in JSON/CSV and for --fail-under
+    aliases: tuple  # other names accepted for json_name
+    listing_label: str  # the -s listing banner's label (the tool's own spacing)
+    view_label: str  # the HTML view's name
+    description: str  # a few words for help texts
 
     @property
     def mention_level(self) -> bool:
@@ -41,32 +42,110 @@ class Task:
 
 #: every task, in report order (docs/rules/report.md §1.1)
 TASKS: tuple[Task, ...] = (
-    Task("entity", "entity", "document", "documents", "EDR",
-         "Entity Detection and Recognition statistics:", "edr", ("entity", "entities"),
-         "entities", "Entities (EDR)", "entities"),
-    Task("value", "value", "document", "documents", "VAL",
-         "Value Detection and Recognition statistics:", "val", ("value", "values"),
-         "values", "Values (VAL)", "values"),
-    Task("timex2", "timex2", "document", "documents", "TIM",
-         "Timex2 Detection and Recognition statistics:", "tim", ("timex2", "tdr"),
-         "timexs", "Timex2 (TIM)", "timex2"),
-    Task("relation", "relation", "document", "documents", "RDR",
-         "Relation Detection and Recognition statistics:", "rdr", ("relation", "relations"),
-         "relations ", "Relations (RDR)", "relations"),
-    Task("event", "event", "document", "documents", "VDR",
-         "Event Detection and Recognition statistics:", "vdr", ("event", "events", "evdr"),
-         "events ", "Events (VDR)", "events"),
-    Task("mention_entity", "entity", "mention", "entity_mentions", "EMD",
-         "Entity Mention Detection statistics:", "emd", ("mention_entity",),
-         "mention_entities", "Entity mentions (EMD)", "entity mentions"),
-    Task("mention_relation", "relation", "mention", "mention_releves", "RMD",
-         "Relation Mention Detection and Recognition statistics:", "rmd",
-         ("mention_relation",), "mention_relations ", "Relation mentions (RMD)",
-         "relation mentions"),
-    Task("mention_event", "event", "mention", "mention_releves", "VMD",
-         "Event Mention Detection and Recognition statistics:", "vmd",
-         ("mention_event", "evmd"), "mention_events ", "Event mentions (VMD)",
-         "event mentions"),
+    Task(
+        "entity",
+        "entity",
+        "document",
+        "documents",
+        "EDR",
+        "Entity Detection and Recognition statistics:",
+        "edr",
+        ("entity", "entities"),
+        "entities",
+        "Entities (EDR)",
+        "entities",
+    ),
+    Task(
+        "value",
+        "value",
+        "document",
+        "documents",
+        "VAL",
+        "Value Detection and Recognition statistics:",
+        "val",
+        ("value", "values"),
+        "values",
+        "Values (VAL)",
+        "values",
+    ),
+    Task(
+        "timex2",
+        "timex2",
+        "document",
+        "documents",
+        "TIM",
+        "Timex2 Detection and Recognition statistics:",
+        "tim",
+        ("timex2", "tdr"),
+        "timexs",
+        "Timex2 (TIM)",
+        "timex2",
+    ),
+    Task(
+        "relation",
+        "relation",
+        "document",
+        "documents",
+        "RDR",
+        "Relation Detection and Recognition statistics:",
+        "rdr",
+        ("relation", "relations"),
+        "relations ",
+        "Relations (RDR)",
+        "relations",
+    ),
+    Task(
+        "event",
+        "event",
+        "document",
+        "documents",
+        "VDR",
+        "Event Detection and Recognition statistics:",
+        "vdr",
+        ("event", "events", "evdr"),
+        "events ",
+        "Events (VDR)",
+        "events",
+    ),
+    Task(
+        "mention_entity",
+        "entity",
+        "mention",
+        "entity_mentions",
+        "EMD",
+        "Entity Mention Detection statistics:",
+        "emd",
+        ("mention_entity",),
+        "mention_entities",
+        "Entity mentions (EMD)",
+        "entity mentions",
+    ),
+    Task(
+        "mention_relation",
+        "relation",
+        "mention",
+        "mention_releves",
+        "RMD",
+        "Relation Mention Detection and Recognition statistics:",
+        "rmd",
+        ("mention_relation",),
+        "mention_relations ",
+        "Relation mentions (RMD)",
+        "relation mentions",
+    ),
+    Task(
+        "mention_event",
+        "event",
+        "mention",
+        "mention_releves",
+        "VMD",
+        "Event Mention Detection and Recognition statistics:",
+        "vmd",
+        ("mention_event", "evmd"),
+        "mention_events ",
+        "Event mentions (VMD)",
+        "event mentions",
+    ),
 )
 
 BY_NAME: dict[str, Task] = {t.name: t for t in TASKS}

@@ -3,6 +3,7 @@
 See docs/rules/input.md §2.5 (display text), §2.12 (name normalisation) and §3.5 (languages).
 "Han", "Latin" and "Arabic" are Unicode Script_Extensions, as in Perl 5.36.
 """
+
 from __future__ import annotations
 
 import bisect
@@ -14,12 +15,16 @@ from acescore.model import _scripts
 from acescore.model.errors import AceInputError
 
 # Unicode White_Space (Perl's \s); Python's \s also matches U+001C..U+001F, so spell it out.
-WS_CHARS = ("\t\n\x0b\x0c\r \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006"
-            "\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000")
+WS_CHARS = (
+    "\t\n\x0b\x0c\r \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006"
+    "\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
+)
 _WS = "[" + re.escape(WS_CHARS) + "]"
 _WS_RUN = re.compile(_WS + "+")
 _CRLF_RUN = re.compile(r"[\r\n]+")
-_DISPLAY_DEHYPHEN = re.compile(r"(?<=[^" + re.escape(WS_CHARS) + r"])-\n(?=[^" + re.escape(WS_CHARS) + r"])")
+_DISPLAY_DEHYPHEN = re.compile(
+    r"(?<=[^" + re.escape(WS_CHARS) + r"])-\n(?=[^" + re.escape(WS_CHARS) + r"])"
+)
 
 
 def _table(ranges: tuple) -> tuple[list, list]:
@@ -63,7 +68,7 @@ def display_text(raw: str) -> str | None:
         # white space, no runs -- nothing to change but the length.
         return raw if len(raw) <= 40 else raw[:37] + "..."
     t = raw
-    if "\r" in t or "\n\n" in t:        # else the CR/LF runs are single newlines already
+    if "\r" in t or "\n\n" in t:  # else the CR/LF runs are single newlines already
         t = _CRLF_RUN.sub("\n", t)
     if "-\n" in t:
         t = _DISPLAY_DEHYPHEN.sub("", t)
@@ -80,8 +85,9 @@ def _lower(s: str) -> str:
     return s.replace("\u03a3", "\u03c3").lower()
 
 
-def _join_pairs(s: str, sep: str, left_ok: Callable[[str], bool],
-                right_ok: Callable[[str], bool]) -> str:
+def _join_pairs(
+    s: str, sep: str, left_ok: Callable[[str], bool], right_ok: Callable[[str], bool]
+) -> str:
     """Left-to-right, non-overlapping removal of ``sep`` standing between two characters
     that satisfy the predicates; the characters on both sides are consumed."""
     out = []
@@ -166,6 +172,10 @@ def decode_utf8(data: bytes, path: str, what: str) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:
-        line = data[:e.start].count(b"\n") + 1
-        raise AceInputError(f"not valid UTF-8 (byte 0x{data[e.start]:02x} at offset {e.start});"
-                            f" {what} must be UTF-8", path, line) from None
+        line = data[: e.start].count(b"\n") + 1
+        raise AceInputError(
+            f"not valid UTF-8 (byte 0x{data[e.start]:02x} at offset {e.start});"
+            f" {what} must be UTF-8",
+            path,
+            line,
+        ) from None

@@ -12,6 +12,7 @@ them (no entity decoding, line breaks in attribute values kept; reading/as_writt
 the tokenizer differs otherwise from a real XML parser (comments, single-quoted attributes;
 docs/rules/input.md §2.2) we follow XML; the README lists these cases.
 """
+
 from __future__ import annotations
 
 import re
@@ -60,7 +61,7 @@ from acescore.reading.xmlfile import DEFAULT_MAX_BYTES, guess_docid, parse_xml, 
 LEVEL_WEIGHT = {"NAM": 1.0, "NOM": 0.5, "PRO": 0.1}
 # Largest locator number accepted: beyond it numbers are not exact as floats (and huge ones
 # or NaN/infinity would break the arithmetic of scoring and reporting).
-MAX_NUMBER = 2 ** 53
+MAX_NUMBER = 2**53
 # Numbers of locators: ASCII digits with an optional minus sign (and, for times and
 # coordinates, a decimal point and exponent).  Python's int() and float() would also take
 # full-width or other Unicode digits, "6_1" and "+61"; the NIST tool's Perl reads none of
@@ -84,7 +85,7 @@ def ascii_number(v: str, integer: bool = True) -> int | float | None:
         return None
     try:
         return int(v) if integer else float(v)
-    except ValueError:          # more digits than int() converts
+    except ValueError:  # more digits than int() converts
         return None
 
 
@@ -104,13 +105,16 @@ class _Reader(ReleveReading):
         self.data_type: str | None = None
 
     # ---- errors -------------------------------------------------------------------------
-    def fail(self, node: Any, message: str, element: str | None = None,
-             cause: str | None = None) -> NoReturn:
-        raise AceInputError(message, self.path, getattr(node, "sourceline", None), element,
-                            cause=cause)
+    def fail(
+        self, node: Any, message: str, element: str | None = None, cause: str | None = None
+    ) -> NoReturn:
+        raise AceInputError(
+            message, self.path, getattr(node, "sourceline", None), element, cause=cause
+        )
 
-    def _skip_docs(self, err: AceInputError, docids: Iterable[str], note: str | None = None
-                   ) -> None:
+    def _skip_docs(
+        self, err: AceInputError, docids: Iterable[str], note: str | None = None
+    ) -> None:
         """A document-level problem: strict raises it; otherwise ``docids`` are skipped."""
         if self.policy.strict:
             raise err
@@ -132,15 +136,23 @@ class _Reader(ReleveReading):
         return value
 
     @overload
-    def demand(self, node: Any, name: str, label: str, legal: None = None,
-               element: str | None = None) -> str: ...
+    def demand(
+        self, node: Any, name: str, label: str, legal: None = None, element: str | None = None
+    ) -> str: ...
 
     @overload
-    def demand(self, node: Any, name: str, label: str, legal: Collection[str],
-               element: str | None = None) -> str | None: ...
+    def demand(
+        self, node: Any, name: str, label: str, legal: Collection[str], element: str | None = None
+    ) -> str | None: ...
 
-    def demand(self, node: Any, name: str, label: str, legal: Collection[str] | None = None,
-               element: str | None = None) -> str | None:
+    def demand(
+        self,
+        node: Any,
+        name: str,
+        label: str,
+        legal: Collection[str] | None = None,
+        element: str | None = None,
+    ) -> str | None:
         """The attribute ``name`` of ``node`` (in ``legal``, if given), or a failure; None
         only when ``legal`` is empty (no legal value: e.g. the subtypes of a type without
         any)."""
@@ -153,8 +165,14 @@ class _Reader(ReleveReading):
             self.fail(node, f"Illegal {label} {name} attribute (= '{v}')", element)
         return v
 
-    def optional(self, node: Any, name: str, label: str, legal: Collection[str] | None = None,
-                 element: str | None = None) -> str | None:
+    def optional(
+        self,
+        node: Any,
+        name: str,
+        label: str,
+        legal: Collection[str] | None = None,
+        element: str | None = None,
+    ) -> str | None:
         v = self._get(node, name)
         if v is not None and legal is not None and v not in legal:
             self.fail(node, f"Unrecognized {label} {name} attribute (= '{v}')", element)
@@ -162,12 +180,10 @@ class _Reader(ReleveReading):
 
     # ---- locators ---------------------------------------------------------------------------
     @overload
-    def _number(self, node: Any, name: str, element: str | None, integer: Literal[True]
-                ) -> int: ...
+    def _number(self, node: Any, name: str, element: str | None, integer: Literal[True]) -> int: ...
 
     @overload
-    def _number(self, node: Any, name: str, element: str | None, integer: bool
-                ) -> int | float: ...
+    def _number(self, node: Any, name: str, element: str | None, integer: bool) -> int | float: ...
 
     def _number(self, node: Any, name: str, element: str | None, integer: bool) -> int | float:
         v = self._get(node, name)
@@ -178,7 +194,7 @@ class _Reader(ReleveReading):
         if x is None:
             what = "an integer" if integer else "a number"
             self.fail(node, f"{name} attribute is not {what} (= '{shown}')", element)
-        if not -MAX_NUMBER <= x <= MAX_NUMBER:      # also NaN; keeps all arithmetic finite
+        if not -MAX_NUMBER <= x <= MAX_NUMBER:  # also NaN; keeps all arithmetic finite
             self.fail(node, f"{name} attribute is out of range (= '{shown}')", element)
         return x
 
@@ -193,8 +209,11 @@ class _Reader(ReleveReading):
             if span:
                 seq = container.find("charspan")
             if seq is None:
-                self.fail(container, "text mention contains no position info"
-                          " (no 'charseq' or 'charspan')", element)
+                self.fail(
+                    container,
+                    "text mention contains no position info (no 'charseq' or 'charspan')",
+                    element,
+                )
             start: Number = self._number(seq, "START", element, True)
             end: Number
             if span and self._get(seq, "END") is None:
@@ -212,8 +231,11 @@ class _Reader(ReleveReading):
         if dt == "audio":
             ts = container.find("timespan")
             if ts is None:
-                self.fail(container, "audio mention contains no timing info (no 'timespan' element)",
-                          element)
+                self.fail(
+                    container,
+                    "audio mention contains no timing info (no 'timespan' element)",
+                    element,
+                )
             start = self._number(ts, "START", element, False)
             end = self._number(ts, "END", element, False)
             if end - start <= 0:
@@ -223,8 +245,9 @@ class _Reader(ReleveReading):
         # image
         bbl = container.find("bblist")
         if bbl is None:
-            self.fail(container, "image mention contains no image data (no 'bblist' element)",
-                      element)
+            self.fail(
+                container, "image mention contains no image data (no 'bblist' element)", element
+            )
         boxes = []
         for bb in bbl.findall("bbox"):
             vals: dict = {}
@@ -236,16 +259,20 @@ class _Reader(ReleveReading):
                 self.fail(bb, "Non-positive bounding box width", element)
             if vals["HEIGHT"] <= 0:
                 self.fail(bb, "Non-positive bounding box height", element)
-            boxes.append(Box(vals["PAGE"], vals["X"], vals["Y"], vals["WIDTH"], vals["HEIGHT"],
-                             bb.text or ""))
+            boxes.append(
+                Box(
+                    vals["PAGE"], vals["X"], vals["Y"], vals["WIDTH"], vals["HEIGHT"], bb.text or ""
+                )
+            )
         if not boxes:
             self.fail(bbl, "image mention contains no boxes (no 'bbox' data)", element)
         boxes.sort(key=lambda b: (b.page, -b.yend, b.x, -b.y, b.xend))
         first = boxes[0].page
         on_first = [b for b in boxes if b.page == first]
         raw = "".join(b.text for b in boxes if b.text)
-        return Locator("image", min(b.y for b in on_first), max(b.yend for b in on_first), raw,
-                       tuple(boxes))
+        return Locator(
+            "image", min(b.y for b in on_first), max(b.yend for b in on_first), raw, tuple(boxes)
+        )
 
     def required_locator(self, node: Any, tag: str, element: str | None, missing: str) -> Locator:
         """:meth:`locators`, failing with ``missing`` when there is no ``tag`` container."""
@@ -263,8 +290,9 @@ class _Reader(ReleveReading):
                 found = loc
         return found
 
-    def _fast_locators(self, m: Any, first: str, second: str | None = None,
-                       arg_tag: str | None = None) -> tuple | None:
+    def _fast_locators(
+        self, m: Any, first: str, second: str | None = None, arg_tag: str | None = None
+    ) -> tuple | None:
         """Fast path for the children of mention ``m``, in one pass: ``(loc1, loc2, args)``,
         the first locator of the containers ``first`` and ``second`` (None if not asked for)
         and the argument children (tag ``arg_tag``).  None (the caller takes the checked
@@ -331,17 +359,24 @@ class _Reader(ReleveReading):
                     docid = self.demand(doc, "DOCID", "document")
                 except AceInputError as err:
                     if n_docs == 1:
-                        self._skip_docs(err, [guess_docid(self.path)],
-                                        "DOCID guessed from the file name")
+                        self._skip_docs(
+                            err, [guess_docid(self.path)], "DOCID guessed from the file name"
+                        )
                     else:
                         self._skip_docs(err, [], UNKNOWN_DOCID)
                     continue
                 if docid in seen:
                     # every definition of the DOCID is skipped, on both sides (lenient mode):
                     # which one is "first" must not depend on file order
-                    self._skip_docs(AceInputError(f"document ID '{docid}' has already been"
-                                                  " defined", self.path, doc.sourceline,
-                                                  f"document {docid}"), [docid])
+                    self._skip_docs(
+                        AceInputError(
+                            f"document ID '{docid}' has already been defined",
+                            self.path,
+                            doc.sourceline,
+                            f"document {docid}",
+                        ),
+                        [docid],
+                    )
                     continue
                 seen.add(docid)
                 documents.append(self.document(doc, docid, uri, source))
@@ -359,8 +394,19 @@ class _Reader(ReleveReading):
         evs = self._unique(node, "event", self.event)
         tims = self._unique(node, "timex2", self.timex2)
         vals = self._unique(node, "value", self.value)
-        return Document(docid, source, uri, self.data_type, self.path, tuple(ents), tuple(vals),
-                        tuple(tims), tuple(rels), tuple(evs), node.sourceline or 0)
+        return Document(
+            docid,
+            source,
+            uri,
+            self.data_type,
+            self.path,
+            tuple(ents),
+            tuple(vals),
+            tuple(tims),
+            tuple(rels),
+            tuple(evs),
+            node.sourceline or 0,
+        )
 
     def _unique(self, node: Any, tag: str, fn: Callable[[Any], Any]) -> list:
         out = []
@@ -376,13 +422,23 @@ class _Reader(ReleveReading):
                 policy.report(from_error(err, "element", (self.docid,), (key,)))
                 continue
             if e.id in seen:
-                twice = AceInputError(f"multiple {tag} definitions (only one definition allowed"
-                                      " per document)", self.path, el.sourceline, f"{tag} {e.id}")
+                twice = AceInputError(
+                    f"multiple {tag} definitions (only one definition allowed per document)",
+                    self.path,
+                    el.sourceline,
+                    f"{tag} {e.id}",
+                )
                 if policy.strict:
                     raise twice
-                policy.report(from_error(twice, "element", (self.docid,),
-                                         ((tag, e.id, self.docid),),
-                                         "the first definition is kept"))
+                policy.report(
+                    from_error(
+                        twice,
+                        "element",
+                        (self.docid,),
+                        ((tag, e.id, self.docid),),
+                        "the first definition is kept",
+                    )
+                )
                 continue
             seen.add(e.id)
             out.append(e)
@@ -397,8 +453,11 @@ class _Reader(ReleveReading):
             res = self.demand(ln, "RESOURCE", "external_link", element=element)
             eid = self.demand(ln, "EID", "external_link", element=element)
             if res in links:
-                self.fail(ln, f"multiple external ID's ('{eid}'/'{links[res]}') given for"
-                          f" resource '{res}'", element)
+                self.fail(
+                    ln,
+                    f"multiple external ID's ('{eid}'/'{links[res]}') given for resource '{res}'",
+                    element,
+                )
             links[res] = eid
         return tuple(sorted(links.items()))
 
@@ -423,10 +482,12 @@ class _Reader(ReleveReading):
             etype = self.demand(node, "TYPE", "entity", element=el)
             if etype not in ENTITY_SUBTYPES:
                 self.fail(node, f"Illegal entity TYPE attribute (= '{etype}')", el)
-        subtype = (_ENTITY_SUBTYPES[etype].get(node.get("SUBTYPE"))
-                   or self.demand(node, "SUBTYPE", "entity", ENTITY_SUBTYPES[etype], el))
-        cls = (_ENTITY_CLASSES.get(node.get("CLASS"))
-               or self.demand(node, "CLASS", "entity", ENTITY_CLASSES, el))
+        subtype = _ENTITY_SUBTYPES[etype].get(node.get("SUBTYPE")) or self.demand(
+            node, "SUBTYPE", "entity", ENTITY_SUBTYPES[etype], el
+        )
+        cls = _ENTITY_CLASSES.get(node.get("CLASS")) or self.demand(
+            node, "CLASS", "entity", ENTITY_CLASSES, el
+        )
         # one pass over the children: the mentions in order (as node.findall would give
         # them), the first entity_attributes and the external links for later
         mentions = []
@@ -436,8 +497,9 @@ class _Reader(ReleveReading):
             tag = c.tag
             if tag == "entity_mention":
                 mention = self._fast_entity_mention(c, etype)
-                mentions.append(mention if mention is not None else
-                                self._entity_mention(c, etype, el))
+                mentions.append(
+                    mention if mention is not None else self._entity_mention(c, etype, el)
+                )
             elif tag == "entity_attributes":
                 if attr_node is None:
                     attr_node = c
@@ -447,7 +509,7 @@ class _Reader(ReleveReading):
             self.fail(node, "this entity contains no mentions", el)
         names = set()
         if attr_node is not None:
-            name_nodes, = _children(attr_node, "name")
+            (name_nodes,) = _children(attr_node, "name")
             for nm in name_nodes:
                 n = self._get(nm, "NAME")
                 if n is None:
@@ -464,10 +526,20 @@ class _Reader(ReleveReading):
         if not self.p.use_mentions:
             level = "NAM" if names else (level or "PRO")
         if names and level != "NAM":
-            self.fail(node, f"this entity is declared to be of level '{level}', but it has names",
-                      el)
-        return Entity(eid, etype, subtype, cls, tuple(mentions), tuple(sorted(names)), level,
-                      self._links(link_nodes, el), node.sourceline or 0)
+            self.fail(
+                node, f"this entity is declared to be of level '{level}', but it has names", el
+            )
+        return Entity(
+            eid,
+            etype,
+            subtype,
+            cls,
+            tuple(mentions),
+            tuple(sorted(names)),
+            level,
+            self._links(link_nodes, el),
+            node.sourceline or 0,
+        )
 
     def _entity_mention(self, m: Any, etype: str, el: str) -> EntityMention:
         """Checked path of an entity_mention."""
@@ -478,9 +550,15 @@ class _Reader(ReleveReading):
         met = self.optional(m, "METONYMY_MENTION", "entity_mention", ("TRUE", "FALSE"), mel)
         head = self.required_locator(m, "head", mel, "no mention head found")
         extent = self.required_locator(m, "extent", mel, "no mention extent found")
-        return EntityMention(mid, mtype, role if role is not None else etype,
-                             "METONYMIC" if met == "TRUE" else "LITERAL", head, extent,
-                             m.sourceline or 0)
+        return EntityMention(
+            mid,
+            mtype,
+            role if role is not None else etype,
+            "METONYMIC" if met == "TRUE" else "LITERAL",
+            head,
+            extent,
+            m.sourceline or 0,
+        )
 
     def _fast_entity_mention(self, m: Any, etype: str) -> EntityMention | None:
         """Fast path of :meth:`_entity_mention`; None for the checked path."""
@@ -490,7 +568,7 @@ class _Reader(ReleveReading):
         if mid is None or mtype is None:
             return None
         if (role is None or met is None) and not _upper_names(m):
-            return None     # an optional attribute may be there in another case
+            return None  # an optional attribute may be there in another case
         if role is None:
             role = etype
         else:
@@ -503,19 +581,26 @@ class _Reader(ReleveReading):
         if parts is None:
             return None
         head, extent, _ = parts
-        return EntityMention(mid.strip(), mtype, role,
-                             "METONYMIC" if met == "TRUE" else "LITERAL", head, extent,
-                             m.sourceline or 0)
+        return EntityMention(
+            mid.strip(),
+            mtype,
+            role,
+            "METONYMIC" if met == "TRUE" else "LITERAL",
+            head,
+            extent,
+            m.sourceline or 0,
+        )
 
     # ---- values and timex2 ---------------------------------------------------------------------
     def _simple_mentions(self, nodes: list, label: str, el: str) -> tuple:
         out = []
         for m in nodes:
             mention = self._fast_simple_mention(m)
-            if mention is None:     # checked path
+            if mention is None:  # checked path
                 mid = self.demand(m, "ID", label, element=el)
-                extent = self.required_locator(m, "extent", f"{label} {mid}",
-                                               "no mention extent found")
+                extent = self.required_locator(
+                    m, "extent", f"{label} {mid}", "no mention extent found"
+                )
                 mention = SimpleMention(mid, extent, m.sourceline or 0)
             out.append(mention)
         return tuple(out)
@@ -530,32 +615,35 @@ class _Reader(ReleveReading):
             return None
         return SimpleMention(mid.strip(), parts[0], m.sourceline or 0)
 
-    def _type_subtype(self, node: Any, tag: str, fast_types: dict, fast_subtypes: dict,
-                      subtypes: dict, el: str) -> tuple:
+    def _type_subtype(
+        self, node: Any, tag: str, fast_types: dict, fast_subtypes: dict, subtypes: dict, el: str
+    ) -> tuple:
         """TYPE and SUBTYPE of a value or event: looked up in the fast path's tables, else
         read by the checked path (``subtypes``: the legal subtypes of each type)."""
-        t = (fast_types.get(node.get("TYPE"))
-             or self.demand(node, "TYPE", tag, tuple(subtypes), el))
-        st = (fast_subtypes[t].get(node.get("SUBTYPE"))
-              or self.demand(node, "SUBTYPE", tag, subtypes[t], el))
+        t = fast_types.get(node.get("TYPE")) or self.demand(node, "TYPE", tag, tuple(subtypes), el)
+        st = fast_subtypes[t].get(node.get("SUBTYPE")) or self.demand(
+            node, "SUBTYPE", tag, subtypes[t], el
+        )
         return t, st
 
     def value(self, node: Any) -> Value:
         vid = self._id(node, "value")
         el = f"value {vid}"
-        vtype, subtype = self._type_subtype(node, "value", _VALUE_TYPES, _VALUE_SUBTYPES,
-                                            VALUE_SUBTYPES, el)
+        vtype, subtype = self._type_subtype(
+            node, "value", _VALUE_TYPES, _VALUE_SUBTYPES, VALUE_SUBTYPES, el
+        )
         mention_nodes, link_nodes = _children(node, "value_mention", "external_link")
         mentions = self._simple_mentions(mention_nodes, "value_mention", el)
         if not mentions and self.p.use_mentions:
             self.fail(node, "value data contains no mentions", el)
-        return Value(vid, vtype, subtype, mentions, self._links(link_nodes, el),
-                     node.sourceline or 0)
+        return Value(
+            vid, vtype, subtype, mentions, self._links(link_nodes, el), node.sourceline or 0
+        )
 
     def timex2(self, node: Any) -> Timex2:
         tid = self._id(node, "timex2", "TIMEX2")
         el = f"timex2 {tid}"
-        plain = _upper_names(node)      # then an attribute node.get misses is absent
+        plain = _upper_names(node)  # then an attribute node.get misses is absent
         attrs = {}
         for a in TIMEX2_ATTRIBUTES:
             v = node.get(a)
@@ -568,12 +656,21 @@ class _Reader(ReleveReading):
         mentions = self._simple_mentions(mention_nodes, "TIMEX2_mention", el)
         if not mentions and self.p.use_mentions:
             self.fail(node, "timex2 data contains no mentions", el)
-        return Timex2(tid, tuple(sorted(attrs.items())), mentions, self._links(link_nodes, el),
-                      node.sourceline or 0)
+        return Timex2(
+            tid,
+            tuple(sorted(attrs.items())),
+            mentions,
+            self._links(link_nodes, el),
+            node.sourceline or 0,
+        )
 
 
-def read_apf(path: str, params: Params | None = None,
-             max_bytes: int = DEFAULT_MAX_BYTES, policy: Policy = STRICT) -> ApfFile | None:
+def read_apf(
+    path: str,
+    params: Params | None = None,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+    policy: Policy = STRICT,
+) -> ApfFile | None:
     """Read one APF file.  ``params`` decides the mention-dependent checks (default
     ``local_2008``).  ``policy``: what to do with a problem (:mod:`acescore.model.problems`; strict:
     raise).  Under a collecting policy an unreadable file is a document-level problem (its
@@ -586,14 +683,18 @@ def read_apf(path: str, params: Params | None = None,
         if policy.strict:
             raise
         docids, found = scan_docids(path)
-        policy.report(from_error(err, "document", docids, (), None if found else
-                                 "DOCID guessed from the file name"))
+        policy.report(
+            from_error(
+                err, "document", docids, (), None if found else "DOCID guessed from the file name"
+            )
+        )
         return None
     return _Reader(path, params, policy).read(tree)
 
 
-def read_apf_tree(tree: Any, path: str, params: Params | None = None,
-                  policy: Policy = STRICT) -> ApfFile | None:
+def read_apf_tree(
+    tree: Any, path: str, params: Params | None = None, policy: Policy = STRICT
+) -> ApfFile | None:
     """Like :func:`read_apf` for a tree already returned by :func:`parse_xml` (so that a
     caller that also validates the tree parses the file once)."""
     return _Reader(path, params or get_params("local_2008"), policy).read(tree)

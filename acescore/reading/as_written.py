@@ -19,6 +19,7 @@ While reading relations and events the tool also warns (docs/rules/input.md §5.
   arguments (role and ID) as an earlier mention of the element; an event mention only if
   its extent also overlaps the earlier one's by at least the minimum overlap.
 """
+
 from __future__ import annotations
 
 import re
@@ -79,8 +80,10 @@ def written(plain: str) -> str:
 
 def header(kind: str, eid: str, docid: str, path: str) -> str:
     """The tool's warning header for a relation/event (its fatal header, 'FATAL' replaced)."""
-    return (f"\n\nWARNING:  INPUT ERROR for {kind} '{eid}'\n\tin document '{docid}'\n"
-            f"\tin file '{path}'\n")
+    return (
+        f"\n\nWARNING:  INPUT ERROR for {kind} '{eid}'\n\tin document '{docid}'\n"
+        f"\tin file '{path}'\n"
+    )
 
 
 def repeated_ids(args: Sequence[Argument], tag: str, head: str) -> list:
@@ -94,8 +97,7 @@ def repeated_ids(args: Sequence[Argument], tag: str, head: str) -> list:
     return out
 
 
-def redundant_mentions(mentions: Sequence, head: str, min_overlap: float,
-                       event: bool) -> list:
+def redundant_mentions(mentions: Sequence, head: str, min_overlap: float, event: bool) -> list:
     """For each mention (in file order, arguments as read), a list with the warning naming
     the first earlier mention with the same arguments (for events also an extent overlap
     of at least ``min_overlap``), or an empty list."""
@@ -117,8 +119,15 @@ def redundant_mentions(mentions: Sequence, head: str, min_overlap: float,
     return out
 
 
-def reading_warnings(kind: str, eid: str, docid: str, path: str, args: Sequence[Argument],
-                     mentions: Sequence, min_overlap: float) -> tuple:
+def reading_warnings(
+    kind: str,
+    eid: str,
+    docid: str,
+    path: str,
+    args: Sequence[Argument],
+    mentions: Sequence,
+    min_overlap: float,
+) -> tuple:
     """The tool's warnings for one relation or event (``kind``), in the tool's order: the
     relation's repeated argument IDs, then for each mention its repeated argument IDs
     (relations) and its redundancy with an earlier mention.  ``args`` and the mentions'

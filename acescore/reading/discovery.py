@@ -23,6 +23,7 @@ A list file is told from an APF file by its content: an APF file is XML and star
 
 REF and SYS documents are paired by DOCID, never by file name (:func:`pair_documents`).
 """
+
 from __future__ import annotations
 
 import os
@@ -88,12 +89,15 @@ def walk_files(directory: str, wanted: Callable[[str], bool]) -> list[str]:
             with os.scandir(d) as it:
                 entries = sorted(it, key=lambda e: e.name)
         except OSError as e:
-            raise AceInputError(f"cannot read folder: {e.strerror} (the APF files in it"
-                                " would be missing from the score)", d) from None
+            raise AceInputError(
+                f"cannot read folder: {e.strerror} (the APF files in it"
+                " would be missing from the score)",
+                d,
+            ) from None
         subdirs = []
         for entry in entries:
             try:
-                is_dir = entry.is_dir()          # follows a symbolic link
+                is_dir = entry.is_dir()  # follows a symbolic link
             except OSError:
                 is_dir = False
             if is_dir:
@@ -135,9 +139,8 @@ def read_list(path: str, keep_missing: bool = False) -> list[str]:
                 out.append(p)
                 continue
             reason = getattr(e, "strerror", None) or "not a valid path"
-            err = AceInputError(f"cannot open: {reason}", path, number, entry,
-                                scope="document")
-            err.hint = hint(err)      # lenient mode keeps the entry and skips its document
+            err = AceInputError(f"cannot open: {reason}", path, number, entry, scope="document")
+            err.hint = hint(err)  # lenient mode keeps the entry and skips its document
             raise err from None
         out.append(p)
     if not out:
@@ -172,8 +175,9 @@ def discover_all(paths: Iterable[str]) -> list[str]:
     return out
 
 
-def pair_documents(ref_docs: dict, sys_docs: dict, sys_paths: dict | None = None
-                   ) -> tuple[list[tuple[str, object, object | None]], list[str]]:
+def pair_documents(
+    ref_docs: dict, sys_docs: dict, sys_paths: dict | None = None
+) -> tuple[list[tuple[str, object, object | None]], list[str]]:
     """Pair REF and SYS documents by DOCID.
 
     ``ref_docs`` and ``sys_docs`` map DOCID -> anything (a Document, a path ...);
@@ -193,8 +197,10 @@ def pair_documents(ref_docs: dict, sys_docs: dict, sys_paths: dict | None = None
             if where is None:
                 v = sys_docs[docid]
                 where = v if isinstance(v, str) else getattr(v, "path", "")
-            warnings.append(f"\n\nWARNING:  INPUT ERROR in document '{docid}' in file '{where}'\n"
-                            "    system output for unevaluated document\n")
+            warnings.append(
+                f"\n\nWARNING:  INPUT ERROR in document '{docid}' in file '{where}'\n"
+                "    system output for unevaluated document\n"
+            )
     pairs = []
     for docid in sorted(ref_docs):
         s = sys_docs.get(docid)

@@ -5,6 +5,7 @@ A line is a DOCID; blank lines and lines starting with ``#`` are ignored, and so
 leading folder and a ``.sgm``/``.apf.xml``/``.apf`` ending (``nw/NW_DOC_1.sgm`` means
 ``NW_DOC_1``).  :func:`restrict` keeps the documents of REF and SYS that the list names.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -59,6 +60,8 @@ def missing_note(path: str, docids: list, found: set, side: str) -> str:
     missing = [d for d in docids if d not in found]
     if not missing:
         return ""
-    return (f"--docs {os.path.basename(path)}: {len(missing)} of the {len(docids)} listed"
-            f" DOCIDs {'is' if len(missing) == 1 else 'are'} not in {side} (e.g."
-            f" {missing[0]})")
+    return (
+        f"--docs {os.path.basename(path)}: {len(missing)} of the {len(docids)} listed"
+        f" DOCIDs {'is' if len(missing) == 1 else 'are'} not in {side} (e.g."
+        f" {missing[0]})"
+    )

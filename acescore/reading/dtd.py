@@ -16,6 +16,7 @@ against 5.1.1.  DTDs are never fetched from the place a DOCTYPE points to.
 Problems are :class:`~acescore.model.errors.AceInputError` lines ``file:line: element ID: message``
 where ``element ID`` is the nearest enclosing element that has an ID.
 """
+
 from __future__ import annotations
 
 import io
@@ -34,22 +35,31 @@ DTD_MAX_BYTES = 16 * 1024 * 1024
 APF_DTDS = {"5.1.1": "apf.v5.1.1.dtd", "5.1.2": "apf.v5.1.2.dtd", "5.2.0": "apf.v5.2.0.dtd"}
 DEFAULT_APF_DTD = APF_DTDS["5.1.1"]
 SOURCE_DTD = "ace_source_sgml.dtd"
-_ALIASES = {"2005": "5.1.1", "ace2005": "5.1.1", "2007": "5.1.2", "ace2007": "5.1.2",
-            "2008": "5.2.0", "ace2008": "5.2.0", "source": SOURCE_DTD, "sgml": SOURCE_DTD,
-            "sgm": SOURCE_DTD}
+_ALIASES = {
+    "2005": "5.1.1",
+    "ace2005": "5.1.1",
+    "2007": "5.1.2",
+    "ace2007": "5.1.2",
+    "2008": "5.2.0",
+    "ace2008": "5.2.0",
+    "source": SOURCE_DTD,
+    "sgml": SOURCE_DTD,
+    "sgm": SOURCE_DTD,
+}
 _VERSION = re.compile(r"(?:^|[^0-9])v?(\d+\.\d+\.\d+)")
 
 # lxml/libxml2 error types that concern ID uniqueness and ID references; the reference
 # checks of ``acescore validate`` report these (across files, with better messages) when
 # a file could be read.
-ID_ERROR_TYPES = frozenset({"DTD_ID_REDEFINED", "DTD_UNKNOWN_ID", "DTD_ID_FIXED",
-                            "DTD_ID_SUBSET", "DTD_MULTIPLE_ID"})
+ID_ERROR_TYPES = frozenset(
+    {"DTD_ID_REDEFINED", "DTD_UNKNOWN_ID", "DTD_ID_FIXED", "DTD_ID_SUBSET", "DTD_MULTIPLE_ID"}
+)
 
 
 def dtd_dirs() -> list[str]:
     """Folders searched for the DTD files: the package's ``dtd`` folder (an installed
     wheel), then the top-level ``dtd`` folder of a source checkout (editable install)."""
-    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))   # acescore/
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # acescore/
     return [os.path.join(here, "dtd"), os.path.join(os.path.dirname(here), "dtd")]
 
 
@@ -64,8 +74,9 @@ def dtd_path(filename: str) -> str:
         p = os.path.join(d, filename)
         if os.path.isfile(p):
             return p
-    raise AceUsageError(f"DTD '{filename}' is not installed (looked in "
-                        + ", ".join(dtd_dirs()) + ")")
+    raise AceUsageError(
+        f"DTD '{filename}' is not installed (looked in " + ", ".join(dtd_dirs()) + ")"
+    )
 
 
 def resolve_dtd_name(name: str) -> str:
@@ -83,8 +94,11 @@ def resolve_dtd_name(name: str) -> str:
     m = _VERSION.search(low)
     if m and m.group(1) in APF_DTDS and re.fullmatch(r"(apf\.?)?v?\d+\.\d+\.\d+(\.dtd)?", low):
         return APF_DTDS[m.group(1)]
-    raise AceUsageError(f"unknown DTD '{name}'; choose one of "
-                        + ", ".join(list(APF_DTDS) + ["source"]) + " or give a .dtd file")
+    raise AceUsageError(
+        f"unknown DTD '{name}'; choose one of "
+        + ", ".join(list(APF_DTDS) + ["source"])
+        + " or give a .dtd file"
+    )
 
 
 def dtd_for_doctype(system_url: str | None) -> str | None:
@@ -167,8 +181,9 @@ def validate_tree(tree: Any, path: str, dtd_name: str) -> list[AceInputError]:
     return out
 
 
-def apf_dtd_choice(tree: Any, path: str, forced: str | None = None
-                   ) -> tuple[str, AceInputError | None]:
+def apf_dtd_choice(
+    tree: Any, path: str, forced: str | None = None
+) -> tuple[str, AceInputError | None]:
     """The DTD to validate an APF tree with: ``forced`` (a resolved ``--dtd`` value) if
     given, else from the DOCTYPE.  An unknown DOCTYPE gives a problem and falls back to
     the default DTD."""
@@ -179,12 +194,13 @@ def apf_dtd_choice(tree: Any, path: str, forced: str | None = None
     if name is None:
         return DEFAULT_APF_DTD, AceInputError(
             f"unknown DTD '{url}' in DOCTYPE (known: {', '.join(APF_DTDS.values())});"
-            f" validated against {DEFAULT_APF_DTD}, use --dtd to choose", path)
+            f" validated against {DEFAULT_APF_DTD}, use --dtd to choose",
+            path,
+        )
     return name, None
 
 
-def validate_apf_tree(tree: Any, path: str, forced: str | None = None
-                      ) -> list[AceInputError]:
+def validate_apf_tree(tree: Any, path: str, forced: str | None = None) -> list[AceInputError]:
     """DTD problems of one parsed APF file (see :func:`apf_dtd_choice`)."""
     name, problem = apf_dtd_choice(tree, path, forced)
     out = [problem] if problem is not None else []

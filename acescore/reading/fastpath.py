@@ -1,6 +1,7 @@
 """Fast paths of the APF reader (:mod:`acescore.reading.apf`): tables of the legal values
 and helpers that read a well-formed element with as few lxml and Python calls as possible.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -87,8 +88,18 @@ def _fast_text_locator(container: Any) -> Locator | None:
     if seq.tag != "charseq":
         return None
     s, e = seq.get("START"), seq.get("END")
-    if (s is None or e is None or not (s.isascii() and s.isdigit() and len(s) < 16
-                                       and e.isascii() and e.isdigit() and len(e) < 16)):
+    if (
+        s is None
+        or e is None
+        or not (
+            s.isascii()
+            and s.isdigit()
+            and len(s) < 16
+            and e.isascii()
+            and e.isdigit()
+            and len(e) < 16
+        )
+    ):
         return None
     start, end = int(s), int(e)
     if end < start:

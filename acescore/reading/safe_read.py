@@ -7,6 +7,7 @@ read until memory runs out -- and it stops reading one byte past the limit, so a
 grows while it is read cannot exceed it either.  The file is opened without blocking and
 its type is taken from the open descriptor (no window between a check and the open).
 """
+
 from __future__ import annotations
 
 import os
@@ -14,9 +15,13 @@ import stat
 
 from acescore.model.errors import AceInputError
 
-_KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
-          (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
-          (stat.S_ISSOCK, "a socket"))
+_KINDS = (
+    (stat.S_ISDIR, "a directory"),
+    (stat.S_ISFIFO, "a FIFO (named pipe)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
 
 
 def file_kind(mode: int) -> str:
@@ -35,12 +40,16 @@ def read_text(path: str, what: str, max_bytes: int = 64 * 1024 * 1024) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise AceInputError(f"cannot read the {what}: not valid UTF-8 (byte"
-                            f" 0x{data[e.start]:02x} at offset {e.start})", path) from None
+        raise AceInputError(
+            f"cannot read the {what}: not valid UTF-8 (byte"
+            f" 0x{data[e.start]:02x} at offset {e.start})",
+            path,
+        ) from None
 
 
-def read_bytes(path: str, max_bytes: int, what: str = "file", expected: str = "an APF file",
-               head: bool = False) -> bytes:
+def read_bytes(
+    path: str, max_bytes: int, what: str = "file", expected: str = "an APF file", head: bool = False
+) -> bytes:
     """The content of the regular file ``path``.
 
     ``what`` and ``expected`` name the file in messages (``cannot open {what}: ...``, or
@@ -59,8 +68,9 @@ def read_bytes(path: str, max_bytes: int, what: str = "file", expected: str = "a
         if not stat.S_ISREG(st.st_mode):
             raise AceInputError(f"is {file_kind(st.st_mode)}, not {expected}", path)
         if st.st_size > max_bytes and not head:
-            raise AceInputError(f"file is larger than the limit of {max_bytes} bytes"
-                                f" ({st.st_size} bytes)", path)
+            raise AceInputError(
+                f"file is larger than the limit of {max_bytes} bytes ({st.st_size} bytes)", path
+            )
         chunks = []
         left = max_bytes + 1
         # requests of the size expected (a larger one allocates, and gives back, a buffer
@@ -82,6 +92,7 @@ def read_bytes(path: str, max_bytes: int, what: str = "file", expected: str = "a
     if len(data) > max_bytes:
         if head:
             return data[:max_bytes]
-        raise AceInputError(f"file is larger than the limit of {max_bytes} bytes (it grew"
-                            " while it was read)", path)
+        raise AceInputError(
+            f"file is larger than the limit of {max_bytes} bytes (it grew while it was read)", path
+        )
     return data

@@ -18,6 +18,7 @@ with its references decoded, so both ways of writing the APF text agree with one
 
 A UTF-8 byte-order mark at the start of the file is not a character of the document.
 """
+
 from __future__ import annotations
 
 import re
@@ -44,6 +45,7 @@ class SourceText:
     region is ``end - 1``), or ``None`` when there is no ``TEXT`` element.
     ``raw`` is the decoded file (after CR/LF -> LF), for line numbers in messages.
     """
+
     path: str
     text: str
     docid: str | None
@@ -54,7 +56,7 @@ class SourceText:
         """The text at inclusive offsets ``start..end`` (empty when out of range)."""
         if start < 0 or end < start:
             return ""
-        return self.text[start:end + 1]
+        return self.text[start : end + 1]
 
     def in_text_region(self, start: int, end: int) -> bool:
         if self.text_region is None:
@@ -89,20 +91,20 @@ def span_matches(charseq_text: str, source_span: str) -> bool:
         return True
     if "&" in charseq_text:
         decoded = decode_references(charseq_text)
-        if decoded == source_span or ("&" in source_span
-                                      and decoded == decode_references(source_span)):
+        if decoded == source_span or (
+            "&" in source_span and decoded == decode_references(source_span)
+        ):
             return True
     if "&" in source_span:
         return charseq_text == decode_references(source_span)
     return False
 
 
-def strip_tags(raw: str, entities: str = "raw"
-               ) -> tuple[str, str | None, tuple[int, int] | None]:
+def strip_tags(raw: str, entities: str = "raw") -> tuple[str, str | None, tuple[int, int] | None]:
     """Remove the tags of ``raw`` (CR/LF already normalised); returns ``(text, docid,
     text_region)``."""
     parts = []
-    pos = 0          # offset in the output text
+    pos = 0  # offset in the output text
     docid_start = None
     docid = None
     region_start = None
@@ -110,7 +112,7 @@ def strip_tags(raw: str, entities: str = "raw"
     last = 0
     decode = entities == "decode"
     for m in _TAG.finditer(raw):
-        chunk = raw[last:m.start()]
+        chunk = raw[last : m.start()]
         if decode:
             chunk = decode_references(chunk)
         parts.append(chunk)
@@ -137,8 +139,7 @@ def strip_tags(raw: str, entities: str = "raw"
     return "".join(parts), docid, region
 
 
-def read_source(path: str, entities: str = "raw",
-                max_bytes: int = DEFAULT_MAX_BYTES) -> SourceText:
+def read_source(path: str, entities: str = "raw", max_bytes: int = DEFAULT_MAX_BYTES) -> SourceText:
     """Read an ACE source document.  ``entities`` is ``"raw"`` (default: ``&amp;`` counts
     five characters) or ``"decode"`` (it counts one).  Errors are one-line
     :class:`AceInputError`s (missing file, too large, not UTF-8)."""

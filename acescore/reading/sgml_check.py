@@ -15,6 +15,7 @@ A tag is everything from ``<`` to the next ``>`` (across lines), as for offsets
 (:mod:`acescore.reading.sgml`); ``<!...>`` and ``<?...>`` are skipped.  Problems are
 one-line :class:`~acescore.model.errors.AceInputError` s ``file:line: element: message``.
 """
+
 from __future__ import annotations
 
 import re
@@ -48,6 +49,7 @@ def declarations() -> dict:
             choice = under_choice or c.type == "or" or c.occur in ("opt", "mult")
             walk(c.left, choice)
             walk(c.right, choice)
+
         walk(el.content, False)
         out[el.name] = (frozenset(allowed), frozenset(required), el.type == "empty")
     return out
@@ -57,7 +59,7 @@ def check_markup(raw: str, path: str, root: str = "DOC") -> list[AceInputError]:
     """The markup problems of the source document text ``raw`` (CR/LF already LF)."""
     decl = declarations()
     problems: list[AceInputError] = []
-    stack: list = []          # [name, line, children seen]
+    stack: list = []  # [name, line, children seen]
 
     def line_of(pos: int) -> int:
         return raw.count("\n", 0, pos) + 1
@@ -82,15 +84,18 @@ def check_markup(raw: str, path: str, root: str = "DOC") -> list[AceInputError]:
             continue
         closing, name = nm.group(1) == "/", nm.group(2).upper()
         if not seen_root and name != root:
-            problem(m.start(), name, f"not an ACE source document: it starts with <{name}>,"
-                                     f" not <{root}>")
+            problem(
+                m.start(),
+                name,
+                f"not an ACE source document: it starts with <{name}>, not <{root}>",
+            )
             return problems
         if name not in decl:
             problem(m.start(), name, f"unknown element <{'/' if closing else ''}{name}>")
             continue
         if closing:
             if decl[name][2]:
-                continue                      # </QUOTE> after an EMPTY QUOTE: harmless
+                continue  # </QUOTE> after an EMPTY QUOTE: harmless
             names = [s[0] for s in stack]
             if name not in names:
                 problem(m.start(), name, f"end tag </{name}> without a start tag")
@@ -98,8 +103,11 @@ def check_markup(raw: str, path: str, root: str = "DOC") -> list[AceInputError]:
             while stack[-1][0] != name:
                 inner = stack[-1][0]
                 if inner not in END_TAG_OMISSIBLE:
-                    problem(m.start(), inner, f"<{inner}> (line {stack[-1][1]}) is not closed"
-                                              f" before </{name}>")
+                    problem(
+                        m.start(),
+                        inner,
+                        f"<{inner}> (line {stack[-1][1]}) is not closed before </{name}>",
+                    )
                 close(m.start())
             close(m.start())
             continue

@@ -5,6 +5,7 @@ Documents are found by file name: the file name of the APF ``URI``, then ``DOCID
 not exist, holds no ``.sgm`` file, or holds a source for none of the documents asked for
 is a usage error (one line, exit 2): it is the wrong folder, not a problem per document.
 """
+
 from __future__ import annotations
 
 import os
@@ -19,9 +20,10 @@ class SourceIndex:
 
     def __init__(self, directory: str, entities: str = "raw"):
         if not os.path.isdir(directory):
-            raise AceUsageError(f"--source-dir {directory}: "
-                                + ("no such folder" if not os.path.exists(directory) else
-                                   "not a folder"))
+            raise AceUsageError(
+                f"--source-dir {directory}: "
+                + ("no such folder" if not os.path.exists(directory) else "not a folder")
+            )
         self.directory = directory
         self.entities = entities
         self.by_name: dict[str, str] = {}
@@ -29,11 +31,12 @@ class SourceIndex:
         for path in walk_files(directory, lambda name: True):
             self.by_name.setdefault(os.path.basename(path), path)
         if not any(n.lower().endswith(".sgm") for n in self.by_name):
-            raise AceUsageError(f"--source-dir {directory}: no source document (*.sgm) in"
-                                " this folder or below it")
+            raise AceUsageError(
+                f"--source-dir {directory}: no source document (*.sgm) in this folder or below it"
+            )
         self._cache: dict[str, SourceText | AceInputError] = {}
         self.dtd_checked: set = set()
-        self.asked: list = []          # (DOCID, URI) of every find()
+        self.asked: list = []  # (DOCID, URI) of every find()
         self.found = 0
 
     def find(self, docid: str, uri: str | None) -> tuple[str | None, list[str]]:
@@ -57,10 +60,16 @@ class SourceIndex:
             names = [os.path.basename(u)] if u else []
             raise AceUsageError(
                 f"--source-dir {self.directory}: no source document for "
-                + ("the APF document" if len(docs) == 1 else
-                   f"any of the {len(docs)} APF documents") + " (looked for "
+                + (
+                    "the APF document"
+                    if len(docs) == 1
+                    else f"any of the {len(docs)} APF documents"
+                )
+                + " (looked for "
                 + ", ".join(dict.fromkeys(names + [d + ".sgm"]))
-                + (", ..." if len(docs) > 1 else "") + "): is it the wrong folder?")
+                + (", ..." if len(docs) > 1 else "")
+                + "): is it the wrong folder?"
+            )
 
     def read(self, path: str) -> SourceText | AceInputError:
         """A SourceText, or the AceInputError that reading it gave."""

@@ -12,6 +12,7 @@ relations (role ``Arg`` in the model) get ``Arg-1`` and ``Arg-2`` again.  Text a
 are written as the model holds them, i.e. as they were written in the file read
 (:func:`~acescore.reading.as_written.written_back`).
 """
+
 from __future__ import annotations
 
 import os
@@ -44,8 +45,15 @@ def _locator(parent: Any, tag: str, loc: Locator) -> Any:
     else:
         bbl = etree.SubElement(c, "bblist")
         for b in loc.boxes:
-            bb = etree.SubElement(bbl, "bbox", PAGE=str(b.page), X=_num(b.x), Y=_num(b.y),
-                                  WIDTH=_num(b.width), HEIGHT=_num(b.height))
+            bb = etree.SubElement(
+                bbl,
+                "bbox",
+                PAGE=str(b.page),
+                X=_num(b.x),
+                Y=_num(b.y),
+                WIDTH=_num(b.width),
+                HEIGHT=_num(b.height),
+            )
             bb.text = b.text
     return c
 
@@ -70,7 +78,7 @@ def _roles(args: Iterable[Argument], symmetric: bool) -> list:
 
 def _document(sf: Any, doc: Document) -> None:
     d = etree.SubElement(sf, "document", DOCID=doc.docid)
-    m: Any      # the mentions of every kind, in turn
+    m: Any  # the mentions of every kind, in turn
     extents = {}
     for e in doc.entities:
         for m in e.mentions:
@@ -146,9 +154,17 @@ def _document(sf: Any, doc: Document) -> None:
         _links(x, r.links)
 
     for ev in doc.events:
-        x = etree.SubElement(d, "event", ID=ev.id, TYPE=ev.type, SUBTYPE=ev.subtype,
-                             MODALITY=ev.modality, POLARITY=ev.polarity,
-                             GENERICITY=ev.genericity, TENSE=ev.tense)
+        x = etree.SubElement(
+            d,
+            "event",
+            ID=ev.id,
+            TYPE=ev.type,
+            SUBTYPE=ev.subtype,
+            MODALITY=ev.modality,
+            POLARITY=ev.polarity,
+            GENERICITY=ev.genericity,
+            TENSE=ev.tense,
+        )
         for arg in ev.arguments:
             etree.SubElement(x, "event_argument", REFID=arg.refid, ROLE=arg.role)
         for m in ev.mentions:
@@ -181,9 +197,17 @@ def apf_bytes(apffile: ApfFile, doctype: str | None = None) -> bytes:
     etree.indent(sf, space="  ")
     sysid = doctype or apffile.doctype
     if sysid:
-        return written_back(etree.tostring(sf, xml_declaration=True, encoding="UTF-8",
-                                           doctype=f'<!DOCTYPE source_file SYSTEM "{sysid}">')
-                            ) + b"\n"
+        return (
+            written_back(
+                etree.tostring(
+                    sf,
+                    xml_declaration=True,
+                    encoding="UTF-8",
+                    doctype=f'<!DOCTYPE source_file SYSTEM "{sysid}">',
+                )
+            )
+            + b"\n"
+        )
     return written_back(etree.tostring(sf, xml_declaration=True, encoding="UTF-8")) + b"\n"
 
 

@@ -11,6 +11,7 @@ Text and attribute values come out as written, as the NIST tool reads them
 (reading/as_written.py).  Every problem is a one-line
 :class:`~acescore.model.errors.AceInputError` naming the file (and line).
 """
+
 from __future__ import annotations
 
 import os
@@ -35,9 +36,16 @@ _SCAN_BYTES = 1 << 20
 
 
 def _parser(encoding: str | None = None) -> etree.XMLParser:
-    return etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
-                           dtd_validation=False, huge_tree=False, remove_comments=True,
-                           remove_pis=True, encoding=encoding)
+    return etree.XMLParser(
+        resolve_entities=False,
+        no_network=True,
+        load_dtd=False,
+        dtd_validation=False,
+        huge_tree=False,
+        remove_comments=True,
+        remove_pis=True,
+        encoding=encoding,
+    )
 
 
 def _first_outside_markup(data: bytes, pattern: bytes) -> re.Match[bytes] | None:
@@ -52,7 +60,10 @@ def _first_outside_markup(data: bytes, pattern: bytes) -> re.Match[bytes] | None
 
 def _utf8_name(encoding: str | None) -> bool:
     return (encoding or "UTF-8").upper().replace("-", "").replace("_", "") in (
-        "UTF8", "USASCII", "ASCII")
+        "UTF8",
+        "USASCII",
+        "ASCII",
+    )
 
 
 def _syntax_message(e: etree.XMLSyntaxError) -> str:
@@ -60,7 +71,7 @@ def _syntax_message(e: etree.XMLSyntaxError) -> str:
     # lxml messages end with "(line N, column M)" -- the line is given separately.
     if ", line " in msg:
         msg = msg.rsplit(", line ", 1)[0]
-    return " ".join(msg.split())     # one line (some messages end with a newline)
+    return " ".join(msg.split())  # one line (some messages end with a newline)
 
 
 def parse_xml(path: str, max_bytes: int = DEFAULT_MAX_BYTES) -> Any:
@@ -73,29 +84,36 @@ def parse_xml(path: str, max_bytes: int = DEFAULT_MAX_BYTES) -> Any:
     declaration naming another encoding, however it is spaced or padded, is refused rather
     than read as Latin-1 or anything else."""
     data = read_bytes(path, max_bytes, "", "an APF file")
-    if not data.isascii():      # (ASCII is UTF-8: no need to decode it to know)
+    if not data.isascii():  # (ASCII is UTF-8: no need to decode it to know)
         decode_utf8(data, path, "APF files")
     if b"<!ENTITY" in data:
         m = _first_outside_markup(data, rb"<!ENTITY")
         if m is not None:
-            raise AceInputError("entity declarations are not allowed (external/internal"
-                                " entities are never expanded)", path,
-                                data[:m.start()].count(b"\n") + 1)
+            raise AceInputError(
+                "entity declarations are not allowed (external/internal"
+                " entities are never expanded)",
+                path,
+                data[: m.start()].count(b"\n") + 1,
+            )
     if b"&" in data:
         m = _first_outside_markup(data, _ENTITY_REF.pattern)
         if m is not None:
             name = m.group(2).decode("utf-8", "replace")
-            raise AceInputError(f"undefined entity reference '&{name};' (only &amp; &lt; &gt;"
-                                " &quot; &apos; and character references are allowed)", path,
-                                data[:m.start()].count(b"\n") + 1)
+            raise AceInputError(
+                f"undefined entity reference '&{name};' (only &amp; &lt; &gt;"
+                " &quot; &apos; and character references are allowed)",
+                path,
+                data[: m.start()].count(b"\n") + 1,
+            )
     try:
         tree = etree.fromstring(as_written(data), _parser()).getroottree()
     except etree.XMLSyntaxError as e:
         msg = _syntax_message(e)
         if msg.startswith("Unsupported encoding"):
             enc = msg.split(":", 1)[-1].strip()
-            raise AceInputError(f"declares encoding '{enc}'; only UTF-8 is supported",
-                                path, 1) from None
+            raise AceInputError(
+                f"declares encoding '{enc}'; only UTF-8 is supported", path, 1
+            ) from None
         if e.lineno == 1 and data.lstrip(b"\xef\xbb\xbf").startswith(b"<?xml"):
             # does the file parse when read as UTF-8 whatever its declaration says?
             try:
@@ -103,8 +121,12 @@ def parse_xml(path: str, max_bytes: int = DEFAULT_MAX_BYTES) -> Any:
             except etree.XMLSyntaxError:
                 pass
             else:
-                raise AceInputError("the XML declaration names an encoding the file is not"
-                                    f" in ({msg}); only UTF-8 is supported", path, 1) from None
+                raise AceInputError(
+                    "the XML declaration names an encoding the file is not"
+                    f" in ({msg}); only UTF-8 is supported",
+                    path,
+                    1,
+                ) from None
         raise AceInputError(f"malformed XML: {msg}", path, e.lineno or None) from None
     if not _utf8_name(tree.docinfo.encoding):
         enc = tree.docinfo.encoding
@@ -116,7 +138,7 @@ def guess_docid(path: str) -> str:
     base = os.path.basename(path)
     for suffix in (".apf.xml", ".apf", ".xml"):
         if base.endswith(suffix):
-            return base[:-len(suffix)]
+            return base[: -len(suffix)]
     return base
 
 
@@ -124,7 +146,7 @@ def scan_docids(path: str) -> tuple[tuple[str, ...], bool]:
     """DOCIDs named in the ``document`` tags of a file that cannot be read properly, and
     whether they were found (False: the DOCID is guessed from the file name)."""
     try:
-        data = read_bytes(path, _SCAN_BYTES, head=True)    # a regular file only
+        data = read_bytes(path, _SCAN_BYTES, head=True)  # a regular file only
     except AceInputError:
         data = b""
     found = []

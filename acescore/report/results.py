@@ -5,6 +5,7 @@ Text, JSON (as data or as a string) and CSV are all reachable from any
 :class:`Results`; the passes themselves (:attr:`Results.passes`) only when the run was
 asked to keep them (``keep_passes``), which costs memory.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -16,22 +17,22 @@ from acescore.writing.spool import as_text
 
 @dataclass
 class Results:
-    options: object                   # acescore.model.options.Options
-    params: object                    # acescore.model.params.Params
-    source_label: str                 # the report's SOURCE label (one source, or MIXED)
-    all_sources: list                 # every SOURCE of the input, sorted
-    preamble: str                     # the text before the first section (header, -s lists)
-    outputs: list                     # PassOutput of every pass, in report order
-    warnings: list = field(default_factory=list)    # the NIST WARNING messages, in order
+    options: object  # acescore.model.options.Options
+    params: object  # acescore.model.params.Params
+    source_label: str  # the report's SOURCE label (one source, or MIXED)
+    all_sources: list  # every SOURCE of the input, sorted
+    preamble: str  # the text before the first section (header, -s lists)
+    outputs: list  # PassOutput of every pass, in report order
+    warnings: list = field(default_factory=list)  # the NIST WARNING messages, in order
     skipped: object | None = None  # lenient mode: acescore.rules.robust.SkipReport
-    documents: dict = field(default_factory=dict)   # {"ref": n, "sys": m}
-    dtd: str = "none"                 # the DOCTYPEs of the input files
+    documents: dict = field(default_factory=dict)  # {"ref": n, "sys": m}
+    dtd: str = "none"  # the DOCTYPEs of the input files
     literature: dict | None = None  # {"coref": ..., "events": ...} (acescore.metrics)
-    run: object | None = None      # the scoring run, with its passes (keep_passes)
-    inputs: dict | None = None     # {"ref": path, "sys": path} as given, if paths
+    run: object | None = None  # the scoring run, with its passes (keep_passes)
+    inputs: dict | None = None  # {"ref": path, "sys": path} as given, if paths
     coverage: object | None = None  # acescore.rules.coverage.Coverage: documents scored
     document_ids: dict | None = None  # -s: {"ref": [DOCID...], "sys": [...]}
-    shards: int | None = None      # the document shards it was scored in (None: one process)
+    shards: int | None = None  # the document shards it was scored in (None: one process)
 
     @property
     def mentions(self) -> bool:

@@ -23,6 +23,7 @@ with the problems: strict mode raises the first (:func:`first_problem`), lenient
 (:mod:`acescore.rules.robust`) skips them all and scores the rest, ``acescore validate`` lists
 them all.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Set
@@ -33,7 +34,7 @@ from acescore.model.apf import KINDS, PLURAL, Document, Relation
 from acescore.model.params import SYMMETRIC_RELATIONS
 from acescore.model.problems import Problem
 
-_ROLE_REFID = attrgetter("role", "refid")      # the (role, ID) order of arguments
+_ROLE_REFID = attrgetter("role", "refid")  # the (role, ID) order of arguments
 _DOCID = attrgetter("docid")
 
 
@@ -42,6 +43,7 @@ def _ids(ids: Iterable[str]) -> str:
 
 
 # ---- §3.1 / §3.8: documents --------------------------------------------------------------------
+
 
 def document_problems(ref_files: list, sys_files: list, removed_docs: set) -> Iterator[Problem]:
     """A DOCID defined more than once on one side (every copy after the first in (path,
@@ -61,10 +63,17 @@ def document_problems(ref_files: list, sys_files: list, removed_docs: set) -> It
             first = copies[0]
             removed_docs.add(docid)
             for d in copies[1:]:
-                yield Problem(name, "document", f"document ID '{docid}' has already been"
-                              " defined", d.path, d.line, f"document {docid}", (docid,),
-                              rule="docid-twice",
-                              cause=f"DOCID {docid} is also defined at {first.path}:{first.line}")
+                yield Problem(
+                    name,
+                    "document",
+                    f"document ID '{docid}' has already been defined",
+                    d.path,
+                    d.line,
+                    f"document {docid}",
+                    (docid,),
+                    rule="docid-twice",
+                    cause=f"DOCID {docid} is also defined at {first.path}:{first.line}",
+                )
     ref_docs = {d.docid: d for f in ref_files for d in f.documents if d.docid not in removed_docs}
     for f in sys_files:
         for d in f.documents:
@@ -73,19 +82,35 @@ def document_problems(ref_files: list, sys_files: list, removed_docs: set) -> It
                 continue
             if r.source != d.source:
                 removed_docs.add(d.docid)
-                yield Problem("SYS", "document", f"system source ({d.source}) disagrees with"
-                              f" reference source ({r.source})", d.path, d.line,
-                              f"document {d.docid}", (d.docid,), rule="source-differs")
+                yield Problem(
+                    "SYS",
+                    "document",
+                    f"system source ({d.source}) disagrees with reference source ({r.source})",
+                    d.path,
+                    d.line,
+                    f"document {d.docid}",
+                    (d.docid,),
+                    rule="source-differs",
+                )
             elif r.data_type != d.data_type:
                 removed_docs.add(d.docid)
-                yield Problem("SYS", "document", "different reference and system output data"
-                              f" types for document '{d.docid}': ref type is '{r.data_type}'"
-                              f" but system output type is '{d.data_type}'", d.path, d.line,
-                              f"document {d.docid}", (d.docid,), rule="data-type-differs")
+                yield Problem(
+                    "SYS",
+                    "document",
+                    "different reference and system output data"
+                    f" types for document '{d.docid}': ref type is '{r.data_type}'"
+                    f" but system output type is '{d.data_type}'",
+                    d.path,
+                    d.line,
+                    f"document {d.docid}",
+                    (d.docid,),
+                    rule="data-type-differs",
+                )
 
 
-def side_documents(files: Iterable, removed_docs: Set[str] = frozenset(),
-                   eval_docids: set | None = None) -> list:
+def side_documents(
+    files: Iterable, removed_docs: Set[str] = frozenset(), eval_docids: set | None = None
+) -> list:
     """The documents of one side that the side is built from: not removed, and for SYS
     (``eval_docids``: the REF DOCIDs) only those with a REF document."""
     seen = set()
@@ -94,7 +119,7 @@ def side_documents(files: Iterable, removed_docs: Set[str] = frozenset(),
         for d in f.documents:
             if d.docid in removed_docs or (eval_docids is not None and d.docid not in eval_docids):
                 continue
-            if d.docid in seen:     # a duplicate DOCID: document_problems reports it
+            if d.docid in seen:  # a duplicate DOCID: document_problems reports it
                 continue
             seen.add(d.docid)
             docs.append(d)
@@ -102,6 +127,7 @@ def side_documents(files: Iterable, removed_docs: Set[str] = frozenset(),
 
 
 # ---- one side ----------------------------------------------------------------------------------
+
 
 class _SideIndex:
     """The live document elements of one side: kind -> ID -> [(docid, element, document)]
@@ -151,21 +177,42 @@ class _Rules:
         self.name = name
         self.removed = removed
 
-    def skip(self, rule: str, message: str, doc: Document, el: Any, kind: str, eid: str,
-             docids: Iterable[str] | None = None, note: str | None = None,
-             line: int | None = None, cause: str | None = None, subject: str | None = None
-             ) -> Problem | None:
+    def skip(
+        self,
+        rule: str,
+        message: str,
+        doc: Document,
+        el: Any,
+        kind: str,
+        eid: str,
+        docids: Iterable[str] | None = None,
+        note: str | None = None,
+        line: int | None = None,
+        cause: str | None = None,
+        subject: str | None = None,
+    ) -> Problem | None:
         keys = []
-        for docid in (docids if docids is not None else (doc.docid,)):
+        for docid in docids if docids is not None else (doc.docid,):
             key = (kind, eid, docid)
             if key not in self.removed:
                 self.removed.add(key)
                 keys.append(key)
         if not keys:
             return None
-        return Problem(self.name, "element", message, doc.path, line or el.line or None,
-                       f"{kind} {eid}", tuple(sorted({k[2] for k in keys})), tuple(keys), note,
-                       rule, cause, subject)
+        return Problem(
+            self.name,
+            "element",
+            message,
+            doc.path,
+            line or el.line or None,
+            f"{kind} {eid}",
+            tuple(sorted({k[2] for k in keys})),
+            tuple(keys),
+            note,
+            rule,
+            cause,
+            subject,
+        )
 
     # docs/rules/input.md §3.2: attribute conflicts, external links, relation argument counts
     def merge(self, ix: _SideIndex) -> Iterator[Problem]:
@@ -175,8 +222,8 @@ class _Rules:
             ids = coll if kind == "relation" else [i for i, e in coll.items() if len(e) > 1]
             for eid in sorted(ids):
                 entries = coll[eid]
-                attrs: dict = {}        # name -> (value, DOCID)
-                links: dict = {}        # resource -> (EID, DOCID)
+                attrs: dict = {}  # name -> (value, DOCID)
+                links: dict = {}  # resource -> (EID, DOCID)
                 args: dict = {}
                 kept: list = []
                 for docid, el, doc in entries:
@@ -188,22 +235,26 @@ class _Rules:
                             continue
                         old = attrs.get(a)
                         if old is not None and old[0] != v:
-                            problem = ("attribute-conflict",
-                                       f"attribute value conflict for attribute '{a}' for {kind}"
-                                       f" '{eid}': database value is '{old[0]}', document value"
-                                       f" is '{v}'",
-                                       f"{kind} {eid} has {a} '{old[0]}' in document {old[1]}"
-                                       f" but '{v}' here")
+                            problem = (
+                                "attribute-conflict",
+                                f"attribute value conflict for attribute '{a}' for {kind}"
+                                f" '{eid}': database value is '{old[0]}', document value"
+                                f" is '{v}'",
+                                f"{kind} {eid} has {a} '{old[0]}' in document {old[1]}"
+                                f" but '{v}' here",
+                            )
                             break
                     if problem is None:
                         for res, x in el.links:
                             old = links.get(res)
                             if old is not None and old[0] != x:
-                                problem = ("link-conflict",
-                                           f"conflicting external ID's ('{old[0]}'/'{x}') given"
-                                           f" for resource '{res}'",
-                                           f"{kind} {eid} is linked to {res} '{old[0]}' in"
-                                           f" document {old[1]} but to '{x}' here")
+                                problem = (
+                                    "link-conflict",
+                                    f"conflicting external ID's ('{old[0]}'/'{x}') given"
+                                    f" for resource '{res}'",
+                                    f"{kind} {eid} is linked to {res} '{old[0]}' in"
+                                    f" document {old[1]} but to '{x}' here",
+                                )
                                 break
                     new_args = args
                     if problem is None and kind in ("relation", "event"):
@@ -211,13 +262,23 @@ class _Rules:
                         for a in el.arguments:
                             new_args.setdefault(a.role, set()).add(a.refid)
                         if kind == "relation":
-                            problem = _relation_problem(eid, attrs.get("TYPE", (el.type,))[0],
-                                                        new_args, kept, el)
+                            problem = _relation_problem(
+                                eid, attrs.get("TYPE", (el.type,))[0], new_args, kept, el
+                            )
                     if problem is not None:
-                        p = self.skip(problem[0], problem[1], doc, el, kind, eid,
-                                      note=None if not kept else
-                                      f"kept in document{'s' if len(kept) > 1 else ''} "
-                                      + ", ".join(k[0] for k in kept), cause=problem[2])
+                        p = self.skip(
+                            problem[0],
+                            problem[1],
+                            doc,
+                            el,
+                            kind,
+                            eid,
+                            note=None
+                            if not kept
+                            else f"kept in document{'s' if len(kept) > 1 else ''} "
+                            + ", ".join(k[0] for k in kept),
+                            cause=problem[2],
+                        )
                         if p is not None:
                             yield p
                         continue
@@ -233,7 +294,7 @@ class _Rules:
     def registry(self, ix: _SideIndex) -> Iterator[Problem]:
         if _ids_unique(ix):
             return
-        registry: dict = {}     # ID -> (element type, path, line)
+        registry: dict = {}  # ID -> (element type, path, line)
         for kind in KINDS:
             coll = ix.by_kind[kind]
             mention_label = f"{kind} mention"
@@ -242,11 +303,17 @@ class _Rules:
                 if eid in registry:
                     _docid, el, doc = entries[0]
                     other = registry[eid]
-                    p = self.skip("duplicate-id", f"duplicate ID ({eid}) for elements of type"
-                                  f" '{PLURAL[kind]}' and '{other[0]}'", doc, el, kind, eid,
-                                  docids=[e[0] for e in entries],
-                                  cause=f"ID {eid} is also the ID of the {other[0]} at"
-                                  f" {other[1]}:{other[2]}")
+                    p = self.skip(
+                        "duplicate-id",
+                        f"duplicate ID ({eid}) for elements of type"
+                        f" '{PLURAL[kind]}' and '{other[0]}'",
+                        doc,
+                        el,
+                        kind,
+                        eid,
+                        docids=[e[0] for e in entries],
+                        cause=f"ID {eid} is also the ID of the {other[0]} at {other[1]}:{other[2]}",
+                    )
                     if p is not None:
                         yield p
                     continue
@@ -262,15 +329,26 @@ class _Rules:
                         if other is None and m.id in ids:
                             other = (mention_label, doc.path, ids[m.id])
                         if other is not None:
-                            bad = (f"duplicate ID ({m.id}) for mentions of elements of type"
-                                   f" '{kind}' and '{other[0]}'", m.line,
-                                   f"mention ID {m.id} is also the ID of the {other[0]} at"
-                                   f" {other[1]}:{other[2]}")
+                            bad = (
+                                f"duplicate ID ({m.id}) for mentions of elements of type"
+                                f" '{kind}' and '{other[0]}'",
+                                m.line,
+                                f"mention ID {m.id} is also the ID of the {other[0]} at"
+                                f" {other[1]}:{other[2]}",
+                            )
                             break
                         ids[m.id] = m.line
                     if bad is not None:
-                        p = self.skip("duplicate-mention-id", bad[0], doc, el, kind, eid,
-                                      line=bad[1], cause=bad[2])
+                        p = self.skip(
+                            "duplicate-mention-id",
+                            bad[0],
+                            doc,
+                            el,
+                            kind,
+                            eid,
+                            line=bad[1],
+                            cause=bad[2],
+                        )
                         if p is not None:
                             yield p
                         continue
@@ -284,7 +362,7 @@ class _Rules:
 
     # docs/rules/input.md §3.6: arguments and argument mentions (the IDs are unique: registry found nothing)
     def arguments(self, ix: _SideIndex) -> Iterator[Problem]:
-        mentions = ix.owners()     # mention ID -> its element's ID
+        mentions = ix.owners()  # mention ID -> its element's ID
         kinds = ix.kinds
         by_kind = ix.by_kind
         for kind in ("relation", "event"):
@@ -295,16 +373,29 @@ class _Rules:
                     bad: tuple | None = None
                     for a in el.arguments:
                         if a.refid not in kinds:
-                            a = min((a for a in el.arguments if a.refid not in kinds),
-                                    key=_ROLE_REFID)
-                            bad = (f"{kind} '{eid}' references argument '{a.refid}' in role"
-                                   f" '{a.role}' but this argument has not been loaded",
-                                   f"{a.refid} is the ID of a mention, not of an element"
-                                   if a.refid in mentions else None, a.refid)
+                            a = min(
+                                (a for a in el.arguments if a.refid not in kinds), key=_ROLE_REFID
+                            )
+                            bad = (
+                                f"{kind} '{eid}' references argument '{a.refid}' in role"
+                                f" '{a.role}' but this argument has not been loaded",
+                                f"{a.refid} is the ID of a mention, not of an element"
+                                if a.refid in mentions
+                                else None,
+                                a.refid,
+                            )
                             break
                     if bad:
-                        p = self.skip("argument-not-loaded", bad[0], doc, el, kind, eid,
-                                      cause=bad[1], subject=bad[2])
+                        p = self.skip(
+                            "argument-not-loaded",
+                            bad[0],
+                            doc,
+                            el,
+                            kind,
+                            eid,
+                            cause=bad[1],
+                            subject=bad[2],
+                        )
                         if p is not None:
                             yield p
                     else:
@@ -324,15 +415,29 @@ class _Rules:
                     for a in el.arguments:
                         occ = by_kind[kinds[a.refid]][a.refid]
                         if occ[0][0] != docid and all(d2 != docid for d2, _e, _dd in occ):
-                            bad = ("argument-elsewhere", f"argument '{a.refid}' in role"
-                                   f" '{a.role}' does not occur in this document", None,
-                                   None, a.refid)
+                            bad = (
+                                "argument-elsewhere",
+                                f"argument '{a.refid}' in role"
+                                f" '{a.role}' does not occur in this document",
+                                None,
+                                None,
+                                a.refid,
+                            )
                             break
                     if bad is None:
                         bad = _mention_argument_problem(kind, eid, el, mentions, roles, kinds)
                     if bad:
-                        p = self.skip(bad[0], bad[1], doc, el, kind, eid, line=bad[2],
-                                      cause=bad[3], subject=bad[4])
+                        p = self.skip(
+                            bad[0],
+                            bad[1],
+                            doc,
+                            el,
+                            kind,
+                            eid,
+                            line=bad[2],
+                            cause=bad[3],
+                            subject=bad[4],
+                        )
                         if p is not None:
                             yield p
 
@@ -347,8 +452,9 @@ def _ids_unique(ix: _SideIndex) -> bool:
     return len(owners) == ix.n_mentions and owners.keys().isdisjoint(ix.kinds)
 
 
-def _mention_argument_problem(kind: str, eid: str, el: Any, mentions: dict, roles: dict,
-                              kinds: dict) -> tuple | None:
+def _mention_argument_problem(
+    kind: str, eid: str, el: Any, mentions: dict, roles: dict, kinds: dict
+) -> tuple | None:
     """(rule, message, line, cause, ID) of the first bad mention argument of ``el``: one that
     is not a mention of an element-level argument in its role (``roles``: role -> IDs)."""
     for m in el.mentions:
@@ -360,24 +466,36 @@ def _mention_argument_problem(kind: str, eid: str, el: Any, mentions: dict, role
         for a in sorted(m.arguments, key=_ROLE_REFID):
             owner = mentions.get(a.refid)
             if owner is None:
-                return ("mention-argument-not-loaded", f"{kind} mention '{m.id}' references"
-                        f" argument mention '{a.refid}' in role '{a.role}' but this argument"
-                        " mention has not been loaded", m.line,
-                        f"{a.refid} is the ID of an element, not of a mention"
-                        if a.refid in kinds else None, a.refid)
+                return (
+                    "mention-argument-not-loaded",
+                    f"{kind} mention '{m.id}' references"
+                    f" argument mention '{a.refid}' in role '{a.role}' but this argument"
+                    " mention has not been loaded",
+                    m.line,
+                    f"{a.refid} is the ID of an element, not of a mention"
+                    if a.refid in kinds
+                    else None,
+                    a.refid,
+                )
             if owner not in roles.get(a.role, ()):
-                return ("mention-argument-not-of-argument", f"{kind} mention '{m.id}'"
-                        f" references argument mention '{a.refid}' in role '{a.role}' but this"
-                        f" argument mention is not a mention of any argument of {kind}"
-                        f" '{eid}' in this role", m.line,
-                        f"argument mention {a.refid} of mention {m.id} is a mention of"
-                        f" {owner}, which is not an argument of {kind} {eid} in role"
-                        f" {a.role}", a.refid)
+                return (
+                    "mention-argument-not-of-argument",
+                    f"{kind} mention '{m.id}'"
+                    f" references argument mention '{a.refid}' in role '{a.role}' but this"
+                    f" argument mention is not a mention of any argument of {kind}"
+                    f" '{eid}' in this role",
+                    m.line,
+                    f"argument mention {a.refid} of mention {m.id} is a mention of"
+                    f" {owner}, which is not an argument of {kind} {eid} in role"
+                    f" {a.role}",
+                    a.refid,
+                )
     return None
 
 
-def _relation_problem(eid: str, rtype: str, args: dict, kept: list, el: Relation
-                      ) -> tuple[str, str, str | None] | None:
+def _relation_problem(
+    eid: str, rtype: str, args: dict, kept: list, el: Relation
+) -> tuple[str, str, str | None] | None:
     """(rule, message, cause) when the arguments ``args`` accumulated over the documents
     ``kept`` and the relation ``el`` break the argument rule (docs/rules/input.md §3.2: checked after every
     merge, so the relation of every document must keep the rule)."""
@@ -386,10 +504,15 @@ def _relation_problem(eid: str, rtype: str, args: dict, kept: list, el: Relation
         if len(ids) == 2:
             return None
         if not ids:
-            return ("relation-arguments", f"symmetric relation '{eid}' has no 'Arg' arguments",
-                    "the relation has no arguments")
-        msg = (f"symmetric relation '{eid}' must have exactly 2 'Arg' arguments, but: Arg"
-               f" arguments: {_ids(ids)}")
+            return (
+                "relation-arguments",
+                f"symmetric relation '{eid}' has no 'Arg' arguments",
+                "the relation has no arguments",
+            )
+        msg = (
+            f"symmetric relation '{eid}' must have exactly 2 'Arg' arguments, but: Arg"
+            f" arguments: {_ids(ids)}"
+        )
         if len(ids) > 2:
             cause = "the relation has more than two arguments"
         elif el.both_args:
@@ -400,14 +523,19 @@ def _relation_problem(eid: str, rtype: str, args: dict, kept: list, el: Relation
         for role in ("Arg-1", "Arg-2"):
             ids = args.get(role, ())
             if not ids:
-                return ("relation-arguments", f"non-symmetric relation '{eid}' has no '{role}'"
-                        " arguments", f"the relation has no {role}")
+                return (
+                    "relation-arguments",
+                    f"non-symmetric relation '{eid}' has no '{role}' arguments",
+                    f"the relation has no {role}",
+                )
             if len(ids) > 1:
                 break
         else:
             return None
-        msg = (f"non-symmetric relation '{eid}' must have exactly 1 '{role}' arguments, but:"
-               f" {role} arguments: {_ids(ids)}")
+        msg = (
+            f"non-symmetric relation '{eid}' must have exactly 1 '{role}' arguments, but:"
+            f" {role} arguments: {_ids(ids)}"
+        )
         cause = f"the relation has more than one {role}"
     if kept:
         cause = f"its arguments here differ from those in document {kept[0][0]}"
@@ -425,14 +553,18 @@ def side_problems(name: str, docs: list, removed: set) -> Iterator[Problem]:
         for check in (rules.merge, rules.registry, rules.arguments):
             yield from check(ix)
             if len(removed) != n:
-                break       # the index is out of date: start again
+                break  # the index is out of date: start again
         else:
             return
 
 
-def corpus_problems(ref_files: list, sys_files: list, removed_docs: set | None = None,
-                    removed_ref: set | None = None, removed_sys: set | None = None
-                    ) -> Iterator[Problem]:
+def corpus_problems(
+    ref_files: list,
+    sys_files: list,
+    removed_docs: set | None = None,
+    removed_ref: set | None = None,
+    removed_sys: set | None = None,
+) -> Iterator[Problem]:
     """Every problem of a REF and a SYS corpus (files already read), in canonical order:
     documents, then the REF side, then the SYS side (its documents with a REF document).
     ``removed_docs`` (DOCIDs, both sides) and ``removed_ref``/``removed_sys`` (document
@@ -443,8 +575,11 @@ def corpus_problems(ref_files: list, sys_files: list, removed_docs: set | None =
     rdocs = side_documents(ref_files, removed_docs)
     yield from side_problems("REF", rdocs, set() if removed_ref is None else removed_ref)
     eval_docids = {d.docid for d in rdocs}
-    yield from side_problems("SYS", side_documents(sys_files, removed_docs, eval_docids),
-                             set() if removed_sys is None else removed_sys)
+    yield from side_problems(
+        "SYS",
+        side_documents(sys_files, removed_docs, eval_docids),
+        set() if removed_sys is None else removed_sys,
+    )
 
 
 def first_problem(problems: Iterable[Problem]) -> Problem | None:

@@ -10,6 +10,7 @@
   (:func:`require_documents`, naming what the input holds instead), or REF and SYS without
   a DOCID in common (:func:`require_common`).
 """
+
 from __future__ import annotations
 
 import os
@@ -28,11 +29,11 @@ FOLDED = ("system output for unevaluated document", "contains no evaluable docum
 
 @dataclass(frozen=True)
 class Coverage:
-    ref: int                    # REF documents
-    scored: int                 # REF documents with a SYS document
-    sys: int                    # SYS documents read
-    sys_without_ref: int        # ignored
-    skipped_elements: int | None = None      # lenient mode
+    ref: int  # REF documents
+    scored: int  # REF documents with a SYS document
+    sys: int  # SYS documents read
+    sys_without_ref: int  # ignored
+    skipped_elements: int | None = None  # lenient mode
     skipped_documents: int | None = None
 
     @property
@@ -42,9 +43,13 @@ class Coverage:
     def as_dict(self) -> dict:
         """The counts of the summary line (lenient mode's skip counts are the JSON's
         ``skipped``)."""
-        return {"ref": self.ref, "sys": self.sys, "scored": self.scored,
-                "ref_without_sys": self.ref_without_sys,
-                "sys_without_ref": self.sys_without_ref}
+        return {
+            "ref": self.ref,
+            "sys": self.sys,
+            "scored": self.scored,
+            "ref_without_sys": self.ref_without_sys,
+            "sys_without_ref": self.sys_without_ref,
+        }
 
 
 def coverage(ref_side: Side, sys_side: Side, skipped: SkipReport | None = None) -> Coverage:
@@ -53,10 +58,14 @@ def coverage(ref_side: Side, sys_side: Side, skipped: SkipReport | None = None) 
     ref_docs = ref_side.documents
     sys_all = sys_side.all_documents
     scored = sum(1 for d in ref_docs if d in sys_all)
-    return Coverage(len(ref_docs), scored, len(sys_all),
-                    sum(1 for d in sys_all if d not in ref_docs),
-                    skipped.elements if skipped is not None else None,
-                    skipped.documents if skipped is not None else None)
+    return Coverage(
+        len(ref_docs),
+        scored,
+        len(sys_all),
+        sum(1 for d in sys_all if d not in ref_docs),
+        skipped.elements if skipped is not None else None,
+        skipped.documents if skipped is not None else None,
+    )
 
 
 def _n(n: int, what: str) -> str:
@@ -67,12 +76,16 @@ def summary_line(c: Coverage) -> str:
     """``acescore: scored N of M REF documents; K REF documents have no SYS document (scored
     as misses); J SYS documents have no REF document (ignored)`` [; lenient: ...]."""
     # worded exactly as issue #14 has it, whatever the numbers (scripts match it)
-    line = (f"acescore: scored {c.scored} of {c.ref} REF documents; {c.ref_without_sys} REF"
-            f" documents have no SYS document (scored as misses); {c.sys_without_ref} SYS"
-            " documents have no REF document (ignored)")
+    line = (
+        f"acescore: scored {c.scored} of {c.ref} REF documents; {c.ref_without_sys} REF"
+        f" documents have no SYS document (scored as misses); {c.sys_without_ref} SYS"
+        " documents have no REF document (ignored)"
+    )
     if c.skipped_elements is not None:
-        line += (f"; lenient: skipped {_n(c.skipped_elements, 'element')} and"
-                 f" {_n(c.skipped_documents or 0, 'document')}")
+        line += (
+            f"; lenient: skipped {_n(c.skipped_elements, 'element')} and"
+            f" {_n(c.skipped_documents or 0, 'document')}"
+        )
     return line
 
 
@@ -86,6 +99,7 @@ def fold_warnings(warnings: list, verbose: bool) -> list:
 
 # --------------------------------------------------------------------------------------------
 # nothing to score
+
 
 def what_is_there(path: str) -> str:
     """What a file that holds no APF document is, in a few words (for the error line)."""
@@ -103,8 +117,14 @@ def what_is_there(path: str) -> str:
         return "an ACE source document (.sgm), not an APF annotation"
     root = None
     try:
-        for _event, el in etree.iterparse(path, events=("start",), resolve_entities=False,
-                                          no_network=True, load_dtd=False, huge_tree=False):
+        for _event, el in etree.iterparse(
+            path,
+            events=("start",),
+            resolve_entities=False,
+            no_network=True,
+            load_dtd=False,
+            huge_tree=False,
+        ):
             if root is None:
                 root = etree.QName(el)
     except (etree.XMLSyntaxError, OSError, ValueError):
@@ -112,8 +132,10 @@ def what_is_there(path: str) -> str:
     if root is None:
         return "no element"
     if root.namespace:
-        return (f"root element <{root.localname}> in namespace {root.namespace} (APF elements"
-                " have no namespace)")
+        return (
+            f"root element <{root.localname}> in namespace {root.namespace} (APF elements"
+            " have no namespace)"
+        )
     if root.localname == "source_file":
         return "a <source_file> without <document>"
     return f"root element <{root.localname}>, not <source_file>"
@@ -125,25 +147,33 @@ def require_documents(label: str, spec: str, files: Sequence) -> None:
     files = list(files)
     if any(f.documents for f in files):
         return
-    if not files:           # lenient mode skipped every file
+    if not files:  # lenient mode skipped every file
         raise AceUsageError(f"nothing to score: {label} {spec}: no APF file could be read")
     if len(files) == 1:
         what = what_is_there(files[0].path)
-        where = spec if os.path.abspath(spec) == os.path.abspath(files[0].path) else \
-            f"{spec} ({files[0].path})"
+        where = (
+            spec
+            if os.path.abspath(spec) == os.path.abspath(files[0].path)
+            else f"{spec} ({files[0].path})"
+        )
         raise AceUsageError(f"nothing to score: {label} {where} holds no APF document: {what}")
-    raise AceUsageError(f"nothing to score: {label} {spec} holds no APF document in its"
-                        f" {len(files)} files (e.g. {files[0].path}:"
-                        f" {what_is_there(files[0].path)})")
+    raise AceUsageError(
+        f"nothing to score: {label} {spec} holds no APF document in its"
+        f" {len(files)} files (e.g. {files[0].path}:"
+        f" {what_is_there(files[0].path)})"
+    )
 
 
-def require_common(ref_docids: Collection[str], sys_docids: Collection[str], ref_spec: str,
-                   sys_spec: str) -> None:
+def require_common(
+    ref_docids: Collection[str], sys_docids: Collection[str], ref_spec: str, sys_spec: str
+) -> None:
     """Raise the one-line error of REF and SYS (their DOCIDs) without a DOCID in common."""
     rdocs = sorted(set(ref_docids))
     sdocs = sorted(set(sys_docids))
     if not rdocs or not sdocs or set(rdocs) & set(sdocs):
         return
-    raise AceUsageError(f"nothing to score: REF {ref_spec} ({_n(len(rdocs), 'document')},"
-                        f" e.g. {rdocs[0]}) and SYS {sys_spec} ({_n(len(sdocs), 'document')},"
-                        f" e.g. {sdocs[0]}) have no DOCID in common")
+    raise AceUsageError(
+        f"nothing to score: REF {ref_spec} ({_n(len(rdocs), 'document')},"
+        f" e.g. {rdocs[0]}) and SYS {sys_spec} ({_n(len(sdocs), 'document')},"
+        f" e.g. {sdocs[0]}) have no DOCID in common"
+    )

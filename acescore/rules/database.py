@@ -8,6 +8,7 @@ counts, duplicate IDs, arguments ...) are checked before, by :mod:`acescore.rule
 documents given here have passed them.  Orders follow docs/rules/determinism.md (IDs and DOCIDs in
 code-point order).
 """
+
 from __future__ import annotations
 
 import math
@@ -32,15 +33,16 @@ NOTHING: dict = {}
 class GlobalElement:
     """An element of one side: one ID, its document elements by DOCID.  (Slots: a corpus
     and its promoted mentions make hundreds of thousands of these.)"""
+
     id: str
     kind: str
-    docs: dict = field(default_factory=dict)        # docid -> document element
-    attrs: dict = field(default_factory=dict)       # merged attributes
-    level: str | None = None                     # entities: highest document level
-    name_entropy: float | None = None            # entities
-    arguments: dict = field(default_factory=dict)   # role -> sorted tuple of ids (union)
-    links: dict = field(default_factory=dict)       # RESOURCE -> EID
-    origin: str | None = None                    # promoted mentions: the host element ID
+    docs: dict = field(default_factory=dict)  # docid -> document element
+    attrs: dict = field(default_factory=dict)  # merged attributes
+    level: str | None = None  # entities: highest document level
+    name_entropy: float | None = None  # entities
+    arguments: dict = field(default_factory=dict)  # role -> sorted tuple of ids (union)
+    links: dict = field(default_factory=dict)  # RESOURCE -> EID
+    origin: str | None = None  # promoted mentions: the host element ID
 
     def sorted_docs(self) -> list[str]:
         return sorted(self.docs)
@@ -52,20 +54,22 @@ class GlobalElement:
         """(role, ID) pairs in (role, ID) order (cached; reset when arguments change)."""
         ap = self._arg_pairs
         if ap is None:
-            ap = self._arg_pairs = tuple([(r, i) for r in sorted(self.arguments)
-                                          for i in self.arguments[r]])
+            ap = self._arg_pairs = tuple(
+                [(r, i) for r in sorted(self.arguments) for i in self.arguments[r]]
+            )
         return ap
 
 
 @dataclass
 class Side:
     """The database of one side (``REF`` or ``SYS``)."""
+
     name: str
-    documents: dict = field(default_factory=dict)          # docid -> Document
-    all_documents: dict = field(default_factory=dict)      # incl. unevaluated SYS documents
+    documents: dict = field(default_factory=dict)  # docid -> Document
+    all_documents: dict = field(default_factory=dict)  # incl. unevaluated SYS documents
     elements: dict = field(default_factory=lambda: {k: {} for k in KINDS})
-    language: dict = field(default_factory=dict)           # (kind, id, docid) -> label|None
-    mentions: dict = field(default_factory=dict)           # mention id -> (kind, element id, docid)
+    language: dict = field(default_factory=dict)  # (kind, id, docid) -> label|None
+    mentions: dict = field(default_factory=dict)  # mention id -> (kind, element id, docid)
 
     def of(self, kind: str) -> dict:
         elements: dict = self.elements[kind]
@@ -79,7 +83,7 @@ def _doc_order(g: GlobalElement) -> Iterable[str]:
     return docs if len(docs) == 1 else sorted(docs)
 
 
-_ROLE_REFID = attrgetter("role", "refid")      # the (role, ID) order of arguments
+_ROLE_REFID = attrgetter("role", "refid")  # the (role, ID) order of arguments
 
 
 def _merge(side: Side, doc: Document, el: Any, warnings: list) -> None:
@@ -94,10 +98,14 @@ def _merge(side: Side, doc: Document, el: Any, warnings: list) -> None:
             v = attrs[a]
             if v is not None:
                 first[a] = v
-        g = coll[el.id] = GlobalElement(el.id, kind, {doc.docid: el}, first,
-                                        arguments=({} if kind in ("relation", "event")
-                                                   else NOTHING),
-                                        links=NOTHING)
+        g = coll[el.id] = GlobalElement(
+            el.id,
+            kind,
+            {doc.docid: el},
+            first,
+            arguments=({} if kind in ("relation", "event") else NOTHING),
+            links=NOTHING,
+        )
     else:
         g.docs[doc.docid] = el
         for a in sorted(attrs):
@@ -136,7 +144,7 @@ def _merge(side: Side, doc: Document, el: Any, warnings: list) -> None:
 def name_entropy(g: GlobalElement) -> float | None:
     n_docs = len(g.docs)
     if n_docs < 2:
-        return None         # every name count is >= n_docs
+        return None  # every name count is >= n_docs
     counts: dict = {}
     for d in g.docs.values():
         for n in d.names:
@@ -150,8 +158,13 @@ def name_entropy(g: GlobalElement) -> float | None:
     return h
 
 
-def add_files(side: Side, files: Iterable[ApfFile], params: Params, warnings: list,
-              eval_docs: dict | None = None) -> None:
+def add_files(
+    side: Side,
+    files: Iterable[ApfFile],
+    params: Params,
+    warnings: list,
+    eval_docs: dict | None = None,
+) -> None:
     """Merge the documents of ``files`` into ``side``.  For the SYS side, ``eval_docs`` is the
     REF document table: documents not in it are skipped with the NIST warning."""
     for f in files:
@@ -159,13 +172,15 @@ def add_files(side: Side, files: Iterable[ApfFile], params: Params, warnings: li
         for doc in f.documents:
             side.all_documents[doc.docid] = doc
             if eval_docs is not None and doc.docid not in eval_docs:
-                warnings.append(f"\n\nWARNING:  INPUT ERROR in document '{doc.docid}' in file"
-                                f" '{doc.path}'\n    system output for unevaluated document\n")
+                warnings.append(
+                    f"\n\nWARNING:  INPUT ERROR in document '{doc.docid}' in file"
+                    f" '{doc.path}'\n    system output for unevaluated document\n"
+                )
                 continue
             side.documents[doc.docid] = doc
             evaluable += 1
             els: tuple
-            for els in (doc.relations, doc.events):     # the reader's warnings, in its order
+            for els in (doc.relations, doc.events):  # the reader's warnings, in its order
                 for releve in els:
                     warnings.extend(releve.warnings)
             for els in (doc.entities, doc.relations, doc.events, doc.timex2s, doc.values):
@@ -223,7 +238,7 @@ def _language(kind: str, el: Any, docid: str, lang: dict, kind_of: dict) -> str 
     its mentions' display texts, its names (entities), then its arguments' labels in ``lang``
     (relations, events; in (role, ID) order; one without a label makes the label MIXED).
     None if there is nothing to go by."""
-    label: str | None = None    # None (nothing seen yet), the one language seen, or MIXED
+    label: str | None = None  # None (nothing seen yet), the one language seen, or MIXED
     x: str | None
     for m in el.mentions:
         # the head, else the extent (only entity mentions have heads)
@@ -244,8 +259,10 @@ def _language(kind: str, el: Any, docid: str, lang: dict, kind_of: dict) -> str 
     # the result is the one language of all or MIXED, whatever the order.
     labels = [lang.get((kind_of.get(a.refid), a.refid, docid)) for a in el.arguments]
     if None in labels and len(labels) > 1:
-        labels = [lang.get((kind_of.get(a.refid), a.refid, docid))
-                  for a in sorted(el.arguments, key=_ROLE_REFID)]
+        labels = [
+            lang.get((kind_of.get(a.refid), a.refid, docid))
+            for a in sorted(el.arguments, key=_ROLE_REFID)
+        ]
     for x in labels:
         if x is None:
             if label is not None:
@@ -258,7 +275,7 @@ def _language(kind: str, el: Any, docid: str, lang: dict, kind_of: dict) -> str 
 def _metonymy_warnings(side_name: str, eid: str, g: GlobalElement, warnings: list) -> None:
     """A warning for each metonymic mention of entity ``g`` whose head is one of its names
     (once per name)."""
-    names = None        # the names of all documents, once a metonymic mention needs them
+    names = None  # the names of all documents, once a metonymic mention needs them
     for docid in _doc_order(g):
         for m in g.docs[docid].mentions:
             if m.style == "LITERAL":
@@ -269,13 +286,16 @@ def _metonymy_warnings(side_name: str, eid: str, g: GlobalElement, warnings: lis
                     names.update(d.names)
             n = normalize_name(m.head.text)
             if n in names:
-                warnings.append(f"\nWARNING:  metonymic mention ({n}) in {side_name} document"
-                                f" '{docid}' is the same as a name for entity '{eid}'\n")
+                warnings.append(
+                    f"\nWARNING:  metonymic mention ({n}) in {side_name} document"
+                    f" '{docid}' is the same as a name for entity '{eid}'\n"
+                )
                 names.discard(n)
 
 
-def build_sides(ref_files: list, sys_files: list, params: Params, warnings: list
-                ) -> tuple[Side, Side]:
+def build_sides(
+    ref_files: list, sys_files: list, params: Params, warnings: list
+) -> tuple[Side, Side]:
     """The REF and SYS sides of files that keep the input rules (:mod:`acescore.rules.corpus`)."""
     rside = build_ref_side(ref_files, params, warnings)
     return rside, build_sys_side(rside, sys_files, params, warnings)

@@ -33,6 +33,7 @@ Every skip is a :class:`~acescore.model.problems.Problem` (``Skip``: side, file,
 message -- the strict mode message -- and what was skipped); :class:`SkipReport` counts them
 for the JSON report (``"skipped"``) and standard error.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -52,6 +53,7 @@ Skip = Problem
 @dataclass
 class SkipReport:
     """What a lenient run skipped: counts and the reasons, in a canonical order."""
+
     reasons: list = field(default_factory=list)
 
     @property
@@ -69,14 +71,19 @@ class SkipReport:
         return len(out) + unknown
 
     def as_dict(self) -> dict:
-        return {"elements": self.elements, "documents": self.documents,
-                "reasons": [s.as_dict() for s in self.reasons]}
+        return {
+            "elements": self.elements,
+            "documents": self.documents,
+            "reasons": [s.as_dict() for s in self.reasons],
+        }
 
     def summary(self) -> str:
         e, d = self.elements, self.documents
-        return (f"lenient: skipped {e} element{'s' if e != 1 else ''} and {d}"
-                f" document{'s' if d != 1 else ''} ({len(self.reasons)}"
-                f" problem{'s' if len(self.reasons) != 1 else ''})")
+        return (
+            f"lenient: skipped {e} element{'s' if e != 1 else ''} and {d}"
+            f" document{'s' if d != 1 else ''} ({len(self.reasons)}"
+            f" problem{'s' if len(self.reasons) != 1 else ''})"
+        )
 
     def lines(self) -> list[str]:
         return [self.summary()] + ["  " + s.text() for s in self.reasons]
@@ -86,6 +93,7 @@ class SkipReport:
 
 
 # ---- removing documents and elements ----------------------------------------------------------
+
 
 def materialize(files: list, removed_docs: set, removed: set) -> list:
     """The files without the removed documents and document elements ``(kind, ID, DOCID)``;
@@ -130,8 +138,13 @@ class LenientBuild:
     report: SkipReport
 
 
-def build_lenient(ref_files: list, sys_files: list, params: Params, warnings: list,
-                  read_skips: Iterable[Skip] = ()) -> LenientBuild:
+def build_lenient(
+    ref_files: list,
+    sys_files: list,
+    params: Params,
+    warnings: list,
+    read_skips: Iterable[Skip] = (),
+) -> LenientBuild:
     """Build both sides in lenient mode from files read (leniently or not).  ``read_skips``
     are the reading problems (their side set); documents they name are skipped on both
     sides, and so is everything the input rules (:mod:`acescore.rules.corpus`) find broken.  NIST
@@ -142,8 +155,9 @@ def build_lenient(ref_files: list, sys_files: list, params: Params, warnings: li
     return LenientBuild(rfiles, sfiles, rside, sside, report)
 
 
-def isolate(ref_files: list, sys_files: list, read_skips: Iterable[Skip] = ()
-            ) -> tuple[list, list, list]:
+def isolate(
+    ref_files: list, sys_files: list, read_skips: Iterable[Skip] = ()
+) -> tuple[list, list, list]:
     """The REF and SYS files without what the reading problems ``read_skips`` and the input
     rules find broken, and every skip (reading problems first; not yet sorted)."""
     log = list(read_skips)
@@ -154,8 +168,11 @@ def isolate(ref_files: list, sys_files: list, read_skips: Iterable[Skip] = ()
     removed_ref: set = set()
     removed_sys: set = set()
     log.extend(corpus_problems(ref_files, sys_files, removed_docs, removed_ref, removed_sys))
-    return (materialize(ref_files, removed_docs, removed_ref),
-            materialize(sys_files, removed_docs, removed_sys), log)
+    return (
+        materialize(ref_files, removed_docs, removed_ref),
+        materialize(sys_files, removed_docs, removed_sys),
+        log,
+    )
 
 
 def with_side(skips: Iterable[Skip], side: str) -> list:
@@ -165,6 +182,11 @@ def with_side(skips: Iterable[Skip], side: str) -> list:
 def build_corpora(ref: Any, sys: Any, params: Params, warnings: list) -> LenientBuild:
     """:func:`build_lenient` for two :class:`acescore.api.Corpus` objects (their reading
     problems, ``Corpus.skipped``, included)."""
-    return build_lenient(ref.files, sys.files, params, warnings,
-                         with_side(getattr(ref, "skipped", ()), "REF")
-                         + with_side(getattr(sys, "skipped", ()), "SYS"))
+    return build_lenient(
+        ref.files,
+        sys.files,
+        params,
+        warnings,
+        with_side(getattr(ref, "skipped", ()), "REF")
+        + with_side(getattr(sys, "skipped", ()), "SYS"),
+    )

@@ -32,6 +32,7 @@ When a side has no problem at all, it is also loaded with the scorer's own datab
 (:mod:`acescore.rules.database`) and anything that fails is reported, so a clean ``validate``
 means the scorer can read the data.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -52,8 +53,13 @@ from acescore.rules import corpus as rules
 from acescore.rules import database
 
 # the elements and mentions (their IDs)
-_ID_TAGS = tuple(KINDS) + ("entity_mention", "value_mention", "timex2_mention", "relation_mention",
-                           "event_mention")
+_ID_TAGS = tuple(KINDS) + (
+    "entity_mention",
+    "value_mention",
+    "timex2_mention",
+    "relation_mention",
+    "event_mention",
+)
 # a missing argument (mention): reported already when the reader rejected it
 _FOLLOW_UPS = frozenset({"argument-not-loaded", "mention-argument-not-loaded"})
 
@@ -69,7 +75,7 @@ def _n(k: int, word: str) -> str:
 def _quote(s: str, limit: int = 40) -> str:
     s = one_line(s).replace("\t", "\\t")
     if len(s) > limit:
-        s = s[:limit - 3] + "..."
+        s = s[: limit - 3] + "..."
     return "'" + s + "'"
 
 
@@ -88,8 +94,9 @@ class Problem:
 @dataclass
 class Report:
     """The outcome of a validation run."""
-    problems: list = field(default_factory=list)      # one-line strings
-    unusable: list = field(default_factory=list)      # one-line strings (exit status 2)
+
+    problems: list = field(default_factory=list)  # one-line strings
+    unusable: list = field(default_factory=list)  # one-line strings (exit status 2)
     files: int = 0
     documents: int = 0
     charseqs: int = 0
@@ -109,8 +116,10 @@ class Report:
     def summary(self) -> str:
         s = f"validate: {_n(self.files, 'file')}, {_n(self.documents, 'document')}"
         if self.checked_sources:
-            s += (f", {_n(self.charseqs, 'charseq')} checked against"
-                  f" {_n(self.sources, 'source document')}")
+            s += (
+                f", {_n(self.charseqs, 'charseq')} checked against"
+                f" {_n(self.sources, 'source document')}"
+            )
         else:
             s += ", offsets not checked (no --source-dir)"
         n = len(self.problems)
@@ -125,9 +134,12 @@ class Report:
 # --------------------------------------------------------------------------------------------
 # sources
 
+
 def _source_dtd_problems(src: SourceText) -> list[AceInputError]:
-    return [AceInputError(f"source document: {e.message}", e.path, e.line, e.element)
-            for e in check_markup(src.raw, src.path)]
+    return [
+        AceInputError(f"source document: {e.message}", e.path, e.line, e.element)
+        for e in check_markup(src.raw, src.path)
+    ]
 
 
 def _int(v: str | None) -> int | None:
@@ -137,44 +149,58 @@ def _int(v: str | None) -> int | None:
 # --------------------------------------------------------------------------------------------
 # one file
 
+
 @dataclass
 class FileResult:
     path: str
     index: int
-    ids: set = field(default_factory=set)              # element and mention IDs of the tree
+    ids: set = field(default_factory=set)  # element and mention IDs of the tree
     apf: ApfFile | None = None
-    problems: list = field(default_factory=list)        # Problem (file, DTD)
+    problems: list = field(default_factory=list)  # Problem (file, DTD)
     source_problems: list = field(default_factory=list)  # Problem (offsets, sources)
-    reader_problems: list = field(default_factory=list)    # Problem (the reader's)
+    reader_problems: list = field(default_factory=list)  # Problem (the reader's)
     documents: int = 0
 
 
 class Validator:
-    def __init__(self, source_dir: str | None = None, dtd: str | None = None,
-                 params: Params | None = None, entities: str = "raw",
-                 max_bytes: int = DEFAULT_MAX_BYTES):
+    def __init__(
+        self,
+        source_dir: str | None = None,
+        dtd: str | None = None,
+        params: Params | None = None,
+        entities: str = "raw",
+        max_bytes: int = DEFAULT_MAX_BYTES,
+    ):
         self.max_bytes = max_bytes
         self.forced_dtd = dtdmod.resolve_dtd_name(dtd) if dtd else None
         if self.forced_dtd:
-            dtdmod.load_dtd(self.forced_dtd)          # fail early on an unusable DTD file
+            dtdmod.load_dtd(self.forced_dtd)  # fail early on an unusable DTD file
         self.sources = SourceIndex(source_dir, entities) if source_dir else None
         self.params = params or get_params("local_2008")
         self.report = Report(checked_sources=self.sources is not None)
         self._seq = 0
 
     # -- helpers --------------------------------------------------------------------------
-    def _p(self, fr: FileResult, line: int | None, element: str | None, message: str,
-           group: int = 0,
-           path: str | None = None) -> Problem:
+    def _p(
+        self,
+        fr: FileResult,
+        line: int | None,
+        element: str | None,
+        message: str,
+        group: int = 0,
+        path: str | None = None,
+    ) -> Problem:
         self._seq += 1
-        return Problem(path or fr.path, line, element, message,
-                       (fr.index, group, line or 0, self._seq))
+        return Problem(
+            path or fr.path, line, element, message, (fr.index, group, line or 0, self._seq)
+        )
 
     def _from_error(self, fr: FileResult, e: AceInputError, group: int = 0) -> Problem:
         self._seq += 1
         message = f"{e.cause}; NIST: {e.message}" if e.cause else e.message
-        return Problem(e.path or fr.path, e.line, e.element, message,
-                       (fr.index, group, e.line or 0, self._seq))
+        return Problem(
+            e.path or fr.path, e.line, e.element, message, (fr.index, group, e.line or 0, self._seq)
+        )
 
     # -- entry points -----------------------------------------------------------------------
     def run(self, paths: list[str]) -> Report:
@@ -196,17 +222,21 @@ class Validator:
             fr = FileResult(path, i)
             try:
                 self.check_file(fr)
-            except Exception as e:                     # never a traceback
-                fr.problems.append(self._p(fr, None, None,
-                                           f"internal error: {type(e).__name__}: {e}"))
+            except Exception as e:  # never a traceback
+                fr.problems.append(
+                    self._p(fr, None, None, f"internal error: {type(e).__name__}: {e}")
+                )
             results.append(fr)
         side_problems: list[Problem] = []
         try:
             side_problems = self.check_side(results)
         except Exception as e:
             fr = results[0] if results else FileResult("?", 0)
-            side_problems = [self._p(fr, None, None, "internal error in reference checks:"
-                                     f" {type(e).__name__}: {e}")]
+            side_problems = [
+                self._p(
+                    fr, None, None, f"internal error in reference checks: {type(e).__name__}: {e}"
+                )
+            ]
         allp = [p for fr in results for p in fr.problems] + side_problems
         # the reader stops at its first problem; the DTD or the reference checks usually
         # report the same thing on the same line, with more detail
@@ -256,7 +286,7 @@ class Validator:
 
     def check_sources(self, fr: FileResult, root: Any) -> None:
         src_index = self.sources
-        assert src_index is not None        # called with sources only
+        assert src_index is not None  # called with sources only
         if root.tag != "source_file":
             return
         data_type = (root.get("TYPE") or "").strip()
@@ -268,23 +298,35 @@ class Validator:
             label = f"document {docid}"
             spath, tried = src_index.find(docid, uri)
             if spath is None:
-                fr.source_problems.append(self._p(fr, doc.sourceline, label,
-                                                  f"no source document in {src_index.directory}"
-                                                  f" (looked for {', '.join(tried)})"))
+                fr.source_problems.append(
+                    self._p(
+                        fr,
+                        doc.sourceline,
+                        label,
+                        f"no source document in {src_index.directory}"
+                        f" (looked for {', '.join(tried)})",
+                    )
+                )
                 continue
             src = src_index.read(spath)
             if isinstance(src, AceInputError):
-                fr.source_problems.append(self._p(fr, doc.sourceline, label,
-                                                  f"source document {spath}: {src.message}"))
+                fr.source_problems.append(
+                    self._p(fr, doc.sourceline, label, f"source document {spath}: {src.message}")
+                )
                 continue
             if spath not in src_index.dtd_checked:
                 src_index.dtd_checked.add(spath)
                 for e in _source_dtd_problems(src):
                     fr.source_problems.append(self._from_error(fr, e, group=1))
             if src.docid is not None and src.docid != docid:
-                fr.source_problems.append(self._p(fr, doc.sourceline, label,
-                                                  f"source document {spath} has DOCID"
-                                                  f" '{src.docid}'"))
+                fr.source_problems.append(
+                    self._p(
+                        fr,
+                        doc.sourceline,
+                        label,
+                        f"source document {spath} has DOCID '{src.docid}'",
+                    )
+                )
             if data_type != "text":
                 continue
             text = src.text
@@ -293,36 +335,48 @@ class Validator:
                 start = _int(c.get("START"))
                 end = _int(c.get("END"))
                 if start is None or end is None:
-                    continue              # the reader reports missing or bad numbers
+                    continue  # the reader reports missing or bad numbers
                 if c.tag == "charspan":
                     end -= 1
                 if start < 0 or end < start:
-                    continue              # reported by the reader (non-positive span)
+                    continue  # reported by the reader (non-positive span)
                 self.report.charseqs += 1
                 parent = c.getparent()
                 where = parent.tag if parent is not None else c.tag
                 got = c.text or ""
                 if end >= n:
-                    fr.source_problems.append(self._p(
-                        fr, c.sourceline, dtdmod.element_label(c),
-                        f"{where} START={start} END={end}: beyond the end of the source"
-                        f" document ({n} characters)"))
+                    fr.source_problems.append(
+                        self._p(
+                            fr,
+                            c.sourceline,
+                            dtdmod.element_label(c),
+                            f"{where} START={start} END={end}: beyond the end of the source"
+                            f" document ({n} characters)",
+                        )
+                    )
                     continue
-                expected = text[start:end + 1]
+                expected = text[start : end + 1]
                 if span_matches(got, expected):
                     continue
                 hint = ""
                 for d in (-1, 1, -2, 2):
-                    if start + d >= 0 and span_matches(got, text[start + d:end + d + 1]):
-                        hint = (f" (offsets off by {-d:+d}: the text is at START={start + d}"
-                                f" END={end + d})")
+                    if start + d >= 0 and span_matches(got, text[start + d : end + d + 1]):
+                        hint = (
+                            f" (offsets off by {-d:+d}: the text is at START={start + d}"
+                            f" END={end + d})"
+                        )
                         break
                 if not hint and len(got) != end - start + 1:
                     hint = f" (text has {len(got)} characters, the span {end - start + 1})"
-                fr.source_problems.append(self._p(
-                    fr, c.sourceline, dtdmod.element_label(c),
-                    f"{where} START={start} END={end}: text {_quote(got)} does not match the"
-                    f" source text {_quote(expected)}{hint}"))
+                fr.source_problems.append(
+                    self._p(
+                        fr,
+                        c.sourceline,
+                        dtdmod.element_label(c),
+                        f"{where} START={start} END={end}: text {_quote(got)} does not match the"
+                        f" source text {_quote(expected)}{hint}",
+                    )
+                )
 
     # -- per side -------------------------------------------------------------------------------
     def check_side(self, results: list[FileResult]) -> list[Problem]:
@@ -333,12 +387,12 @@ class Validator:
         out: list[Problem] = []
         read = [fr for fr in results if fr.apf is not None]
         by_path: dict[str | None, FileResult] = {fr.path: fr for fr in read}
-        rejected = set()        # every element and mention ID of the files ...
+        rejected = set()  # every element and mention ID of the files ...
         for fr in results:
             rejected.update(fr.ids)
-        files = [fr.apf for fr in read if fr.apf is not None]     # (all of them)
+        files = [fr.apf for fr in read if fr.apf is not None]  # (all of them)
         mentions_of: dict = {}  # (kind, ID, DOCID) -> the element's mention IDs
-        for f in files:         # ... less those the reader accepted: what it rejected
+        for f in files:  # ... less those the reader accepted: what it rejected
             for doc in f.documents:
                 for kind in KINDS:
                     for el in doc.elements(kind):
@@ -351,12 +405,12 @@ class Validator:
         for p in problems:
             if p.rule in _FOLLOW_UPS and p.subject in rejected:
                 continue
-            for key in p.removed:           # what refers to it follows from this problem
+            for key in p.removed:  # what refers to it follows from this problem
                 rejected.add(key[1])
                 rejected.update(mentions_of.get(key, ()))
             out.append(self._from_error(by_path[p.path], p.error()))
-        mention_ext: dict = {}     # mention id -> (docid, extent locator)
-        twice: set = set()         # mention IDs used twice (their extents are not compared)
+        mention_ext: dict = {}  # mention id -> (docid, extent locator)
+        twice: set = set()  # mention IDs used twice (their extents are not compared)
         for f in files:
             for doc in f.documents:
                 for kind in KINDS:
@@ -371,8 +425,9 @@ class Validator:
                     out.extend(self._containment(fr, doc, mention_ext, twice))
         return out
 
-    def _containment(self, fr: FileResult, doc: Document, mention_ext: dict, dup_ids: set
-                     ) -> list[Problem]:
+    def _containment(
+        self, fr: FileResult, doc: Document, mention_ext: dict, dup_ids: set
+    ) -> list[Problem]:
         out = []
 
         def inside(inner: Locator, outer: Locator) -> bool:
@@ -384,27 +439,51 @@ class Validator:
         m: Any
         for e in doc.entities:
             for m in e.mentions:
-                if m.head.kind == "text" and m.extent.kind == "text" and \
-                        not inside(m.head, m.extent):
-                    out.append(self._p(fr, m.line, f"entity_mention {m.id}",
-                                       f"head {span(m.head)} is not inside the extent"
-                                       f" {span(m.extent)}"))
+                if (
+                    m.head.kind == "text"
+                    and m.extent.kind == "text"
+                    and not inside(m.head, m.extent)
+                ):
+                    out.append(
+                        self._p(
+                            fr,
+                            m.line,
+                            f"entity_mention {m.id}",
+                            f"head {span(m.head)} is not inside the extent {span(m.extent)}",
+                        )
+                    )
         for kind, coll in (("relation", doc.relations), ("event", doc.events)):
             for el in coll:
                 for m in el.mentions:
                     if kind == "event" and not inside(m.anchor, m.extent):
-                        out.append(self._p(fr, m.line, f"event_mention {m.id}",
-                                           f"anchor {span(m.anchor)} is not inside the extent"
-                                           f" {span(m.extent)}"))
+                        out.append(
+                            self._p(
+                                fr,
+                                m.line,
+                                f"event_mention {m.id}",
+                                f"anchor {span(m.anchor)} is not inside the extent"
+                                f" {span(m.extent)}",
+                            )
+                        )
                     for a in m.arguments:
                         x = mention_ext.get(a.refid)
-                        if x is None or a.refid in dup_ids or x[0] != doc.docid \
-                                or x[1].kind != "text":
+                        if (
+                            x is None
+                            or a.refid in dup_ids
+                            or x[0] != doc.docid
+                            or x[1].kind != "text"
+                        ):
                             continue
                         if not inside(x[1], m.extent):
-                            out.append(self._p(fr, m.line, f"{kind}_mention {m.id}",
-                                               f"argument mention '{a.refid}' ({span(x[1])}) is"
-                                               f" not inside the extent {span(m.extent)}"))
+                            out.append(
+                                self._p(
+                                    fr,
+                                    m.line,
+                                    f"{kind}_mention {m.id}",
+                                    f"argument mention '{a.refid}' ({span(x[1])}) is"
+                                    f" not inside the extent {span(m.extent)}",
+                                )
+                            )
         return out
 
     def scorer_check(self, results: list[FileResult]) -> list[Problem]:
@@ -420,14 +499,25 @@ class Validator:
             database.add_files(side, files, self.params, warnings)
             database.finish(side, self.params, warnings)
         except Exception as e:
-            return [self._p(fr0, None, None,
-                            f"internal error while loading the side: {type(e).__name__}: {e}")]
+            return [
+                self._p(
+                    fr0,
+                    None,
+                    None,
+                    f"internal error while loading the side: {type(e).__name__}: {e}",
+                )
+            ]
         return []
 
 
-def validate_paths(paths: list[str], source_dir: str | None = None, dtd: str | None = None,
-                   params: Params | None = None, entities: str = "raw",
-                   max_bytes: int = DEFAULT_MAX_BYTES) -> Report:
+def validate_paths(
+    paths: list[str],
+    source_dir: str | None = None,
+    dtd: str | None = None,
+    params: Params | None = None,
+    entities: str = "raw",
+    max_bytes: int = DEFAULT_MAX_BYTES,
+) -> Report:
     """Validate the APF files meant by ``paths`` (each at most ``max_bytes`` long).  Raises
     :class:`AceUsageError` for a bad ``dtd`` and :class:`AceInputError` for a bad
     ``source_dir`` (unusable input); every other problem is in the returned

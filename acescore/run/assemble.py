@@ -10,6 +10,7 @@ shard after shard; each pass's section from the shards' records, merged in canon
 order (:mod:`acescore.report.counts.sections`) and rendered (in as many processes as the
 run may use, once every shard is in).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -51,31 +52,33 @@ PASS_KINDS = tuple((t.name, t.kind) for t in TASKS)
 @dataclass
 class ScoredPass:
     """One pass of one shard: its section's records and where its warnings end."""
+
     task: str
     data: SectionData
-    mark: int               # the shard's warnings up to the end of the pass
-    bounds: list            # where the pass's warnings change phase (Run.on_phase)
+    mark: int  # the shard's warnings up to the end of the pass
+    bounds: list  # where the pass's warnings change phase (Run.on_phase)
 
 
 @dataclass
 class ShardResult:
     """What a shard's worker sends back (:func:`acescore.run.shard_worker.score_shard`)."""
-    docs: tuple             # (REF DOCIDs, SYS DOCIDs) of the shard
-    ids: tuple              # per side: (sorted hashes of its element/mention IDs,
-                            #            the argument IDs it does not define)
-    counts: dict            # (side, kind) -> elements
-    sources: set            # the SOURCE of every file read
-    n_docs: tuple           # (REF documents, SYS documents)
-    dtds: set               # the DOCTYPEs of the files read
-    coverage: tuple         # (REF, scored, SYS, SYS without REF) documents
-    marks: list             # the warnings up to the end of each building step
-    warnings: list          # every warning of the shard, in its order
-    passes: list            # ScoredPass of every pass scored, in report order
-    found: list | None = None        # --docs: the DOCIDs of every file read, per side
-    skips: list | None = None        # --lenient: what was skipped (robust.Skip)
+
+    docs: tuple  # (REF DOCIDs, SYS DOCIDs) of the shard
+    ids: tuple  # per side: (sorted hashes of its element/mention IDs,
+    #            the argument IDs it does not define)
+    counts: dict  # (side, kind) -> elements
+    sources: set  # the SOURCE of every file read
+    n_docs: tuple  # (REF documents, SYS documents)
+    dtds: set  # the DOCTYPEs of the files read
+    coverage: tuple  # (REF, scored, SYS, SYS without REF) documents
+    marks: list  # the warnings up to the end of each building step
+    warnings: list  # every warning of the shard, in its order
+    passes: list  # ScoredPass of every pass scored, in report order
+    found: list | None = None  # --docs: the DOCIDs of every file read, per side
+    skips: list | None = None  # --lenient: what was skipped (robust.Skip)
     documents: object | None = None  # -s: listing_records.document_records
     literature: object | None = None  # the JSON's literature metrics' records
-    extra: object | None = None      # what ``extra.finish`` returned (the view)
+    extra: object | None = None  # what ``extra.finish`` returned (the view)
 
     def scored(self, task: str) -> SectionData | None:
         """The section data of ``task``'s pass in this shard, if it was scored."""
@@ -86,6 +89,7 @@ class ShardResult:
 class _Extras:
     """What ``--docs``, ``--lenient``, ``-s`` and the JSON's literature metrics add to a
     run (:func:`_merged_extras`)."""
+
     warnings: list = field(default_factory=list)
     skipped: SkipReport | None = None
     documents: str = ""
@@ -123,8 +127,12 @@ def consistent(outs: list[ShardResult]) -> bool:
     return True
 
 
-def assemble(reports: list[ShardResult | None], options: Options, inputs: dict | None = None,
-             view: bool = False) -> Results | None:
+def assemble(
+    reports: list[ShardResult | None],
+    options: Options,
+    inputs: dict | None = None,
+    view: bool = False,
+) -> Results | None:
     """The :class:`~acescore.report.results.Results` of a run from its document shards'
     :class:`ShardResult` (shard order), or None where they do not bear out the plan or
     cannot tell something the run in one process would say (then it is scored that way).
@@ -134,7 +142,7 @@ def assemble(reports: list[ShardResult | None], options: Options, inputs: dict |
     if len(outs) != len(reports) or not consistent(outs):
         return None
     counts = [sum(x) for x in zip(*(o.coverage for o in outs))]
-    if not counts[1]:       # nothing in common: said by the run in one process
+    if not counts[1]:  # nothing in common: said by the run in one process
         return None
     extras = _merged_extras(outs, options)
     if extras is None:
@@ -143,9 +151,9 @@ def assemble(reports: list[ShardResult | None], options: Options, inputs: dict |
     for phase in range(len(outs[0].marks)):
         for o in outs:
             start = o.marks[phase - 1] if phase else 0
-            warnings.extend(o.warnings[start:o.marks[phase]])
+            warnings.extend(o.warnings[start : o.marks[phase]])
     for task, _ in PASS_KINDS:
-        pieces: list = []       # per phase of the pass: the shards' warnings
+        pieces: list = []  # per phase of the pass: the shards' warnings
         for o in outs:
             for k, p in enumerate(o.passes):
                 if p.task == task:
@@ -154,7 +162,7 @@ def assemble(reports: list[ShardResult | None], options: Options, inputs: dict |
                     for j in range(len(cuts) - 1):
                         if j == len(pieces):
                             pieces.append([])
-                        pieces[j].extend(o.warnings[cuts[j]:cuts[j + 1]])
+                        pieces[j].extend(o.warnings[cuts[j] : cuts[j + 1]])
         for piece in pieces:
             warnings.extend(piece)
     for o in outs:
@@ -163,8 +171,13 @@ def assemble(reports: list[ShardResult | None], options: Options, inputs: dict |
     return _results(outs, options, inputs, view, extras, counts, warnings, len(outs))
 
 
-def assemble_whole(shard: ShardResult, options: Options, inputs: dict | None,
-                   skipped: SkipReport | None = None, run: Run | None = None) -> Results:
+def assemble_whole(
+    shard: ShardResult,
+    options: Options,
+    inputs: dict | None,
+    skipped: SkipReport | None = None,
+    run: Run | None = None,
+) -> Results:
     """The :class:`~acescore.report.results.Results` of the whole corpus scored as one
     shard in this process (:func:`acescore.run.pipeline.score`), after
     :func:`acescore.run.pipeline.load` has checked and built it: there is no plan to
@@ -175,13 +188,22 @@ def assemble_whole(shard: ShardResult, options: Options, inputs: dict | None,
     extras = _merged_extras([shard], options, whole=True)
     assert extras is not None, "a whole corpus's extras are always told"
     extras.skipped = skipped
-    return _results([shard], options, inputs, False, extras, counts,
-                    list(shard.warnings), None, run)
+    return _results(
+        [shard], options, inputs, False, extras, counts, list(shard.warnings), None, run
+    )
 
 
-def _results(outs: list[ShardResult], options: Options, inputs: dict | None, view: bool,
-             extras: _Extras, counts: list, warnings: list, shards: int | None,
-             run: Run | None = None) -> Results:
+def _results(
+    outs: list[ShardResult],
+    options: Options,
+    inputs: dict | None,
+    view: bool,
+    extras: _Extras,
+    counts: list,
+    warnings: list,
+    shards: int | None,
+    run: Run | None = None,
+) -> Results:
     """The Results of the shards ``outs`` (:func:`assemble`, :func:`assemble_whole`):
     every pass's section merged from theirs, and rendered."""
     params = options.parameter_set
@@ -189,8 +211,7 @@ def _results(outs: list[ShardResult], options: Options, inputs: dict | None, vie
         counts += [extras.skipped.elements, extras.skipped.documents]
     sources = set().union(*(o.sources for o in outs))
     all_sources = sorted(sources)
-    source_label = "" if not sources else (next(iter(sources)) if len(sources) == 1
-                                           else "MIXED")
+    source_label = "" if not sources else (next(iter(sources)) if len(sources) == 1 else "MIXED")
     todo: list[PassParts] = []  # each pass with shards, in report order
     for task, kind in PASS_KINDS:
         parts = [p.data for o in outs for p in o.passes if p.task == task]
@@ -198,17 +219,29 @@ def _results(outs: list[ShardResult], options: Options, inputs: dict | None, vie
             todo.append((task, kind, parts))
     rendered = _render_passes(todo, options, source_label, all_sources, view)
     dtds = set().union(*(o.dtds for o in outs))
-    return Results(options, params, source_label, all_sources,
-                   header(params) + extras.documents, rendered, warnings, extras.skipped,
-                   {"ref": sum(o.n_docs[0] for o in outs),
-                    "sys": sum(o.n_docs[1] for o in outs)},
-                   ",".join(sorted(dtds)) or "none", extras.literature, run, inputs=inputs,
-                   coverage=Coverage(*counts), document_ids=extras.document_ids,
-                   shards=shards)
+    return Results(
+        options,
+        params,
+        source_label,
+        all_sources,
+        header(params) + extras.documents,
+        rendered,
+        warnings,
+        extras.skipped,
+        {"ref": sum(o.n_docs[0] for o in outs), "sys": sum(o.n_docs[1] for o in outs)},
+        ",".join(sorted(dtds)) or "none",
+        extras.literature,
+        run,
+        inputs=inputs,
+        coverage=Coverage(*counts),
+        document_ids=extras.document_ids,
+        shards=shards,
+    )
 
 
-def _merged_extras(outs: list[ShardResult], options: Options, whole: bool = False
-                   ) -> _Extras | None:
+def _merged_extras(
+    outs: list[ShardResult], options: Options, whole: bool = False
+) -> _Extras | None:
     """What ``--docs``, ``--lenient``, ``-c``, ``-s`` and the JSON's literature metrics add
     to a run, from the shards' reports: ``warnings`` (--docs: first), ``skipped`` (--lenient:
     every shard's skips in canonical order), ``documents`` (-s: the document lists) and
@@ -220,24 +253,23 @@ def _merged_extras(outs: list[ShardResult], options: Options, whole: bool = Fals
     if whole:
         pass
     elif options.check_duplicates and len({tuple(p.task for p in o.passes) for o in outs}) > 1:
-        return None         # -c: the phases of every shard's warnings must be the same
+        return None  # -c: the phases of every shard's warnings must be the same
     elif options.docs is not None:
-        found = [o.found for o in outs if o.found is not None]    # (every shard's: --docs)
+        found = [o.found for o in outs if o.found is not None]  # (every shard's: --docs)
         if len(found) != len(outs):
             return None
         try:
             for i, side in enumerate(("REF", "SYS")):
-                out.warnings += docs_warnings(options, set().union(*(f[i] for f in found)),
-                                              side)
-        except AceUsageError:       # nothing listed on one side
+                out.warnings += docs_warnings(options, set().union(*(f[i] for f in found)), side)
+        except AceUsageError:  # nothing listed on one side
             return None
     if options.lenient and not whole:
-        skips = [o.skips for o in outs if o.skips is not None]    # (every shard's: --lenient)
+        skips = [o.skips for o in outs if o.skips is not None]  # (every shard's: --lenient)
         if len(skips) != len(outs):
             return None
         out.skipped = SkipReport(sorted((x for sk in skips for x in sk), key=Skip.sort_key))
         if len({x.sort_key() for x in out.skipped.reasons}) != len(out.skipped.reasons):
-            return None             # an order the shards cannot tell
+            return None  # an order the shards cannot tell
     if options.summary:
         out.documents, out.document_ids = merged_documents([o.documents for o in outs])
     if options.literature and params.use_mentions:
@@ -245,8 +277,9 @@ def _merged_extras(outs: list[ShardResult], options: Options, whole: bool = Fals
     return out
 
 
-def _render_passes(todo: list[PassParts], options: Options, source_label: str,
-                   all_sources: list, keep: bool) -> list:
+def _render_passes(
+    todo: list[PassParts], options: Options, source_label: str, all_sources: list, keep: bool
+) -> list:
     """The PassOutput of every pass of ``todo`` ((task, kind, the shards' SectionData)),
     in order.  With more than one process the passes are rendered in as many (the
     shards are done: the CPUs are free), in groups of about equal work -- records times
@@ -254,14 +287,17 @@ def _render_passes(todo: list[PassParts], options: Options, source_label: str,
     text, JSON): the entity pass alone is two fifths of the rendering.  Not for the view
     (``keep``: its passes keep their merged tables here) nor with listings (their records
     would have to come back through a pipe)."""
+
     def render(item: PassParts) -> PassOutput:
         task, kind, parts = item
         return render_pass(task, kind, parts, options, source_label, all_sources, keep=keep)
+
     processes = concurrency(options.jobs)
     if keep or wanted(options) or processes < 2:
         return [render(item) for item in todo]
-    return map_in_processes(render, todo, [_render_weight(parts) for _, _, parts in todo],
-                            processes)
+    return map_in_processes(
+        render, todo, [_render_weight(parts) for _, _, parts in todo], processes
+    )
 
 
 def _render_weight(parts: list[SectionData]) -> int:
@@ -277,9 +313,15 @@ def _render_weight(parts: list[SectionData]) -> int:
     return weight
 
 
-def render_pass(task: str, kind: str, parts: list[SectionData], options: Options,
-                source_label: str,
-                all_sources: list, keep: bool = False) -> PassOutput:
+def render_pass(
+    task: str,
+    kind: str,
+    parts: list[SectionData],
+    options: Options,
+    source_label: str,
+    all_sources: list,
+    keep: bool = False,
+) -> PassOutput:
     """One pass's PassOutput from its shards' SectionData; ``keep`` (the view): only the
     merged PassTables and document costs (``merged``: the view's index reads them), no
     report text or data (the view's shards send no recognition counts)."""
@@ -293,12 +335,14 @@ def render_pass(task: str, kind: str, parts: list[SectionData], options: Options
         out = PassOutput(task, True, "", listing=listings)
         out.merged = (tables, merged_document_costs(parts))
         return out
-    stats: dict = reduce(add_counts, (p.recognition for p in parts))    # (parts: not empty)
+    stats: dict = reduce(add_counts, (p.recognition for p in parts))  # (parts: not empty)
     costs = merged_document_costs(parts)
-    section = parts[0]          # (its task and kind name the merged section)
-    text = [banner(task),
-            detection_tables(section, params, all_sources, tables),
-            recognition_text(task, kind, stats, params, source_label)]
+    section = parts[0]  # (its task and kind name the merged section)
+    text = [
+        banner(task),
+        detection_tables(section, params, all_sources, tables),
+        recognition_text(task, kind, stats, params, source_label),
+    ]
     if options.doc_scores:
         text.append(document_scores_text(section, costs))
     out = PassOutput(task, True, "".join(text), listing=listings)

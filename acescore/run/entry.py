@@ -11,6 +11,7 @@ forked process (:mod:`acescore.run.shards`) and put together by
 failed, their reports do not bear out the plan) the run goes in this process: the report
 is the same, byte for byte, either way.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -46,12 +47,13 @@ class Reference:
     """A reference read and built once, to score several systems against
     (:func:`prepare_reference`; pass it to :func:`execute` as ``ref``).  Scoring does not
     change it."""
+
     corpus: Corpus
-    side: Side | None    # None when lenient: built again with each system's skips
-    params: str             # the parameter set it was built for
-    warnings: list          # the warnings of building it (each scoring run repeats them)
-    label: str = ""         # the reference input as given (messages, JSON ``inputs``)
-    lenient: bool = False   # read (and built with each system) in lenient mode
+    side: Side | None  # None when lenient: built again with each system's skips
+    params: str  # the parameter set it was built for
+    warnings: list  # the warnings of building it (each scoring run repeats them)
+    label: str = ""  # the reference input as given (messages, JSON ``inputs``)
+    lenient: bool = False  # read (and built with each system) in lenient mode
 
 
 #: an input of a run: paths, a Corpus read already or (REF only) a prepared Reference
@@ -64,31 +66,40 @@ def prepare_reference(ref: Paths | Corpus, options: Options) -> Reference:
     mode may skip other reference documents for each system: the REF side is built with
     each of them)."""
     with no_cyclic_gc():
-        rc = ref if isinstance(ref, Corpus) else read_corpus(
-            discover(ref, lenient=options.lenient), options)
+        rc = (
+            ref
+            if isinstance(ref, Corpus)
+            else read_corpus(discover(ref, lenient=options.lenient), options)
+        )
         warnings: list = []
-        side = (None if options.lenient
-                else build_reference(rc, options.parameter_set, warnings))
-        return Reference(rc, side, options.params, warnings, spec_label(ref),
-                         options.lenient)
+        side = None if options.lenient else build_reference(rc, options.parameter_set, warnings)
+        return Reference(rc, side, options.params, warnings, spec_label(ref), options.lenient)
 
 
 def against(ref: Reference, sys: Paths | Corpus, options: Options) -> Loaded:
     """System output ``sys`` read and built against the prepared reference ``ref``."""
     if options.params != ref.params:
-        raise AceUsageError(f"the reference was prepared for parameter set '{ref.params}',"
-                            f" not '{options.params}'")
+        raise AceUsageError(
+            f"the reference was prepared for parameter set '{ref.params}', not '{options.params}'"
+        )
     if options.lenient != ref.lenient:
-        raise AceUsageError(f"the reference was prepared with lenient={ref.lenient}, the run"
-                            f" asks for lenient={options.lenient}: prepare it with the same")
+        raise AceUsageError(
+            f"the reference was prepared with lenient={ref.lenient}, the run"
+            f" asks for lenient={options.lenient}: prepare it with the same"
+        )
     if options.docs is not None:
-        raise AceUsageError("docs= restricts both sides: pass the reference itself (its"
-                            " paths or Corpus) with docs=, not a prepared reference")
+        raise AceUsageError(
+            "docs= restricts both sides: pass the reference itself (its"
+            " paths or Corpus) with docs=, not a prepared reference"
+        )
     inputs = {"ref": ref.label, "sys": spec_label(sys)}
     with no_cyclic_gc():
-        sc = sys if isinstance(sys, Corpus) else read_corpus(
-            discover(sys, lenient=options.lenient), options)
-        if ref.side is None:        # lenient: both sides built with this system's skips
+        sc = (
+            sys
+            if isinstance(sys, Corpus)
+            else read_corpus(discover(sys, lenient=options.lenient), options)
+        )
+        if ref.side is None:  # lenient: both sides built with this system's skips
             loaded = build(ref.corpus, sc, options)
             loaded.inputs = inputs
             return loaded
@@ -102,9 +113,16 @@ def _paths(spec: Input) -> TypeGuard[Paths]:
     return not isinstance(spec, (Corpus, Reference))
 
 
-def plan_run(ref: Input, sys: Paths | Corpus, options: Options, *, ref_list: bool = False,
-             sys_list: bool = False, keep_passes: bool = False,
-             extra: ShardExtra | None = None) -> list | None:
+def plan_run(
+    ref: Input,
+    sys: Paths | Corpus,
+    options: Options,
+    *,
+    ref_list: bool = False,
+    sys_list: bool = False,
+    keep_passes: bool = False,
+    extra: ShardExtra | None = None,
+) -> list | None:
     """The document shards of a run (``[(REF paths, SYS paths), ...]``, at least two), or
     None: the whole corpus in this process.  The one place where that is decided, for
     every ``--jobs`` value: shards need forked processes, inputs given as paths (a corpus
@@ -114,13 +132,12 @@ def plan_run(ref: Input, sys: Paths | Corpus, options: Options, *, ref_list: boo
     time: less CPU and memory than one process holding it all), and no passes kept
     (``keep_passes``; the HTML view's ``extra`` keeps what its pages need in each shard,
     and its ``extra.start(plans)`` may refuse the plan)."""
-    if (keep_passes and extra is None) or not fork_available() \
-            or not (_paths(ref) and _paths(sys)):
+    if (keep_passes and extra is None) or not fork_available() or not (_paths(ref) and _paths(sys)):
         return None
     try:
         rpaths = discover(ref, ref_list, options.lenient)
         spaths = discover(sys, sys_list, options.lenient)
-    except AceInputError:           # said by the run in this process, as it reads
+    except AceInputError:  # said by the run in this process, as it reads
         return None
     plans = shard_plans(rpaths, spaths, options)
     if plans is None or (extra is not None and not extra.start(plans)):
@@ -128,9 +145,17 @@ def plan_run(ref: Input, sys: Paths | Corpus, options: Options, *, ref_list: boo
     return plans
 
 
-def execute(ref: Input, sys: Paths | Corpus, options: Options, *, ref_list: bool = False,
-            sys_list: bool = False, progress: Callable[[str, int], Progress] | None = None,
-            keep_passes: bool = False, extra: ShardExtra | None = None) -> Results:
+def execute(
+    ref: Input,
+    sys: Paths | Corpus,
+    options: Options,
+    *,
+    ref_list: bool = False,
+    sys_list: bool = False,
+    progress: Callable[[str, int], Progress] | None = None,
+    keep_passes: bool = False,
+    extra: ShardExtra | None = None,
+) -> Results:
     """Score system output ``sys`` against reference ``ref`` with ``options``: the
     :class:`~acescore.report.results.Results` of the run.
 
@@ -144,11 +169,19 @@ def execute(ref: Input, sys: Paths | Corpus, options: Options, *, ref_list: bool
     ``Results.shards`` says whether the run went in shards)."""
     if isinstance(ref, Reference):
         return score(against(ref, sys, options), keep_passes)
-    plans = plan_run(ref, sys, options, ref_list=ref_list, sys_list=sys_list,
-                     keep_passes=keep_passes, extra=extra)
+    plans = plan_run(
+        ref,
+        sys,
+        options,
+        ref_list=ref_list,
+        sys_list=sys_list,
+        keep_passes=keep_passes,
+        extra=extra,
+    )
     if plans is not None:
-        results = run_shards(plans, options, {"ref": spec_label(ref),
-                                              "sys": spec_label(sys)}, extra)
+        results = run_shards(
+            plans, options, {"ref": spec_label(ref), "sys": spec_label(sys)}, extra
+        )
         if results is not None:
             return results
     return score(load(ref, sys, options, ref_list, sys_list, progress), keep_passes)

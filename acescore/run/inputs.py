@@ -1,6 +1,7 @@
 """The inputs of a run: finding the APF files (:func:`discover`), reading them (a
 :class:`Corpus` per side), ``--docs`` and a document shard's files (:func:`read_shard`),
 and how messages name an input (:func:`spec_label`)."""
+
 from __future__ import annotations
 
 import contextlib
@@ -50,14 +51,18 @@ def discover(spec: Paths, list_file: bool = False, lenient: bool = False) -> lis
             out.extend(discover(s, list_file, lenient))
         return out
     path = os.fspath(spec)
-    return (discovery.read_list(path, keep_missing=lenient) if list_file
-            else discovery.discover(path, lenient))
+    return (
+        discovery.read_list(path, keep_missing=lenient)
+        if list_file
+        else discovery.discover(path, lenient)
+    )
 
 
 @dataclass
 class Corpus:
     """The APF files of one side, read.  ``skipped``: the reading problems isolated in
     lenient mode (:class:`acescore.rules.robust.Skip`)."""
+
     files: list
     skipped: list = field(default_factory=list)
 
@@ -69,8 +74,9 @@ class Corpus:
         return out
 
 
-def read_corpus(paths: Sequence[str], options: Options, progress: Progress = None,
-                errors: list | None = None) -> Corpus:
+def read_corpus(
+    paths: Sequence[str], options: Options, progress: Progress = None, errors: list | None = None
+) -> Corpus:
     """Read APF files.  ``progress(done, total)`` is called after each file if given.
     Lenient: broken elements/documents are skipped (acescore.rules.robust); ``errors``: collect
     each file's fatal error there instead of stopping at the first."""
@@ -104,8 +110,9 @@ def raise_if_not_apf(e: AceInputError, side: str, spec: Paths | Corpus) -> None:
             where = spec_label(spec)
             if os.path.abspath(where) != os.path.abspath(e.path):
                 where += f" ({e.path})"
-            raise AceUsageError(f"nothing to score: {side} {where} holds no APF document:"
-                                f" {what}") from None
+            raise AceUsageError(
+                f"nothing to score: {side} {where} holds no APF document: {what}"
+            ) from None
 
 
 def spec_label(spec: Paths | Corpus) -> str:
@@ -121,8 +128,9 @@ def spec_label(spec: Paths | Corpus) -> str:
 def restrict_corpus(corpus: Corpus, options: Options, side: str, warnings: list) -> Corpus:
     """``--docs``: the documents of ``corpus`` that the list names (a warning line for the
     listed DOCIDs the side does not have)."""
-    warnings.extend(docs_warnings(options, {d.docid for f in corpus.files
-                                            for d in f.documents}, side))
+    warnings.extend(
+        docs_warnings(options, {d.docid for f in corpus.files for d in f.documents}, side)
+    )
     return Corpus(restrict(corpus.files, _listed(options)), corpus.skipped)
 
 
@@ -132,9 +140,11 @@ def docs_warnings(options: Options, found: set, side: str) -> list:
     docs = _listed(options)
     docs_file = options.docs_file or "--docs"
     if found and not found & set(docs):
-        raise AceUsageError(f"nothing to score: none of the {len(docs)} DOCIDs of"
-                            f" --docs {docs_file} is in {side} (e.g. {docs[0]} is"
-                            f" not; {side} has {sorted(found)[0]}, ...)")
+        raise AceUsageError(
+            f"nothing to score: none of the {len(docs)} DOCIDs of"
+            f" --docs {docs_file} is in {side} (e.g. {docs[0]} is"
+            f" not; {side} has {sorted(found)[0]}, ...)"
+        )
     note = missing_note(docs_file, list(docs), found, side)
     return [f"acescore: warning: {note}\n"] if note else []
 

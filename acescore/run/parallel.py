@@ -19,6 +19,7 @@ of life for :func:`worker_timeout` seconds (stopped, hung: see :class:`Child`) -
 parent scores its chains itself: the run never depends on a worker.  (Under a local
 parameter set the command line first tries documents in shards: :mod:`acescore.run.shards`.)
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -90,13 +91,15 @@ def worker_timeout() -> float:
 
 def _beat(fd: int) -> None:
     """In a worker: a daemon thread writing one byte to ``fd`` every HEARTBEAT seconds."""
+
     def run() -> None:
         try:
             while True:
                 os.write(fd, b".")
                 time.sleep(HEARTBEAT)
-        except OSError:          # the parent is gone or stopped listening
+        except OSError:  # the parent is gone or stopped listening
             pass
+
     threading.Thread(target=run, daemon=True).start()
 
 
@@ -109,12 +112,13 @@ class Child:
     nor heartbeat -- for :func:`worker_timeout` seconds, kills it, and the caller does its
     work itself."""
 
-    def __init__(self, work: Callable[[], object],
-                 before: Callable[[], None] | None = None) -> None:
+    def __init__(
+        self, work: Callable[[], object], before: Callable[[], None] | None = None
+    ) -> None:
         out_r, out_w = os.pipe()
         hb_r, hb_w = os.pipe()
         pid = os.fork()
-        if pid == 0:                                  # the worker
+        if pid == 0:  # the worker
             os.close(out_r)
             os.close(hb_r)
 
@@ -123,6 +127,7 @@ class Child:
                     before()
                 _beat(hb_w)
                 return work()
+
             child_exit(out_w, beating_work)
         os.close(out_w)
         os.close(hb_w)
@@ -154,7 +159,7 @@ class Child:
         """The worker closed its result pipe: its result, or None if it failed."""
         status = self._close()
         try:
-            payload = pickle.loads(self.buf)     # (no copy of the buffer)
+            payload = pickle.loads(self.buf)  # (no copy of the buffer)
         except Exception:
             return None
         finally:
@@ -188,8 +193,9 @@ def balanced_groups(weights: list, n: int) -> list:
     return [sorted(g) for g in groups if g]
 
 
-def map_in_processes(fn: Callable[[_T], object], items: Sequence[_T], weights: list,
-                     processes: int) -> list:
+def map_in_processes(
+    fn: Callable[[_T], object], items: Sequence[_T], weights: list, processes: int
+) -> list:
     """``[fn(x) for x in items]``, computed in up to ``processes`` processes -- this one
     and forked workers, each taking a group of items of about equal total ``weights``
     (:func:`balanced_groups`).  A group whose worker cannot be forked, fails or shows no
@@ -198,8 +204,8 @@ def map_in_processes(fn: Callable[[_T], object], items: Sequence[_T], weights: l
     groups = balanced_groups(weights, max(1, min(processes, len(items))))
     if len(groups) < 2 or not fork_available():
         return [fn(x) for x in items]
-    sent: list = []             # (group, its worker)
-    here: list = []             # the groups to compute here after the first
+    sent: list = []  # (group, its worker)
+    here: list = []  # the groups to compute here after the first
     for g in groups[1:]:
         try:
             sent.append((g, Child(_group_work(fn, items, g))))
@@ -209,7 +215,7 @@ def map_in_processes(fn: Callable[[_T], object], items: Sequence[_T], weights: l
     try:
         for i in groups[0]:
             out[i] = fn(items[i])
-    except BaseException:       # (Ctrl-C) the workers end with this process
+    except BaseException:  # (Ctrl-C) the workers end with this process
         for _, c in sent:
             c.kill()
         raise
@@ -225,14 +231,17 @@ def map_in_processes(fn: Callable[[_T], object], items: Sequence[_T], weights: l
     return out
 
 
-def _group_work(fn: Callable[[_T], object], items: Sequence[_T], group: list
-                ) -> Callable[[], list]:
+def _group_work(fn: Callable[[_T], object], items: Sequence[_T], group: list) -> Callable[[], list]:
     """A worker's work in :func:`map_in_processes`: ``fn`` of the items of ``group``."""
     return lambda: [fn(items[i]) for i in group]
 
 
-def run_pool(starts: Sequence[Callable[[], Child]], limit: int, timeout: float | None = None,
-             on_result: Callable[[int, Any], bool] | None = None) -> list:
+def run_pool(
+    starts: Sequence[Callable[[], Child]],
+    limit: int,
+    timeout: float | None = None,
+    on_result: Callable[[int, Any], bool] | None = None,
+) -> list:
     """Run the workers that ``starts`` (callables, each forking a :class:`Child`) start, at
     most ``limit`` at a time, the next one as soon as one is done: their results in order
     (None as in :func:`collect`).  ``on_result(i, result)`` is called with each result as
@@ -243,9 +252,9 @@ def run_pool(starts: Sequence[Callable[[], Child]], limit: int, timeout: float |
     running workers and is raised."""
     timeout = worker_timeout() if timeout is None else timeout
     results: list = [None] * len(starts)
-    running: dict = {}          # position -> Child
+    running: dict = {}  # position -> Child
     last: dict = {}
-    ended: list = []            # (position, Child) of workers whose result is all here
+    ended: list = []  # (position, Child) of workers whose result is all here
     nxt = 0
 
     def fill() -> int:
@@ -257,6 +266,7 @@ def run_pool(starts: Sequence[Callable[[], Child]], limit: int, timeout: float |
                 last[n] = time.monotonic()
             n += 1
         return n
+
     try:
         while nxt < len(starts) or running:
             nxt = fill()
@@ -264,7 +274,7 @@ def run_pool(starts: Sequence[Callable[[], Child]], limit: int, timeout: float |
                 continue
             fds: dict[int, tuple[int, bool]] = {}
             for i, c in running.items():
-                if c.out_r is not None:         # (a running worker's always is)
+                if c.out_r is not None:  # (a running worker's always is)
                     fds[c.out_r] = (i, True)
                 if c.hb_r is not None:
                     fds[c.hb_r] = (i, False)
@@ -274,7 +284,7 @@ def run_pool(starts: Sequence[Callable[[], Child]], limit: int, timeout: float |
             for fd in ready:
                 i, is_out = fds[fd]
                 c = running.get(i)
-                if c is None:           # finished by its other pipe in this round
+                if c is None:  # finished by its other pipe in this round
                     continue
                 # (a pipe's capacity: a larger request costs fresh memory every time)
                 data = os.read(fd, 1 << 16)
@@ -284,20 +294,20 @@ def run_pool(starts: Sequence[Callable[[], Child]], limit: int, timeout: float |
                         c.buf += data
                     else:
                         ended.append((i, running.pop(i)))
-                elif not data:   # heartbeat pipe closed: the worker exits; its result follows
+                elif not data:  # heartbeat pipe closed: the worker exits; its result follows
                     os.close(fd)
                     c.hb_r = None
-            if ended:       # the next workers first: they work while the results unpickle
+            if ended:  # the next workers first: they work while the results unpickle
                 nxt = fill()
             for k, (i, c) in enumerate(ended):
                 results[i] = c._finish()
                 if on_result is not None and on_result(i, results[i]) is False:
                     nxt = _stop(running, len(starts))
-                    for _, rest in ended[k + 1:]:
+                    for _, rest in ended[k + 1 :]:
                         rest._close()
                     break
             for i in [i for i in running if now - last[i] > timeout]:
-                if i not in running:        # the pool stopped
+                if i not in running:  # the pool stopped
                     continue
                 running.pop(i).kill()
                 if on_result is not None and on_result(i, None) is False:
@@ -323,16 +333,19 @@ def _stop(running: dict, end: int) -> int:
 class _Worker:
     """A forked process (:class:`Child`) running some chains."""
 
-    def __init__(self, ctx: ReportContext, chains: tuple[str, ...],
-                 per_pass: Callable[[PassResult], object]) -> None:
+    def __init__(
+        self, ctx: ReportContext, chains: tuple[str, ...], per_pass: Callable[[PassResult], object]
+    ) -> None:
         self.refs_w: int | None = None
         refs_r = None
-        if CHAINS[-1] in chains:     # the relation/event mentions need the element mapping
+        if CHAINS[-1] in chains:  # the relation/event mentions need the element mapping
             refs_r, self.refs_w = os.pipe()
         wait = (lambda: _read_mapped_refs(refs_r)) if refs_r is not None else None
         refs_w = self.refs_w
-        self.child = Child(lambda: _run_chains(ctx, chains, per_pass, wait),
-                           before=(lambda: os.close(refs_w)) if refs_w is not None else None)
+        self.child = Child(
+            lambda: _run_chains(ctx, chains, per_pass, wait),
+            before=(lambda: os.close(refs_w)) if refs_w is not None else None,
+        )
         if refs_r is not None:
             os.close(refs_r)
         self.sender: threading.Thread | None = None
@@ -349,8 +362,9 @@ class _Worker:
             try:
                 with os.fdopen(fd, "wb") as fh:
                     fh.write(data)
-            except OSError:      # the worker is gone; its chains are scored here instead
+            except OSError:  # the worker is gone; its chains are scored here instead
                 pass
+
         self.sender = threading.Thread(target=send, daemon=True)
         self.sender.start()
 
@@ -378,7 +392,7 @@ def child_exit(fd: int, work: Callable[[], object]) -> NoReturn:
     if it raised -- through ``fd``, and end the process (status 0, or 1 on error)."""
     code = 0
     payload: tuple[str, object]
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)     # a worker just ends (see cli.common)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a worker just ends (see cli.common)
     try:
         payload = ("ok", work())
     except BaseException as e:
@@ -404,10 +418,13 @@ def _read_mapped_refs(fd: int) -> dict:
     return mapped_refs
 
 
-def _run_chains(ctx: ReportContext, chains: tuple[str, ...],
-                per_pass: Callable[[PassResult], object],
-                wait_mapped_refs: Callable[[], dict] | None = None,
-                on_mapped_refs: Callable[[dict], None] | None = None) -> list[ChainOutput]:
+def _run_chains(
+    ctx: ReportContext,
+    chains: tuple[str, ...],
+    per_pass: Callable[[PassResult], object],
+    wait_mapped_refs: Callable[[], dict] | None = None,
+    on_mapped_refs: Callable[[dict], None] | None = None,
+) -> list[ChainOutput]:
     """Score ``chains`` on ``ctx.run``, turning each pass into ``per_pass(res)`` as soon as
     it is complete (its data is then freed before the next one is scored): a list of
     (chain, warnings raised, what ``per_pass`` made of its passes)."""
@@ -419,18 +436,22 @@ def _run_chains(ctx: ReportContext, chains: tuple[str, ...],
     try:
         for chain in chains:
             n_warnings = len(run.warnings)
-            run_chain(run, chain, opts.mentions, opts.check_duplicates,
-                      wait_mapped_refs=wait_mapped_refs if chain == CHAINS[-1] else None,
-                      on_mapped_refs=on_mapped_refs if chain == CHAINS[0] else None)
+            run_chain(
+                run,
+                chain,
+                opts.mentions,
+                opts.check_duplicates,
+                wait_mapped_refs=wait_mapped_refs if chain == CHAINS[-1] else None,
+                on_mapped_refs=on_mapped_refs if chain == CHAINS[0] else None,
+            )
             out.append((chain, run.warnings[n_warnings:], outputs[:]))
             outputs.clear()
     finally:
-        run.on_pass = None          # (the callback refers to ctx, which refers to the run)
+        run.on_pass = None  # (the callback refers to ctx, which refers to the run)
     return out
 
 
-def score_chains(ctx: ReportContext, jobs: int, per_pass: Callable[[PassResult], object]
-                 ) -> list:
+def score_chains(ctx: ReportContext, jobs: int, per_pass: Callable[[PassResult], object]) -> list:
     """Score every chain of ``ctx.run`` (a fresh run) over ``jobs`` processes:
     ``per_pass(res)`` of every pass in report order (it must pickle: a worker sends it
     back); the warnings are appended to ``ctx.run.warnings`` in the order of a sequential
@@ -446,15 +467,14 @@ def score_chains(ctx: ReportContext, jobs: int, per_pass: Callable[[PassResult],
         try:
             for chains in shares:
                 workers.append(_Worker(ctx, chains, per_pass))
-        except OSError:      # no fork possible (limits): what was started still works
+        except OSError:  # no fork possible (limits): what was started still works
             pass
     n_warnings = len(run.warnings)
-    parts: dict = {}        # chain -> (warnings it raised, its rendered passes)
+    parts: dict = {}  # chain -> (warnings it raised, its rendered passes)
     try:
         refs_worker = next((w for w in workers if w.refs_w is not None), None)
         on_refs = refs_worker.send_mapped_refs if refs_worker is not None else None
-        for chain, warnings, outputs in _run_chains(ctx, own, per_pass,
-                                                    on_mapped_refs=on_refs):
+        for chain, warnings, outputs in _run_chains(ctx, own, per_pass, on_mapped_refs=on_refs):
             parts[chain] = (warnings, outputs)
         for w in workers:
             for chain, warnings, outputs in w.result() or ():
@@ -465,8 +485,8 @@ def score_chains(ctx: ReportContext, jobs: int, per_pass: Callable[[PassResult],
             w.kill()
         raise
     for chain in CHAINS:
-        if chain not in parts:      # its worker failed (or could not start): score it here
-            (_, warnings, outputs), = _run_chains(ctx, (chain,), per_pass)
+        if chain not in parts:  # its worker failed (or could not start): score it here
+            ((_, warnings, outputs),) = _run_chains(ctx, (chain,), per_pass)
             parts[chain] = (warnings, outputs)
     # warnings and sections in the order of a sequential run
     del run.warnings[n_warnings:]

@@ -10,6 +10,7 @@
 driven by one :class:`~acescore.model.options.Options`.  ``score``, ``view``, ``coref``,
 ``events``, ``crosscheck`` and :func:`acescore.score` all go through :func:`load`.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -44,23 +45,40 @@ from acescore.run.inputs import (
 )
 from acescore.run.shard_worker import score_sides
 
-__all__ = ["Corpus", "Loaded", "PathLike", "Paths", "Progress", "build", "build_reference",
-           "build_system", "discover", "docs_warnings", "load",
-           "no_cyclic_gc", "raise_if_not_apf", "read_corpus", "read_shard",
-           "restrict_corpus", "score", "spec_label"]
+__all__ = [
+    "Corpus",
+    "Loaded",
+    "PathLike",
+    "Paths",
+    "Progress",
+    "build",
+    "build_reference",
+    "build_system",
+    "discover",
+    "docs_warnings",
+    "load",
+    "no_cyclic_gc",
+    "raise_if_not_apf",
+    "read_corpus",
+    "read_shard",
+    "restrict_corpus",
+    "score",
+    "spec_label",
+]
 
 
 @dataclass
 class Loaded:
     """Both sides read and built, ready to score."""
+
     options: Options
     ref_corpus: Corpus
     sys_corpus: Corpus
     ref: Side
     sys: Side
-    warnings: list                    # NIST WARNING messages so far, in order
+    warnings: list  # NIST WARNING messages so far, in order
     skipped: SkipReport | None = None  # lenient: what was skipped
-    inputs: dict | None = None     # {"ref": ..., "sys": ...}: the inputs as given
+    inputs: dict | None = None  # {"ref": ..., "sys": ...}: the inputs as given
 
     @property
     def coverage(self) -> Coverage:
@@ -84,13 +102,14 @@ class Loaded:
 
     @property
     def all_sources(self) -> list:
-        return sorted(set(self.ref_corpus.sources_in_order)
-                      | set(self.sys_corpus.sources_in_order))
+        return sorted(set(self.ref_corpus.sources_in_order) | set(self.sys_corpus.sources_in_order))
 
     @property
     def dtd(self) -> str:
-        names = {os.path.basename(f.doctype) if f.doctype else "none"
-                 for f in self.ref_corpus.files + self.sys_corpus.files}
+        names = {
+            os.path.basename(f.doctype) if f.doctype else "none"
+            for f in self.ref_corpus.files + self.sys_corpus.files
+        }
         return ",".join(sorted(names)) or "none"
 
 
@@ -102,8 +121,9 @@ def build(ref: Corpus, sys: Corpus, options: Options) -> Loaded:
     warnings: list = []
     if options.lenient:
         b = build_corpora(ref, sys, params, warnings)
-        return Loaded(options, Corpus(b.ref_files), Corpus(b.sys_files), b.ref, b.sys,
-                      warnings, b.report)
+        return Loaded(
+            options, Corpus(b.ref_files), Corpus(b.sys_files), b.ref, b.sys, warnings, b.report
+        )
     problem = first_problem(corpus_problems(ref.files, sys.files))
     if problem is not None:
         raise problem.error()
@@ -120,8 +140,7 @@ def build_reference(ref: Corpus, params: Params, warnings: list) -> Side:
     return database.build_ref_side(ref.files, params, warnings)
 
 
-def build_system(rside: Side, ref: Corpus, sys: Corpus, params: Params, warnings: list
-                 ) -> Side:
+def build_system(rside: Side, ref: Corpus, sys: Corpus, params: Params, warnings: list) -> Side:
     """The SYS side against a REF side built by :func:`build_reference`, which it does not
     change (strict: the first broken rule of the pair is raised)."""
     problem = first_problem(corpus_problems(ref.files, sys.files))
@@ -130,9 +149,14 @@ def build_system(rside: Side, ref: Corpus, sys: Corpus, params: Params, warnings
     return database.build_sys_side(rside, sys.files, params, warnings)
 
 
-def load(ref: Paths | Corpus, sys: Paths | Corpus, options: Options, ref_list: bool = False,
-         sys_list: bool = False, progress: Callable[[str, int], Progress] | None = None
-         ) -> Loaded:
+def load(
+    ref: Paths | Corpus,
+    sys: Paths | Corpus,
+    options: Options,
+    ref_list: bool = False,
+    sys_list: bool = False,
+    progress: Callable[[str, int], Progress] | None = None,
+) -> Loaded:
     """Discover, read and build both sides.  ``ref``/``sys``: a path (file, directory or
     list file), a sequence of paths, or a :class:`Corpus` already read.
     ``progress(label, total)``, if given, returns a per-file callback (or None)."""
@@ -140,16 +164,19 @@ def load(ref: Paths | Corpus, sys: Paths | Corpus, options: Options, ref_list: b
     with no_cyclic_gc():
         corpora: list[Corpus] = []
         spec: Paths | Corpus
-        for spec, is_list, label, side in ((ref, ref_list, "reading reference", "REF"),
-                                           (sys, sys_list, "reading system output", "SYS")):
+        for spec, is_list, label, side in (
+            (ref, ref_list, "reading reference", "REF"),
+            (sys, sys_list, "reading system output", "SYS"),
+        ):
             if isinstance(spec, Corpus):
                 corpora.append(spec)
                 continue
             paths = discover(spec, is_list, options.lenient)
             try:
                 with _hint_lenient():
-                    corpus = read_corpus(paths, options,
-                                         progress(label, len(paths)) if progress else None)
+                    corpus = read_corpus(
+                        paths, options, progress(label, len(paths)) if progress else None
+                    )
             except AceInputError as e:
                 raise_if_not_apf(e, side, spec)
                 raise
@@ -157,8 +184,10 @@ def load(ref: Paths | Corpus, sys: Paths | Corpus, options: Options, ref_list: b
                 require_documents(side, spec_label(spec), corpus.files)
             corpora.append(corpus)
         if options.docs is not None:
-            corpora = [restrict_corpus(c, options, side, warnings_out)
-                       for c, side in ((corpora[0], "REF"), (corpora[1], "SYS"))]
+            corpora = [
+                restrict_corpus(c, options, side, warnings_out)
+                for c, side in ((corpora[0], "REF"), (corpora[1], "SYS"))
+            ]
         inputs = {"ref": spec_label(ref), "sys": spec_label(sys)}
         # nothing in common: said before any problem of the input (it would not be scored)
         rdocids, sdocids = ([d.docid for f in c.files for d in f.documents] for c in corpora)
@@ -190,8 +219,16 @@ def score(loaded: Loaded, keep_passes: bool = False) -> Results:
     options = loaded.options
     files = loaded.ref_corpus.files + loaded.sys_corpus.files
     with no_cyclic_gc():
-        shard, run = score_sides(loaded.ref, loaded.sys, files, options, loaded.warnings,
-                                 [len(loaded.warnings)], keep_passes=keep_passes,
-                                 processes=1 if keep_passes else options.jobs)
-        return assemble_whole(shard, options, loaded.inputs, loaded.skipped,
-                              run if keep_passes else None)
+        shard, run = score_sides(
+            loaded.ref,
+            loaded.sys,
+            files,
+            options,
+            loaded.warnings,
+            [len(loaded.warnings)],
+            keep_passes=keep_passes,
+            processes=1 if keep_passes else options.jobs,
+        )
+        return assemble_whole(
+            shard, options, loaded.inputs, loaded.skipped, run if keep_passes else None
+        )

@@ -2,6 +2,7 @@
 its files, build its two sides, score every pass and send back the report sections as data
 (:mod:`acescore.report.counts.sections`), the warnings in their phases, the IDs the parent checks
 for overlaps between shards, and the per-document records some outputs need."""
+
 from __future__ import annotations
 
 import gc
@@ -51,10 +52,15 @@ def _ids(side: Side) -> tuple[np.ndarray, list]:
     defined = set(side.mentions)
     for kind in KINDS:
         defined.update(side.elements[kind])
-    outside = {a for kind in ("relation", "event") for g in side.elements[kind].values()
-               for ids in g.arguments.values() for a in ids} - defined
+    outside = {
+        a
+        for kind in ("relation", "event")
+        for g in side.elements[kind].values()
+        for ids in g.arguments.values()
+        for a in ids
+    } - defined
     hashes = np.fromiter(map(hash, defined), dtype=np.int64, count=len(defined))
-    hashes.sort()           # here, in the worker: the parent merges sorted runs
+    hashes.sort()  # here, in the worker: the parent merges sorted runs
     return hashes, sorted(outside)
 
 
@@ -67,25 +73,50 @@ def preload(options: Options) -> None:
         importlib.import_module("scipy.optimize")
 
 
-def score_shard(rpaths: list, spaths: list, options: Options, extra: ShardExtra | None = None,
-                spool: Spool | None = None) -> ShardResult:
+def score_shard(
+    rpaths: list,
+    spaths: list,
+    options: Options,
+    extra: ShardExtra | None = None,
+    spool: Spool | None = None,
+) -> ShardResult:
     """In a worker: read, build and score one shard; its sections as data (``extra``: see
     :func:`acescore.run.shards.run_shards`; ``spool``: an :class:`acescore.writing.spool.Spool`
     for the listings' text).  Each pass's warnings are noted phase by phase
     (:func:`_phase_hook`), to be merged with the other shards'."""
     gc.disable()
     rfiles, sfiles, found, skips, rside, sside, warnings, marks = _built_sides(
-        rpaths, spaths, options)
-    shard, _ = score_sides(rside, sside, rfiles + sfiles, options, warnings, marks,
-                           extra=extra, spool=spool, phased=True)
+        rpaths, spaths, options
+    )
+    shard, _ = score_sides(
+        rside,
+        sside,
+        rfiles + sfiles,
+        options,
+        warnings,
+        marks,
+        extra=extra,
+        spool=spool,
+        phased=True,
+    )
     shard.found, shard.skips = found, skips
     return shard
 
 
-def score_sides(rside: Side, sside: Side, files: list, options: Options, warnings: list,
-                marks: list, *, extra: ShardExtra | None = None, spool: Spool | None = None,
-                phased: bool = False, keep_passes: bool = False,
-                processes: int = 1) -> tuple[ShardResult, Run]:
+def score_sides(
+    rside: Side,
+    sside: Side,
+    files: list,
+    options: Options,
+    warnings: list,
+    marks: list,
+    *,
+    extra: ShardExtra | None = None,
+    spool: Spool | None = None,
+    phased: bool = False,
+    keep_passes: bool = False,
+    processes: int = 1,
+) -> tuple[ShardResult, Run]:
     """Score the two sides built (``files``: the APF files read; ``warnings``: the
     warnings so far, ``marks`` where each building step's end) into a
     :class:`ShardResult`: ``(the ShardResult, the scoring run)``.  Every pass is turned
@@ -102,15 +133,17 @@ def score_sides(rside: Side, sside: Side, files: list, options: Options, warning
     bounds: list = []
     writer = spool.writer() if spool is not None else None
     ctx = ReportContext(run, params, options, "", all_sources)
-    entity_b3 = []          # the entity pass's B-cubed data (the JSON's bcub_nist)
+    entity_b3 = []  # the entity pass's B-cubed data (the JSON's bcub_nist)
 
     def per_pass(res: PassResult) -> ScoredPass:
         if res.task == "entity" and res.b3 is not None and options.literature:
             entity_b3.append(res.b3)
-        scored = ScoredPass(res.task, pass_section(ctx, res, extra, writer),
-                            len(run.warnings), list(bounds))
+        scored = ScoredPass(
+            res.task, pass_section(ctx, res, extra, writer), len(run.warnings), list(bounds)
+        )
         bounds.clear()
         return scored
+
     if phased:
         run.on_phase = _phase_hook(warnings, bounds, options)
     try:
@@ -124,19 +157,29 @@ def score_sides(rside: Side, sside: Side, files: list, options: Options, warning
         docs=(list(rside.documents), list(sside.all_documents)),
         ids=(_ids(rside), _ids(sside)) if phased else ((np.zeros(0, np.int64), []),) * 2,
         counts={(side.name, k): len(side.of(k)) for side in (rside, sside) for k in KINDS},
-        sources=sources, n_docs=(len(rside.documents), len(sside.all_documents)),
+        sources=sources,
+        n_docs=(len(rside.documents), len(sside.all_documents)),
         dtds={os.path.basename(f.doctype) if f.doctype else "none" for f in files},
         coverage=(cov.ref, cov.scored, cov.sys, cov.sys_without_ref),
-        marks=marks, warnings=warnings, passes=passes,
+        marks=marks,
+        warnings=warnings,
+        passes=passes,
         documents=document_records(rside, sside) if options.summary else None,
-        literature=(literature_records(rside, sside, params,
-                                       entity_b3[0] if entity_b3 else None)
-                    if use_lit else None),
-        extra=more), run
+        literature=(
+            literature_records(rside, sside, params, entity_b3[0] if entity_b3 else None)
+            if use_lit
+            else None
+        ),
+        extra=more,
+    ), run
 
 
-def pass_section(ctx: ReportContext, res: PassResult, extra: ShardExtra | None = None,
-                 writer: SpoolWriter | None = None) -> SectionData:
+def pass_section(
+    ctx: ReportContext,
+    res: PassResult,
+    extra: ShardExtra | None = None,
+    writer: SpoolWriter | None = None,
+) -> SectionData:
     """One pass scored, as its section's records (:mod:`acescore.report.counts.sections`)
     with its listings' records (``writer``: the spool's, or None: kept in memory);
     ``extra``: the view's (:mod:`acescore.view.shards`) in place of
@@ -167,7 +210,8 @@ def _built_sides(rpaths: list, spaths: list, options: Options) -> tuple:
         lambda: finish(rside, params, warnings),
         lambda: add_files(sside, sfiles, params, warnings, rside.documents),
         lambda: finish(sside, params, warnings),
-        lambda: check_docs(rside, sside, warnings)]
+        lambda: check_docs(rside, sside, warnings),
+    ]
     for step in steps:
         step()
         marks.append(len(warnings))
@@ -177,15 +221,16 @@ def _built_sides(rpaths: list, spaths: list, options: Options) -> tuple:
     return rfiles, sfiles, found, skips, rside, sside, warnings, marks
 
 
-def _phase_hook(warnings: list, bounds: list, options: Options
-                ) -> Callable[..., None]:
+def _phase_hook(warnings: list, bounds: list, options: Options) -> Callable[..., None]:
     """The run's ``on_phase`` (:attr:`acescore.scoring.engine.Run.on_phase`): note in
     ``bounds`` where a pass's warnings change phase.  Within a mention-level relation/event
     pass the warnings come in phases (REF promotion, SYS promotion, the rest), each in ID
     order over the whole corpus; with -c each valuation's warnings are a phase of their own
     (the tool stops at an ID "" or "0": such a corpus goes in one process)."""
+
     def on_phase(ids: dict | None = None) -> None:
         if ids is not None and options.check_duplicates and ("" in ids or "0" in ids):
             raise ValueError("an element ID '' or '0'")
         bounds.append(len(warnings))
+
     return on_phase

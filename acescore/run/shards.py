@@ -37,6 +37,7 @@ phase of their own.
 Warnings are put together phase by phase (reading and building each side, the document
 check, each pass), shard after shard.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -60,8 +61,17 @@ from acescore.run.parallel import Child, concurrency, fork_available, run_pool
 from acescore.run.shard_worker import ShardExtra, preload, score_shard
 from acescore.writing.spool import Spool
 
-__all__ = ["PASS_KINDS", "ShardResult", "concurrency", "plan", "run_shards", "score_paths",
-           "shard_count", "shard_plans", "shard_shares"]
+__all__ = [
+    "PASS_KINDS",
+    "ShardResult",
+    "concurrency",
+    "plan",
+    "run_shards",
+    "score_paths",
+    "shard_count",
+    "shard_plans",
+    "shard_shares",
+]
 _DOCID = re.compile(rb'<document\s+DOCID\s*=\s*"([^"]*)"')
 _HEAD = 8192
 
@@ -101,11 +111,12 @@ def _reach(rdoc: list, rdata: list, sdata: list) -> list:
             parent[i] = parent[parent[i]]
             i = parent[i]
         return i
+
     for items in (zip(rdoc, rdata), ((_docid(x), x) for x in sdata)):
         first: dict = {}
         for d, data in items:
             i = pos.get(d)
-            if i is None:           # an unevaluated SYS document: not scored at all
+            if i is None:  # an unevaluated SYS document: not scored at all
                 continue
             for eid in _ELEMENT_ID.findall(data):
                 j = first.setdefault(eid, i)
@@ -154,8 +165,9 @@ def shard_shares(n: int, jobs: int, processes: int) -> list:
     return [1.0] * (n - processes) + [0.5] * processes + [0.25] * (2 * processes)
 
 
-def plan(rpaths: list, spaths: list, n: int, linked: bool = False,
-         shares: list | None = None) -> list | None:
+def plan(
+    rpaths: list, spaths: list, n: int, linked: bool = False, shares: list | None = None
+) -> list | None:
     """``n`` shards of consecutive REF files (of about equal size; ``shares``: of these
     relative sizes, one a shard), each with the SYS files of its documents: a list of (REF
     paths, SYS paths), or None.  ``linked`` (global parameter sets): documents linked by
@@ -214,7 +226,7 @@ class _Arrivals:
     process at once instead of after every shard)."""
 
     def __init__(self) -> None:
-        self.owner: tuple[dict, dict] = ({}, {})        # per side: DOCID -> shard
+        self.owner: tuple[dict, dict] = ({}, {})  # per side: DOCID -> shard
 
     def __call__(self, i: int, out: ShardResult | None) -> bool:
         if out is None:
@@ -242,7 +254,7 @@ def _cuts(starts: list, targets: list) -> list:
             break
         j = bisect_left(accs, target, lo)
         if j == len(accs) or (j > lo and abs(accs[j - 1] - target) <= abs(accs[j] - target)):
-            j = bisect_left(accs, accs[j - 1], lo)      # (equal bytes: the first of them)
+            j = bisect_left(accs, accs[j - 1], lo)  # (equal bytes: the first of them)
         chosen.append(starts[j][1])
         lo = j + 1
     return chosen
@@ -258,13 +270,23 @@ def shard_plans(rpaths: list, spaths: list, options: Options) -> list | None:
     params = options.parameter_set
     # global sets (name similarity: the NIST tool's global mode) link documents
     n = shard_count(rpaths, options.jobs)
-    plans = plan(list(rpaths), list(spaths), n, linked=bool(params.use_name_similarity),
-                 shares=shard_shares(n, options.jobs, concurrency(options.jobs)))
+    plans = plan(
+        list(rpaths),
+        list(spaths),
+        n,
+        linked=bool(params.use_name_similarity),
+        shares=shard_shares(n, options.jobs, concurrency(options.jobs)),
+    )
     return plans if plans and len(plans) >= 2 else None
 
 
-def score_paths(rpaths: list, spaths: list, options: Options, inputs: dict | None = None,
-                extra: ShardExtra | None = None) -> Results | None:
+def score_paths(
+    rpaths: list,
+    spaths: list,
+    options: Options,
+    inputs: dict | None = None,
+    extra: ShardExtra | None = None,
+) -> Results | None:
     """:func:`shard_plans` then :func:`run_shards`: the Results of the run in shards, or
     None where shards are not possible."""
     plans = shard_plans(rpaths, spaths, options)
@@ -278,8 +300,9 @@ def _shard_start(work: Callable[[], ShardResult]) -> Callable[[], Child]:
     return lambda: Child(work)
 
 
-def run_shards(plans: list, options: Options, inputs: dict | None = None,
-               extra: ShardExtra | None = None) -> Results | None:
+def run_shards(
+    plans: list, options: Options, inputs: dict | None = None, extra: ShardExtra | None = None
+) -> Results | None:
     """Score with :class:`~acescore.model.options.Options` ``options`` the document shards
     ``plans`` (:func:`shard_plans`), ``options.jobs`` at a time: the
     :class:`~acescore.report.results.Results` of the run, or None where the shards did not
@@ -299,19 +322,25 @@ def run_shards(plans: list, options: Options, inputs: dict | None = None,
     sys.stdout.flush()
     sys.stderr.flush()
     spool = Spool.make() if wanted(options) else None
-    try:        # at_once processes at a time; a worker that cannot be forked: no shards
+    try:  # at_once processes at a time; a worker that cannot be forked: no shards
         outs: list[ShardResult | None] | None = run_pool(
-            [_shard_start(partial(score_shard, rp, sp, options, extra, spool))
-             for rp, sp in plans], at_once, on_result=_Arrivals())
+            [_shard_start(partial(score_shard, rp, sp, options, extra, spool)) for rp, sp in plans],
+            at_once,
+            on_result=_Arrivals(),
+        )
     except OSError:
         outs = None
     results = None
     if outs is not None:
         results = assemble(outs, options, inputs, view=extra is not None)
-    if results is not None and extra is not None and outs is not None \
-            and not extra.merge(results, [o.extra for o in outs if o is not None]):
+    if (
+        results is not None
+        and extra is not None
+        and outs is not None
+        and not extra.merge(results, [o.extra for o in outs if o is not None])
+    ):
         results = None
-    if spool is not None:       # the listings' spans: as long as the results
+    if spool is not None:  # the listings' spans: as long as the results
         if results is None:
             spool.remove()
         else:

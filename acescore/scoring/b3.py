@@ -1,4 +1,5 @@
 """B-cubed as the NIST tool computes it (docs/rules/entities.md §8): from mention correspondences, not mappings."""
+
 from __future__ import annotations
 
 from acescore.scoring.elements import ElementPass
@@ -32,7 +33,7 @@ def compute_b3(ep: ElementPass) -> B3Data:
     coref_count: dict = {}
     coref_value: dict = {}
     corr = ep.corr
-    for b in ref:                      # R16: REF mentions in mention-ID order
+    for b in ref:  # R16: REF mentions in mention-ID order
         scores = corr.get(b.mention.id)
         if not scores:
             continue

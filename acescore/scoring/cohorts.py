@@ -1,13 +1,13 @@
 """The element mapping (docs/rules/determinism.md R24/R25, §3): the cohorts of REF and SYS elements linked by
 valued pairs, and the optimal one-to-one mapping of each (the assignment algorithm of
 :mod:`acescore.model.bgm`).  Used by every element pass and the relation/event passes."""
+
 from __future__ import annotations
 
 from acescore.model.bgm import bgm
 
 
-def map_elements(ref: dict, sys: dict, pv: dict, fa_value: dict, cand: dict,
-                 rcand: dict) -> dict:
+def map_elements(ref: dict, sys: dict, pv: dict, fa_value: dict, cand: dict, rcand: dict) -> dict:
     """Cohorts (docs/rules/determinism.md R24/R25) and the optimal one-to-one mapping of each; returns REF -> SYS."""
     placed: set = set()
     mapping: dict = {}

@@ -6,6 +6,7 @@ the two sides correspond, with their mention scores.
 are promoted mentions, :mod:`acescore.scoring.promote`) from the entity pass's, since a
 promoted mention keeps its host mention's type, role, style and head.
 """
+
 from __future__ import annotations
 
 from bisect import bisect_right
@@ -100,19 +101,25 @@ def correspondences(kind: str, ref: dict, sys: dict, p: Params) -> tuple[dict, s
     return corr, is_ref_mention, cand
 
 
-def promoted_correspondences(corr: dict, ref: dict, sys: dict,
-                             ref_promoted: bool) -> tuple[dict, set, dict]:
+def promoted_correspondences(
+    corr: dict, ref: dict, sys: dict, ref_promoted: bool
+) -> tuple[dict, set, dict]:
     """What :func:`correspondences` gives for entity elements ``ref`` and ``sys`` when
     ``sys`` (and, if ``ref_promoted``, ``ref``) are promoted mentions of the entities whose
     mention correspondences are ``corr`` (the entity pass's).  ``ref`` and ``sys`` may be
     any subsets of those elements.  A promoted mention has the ID of its host mention plus
     ``" mention"`` and the same score against any mention; the element of a promoted mention
     has the host mention's ID."""
-    if ref_promoted:        # an element per REF mention, under the mention's ID
+    if ref_promoted:  # an element per REF mention, under the mention's ID
         rows = [(rid, rid + " mention", row) for rid, row in corr.items() if rid in ref]
     else:
-        rows = [(rid, m.id, corr[m.id]) for rid, g in ref.items() for x in g.docs.values()
-                for m in x.mentions if m.id in corr]
+        rows = [
+            (rid, m.id, corr[m.id])
+            for rid, g in ref.items()
+            for x in g.docs.values()
+            for m in x.mentions
+            if m.id in corr
+        ]
     out: dict = {}
     is_ref_mention: set = set()
     cand: dict = {}

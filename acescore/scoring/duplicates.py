@@ -1,5 +1,6 @@
 """The ``-c`` check (docs/rules/input.md §4): warnings about equivalent (duplicate) SYS elements of
 one valuation, as the NIST tool prints them."""
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -18,8 +19,9 @@ def _perl_str(x: float | None) -> str:
     return "%.15g" % x
 
 
-def duplicate_warnings(element_type: str, sys_ids: Iterable[str], sys_value: dict,
-                       pair_value: dict) -> list:
+def duplicate_warnings(
+    element_type: str, sys_ids: Iterable[str], sys_value: dict, pair_value: dict
+) -> list:
     """The ``-c`` warnings of one valuation (docs/rules/input.md §4): for every SYS element id1 (code-point
     order) with pair values (looked up as a REF id) and every partner id2 > id1, warn when
     the pair value of (id1, id2) equals id1's SYS VALUE as the tool compares them (numbers
@@ -30,7 +32,7 @@ def duplicate_warnings(element_type: str, sys_ids: Iterable[str], sys_value: dic
         partners.setdefault(r, {})[s] = v
     out = []
     for id1 in sorted(sys_ids):
-        if id1 in ("", "0"):          # the tool's `while (my $id1 = shift @ids)` stops here
+        if id1 in ("", "0"):  # the tool's `while (my $id1 = shift @ids)` stops here
             break
         row = partners.get(id1)
         if not row:

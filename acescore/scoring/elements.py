@@ -10,6 +10,7 @@ Every sum and product is formed in the canonical order of docs/rules/determinism
 in code-point order, mentions in file order, discount attributes by name) so that the
 numbers are bit-identical to the NIST tool's.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
@@ -37,6 +38,7 @@ def _differs(a: str | None, b: str | None) -> bool:
 class MappingValues:
     """The valuation of a pass under the mapping weighting, as the -c duplicate check
     reads it (:meth:`ElementPass.mapping_values`)."""
+
     sys: dict
     value: dict
     pv: dict
@@ -45,9 +47,16 @@ class MappingValues:
 class ElementPass:
     """One valuation pass over the entities (or values, or timex2) of both sides."""
 
-    def __init__(self, kind: str, ref: dict, sys: dict, params: Params, level_weighting: bool,
-                 map_level_weighting: bool | None = None,
-                 corr: tuple | None = None):
+    def __init__(
+        self,
+        kind: str,
+        ref: dict,
+        sys: dict,
+        params: Params,
+        level_weighting: bool,
+        map_level_weighting: bool | None = None,
+        corr: tuple | None = None,
+    ):
         """``level_weighting``: the weighting of the results (the scoring weighting).
         ``map_level_weighting``: the mapping weighting, if it may differ: then, in the same
         loops, the pass also values what the mapping needs under it (``map_pv``,
@@ -59,8 +68,9 @@ class ElementPass:
         self.sys = sys
         self.p = params
         self.lw = level_weighting and kind == "entity"
-        self.mlw = self.lw if map_level_weighting is None else (map_level_weighting
-                                                                 and kind == "entity")
+        self.mlw = (
+            self.lw if map_level_weighting is None else (map_level_weighting and kind == "entity")
+        )
         #: values under two weightings: the scoring one (lw) and the mapping one (mlw)
         self.twin = self.mlw != self.lw
         self.use_mentions = bool(params.use_mentions)
@@ -76,30 +86,30 @@ class ElementPass:
         mt = params.entity_mention_type_wgt
         self.mtw = mt
         # results
-        self.sigma_r: dict = {}      # ref mention id -> self score
+        self.sigma_r: dict = {}  # ref mention id -> self score
         self.sigma_s: dict = {}
-        self.mv: dict = {}           # (side, id, docid) -> Σσ (mentions_value)
-        self.ev_self: dict = {}      # (side, id, docid) -> element value against itself
-        self.doc_value: dict = {}    # (side, id, docid) -> VALUE
-        self.value: dict = {}        # (side, id) -> VALUE
-        self.doc_fa: dict = {}       # (sys id, docid) -> FA value
-        self.fa_value: dict = {}     # sys id -> FA value
-        self.corr: dict = {}         # ref mention id -> {sys mention id: score}
+        self.mv: dict = {}  # (side, id, docid) -> Σσ (mentions_value)
+        self.ev_self: dict = {}  # (side, id, docid) -> element value against itself
+        self.doc_value: dict = {}  # (side, id, docid) -> VALUE
+        self.value: dict = {}  # (side, id) -> VALUE
+        self.doc_fa: dict = {}  # (sys id, docid) -> FA value
+        self.fa_value: dict = {}  # sys id -> FA value
+        self.corr: dict = {}  # ref mention id -> {sys mention id: score}
         self.is_ref_mention: set = set()
-        self.doc_mv: dict = {}       # (r, s, d) -> MV  (valued documents)
-        self.doc_costs: dict = {}    # (r, s, d) -> (ATTR, MISS, ERR, FA)
+        self.doc_mv: dict = {}  # (r, s, d) -> MV  (valued documents)
+        self.doc_costs: dict = {}  # (r, s, d) -> (ATTR, MISS, ERR, FA)
         self.mention_map: dict = {}  # (r, s, d) -> {ref idx: sys idx} (mapping weighting)
-        self.name_map: dict = {}     # (r, s, d) -> {ref name idx: sys name idx}
-        self.pair_docs: dict = {}    # (r, s) -> {docid: value}  incl. FA docs (PV terms)
-        self.pv: dict = {}           # (r, s) -> PV
-        self.cand: dict = {}         # r -> set of s
-        self.rcand: dict = {}        # s -> set of r
+        self.name_map: dict = {}  # (r, s, d) -> {ref name idx: sys name idx}
+        self.pair_docs: dict = {}  # (r, s) -> {docid: value}  incl. FA docs (PV terms)
+        self.pv: dict = {}  # (r, s) -> PV
+        self.cand: dict = {}  # r -> set of s
+        self.rcand: dict = {}  # s -> set of r
         self._fa_scores: dict = {}
         self._ev_by_attrs: dict = {}  # attribute values of x and y -> EV (no names)
         self._corr_given = corr
         # under the mapping weighting (the same dicts as the above without twin)
         if self.twin:
-            self.map_value: dict = {}        # ("SYS", id) -> VALUE (SYS elements only)
+            self.map_value: dict = {}  # ("SYS", id) -> VALUE (SYS elements only)
             self.map_doc_fa: dict = {}
             self.map_fa_value: dict = {}
             self.map_pair_docs: dict = {}
@@ -111,19 +121,32 @@ class ElementPass:
         self._prepare()
 
     # ---- element and mention scores ------------------------------------------------------
-    _ENTITY_FIELDS: ClassVar[dict[str, str]] = {"CLASS": "cls", "LEVEL": "level", "SUBTYPE": "subtype", "TYPE": "type"}
+    _ENTITY_FIELDS: ClassVar[dict[str, str]] = {
+        "CLASS": "cls",
+        "LEVEL": "level",
+        "SUBTYPE": "subtype",
+        "TYPE": "type",
+    }
     _VALUE_FIELDS: ClassVar[dict[str, str]] = {"SUBTYPE": "subtype", "TYPE": "type"}
 
     def _prepare(self) -> None:
         p = self.p
         if self.kind == "entity":
-            self._discounts = [(self._ENTITY_FIELDS[a], p.entity_err_wgt[a])
-                               for a in sorted(p.entity_err_wgt) if a in self._ENTITY_FIELDS]
+            self._discounts = [
+                (self._ENTITY_FIELDS[a], p.entity_err_wgt[a])
+                for a in sorted(p.entity_err_wgt)
+                if a in self._ENTITY_FIELDS
+            ]
         elif self.kind == "value":
-            self._discounts = [(self._VALUE_FIELDS[a], p.value_err_wgt[a])
-                               for a in sorted(p.value_err_wgt) if a in self._VALUE_FIELDS]
+            self._discounts = [
+                (self._VALUE_FIELDS[a], p.value_err_wgt[a])
+                for a in sorted(p.value_err_wgt)
+                if a in self._VALUE_FIELDS
+            ]
         else:
-            self._discounts = [(a, p.timex2_attribute_wgt[a]) for a in sorted(p.timex2_attribute_wgt)]
+            self._discounts = [
+                (a, p.timex2_attribute_wgt[a]) for a in sorted(p.timex2_attribute_wgt)
+            ]
 
     def element_value(self, x: Any, y: Any) -> tuple[float, dict | None]:
         """EV(x, y) (docs/rules/entities.md §2) and, in the name-similarity sets, the name map."""
@@ -132,8 +155,7 @@ class ElementPass:
         if k == "entity":
             if not p.use_name_similarity:
                 # then EV depends on these attributes only: few distinct combinations
-                key: tuple = (x.type, x.cls, x.subtype, x.level,
-                              y.type, y.cls, y.subtype, y.level)
+                key: tuple = (x.type, x.cls, x.subtype, x.level, y.type, y.cls, y.subtype, y.level)
                 ev = self._ev_by_attrs.get(key)
                 if ev is None:
                     ev = self._ev_by_attrs[key] = self._entity_value(x, y)
@@ -198,7 +220,8 @@ class ElementPass:
                 self.corr, self.is_ref_mention, self.cand = self._corr_given
             else:
                 self.corr, self.is_ref_mention, self.cand = correspondences(
-                    self.kind, self.ref, self.sys, self.p)
+                    self.kind, self.ref, self.sys, self.p
+                )
             self._corr_given = None
             self._value_mention_pairs(self._candidate_pairs())
         else:
@@ -246,7 +269,7 @@ class ElementPass:
             fa_total = 0.0
             m_total = 0.0
             m_fa_total = 0.0
-            for d in (docs if len(docs) == 1 else sorted(docs)):
+            for d in docs if len(docs) == 1 else sorted(docs):
                 x = docs[d]
                 key = (side, eid, d)
                 if use_m:
@@ -312,8 +335,9 @@ class ElementPass:
         lw, mlw, twin, mtw, corr = self.lw, self.mlw, self.twin, self.mtw, self.corr
         element_value = self.element_value
         # entities without names: EV by the attributes, as element_value caches it
-        ev_attrs = (self._ev_by_attrs if self.kind == "entity"
-                    and not self.p.use_name_similarity else None)
+        ev_attrs = (
+            self._ev_by_attrs if self.kind == "entity" and not self.p.use_name_similarity else None
+        )
         ev_self, mv_of = self.ev_self, self.mv
         sig_r, sig_s, is_ref_mention = self.sigma_r, self.sigma_s, self.is_ref_mention
         neg_fa_wgt, coref_wgt = -self.fa_wgt, self.coref_wgt
@@ -328,7 +352,7 @@ class ElementPass:
                 continue
             (d,) = rd
             y = sd.get(d)
-            if y is None:               # the documents differ: nothing to value
+            if y is None:  # the documents differ: nothing to value
                 continue
             x = rd[d]
             rms, tms = x.mentions, y.mentions
@@ -339,8 +363,9 @@ class ElementPass:
                 ev, nmap = element_value(x, y)
             else:
                 nmap = None
-                known = ev_attrs.get((x.type, x.cls, x.subtype, x.level,
-                                      y.type, y.cls, y.subtype, y.level))
+                known = ev_attrs.get(
+                    (x.type, x.cls, x.subtype, x.level, y.type, y.cls, y.subtype, y.level)
+                )
                 ev = element_value(x, y)[0] if known is None else known
             if not ev:
                 continue
@@ -351,8 +376,7 @@ class ElementPass:
             fa_norm = ev_self[skey] / ev if ev > 0 else 9e9
             if lw or mlw:
                 lnorm = mtw[x.level] / mv_r
-                lfa_norm = fa_norm * ((mtw[y.level] / mv_of[skey] / lnorm)
-                                      if lnorm > 0 else 9e9)
+                lfa_norm = fa_norm * ((mtw[y.level] / mv_of[skey] / lnorm) if lnorm > 0 else 9e9)
             norm, sfa_norm = (lnorm, lfa_norm) if lw else (1, fa_norm)
             sc = corr.get(rm.id)
             ts = None if sc is None else sc.get(tm.id)
@@ -375,8 +399,12 @@ class ElementPass:
                 c2 = norm * ev * (mv_r - ref_mv)
                 c3 = norm * ev * (ref_mv - ts)
                 c4 = norm * ev * ts - value
-                doc_costs[key] = (c1 if c1 > 0 else 0, c2 if c2 > 0 else 0,
-                                  c3 if c3 > 0 else 0, c4 if c4 > 0 else 0)
+                doc_costs[key] = (
+                    c1 if c1 > 0 else 0,
+                    c2 if c2 > 0 else 0,
+                    c3 if c3 > 0 else 0,
+                    c4 if c4 > 0 else 0,
+                )
                 mention_map[key] = {0: 0}
                 if twin:
                     if mlw:
@@ -412,8 +440,14 @@ class ElementPass:
             self._fa_scores[key] = fs
         return fs
 
-    def _value_pair(self, rid: str, sid: str, docs: Iterable[str],
-                    rg: GlobalElement | None = None, sg: GlobalElement | None = None) -> None:
+    def _value_pair(
+        self,
+        rid: str,
+        sid: str,
+        docs: Iterable[str],
+        rg: GlobalElement | None = None,
+        sg: GlobalElement | None = None,
+    ) -> None:
         if rg is None or sg is None:
             rg, sg = self.ref[rid], self.sys[sid]
         twin, mlw = self.twin, self.mlw
@@ -445,7 +479,8 @@ class ElementPass:
             self.pair_docs.setdefault((rid, sid), {})[d] = value
             if twin:
                 self.map_pair_docs.setdefault((rid, sid), {})[d] = (
-                    self._norm(x, rid, d, mlw) * ev * (m_mval if m_mval is not None else 0))
+                    self._norm(x, rid, d, mlw) * ev * (m_mval if m_mval is not None else 0)
+                )
             self.rcand.setdefault(sid, set()).add(rid)
             self.cand.setdefault(rid, set()).add(sid)
 
@@ -453,8 +488,9 @@ class ElementPass:
         """The weighting's normalizer of a REF document element (1 under MENTION)."""
         return self.mtw[x.level] / self.mv[("REF", rid, d)] if lw else 1
 
-    def _mentions_value(self, rid: str, sid: str, d: str, x: Any, y: Any, ev: float,
-                        lw: bool) -> tuple:
+    def _mentions_value(
+        self, rid: str, sid: str, d: str, x: Any, y: Any, ev: float, lw: bool
+    ) -> tuple:
         """The mentions value, mention map and cost components of a pair of document
         elements under one weighting (``lw``: LEVEL)."""
         ev_s = self.ev_self[("SYS", sid, d)]
@@ -493,16 +529,20 @@ class ElementPass:
         c2 = norm * ev * (mv_r - ref_mv)
         c3 = norm * ev * (ref_mv - tst_mv)
         c4 = norm * ev * tst_mv - value
-        return mval, mmap, (c1 if c1 > 0 else 0, c2 if c2 > 0 else 0, c3 if c3 > 0 else 0,
-                            c4 if c4 > 0 else 0)
+        return (
+            mval,
+            mmap,
+            (c1 if c1 > 0 else 0, c2 if c2 > 0 else 0, c3 if c3 > 0 else 0, c4 if c4 > 0 else 0),
+        )
 
-    def _matched_mentions(self, rms: Sequence, tms: Sequence, fa_norm: float,
-                          fa_scores: list) -> tuple:
+    def _matched_mentions(
+        self, rms: Sequence, tms: Sequence, fa_norm: float, fa_scores: list
+    ) -> tuple:
         """Match the mentions of a REF and a SYS document element (docs/rules/determinism.md §3): the mentions
         value, the map {REF index: SYS index}, the summed self scores of the matched REF
         mentions and their pair scores.  The map is None when no mentions correspond."""
         corr = self.corr
-        scores_of = [corr.get(rm.id) for rm in rms]     # per REF mention: {sys id: score}
+        scores_of = [corr.get(rm.id) for rm in rms]  # per REF mention: {sys id: score}
         # the cost table {SYS index: {REF index: cost}}, both in index order: from each REF
         # mention's few corresponding SYS mentions, not from every pair of mentions (a SYS
         # mention ID may be there twice: a row for each)
@@ -524,8 +564,15 @@ class ElementPass:
         costs = rows if len(rows) == 1 else {j: rows[j] for j in sorted(rows)}
         return self._matching(rms, tms, fa_norm, fa_scores, scores_of, costs)
 
-    def _matching(self, rms: Sequence, tms: Sequence, fa_norm: float, fa_scores: list,
-                  scores_of: list, costs: dict) -> tuple:
+    def _matching(
+        self,
+        rms: Sequence,
+        tms: Sequence,
+        fa_norm: float,
+        fa_scores: list,
+        scores_of: list,
+        costs: dict,
+    ) -> tuple:
         """The rest of :meth:`_matched_mentions`, from the cost table."""
         m = bgm(costs)
         mval = None
@@ -552,7 +599,7 @@ class ElementPass:
         sys = self.sys
         for (rid, sid), docs in pair_docs.items():
             sdocs = sys[sid].docs
-            if len(docs) == 1 and len(sdocs) == 1:      # the local sets: one document
+            if len(docs) == 1 and len(sdocs) == 1:  # the local sets: one document
                 for d in docs:
                     pv[(rid, sid)] = docs[d]
                 continue

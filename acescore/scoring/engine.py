@@ -1,4 +1,5 @@
 """The order of passes of one scoring run (docs/rules/entities.md §5.5, docs/rules/relations-events.md §1) and their results."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -29,6 +30,7 @@ CheckFactory: TypeAlias = Callable[[str], Check]
 @dataclass
 class Run:
     """All results of one scoring run, in report order."""
+
     params: Params
     ref: Side
     sys: Side
@@ -82,8 +84,9 @@ def _promoted(run: Run, side: str, kind: str) -> tuple[dict, dict]:
     return run.promoted[key]
 
 
-def _languages(side_name: str, side: Side, kind: str, coll: dict, origin: dict | None = None
-               ) -> dict:
+def _languages(
+    side_name: str, side: Side, kind: str, coll: dict, origin: dict | None = None
+) -> dict:
     out = {}
     for eid, g in coll.items():
         host = origin.get(eid, eid) if origin else eid
@@ -92,11 +95,19 @@ def _languages(side_name: str, side: Side, kind: str, coll: dict, origin: dict |
     return out
 
 
-def element_result(task: str, kind: str, ref: dict, sys: dict, params: Params, rside: Side,
-                   sside: Side, with_b3: bool,
-                   origins: tuple[dict | None, dict | None] = (None, None),
-                   on_valued: Check = None, corr: tuple | None = None
-                   ) -> tuple[PassResult, ElementPass]:
+def element_result(
+    task: str,
+    kind: str,
+    ref: dict,
+    sys: dict,
+    params: Params,
+    rside: Side,
+    sside: Side,
+    with_b3: bool,
+    origins: tuple[dict | None, dict | None] = (None, None),
+    on_valued: Check = None,
+    corr: tuple | None = None,
+) -> tuple[PassResult, ElementPass]:
     """Value and map one kind of entity-like element; returns the PassResult and the
     (scoring) valuation for argument values.  ``on_valued(x)``, if given, is called with
     the valuation under each weighting, mapping weighting first (the -c duplicate check).
@@ -104,13 +115,22 @@ def element_result(task: str, kind: str, ref: dict, sys: dict, params: Params, r
     # one pass values every pair under both weightings when they differ (local_2008: the
     # mapping under MENTION, the scores under LEVEL)
     two = kind == "entity" and params.map_weighting != params.eval_weighting
-    final = ElementPass(kind, ref, sys, params,
-                        (params.eval_weighting if two else params.map_weighting) == "LEVEL",
-                        params.map_weighting == "LEVEL", corr).run()
+    final = ElementPass(
+        kind,
+        ref,
+        sys,
+        params,
+        (params.eval_weighting if two else params.map_weighting) == "LEVEL",
+        params.map_weighting == "LEVEL",
+        corr,
+    ).run()
     if on_valued is not None:
         on_valued(final.mapping_values())
-    mapping = (map_elements(ref, sys, final.map_pv, final.map_fa_value, final.cand,
-                            final.rcand) if ref else {})
+    mapping = (
+        map_elements(ref, sys, final.map_pv, final.map_fa_value, final.cand, final.rcand)
+        if ref
+        else {}
+    )
     mention_map = {}
     mmaps = final.mention_map
     for r, s in mapping.items():
@@ -135,8 +155,10 @@ def element_result(task: str, kind: str, ref: dict, sys: dict, params: Params, r
     res.name_map = final.name_map
     if kind == "entity" and not params.use_name_similarity:
         res.name_map = name_maps(ref, sys, mapping, final.doc_mv, params.min_name_similarity)
-    res.languages = {**_languages("REF", rside, kind, ref, origins[0]),
-                     **_languages("SYS", sside, kind, sys, origins[1])}
+    res.languages = {
+        **_languages("REF", rside, kind, ref, origins[0]),
+        **_languages("SYS", sside, kind, sys, origins[1]),
+    }
     res.sources = {d: doc.source for d, doc in rside.documents.items()}
     res.sigma_r, res.sigma_s = final.sigma_r, final.sigma_s
     res.corr = final.corr
@@ -147,17 +169,25 @@ def element_result(task: str, kind: str, ref: dict, sys: dict, params: Params, r
 
 def _duplicate_check(run: Run, element_type: str) -> Callable[[Valuation], None]:
     """-c (docs/rules/input.md §4): a callback warning about equivalent elements of one valuation."""
-    def check(x: Valuation) -> None:   # a valuation or a relation/event PassResult
+
+    def check(x: Valuation) -> None:  # a valuation or a relation/event PassResult
         pv = x.pair_value if isinstance(x, PassResult) else x.pv
         if run.on_phase is not None:
             run.on_phase(x.sys)
         values = {i: x.value.get(("SYS", i)) for i in x.sys}
         run.warnings.extend(duplicate_warnings(element_type, x.sys, values, pv))
+
     return check
 
 
-def run_scoring(ref: Side, sys: Side, params: Params, mentions: bool,
-                warnings: list | None = None, check_duplicates: bool = False) -> Run:
+def run_scoring(
+    ref: Side,
+    sys: Side,
+    params: Params,
+    mentions: bool,
+    warnings: list | None = None,
+    check_duplicates: bool = False,
+) -> Run:
     """Every pass of one run, in report order: the document-level chain (entities, values,
     timex2, relations, events), then with ``-m`` the entity mentions (EMD) and the
     relation/event mentions.  The three chains only share the element mapping of the
@@ -169,17 +199,23 @@ def run_scoring(ref: Side, sys: Side, params: Params, mentions: bool,
     return run
 
 
-def new_run(ref: Side, sys: Side, params: Params, warnings: list | None = None,
-            keep_passes: bool = True) -> Run:
+def new_run(
+    ref: Side, sys: Side, params: Params, warnings: list | None = None, keep_passes: bool = True
+) -> Run:
     run = Run(params, ref, sys, keep_passes=keep_passes)
     if warnings is not None:
         run.warnings = warnings
     return run
 
 
-def run_chain(run: Run, chain: str, mentions: bool, check_duplicates: bool = False,
-              wait_mapped_refs: Callable[[], dict] | None = None,
-              on_mapped_refs: Callable[[dict], None] | None = None) -> None:
+def run_chain(
+    run: Run,
+    chain: str,
+    mentions: bool,
+    check_duplicates: bool = False,
+    wait_mapped_refs: Callable[[], dict] | None = None,
+    on_mapped_refs: Callable[[dict], None] | None = None,
+) -> None:
     """Run one chain of passes on ``run``, appending its PassResults to ``run.passes``.
 
     ``on_mapped_refs(mapped_refs)`` is called by the document chain as soon as the
@@ -187,16 +223,24 @@ def run_chain(run: Run, chain: str, mentions: bool, check_duplicates: bool = Fal
     the mention chain right before it needs them and returns them."""
     tasks = chain_tasks(chain)
     if any(t.mention_level for t in tasks) and not (mentions and run.params.use_mentions):
-        run.entity_corr = None      # (kept by the document chain for these chains only)
+        run.entity_corr = None  # (kept by the document chain for these chains only)
         return
+
     def dup(name: str) -> Check:
         return _duplicate_check(run, name) if check_duplicates else None
-    CHAIN_STEPS[chain](run, tasks, dup, on_mapped_refs=on_mapped_refs,
-                       wait_mapped_refs=wait_mapped_refs)
+
+    CHAIN_STEPS[chain](
+        run, tasks, dup, on_mapped_refs=on_mapped_refs, wait_mapped_refs=wait_mapped_refs
+    )
 
 
-def _document_chain(run: Run, tasks: tuple[Task, ...], dup: CheckFactory,
-                    on_mapped_refs: Callable[[dict], None] | None = None, **_: Any) -> None:
+def _document_chain(
+    run: Run,
+    tasks: tuple[Task, ...],
+    dup: CheckFactory,
+    on_mapped_refs: Callable[[dict], None] | None = None,
+    **_: Any,
+) -> None:
     ref, sys, params = run.ref, run.sys, run.params
     args = ArgContext()
     for t in tasks:
@@ -204,8 +248,9 @@ def _document_chain(run: Run, tasks: tuple[Task, ...], dup: CheckFactory,
             continue
         kind = t.kind
         rc, sc = ref.of(kind), sys.of(kind)
-        res, final = element_result(t.name, kind, rc, sc, params, ref, sys, kind == "entity",
-                                    on_valued=dup(kind))
+        res, final = element_result(
+            t.name, kind, rc, sc, params, ref, sys, kind == "entity", on_valued=dup(kind)
+        )
         args.add_pass(final)
         args.mapping.update(res.mapping)
         if kind == "entity" and params.use_mentions:
@@ -222,12 +267,15 @@ def _document_chain(run: Run, tasks: tuple[Task, ...], dup: CheckFactory,
     for t in tasks:
         kind = t.kind
         if t.releve and ref.of(kind) and sys.of(kind):
-            run.add_pass(releves.score_pass(kind, t.name, ref.of(kind), sys.of(kind), params,
-                                            args, ref, sys, run), dup(t.name))
+            run.add_pass(
+                releves.score_pass(
+                    kind, t.name, ref.of(kind), sys.of(kind), params, args, ref, sys, run
+                ),
+                dup(t.name),
+            )
 
 
-def _entity_mention_chain(run: Run, tasks: tuple[Task, ...], dup: CheckFactory,
-                          **_: Any) -> None:
+def _entity_mention_chain(run: Run, tasks: tuple[Task, ...], dup: CheckFactory, **_: Any) -> None:
     """EMD: every entity mention promoted to an element of its own."""
     (task,) = tasks
     rent, sent = run.ref.of("entity"), run.sys.of("entity")
@@ -235,21 +283,38 @@ def _entity_mention_chain(run: Run, tasks: tuple[Task, ...], dup: CheckFactory,
         return
     r_prom, r_origin = _promoted(run, "REF", "entity")
     s_prom, s_origin = _promoted(run, "SYS", "entity")
-    corr = (promoted_correspondences(run.entity_corr, r_prom, s_prom, True)
-            if run.entity_corr is not None else None)
-    res = element_result(task.name, "entity", r_prom, s_prom, run.params, run.ref,
-                         run.sys, False, (r_origin, s_origin), on_valued=dup(task.name),
-                         corr=corr)[0]
+    corr = (
+        promoted_correspondences(run.entity_corr, r_prom, s_prom, True)
+        if run.entity_corr is not None
+        else None
+    )
+    res = element_result(
+        task.name,
+        "entity",
+        r_prom,
+        s_prom,
+        run.params,
+        run.ref,
+        run.sys,
+        False,
+        (r_origin, s_origin),
+        on_valued=dup(task.name),
+        corr=corr,
+    )[0]
     run.add_pass(res)
-    run.promoted.pop(("REF", "entity"), None)   # only EMD uses the REF mentions promoted
+    run.promoted.pop(("REF", "entity"), None)  # only EMD uses the REF mentions promoted
 
 
-def _mention_releve_chain(run: Run, tasks: tuple[Task, ...], dup: CheckFactory,
-                          wait_mapped_refs: Callable[[], dict] | None = None,
-                          **_: Any) -> None:
+def _mention_releve_chain(
+    run: Run,
+    tasks: tuple[Task, ...],
+    dup: CheckFactory,
+    wait_mapped_refs: Callable[[], dict] | None = None,
+    **_: Any,
+) -> None:
     """Relation and event mentions: the mention preparation (docs/rules/relations-events.md §10.1), then the passes."""
     ref, sys, params = run.ref, run.sys, run.params
-    entity_corr, run.entity_corr = run.entity_corr, None    # (the last chain that needs them)
+    entity_corr, run.entity_corr = run.entity_corr, None  # (the last chain that needs them)
     has_rel = bool(ref.of("relation") and sys.of("relation"))
     has_ev = bool(ref.of("event") and sys.of("event"))
     if not (has_rel or has_ev):
@@ -265,8 +330,11 @@ def _mention_releve_chain(run: Run, tasks: tuple[Task, ...], dup: CheckFactory,
     # one (the -c check reports on all of them)
     keep = _argument_ids(run) if check is None else None
     rent, sent = _only(ref.of("entity"), keep), _only(s_prom, keep)
-    corr = (promoted_correspondences(entity_corr, rent, sent, False)
-            if entity_corr is not None else None)
+    corr = (
+        promoted_correspondences(entity_corr, rent, sent, False)
+        if entity_corr is not None
+        else None
+    )
     ep = ElementPass("entity", rent, sent, lp, True, corr=corr).run()
     if check is not None:
         check(ep)
@@ -287,8 +355,12 @@ def _mention_releve_chain(run: Run, tasks: tuple[Task, ...], dup: CheckFactory,
     for t in tasks:
         kind = t.kind
         if ref.of(kind) and sys.of(kind):
-            run.add_pass(releves.score_mention_pass(kind, t.name, ref.of(kind), sys.of(kind),
-                                                    mp, margs, ref, sys, run), dup(t.name))
+            run.add_pass(
+                releves.score_mention_pass(
+                    kind, t.name, ref.of(kind), sys.of(kind), mp, margs, ref, sys, run
+                ),
+                dup(t.name),
+            )
 
 
 def _argument_ids(run: Run) -> set:
@@ -324,6 +396,9 @@ def _only(coll: dict, keep: set | None) -> dict:
 #: how each chain of the task registry (acescore.model.tasks.CHAINS) is scored: a step is called
 #: with the run, the chain's tasks (report order), the -c check factory and the two hooks
 #: of run_chain
-CHAIN_STEPS = {"documents": _document_chain, "entity_mentions": _entity_mention_chain,
-               "mention_releves": _mention_releve_chain}
+CHAIN_STEPS = {
+    "documents": _document_chain,
+    "entity_mentions": _entity_mention_chain,
+    "mention_releves": _mention_releve_chain,
+}
 assert tuple(CHAIN_STEPS) == CHAINS, "every chain of acescore.model.tasks needs a step here"

@@ -1,6 +1,7 @@
 """Name similarity of entities (docs/rules/entities.md §2.4, the global parameter sets): the edit-distance
 similarity of two names, the best one-to-one name map of two entities, and the name maps
 of mapped entity pairs that the recognition tables and the listings need."""
+
 from __future__ import annotations
 
 from acescore.model.apf import Entity
@@ -16,7 +17,7 @@ def levenshtein(a: str, b: str) -> int:
     m = len(a)
     if not m or not b:
         return m or len(b)
-    peq: dict = {}                      # character -> bit mask of its positions in a
+    peq: dict = {}  # character -> bit mask of its positions in a
     bit = 1
     for c in a:
         peq[c] = peq.get(c, 0) | bit
@@ -84,8 +85,8 @@ def entity_name_similarity(x: Entity, y: Entity, min_sim: float) -> tuple[float,
     for j in range(len(tn)):
         if best_t[j] is not None:
             cum = best_t[j] if cum is None else cum + best_t[j]
-    assert cum is not None      # every name has a best similarity
-    cum /= (len(rn) + len(tn))
+    assert cum is not None  # every name has a best similarity
+    cum /= len(rn) + len(tn)
     m = bgm(costs)
     return cum, {i: j for j, i in m.items()}
 
@@ -116,7 +117,7 @@ def name_maps(ref: dict, sys: dict, mapping: dict, valued: dict, min_sim: float)
                 continue
             y = sys[s].docs[d]
             if x.level != "NAM" or y.level != "NAM":
-                continue            # no names to map
+                continue  # no names to map
             nmap = entity_name_similarity(x, y, min_sim)[1]
             if nmap:
                 out[key] = nmap

@@ -5,6 +5,7 @@ single mention gets the ID ``"<mention ID> mention"``, attributes come from the 
 Promoted elements are read only: they share their attribute dictionaries (with the host,
 or among equal entity attributes) and their empty argument and link dictionaries.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -29,24 +30,27 @@ def promote_elements(coll: dict, warnings: list | None = None) -> tuple[dict, di
     origin maps each new element ID to its host element ID."""
     out: dict = {}
     origin: dict = {}
-    entity_attrs: dict = {}     # one attribute dict per distinct combination (read only)
+    entity_attrs: dict = {}  # one attribute dict per distinct combination (read only)
     for eid in sorted(coll):
         g = coll[eid]
         docs = g.docs
         kind, entropy = g.kind, g.name_entropy
-        for d in (docs if len(docs) == 1 else sorted(docs)):
+        for d in docs if len(docs) == 1 else sorted(docs):
             x = docs[d]
             if not x.mentions and warnings is not None:
-                warnings.append(f"\nWARNING:  no mentions found for '{eid}' in document '{d}' in"
-                                " promote_mentions_of_element\n")
+                warnings.append(
+                    f"\nWARNING:  no mentions found for '{eid}' in document '{d}' in"
+                    " promote_mentions_of_element\n"
+                )
             is_entity = isinstance(x, Entity)
             for m in x.mentions:
                 mid = m.id
                 nm: EntityMention | SimpleMention
                 new: Entity | Value | Timex2
                 if is_entity:
-                    nm = EntityMention(f"{mid} mention", m.type, m.role, m.style, m.head,
-                                       m.extent, m.line)
+                    nm = EntityMention(
+                        f"{mid} mention", m.type, m.role, m.style, m.head, m.extent, m.line
+                    )
                     if m.type == "NAM" and m.style != "METONYMIC":
                         level = "NAM"
                         shown = m.head.display
@@ -54,13 +58,18 @@ def promote_elements(coll: dict, warnings: list | None = None) -> tuple[dict, di
                     else:
                         level = m.level
                         names = x.names
-                    new = Entity(mid, x.type, x.subtype, x.cls, (nm,), names, level, (),
-                                 x.line, origin=eid)
+                    new = Entity(
+                        mid, x.type, x.subtype, x.cls, (nm,), names, level, (), x.line, origin=eid
+                    )
                     key = (x.cls, level, x.subtype, x.type)
                     attrs = entity_attrs.get(key)
                     if attrs is None:
-                        attrs = entity_attrs[key] = {"CLASS": x.cls, "LEVEL": level,
-                                                     "SUBTYPE": x.subtype, "TYPE": x.type}
+                        attrs = entity_attrs[key] = {
+                            "CLASS": x.cls,
+                            "LEVEL": level,
+                            "SUBTYPE": x.subtype,
+                            "TYPE": x.type,
+                        }
                 else:
                     nm = SimpleMention(f"{mid} mention", m.extent, m.line)
                     level = g.attrs.get("LEVEL")
@@ -69,9 +78,17 @@ def promote_elements(coll: dict, warnings: list | None = None) -> tuple[dict, di
                         new = Value(mid, x.type, x.subtype, (nm,), (), x.line, origin=eid)
                     else:
                         new = Timex2(mid, x.attrs, (nm,), (), x.line, origin=eid)
-                out[mid] = GlobalElement(mid, kind, {d: new}, attrs, level=level,
-                                         name_entropy=entropy, arguments=NOTHING,
-                                         links=NOTHING, origin=eid)
+                out[mid] = GlobalElement(
+                    mid,
+                    kind,
+                    {d: new},
+                    attrs,
+                    level=level,
+                    name_entropy=entropy,
+                    arguments=NOTHING,
+                    links=NOTHING,
+                    origin=eid,
+                )
                 origin[mid] = eid
     return out, origin
 
@@ -79,22 +96,37 @@ def promote_elements(coll: dict, warnings: list | None = None) -> tuple[dict, di
 # ---- relation and event mentions (docs/rules/relations-events.md §10.2) -------------------------------------------------
 
 
-def _renamed_mention(m: RelationMention | EventMention, new_id: str
-                     ) -> RelationMention | EventMention:
+def _renamed_mention(
+    m: RelationMention | EventMention, new_id: str
+) -> RelationMention | EventMention:
     """A relation/event mention under another ID (``dataclasses.replace`` is slow)."""
     if isinstance(m, EventMention):
         return EventMention(new_id, m.extent, m.anchor, m.arguments, m.line)
     return RelationMention(new_id, m.extent, m.arguments, m.line)
 
 
-def _promoted_element(x: Relation | Event, new_id: str, mention: Any, arguments: tuple,
-                      origin: str) -> Relation | Event:
+def _promoted_element(
+    x: Relation | Event, new_id: str, mention: Any, arguments: tuple, origin: str
+) -> Relation | Event:
     """The element of one promoted mention: ``x``'s attributes, one mention, no links."""
     if isinstance(x, Event):
-        return Event(new_id, x.type, x.subtype, x.genericity, x.modality, x.polarity, x.tense,
-                     arguments, (mention,), (), x.line, origin=origin)
-    return Relation(new_id, x.type, x.subtype, x.modality, arguments, (mention,), (), x.line,
-                    origin=origin)
+        return Event(
+            new_id,
+            x.type,
+            x.subtype,
+            x.genericity,
+            x.modality,
+            x.polarity,
+            x.tense,
+            arguments,
+            (mention,),
+            (),
+            x.line,
+            origin=origin,
+        )
+    return Relation(
+        new_id, x.type, x.subtype, x.modality, arguments, (mention,), (), x.line, origin=origin
+    )
 
 
 def promote_releves(kind: str, coll: dict, side: Side, is_ref: bool, warnings: list) -> dict:
@@ -105,8 +137,10 @@ def promote_releves(kind: str, coll: dict, side: Side, is_ref: bool, warnings: l
         for d in sorted(g.docs):
             x = g.docs[d]
             if not x.mentions:
-                warnings.append(f"\nWARNING:  no mentions found for '{eid}' in document '{d}' in"
-                                " promote_mentions_of_element\n")
+                warnings.append(
+                    f"\nWARNING:  no mentions found for '{eid}' in document '{d}' in"
+                    " promote_mentions_of_element\n"
+                )
                 continue
             for m in x.mentions:
                 arguments: dict = {}
@@ -114,18 +148,18 @@ def promote_releves(kind: str, coll: dict, side: Side, is_ref: bool, warnings: l
                     if is_ref:
                         info = side.mentions.get(a.refid)
                         if info is None:
-                            raise AssertionError(f"FATAL ERROR in promote_mentions_of_element:"
-                                                 f"  '{a.refid}' is not registered")
+                            raise AssertionError(
+                                f"FATAL ERROR in promote_mentions_of_element:"
+                                f"  '{a.refid}' is not registered"
+                            )
                         aid = info[1]
                     else:
                         aid = a.refid
                     arguments.setdefault(a.role, set()).add(aid)
                 args = {role: tuple(sorted(ids)) for role, ids in arguments.items()}
                 nm = _renamed_mention(m, f"{m.id} mention")
-                el_args = tuple(Argument(role, aid) for role in sorted(args)
-                                for aid in args[role])
+                el_args = tuple(Argument(role, aid) for role in sorted(args) for aid in args[role])
                 new = _promoted_element(x, m.id, nm, el_args, eid)
-                ng = GlobalElement(m.id, g.kind, {d: new}, g.attrs, arguments=args,
-                                   origin=eid)
+                ng = GlobalElement(m.id, g.kind, {d: new}, g.attrs, arguments=args, origin=eid)
                 out[m.id] = ng
     return out

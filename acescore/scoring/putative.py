@@ -8,13 +8,14 @@ left out here, before any valuation: none of the checks that reject them has a s
 in the valuation, and a pair without a value in any document is neither a candidate of the
 mapping nor listed, so the results are those of valuing every pair.
 """
+
 from __future__ import annotations
 
 from typing import Any
 
 from acescore.model.limits import too_many_pairs
 
-_NONE: dict = {}     # no partners (read only)
+_NONE: dict = {}  # no partners (read only)
 
 
 def putative_pairs(sc: Any) -> dict:
@@ -53,8 +54,8 @@ def putative_pairs(sc: Any) -> dict:
                 rs = r_span[rid]
                 apart = rs is not None and ss is not None and (rs[1] < ss[0] or ss[1] < rs[0])
                 if apart and (sa is None or r_args[rid].isdisjoint(sa)):
-                    continue        # no span and no argument in common: C1/C3
-                count += 1          # (the --max-pairs guard counts what may correspond)
+                    continue  # no span and no argument in common: C1/C3
+                count += 1  # (the --max-pairs guard counts what may correspond)
                 # event mentions whose extents are apart fail C5
                 if apart and events_c5:
                     continue

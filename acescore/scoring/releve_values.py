@@ -1,6 +1,7 @@
 """Relation and event element values (docs/rules/relations-events.md §§4-5): the weights of a parameter set, the
 attribute signatures and element values RV(x) and RV(x, y), formed in attribute-name
 order (docs/rules/determinism.md R20) with the tool's Perl semantics of truth and minimum."""
+
 from __future__ import annotations
 
 from acescore.model.params import Params
@@ -27,7 +28,7 @@ class Weights:
             self.fa_wgt = p.event_fa_wgt
             self.role_err_wgt = p.event_argument_role_err_wgt
             self.asym_wgt = 1
-        self.err = [(a, err[a]) for a in sorted(err)]      # R20: attribute-name order
+        self.err = [(a, err[a]) for a in sorted(err)]  # R20: attribute-name order
         self.sig_attrs = ("TYPE", "MODALITY") + tuple(a for a, _ in self.err)
 
     def role_discount(self, ref_role: str) -> float:

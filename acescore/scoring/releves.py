@@ -35,18 +35,13 @@ the one mention (its ID with `` mention`` appended, its own argument list unchan
 argument mention IDs), ``arguments`` = the promoted element-level arguments and ``origin`` =
 host element ID.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from typing import Protocol, TypeAlias
 
-from acescore.model.apf import (
-    EntityMention,
-    EventMention,
-    Locator,
-    RelationMention,
-    SimpleMention,
-)
+from acescore.model.apf import EntityMention, EventMention, Locator, RelationMention, SimpleMention
 from acescore.model.bgm import bgm
 from acescore.model.params import EPSILON, Params
 from acescore.model.spans import overlap
@@ -63,7 +58,7 @@ from acescore.scoring.releve_values import (
 from acescore.scoring.result import ArgContext, PassResult
 
 EPS = EPSILON
-_NONE: dict = {}     # no partners (read only)
+_NONE: dict = {}  # no partners (read only)
 
 # ---------------------------------------------------------------------------------------------
 # the pass
@@ -80,15 +75,27 @@ ReleveMention: TypeAlias = RelationMention | EventMention
 class RunState(Protocol):
     """What a relation/event pass reads and adds to of its scoring run
     (:class:`acescore.scoring.engine.Run`)."""
+
     warnings: list
     mapped_refs: dict
     on_phase: Callable[..., None] | None
 
 
 class _ReleveScorer:
-    def __init__(self, kind: str, task: str, ref: dict, sys: dict, params: Params,
-                 args: ArgContext, rside: Side, sside: Side, run: RunState,
-                 mention_level: bool, arg_origin: dict) -> None:
+    def __init__(
+        self,
+        kind: str,
+        task: str,
+        ref: dict,
+        sys: dict,
+        params: Params,
+        args: ArgContext,
+        rside: Side,
+        sside: Side,
+        run: RunState,
+        mention_level: bool,
+        arg_origin: dict,
+    ) -> None:
         self.kind = kind
         self.task = task
         self.ref = ref
@@ -101,14 +108,14 @@ class _ReleveScorer:
         self.mention_level = mention_level
         self.arg_origin = arg_origin
         self.w = Weights(kind, params)
-        self.sv = args.self_value            # (side, id, docid) -> SV of argument elements
+        self.sv = args.self_value  # (side, id, docid) -> SV of argument elements
         self.allow_wrong = bool(params.allow_wrong_mapping)
         self.arg_mapping = args.mapping
         # argument pair values by REF argument: ref arg -> {sys arg: {docid: MV}}
         self.arg_partners: dict = {}
         for (a, b, d), v in args.pair_value.items():
             self.arg_partners.setdefault(a, {}).setdefault(b, {})[d] = v
-        self.rv_self: dict = {}              # ("REF"/"SYS", id) -> RV(x)
+        self.rv_self: dict = {}  # ("REF"/"SYS", id) -> RV(x)
         # C2 (relations, docs/rules/relations-events.md §7): which SYS argument roles a valued pair needs mapped
         nreq = str(params.nargs_required)
         self.c2 = nreq if self.w.relation and nreq in ("1", "2") else None
@@ -129,7 +136,7 @@ class _ReleveScorer:
     def self_values(self, res: PassResult) -> None:
         w = self.w
         eval_docs = self.rside.documents
-        rv_of_attrs: dict = {}      # RV(x) depends on TYPE and MODALITY only
+        rv_of_attrs: dict = {}  # RV(x) depends on TYPE and MODALITY only
         for side, coll in (("REF", self.ref), ("SYS", self.sys)):
             for eid in sorted(coll):
                 g = coll[eid]
@@ -162,8 +169,9 @@ class _ReleveScorer:
                     res.fa_value[eid] = fa_total
 
     # ---- argument matching (docs/rules/relations-events.md §6) -------------------------------------------------------
-    def argument_map(self, r: GlobalElement, s: GlobalElement, rv_rs: float,
-                     rv_s: float) -> dict | None:
+    def argument_map(
+        self, r: GlobalElement, s: GlobalElement, rv_rs: float, rv_s: float
+    ) -> dict | None:
         ref_args = r.arg_pairs
         if not ref_args:
             return None
@@ -176,7 +184,7 @@ class _ReleveScorer:
         arg_partners = self.arg_partners
         arg_mapping = None if self.allow_wrong else self.arg_mapping
         costs: dict = {}
-        sys_scores: dict = {}       # per SYS argument: its self values summed (DOCID order)
+        sys_scores: dict = {}  # per SYS argument: its self values summed (DOCID order)
         for i, (rrole, rid) in enumerate(ref_args):
             partners = arg_partners.get(rid)
             if partners is None:
@@ -235,9 +243,9 @@ class _ReleveScorer:
 
     # ---- extent pairing (docs/rules/relations-events.md §7) ------------------------------------------------------------
     @staticmethod
-    def mentions_overlap(ref_mentions: Sequence[ReleveMention],
-                         tst_mentions: Sequence[ReleveMention]
-                         ) -> tuple[float | None, dict | None]:
+    def mentions_overlap(
+        ref_mentions: Sequence[ReleveMention], tst_mentions: Sequence[ReleveMention]
+    ) -> tuple[float | None, dict | None]:
         costs: dict = {}
         for i, rm in enumerate(ref_mentions):
             for j, tm in enumerate(tst_mentions):
@@ -264,7 +272,7 @@ class _ReleveScorer:
         arguments without a head of a role both mentions have)."""
         rmiss = self._headless(self.rside, rm)
         tmiss = self._headless(self.sside, tm)
-        if rmiss is None and tmiss is None:         # the usual case: every head is there
+        if rmiss is None and tmiss is None:  # the usual case: every head is there
             return True
         rroles = {a.role for a in rm.arguments}
         troles = {a.role for a in tm.arguments}
@@ -312,8 +320,9 @@ class _ReleveScorer:
         return None
 
     # ---- value of a pair in one document (docs/rules/relations-events.md §7) -------------------------------------------
-    def doc_value(self, r: GlobalElement, s: GlobalElement, d: str, arg_map: dict | None,
-                  rv_rs: float) -> tuple[float, dict | None, tuple[float, ...]] | None:
+    def doc_value(
+        self, r: GlobalElement, s: GlobalElement, d: str, arg_map: dict | None, rv_rs: float
+    ) -> tuple[float, dict | None, tuple[float, ...]] | None:
         p = self.p
         w = self.w
         doc_tst = s.docs.get(d)
@@ -324,24 +333,31 @@ class _ReleveScorer:
         ref_mentions = doc_ref.mentions if doc_ref is not None else tst_mentions
         nargs_ref = len(r.arg_pairs)
         if p.argscore_required and nargs_ref and arg_map is None:
-            return None                                                        # C1
+            return None  # C1
         nreq = self.c2
         if nreq is not None:
             roles: dict = {}
-            for (trole, _tid) in (arg_map or {}):
+            for trole, _tid in arg_map or {}:
                 roles[trole] = roles.get(trole, 0) + 1
-            if nreq == "2" and (not roles.get("Arg-1") or not roles.get("Arg-2")) and \
-                    roles.get("Arg", 0) != 2:
-                return None                                                    # C2
-            if nreq == "1" and not roles.get("Arg-1") and not roles.get("Arg-2") and \
-                    not roles.get("Arg"):
+            if (
+                nreq == "2"
+                and (not roles.get("Arg-1") or not roles.get("Arg-2"))
+                and roles.get("Arg", 0) != 2
+            ):
+                return None  # C2
+            if (
+                nreq == "1"
+                and not roles.get("Arg-1")
+                and not roles.get("Arg-2")
+                and not roles.get("Arg")
+            ):
                 return None
         ov, mmap = self.mentions_overlap(ref_mentions, tst_mentions)
         if arg_map is None and not ov:
-            return None                                                        # C3
+            return None  # C3
         if p.mention_overlap_required and not ov:
-            return None                                                        # C4
-        if self.mention_level:                                                 # C5
+            return None  # C4
+        if self.mention_level:  # C5
             if w.relation:
                 self._relation_heads_ok(ref_mentions[0], tst_mentions[0])
             elif not overlap(ref_mentions[0].extent, tst_mentions[0].extent):
@@ -385,13 +401,13 @@ class _ReleveScorer:
             if sv_r is not None:
                 used_ref += sv_r
         if p.argscore_required == "ALL" and nmapped != nargs_ref:
-            return None                                                        # C6
+            return None  # C6
         if not args_value and not ov:
-            return None                                                        # C7
+            return None  # C7
         if ov:
             args_value += ov * EPS
         if not rv_rs:
-            return None                                                        # C8
+            return None  # C8
         ref_args_value = 0.0
         for _role, rid in r.arg_pairs:
             x = sv.get(("REF", rid, d))
@@ -414,7 +430,7 @@ class _ReleveScorer:
         self.self_values(res)
         w = self.w
 
-        putative = putative_pairs(self)    # (docs/rules/relations-events.md §8.1)
+        putative = putative_pairs(self)  # (docs/rules/relations-events.md §8.1)
 
         all_arg_maps: dict = {}
         mention_maps: dict = {}
@@ -435,13 +451,13 @@ class _ReleveScorer:
                 if rv_rs is None:
                     rv_rs = rv_cache[key] = pair_value_of_signatures(w, rsig, sys_sig[sid])
                 arg_map = self.argument_map(r, s, rv_rs, self.rv_self[("SYS", sid)])
-                if arg_map is UNVALUED:         # C2 fails in every document
+                if arg_map is UNVALUED:  # C2 fails in every document
                     continue
                 if arg_map is not None:
                     all_arg_maps[(rid, sid)] = arg_map
                 total = None
                 sdocs = s.docs
-                for d in (sdocs if len(sdocs) == 1 else sorted(sdocs)):
+                for d in sdocs if len(sdocs) == 1 else sorted(sdocs):
                     out = self.doc_value(r, s, d, arg_map, rv_rs)
                     if out is None:
                         continue
@@ -475,8 +491,13 @@ class _ReleveScorer:
         mapped_refs = self.run.mapped_refs
         for rid in sorted(ref):
             sid = mapping.get(rid)
-            res.arg_errors[rid] = _arg_errors(ref[rid], sys[sid] if sid is not None else None,
-                                              all_arg_maps, mapped_refs, self.arg_origin)
+            res.arg_errors[rid] = _arg_errors(
+                ref[rid],
+                sys[sid] if sid is not None else None,
+                all_arg_maps,
+                mapped_refs,
+                self.arg_origin,
+            )
 
         res.languages = {}
         for side_name, side, coll in (("REF", self.rside, ref), ("SYS", self.sside, sys)):
@@ -489,7 +510,8 @@ class _ReleveScorer:
             for mid in sorted(self.missing_heads):
                 self.run.warnings.append(
                     f"\nWARNING:  argument mention '{mid}' has no head; the relation"
-                    " mention argument head overlap test is treated as satisfied\n")
+                    " mention argument head overlap test is treated as satisfied\n"
+                )
         return res
 
 
@@ -497,8 +519,13 @@ def _pos(x: float) -> float:
     return x if x > 0 else 0
 
 
-def _arg_errors(x: GlobalElement, partner: GlobalElement | None, arg_maps: dict,
-                mapped_refs: dict, arg_origin: dict) -> int:
+def _arg_errors(
+    x: GlobalElement,
+    partner: GlobalElement | None,
+    arg_maps: dict,
+    mapped_refs: dict,
+    arg_origin: dict,
+) -> int:
     """The tool's number of argument mapping errors of ``x`` (docs/rules/report.md §3.4)."""
     n_x = len(x.arg_pairs)
     if partner is None:
@@ -521,16 +548,32 @@ def _arg_errors(x: GlobalElement, partner: GlobalElement | None, arg_maps: dict,
 # entry points
 
 
-def score_pass(kind: str, task: str, ref: dict, sys: dict, params: Params, args: ArgContext,
-               rside: Side, sside: Side, run: RunState) -> PassResult:
+def score_pass(
+    kind: str,
+    task: str,
+    ref: dict,
+    sys: dict,
+    params: Params,
+    args: ArgContext,
+    rside: Side,
+    sside: Side,
+    run: RunState,
+) -> PassResult:
     """Document-level relation or event pass (RDR / event detection)."""
-    return _ReleveScorer(kind, task, ref, sys, params, args, rside, sside, run, False,
-                         {}).score()
+    return _ReleveScorer(kind, task, ref, sys, params, args, rside, sside, run, False, {}).score()
 
 
-def score_mention_pass(kind: str, task: str, ref: dict, sys: dict, params: Params,
-                       args: ArgContext, rside: Side, sside: Side, run: RunState
-                       ) -> PassResult:
+def score_mention_pass(
+    kind: str,
+    task: str,
+    ref: dict,
+    sys: dict,
+    params: Params,
+    args: ArgContext,
+    rside: Side,
+    sside: Side,
+    run: RunState,
+) -> PassResult:
     """Mention-level relation or event pass (RMD / event-mention detection)."""
     warnings = run.warnings
     phase = run.on_phase
@@ -543,5 +586,6 @@ def score_mention_pass(kind: str, task: str, ref: dict, sys: dict, params: Param
         if phase is not None:
             phase()
     rp, sp = promoted
-    return _ReleveScorer(kind, task, rp, sp, params, args, rside, sside, run, True,
-                         args.origin).score()
+    return _ReleveScorer(
+        kind, task, rp, sp, params, args, rside, sside, run, True, args.origin
+    ).score()

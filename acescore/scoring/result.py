@@ -28,6 +28,7 @@ Conventions
 * ``languages[(side, id, docid)]``: LANGUAGE label of a document element (or None).
 * ``sources[docid]``: SOURCE of each evaluated document.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -44,24 +45,26 @@ class B3Mention:
     """B-cubed data of one mention (docs/rules/entities.md §8.2).  ``count`` and ``value`` are
     :data:`NO_PARTNERS` until :func:`~acescore.scoring.b3.compute_b3` gives the mention
     partners (there is one of these per mention of a pass)."""
-    mention: Any                 # the model mention
-    entity_id: str               # host entity
+
+    mention: Any  # the model mention
+    entity_id: str  # host entity
     docid: str
     self_score: float
-    count: dict                  # partner entity id -> COUNT
-    value: dict                  # partner entity id -> VALUE
+    count: dict  # partner entity id -> COUNT
+    value: dict  # partner entity id -> VALUE
 
 
 @dataclass
 class B3Data:
-    ref: list = field(default_factory=list)       # B3Mention, in mention-ID order
+    ref: list = field(default_factory=list)  # B3Mention, in mention-ID order
     sys: list = field(default_factory=list)
-    ref_totals: dict = field(default_factory=dict)   # entity id -> (mention count, Σ self)
+    ref_totals: dict = field(default_factory=dict)  # entity id -> (mention count, Σ self)
     sys_totals: dict = field(default_factory=dict)
 
 
 class ReleveElements(NamedTuple):
     """The elements of a relation/event pass (what later passes' listings need of it)."""
+
     task: str
     ref: dict
     sys: dict
@@ -88,15 +91,19 @@ class PassResult:
     sources: dict = field(default_factory=dict)
     b3: B3Data | None = None
     # relations / events
-    argument_map: dict = field(default_factory=dict)    # (ref_id, sys_id) -> {sys (role,id): ref (role,id)}
-    arg_errors: dict = field(default_factory=dict)      # element id -> number of argument mapping errors
+    argument_map: dict = field(
+        default_factory=dict
+    )  # (ref_id, sys_id) -> {sys (role,id): ref (role,id)}
+    arg_errors: dict = field(
+        default_factory=dict
+    )  # element id -> number of argument mapping errors
     #: the pass has a section in the report (a value/timex2 pass whose SYS side is empty
     #: prints only its ``-s`` REF listing)
     printed: bool = True
     # entity-like passes: what the -a/-e mention details print (docs/rules/entities.md §3)
-    sigma_r: dict = field(default_factory=dict)         # REF mention id -> self score
-    sigma_s: dict = field(default_factory=dict)         # SYS mention id -> self score
-    corr: dict = field(default_factory=dict)            # REF mention id -> {SYS mention id: score}
+    sigma_r: dict = field(default_factory=dict)  # REF mention id -> self score
+    sigma_s: dict = field(default_factory=dict)  # SYS mention id -> self score
+    corr: dict = field(default_factory=dict)  # REF mention id -> {SYS mention id: score}
 
     def doc_mapped(self, ref_id: str, docid: str) -> str | None:
         """The SYS id whose document element in ``docid`` is mapped to REF ``ref_id``'s."""
@@ -116,10 +123,11 @@ class PassResult:
 class ArgContext:
     """What the relation/event passes need from the entity, value and timex2 passes:
     self values, pair values (MV) and the element mapping of every argument element."""
-    self_value: dict = field(default_factory=dict)    # (side, id, docid) -> SV
-    pair_value: dict = field(default_factory=dict)    # (ref_id, sys_id, docid) -> MV
-    mapping: dict = field(default_factory=dict)       # ref arg id -> sys arg id (element map)
-    origin: dict = field(default_factory=dict)        # sys promoted id -> host id (mention level)
+
+    self_value: dict = field(default_factory=dict)  # (side, id, docid) -> SV
+    pair_value: dict = field(default_factory=dict)  # (ref_id, sys_id, docid) -> MV
+    mapping: dict = field(default_factory=dict)  # ref arg id -> sys arg id (element map)
+    origin: dict = field(default_factory=dict)  # sys promoted id -> host id (mention level)
 
     def add_pass(self, ep: ElementPass) -> None:
         self.self_value.update(ep.doc_value)

@@ -1,5 +1,6 @@
 """What the pages of the HTML view share: the numbers of the report as the report prints them
 (:class:`TaskNumbers`) and small HTML helpers."""
+
 from __future__ import annotations
 
 import html
@@ -18,22 +19,51 @@ RELEVE = ("relation", "event")
 
 #: the 30 numeric fields of a detection-table row (after the 7-character label), in order
 ROW_FIELDS = (
-    "ref_tot", "ref_fa", "ref_miss",
-    "doc_tot", "doc_fa", "doc_miss", "doc_err",
-    "doc_fa_pct", "doc_miss_pct", "doc_err_pct",
-    "pre", "rec", "f",
-    "cost_fa", "cost_miss", "cost_attr", "cost_mfa", "cost_mmiss", "cost_merr",
+    "ref_tot",
+    "ref_fa",
+    "ref_miss",
+    "doc_tot",
+    "doc_fa",
+    "doc_miss",
+    "doc_err",
+    "doc_fa_pct",
+    "doc_miss_pct",
+    "doc_err_pct",
+    "pre",
+    "rec",
+    "f",
+    "cost_fa",
+    "cost_miss",
+    "cost_attr",
+    "cost_mfa",
+    "cost_mmiss",
+    "cost_merr",
     "value",
-    "value_pre", "value_rec", "value_f",
-    "max_value", "un_fa", "un_miss", "un_err", "un_mfa", "un_mmiss", "un_merr",
+    "value_pre",
+    "value_rec",
+    "value_f",
+    "max_value",
+    "un_fa",
+    "un_miss",
+    "un_err",
+    "un_mfa",
+    "un_mmiss",
+    "un_merr",
 )
 #: fields that depend on B-cubed scores in entity tables (not shown: format_row is called
 #: without them)
 
 #: the fields of the chart data tables, with their headers
-CHART_FIELDS = (("max_value", "Max value"), ("un_fa", "FA"), ("un_miss", "Miss"),
-                ("un_err", "Err"), ("un_mfa", "FA"), ("un_mmiss", "Miss"), ("un_merr", "Err"),
-                ("value", "Value (%)"))
+CHART_FIELDS = (
+    ("max_value", "Max value"),
+    ("un_fa", "FA"),
+    ("un_miss", "Miss"),
+    ("un_err", "Err"),
+    ("un_mfa", "FA"),
+    ("un_mmiss", "Miss"),
+    ("un_merr", "Err"),
+    ("value", "Value (%)"),
+)
 COST_FIELDS = ("un_fa", "un_miss", "un_err", "un_mfa", "un_mmiss", "un_merr")
 COST_COLOURS = ("#d62728", "#ff7f0e", "#9467bd", "#f4a3c0", "#ffc98a", "#c5b0d5")
 
@@ -58,7 +88,7 @@ def report_fields(label: str, cell, total_value: float) -> dict:
     :data:`ROW_FIELDS`."""
     line = format_row(label, cell, total_value)
     m = _ROW_RE.match(line)
-    if m is None:                                  # pragma: no cover - format changed
+    if m is None:  # pragma: no cover - format changed
         raise ValueError(f"cannot read back report row {line!r}")
     groups = m.groups()
     out = {"label": groups[0].strip()}
@@ -74,8 +104,13 @@ def doc_score(refv: float, cost: float) -> tuple[str, float, float]:
 
 
 #: the conditions charted per kind (all of them detection tables of the report)
-CHART_CONDITIONS = {"entity": ("TYPE", "LEVEL"), "relation": ("TYPE",), "event": ("TYPE",),
-                    "value": ("SOURCE",), "timex2": ("SOURCE",)}
+CHART_CONDITIONS = {
+    "entity": ("TYPE", "LEVEL"),
+    "relation": ("TYPE",),
+    "event": ("TYPE",),
+    "value": ("SOURCE",),
+    "timex2": ("SOURCE",),
+}
 
 
 class TaskNumbers:
@@ -91,7 +126,7 @@ class TaskNumbers:
         self.total_value = tot.norm if tot is not None else 0.0
         self.total = report_fields("total", tot, self.total_value) if tot is not None else None
         self.doc_values = {d: doc_score(refv, cost) for d, (refv, cost) in costs.items()}
-        self.charts = []                     # (condition, table label, rows)
+        self.charts = []  # (condition, table label, rows)
         specs = table_specs(kind, params, all_sources)
         for cond in CHART_CONDITIONS[kind]:
             spec = next((s for s in specs if s.cond1 == cond and s.cond2 is None), None)
@@ -151,6 +186,7 @@ class DocNumbers:
 
 # ---- small helpers ------------------------------------------------------------------------
 
+
 def esc(s) -> str:
     """``s`` (None: empty) escaped for HTML text and attribute values (most strings need
     nothing: they are returned as they are)."""
@@ -165,7 +201,7 @@ def esc(s) -> str:
 
 def script_json(text: str, id_: str) -> str:
     """A script element holding the JSON ``text`` (which cannot end it early)."""
-    if "<" in text:             # (one quick scan where, as mostly, there is none)
+    if "<" in text:  # (one quick scan where, as mostly, there is none)
         text = text.replace("</", "<\\/").replace("<!--", "<\\!--")
     return f'<script type="application/json" id="{id_}">{text}</script>'
 
@@ -221,10 +257,12 @@ def page(title: str, body: str, root: str, kind: str) -> str:
 
 def page_parts(title: str, root: str, kind: str) -> tuple[str, str]:
     """What comes before and after the body of a page."""
-    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-            f"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-            f"<title>{esc(title)}</title>\n"
-            f"<link rel=\"stylesheet\" href=\"{root}assets/view.css\">\n{HEAD_SCRIPT}\n"
-            f"</head>\n<body class=\"{kind}\">\n",
-            f"\n<pre id=\"js-errors\" hidden></pre>\n"
-            f"<script src=\"{root}assets/view.js\"></script>\n</body>\n</html>\n")
+    return (
+        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{esc(title)}</title>\n"
+        f'<link rel="stylesheet" href="{root}assets/view.css">\n{HEAD_SCRIPT}\n'
+        f'</head>\n<body class="{kind}">\n',
+        f'\n<pre id="js-errors" hidden></pre>\n'
+        f'<script src="{root}assets/view.js"></script>\n</body>\n</html>\n',
+    )

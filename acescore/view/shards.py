@@ -19,6 +19,7 @@ shows Values for it on its pages -- nothing of the shards is kept and :func:`wri
 returns None: the caller writes the site in one process, as before.  The files are the same,
 byte for byte, for every number of processes.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -48,11 +49,11 @@ class ViewShard:
 
     def __init__(self, params, index, source_dir: str | None, stage: str):
         self.params, self.index, self.source_dir, self.stage = params, index, source_dir, stage
-        self.order: list = []           # every DOCID of the site, sorted
-        self.files: dict = {}           # DOCID -> doc/NAME.html
-        self.numbers: list = []         # in a worker: DocNumbers of every pass, in order
-        self.views: list = []           # here: what finish() returned in every shard
-        self.tasks: list = []           # here: TaskNumbers of the index (merge)
+        self.order: list = []  # every DOCID of the site, sorted
+        self.files: dict = {}  # DOCID -> doc/NAME.html
+        self.numbers: list = []  # in a worker: DocNumbers of every pass, in order
+        self.views: list = []  # here: what finish() returned in every shard
+        self.tasks: list = []  # here: TaskNumbers of the index (merge)
 
     def start(self, plans: list) -> bool:
         planned = []
@@ -92,19 +93,23 @@ class ViewShard:
         doc_tasks = {n.task: n for n in self.numbers if n.task in ENTITY_LIKE + RELEVE}
         printed = tuple(n for n in self.numbers if n.printed)
         sources = {d: rdocs[d].source for d in docs}
-        pages = Pages(self.params, self.index, self.source_dir, self.order, self.files,
-                      doc_tasks, printed)
-        for d in docs:             # the stage is private: no temporary file and rename
+        pages = Pages(
+            self.params, self.index, self.source_dir, self.order, self.files, doc_tasks, printed
+        )
+        for d in docs:  # the stage is private: no temporary file and rename
             with open(os.path.join(self.stage, os.path.basename(self.files[d])), "wb") as fh:
                 fh.write(pages.page(d, rdocs[d], sources))
         index = self.index
-        return {"docs": docs, "sources": sources, "missing": pages.missing,
-                "notes": dict(zip(pages.missing, pages.notes)),
-                "asked": list(index.asked) if index is not None else [],
-                "found": index.found if index is not None else 0,
-                # sections not printed in this shard whose Values its pages would show
-                "hidden": [n.task for n in self.numbers if not n.printed and n.doc_values]}
-
+        return {
+            "docs": docs,
+            "sources": sources,
+            "missing": pages.missing,
+            "notes": dict(zip(pages.missing, pages.notes)),
+            "asked": list(index.asked) if index is not None else [],
+            "found": index.found if index is not None else 0,
+            # sections not printed in this shard whose Values its pages would show
+            "hidden": [n.task for n in self.numbers if not n.printed and n.doc_values],
+        }
 
     def merge(self, results, finished: list) -> bool:
         """Here, once the run is assembled (``results``): what :meth:`finish` returned in
@@ -128,12 +133,23 @@ def _index_numbers(results) -> list:
     """TaskNumbers of every printed section, from the tables and document costs the
     shards' records were merged into (``PassOutput.merged``, in report order)."""
     kinds = dict(PASS_KINDS)
-    return [TaskNumbers(o.task, kinds[o.task], *o.merged, results.params,
-                        results.all_sources) for o in results.outputs if o.printed]
+    return [
+        TaskNumbers(o.task, kinds[o.task], *o.merged, results.params, results.all_sources)
+        for o in results.outputs
+        if o.printed
+    ]
 
 
-def write_site(ref, sys_, options, source_dir: str | None, out_dir: str, *,
-               entities: str = "raw", warnings: list | None = None) -> tuple:
+def write_site(
+    ref,
+    sys_,
+    options,
+    source_dir: str | None,
+    out_dir: str,
+    *,
+    entities: str = "raw",
+    warnings: list | None = None,
+) -> tuple:
     """Score REF ``ref`` against SYS ``sys_`` (paths as on the command line) and write the
     site: (the Results, the paths written).  In document shards where
     :func:`acescore.run.plan_run` finds them (each shard's worker writes its documents'
@@ -146,7 +162,7 @@ def write_site(ref, sys_, options, source_dir: str | None, out_dir: str, *,
     try:
         try:
             index = source_index(source_dir, entities)
-        except AceUsageError:       # said after the run has read its input, in one process
+        except AceUsageError:  # said after the run has read its input, in one process
             index, extra = None, None
         else:
             extra = ViewShard(options.parameter_set, index, source_dir, stage)
@@ -160,17 +176,15 @@ def write_site(ref, sys_, options, source_dir: str | None, out_dir: str, *,
         if created and not sharded:
             with contextlib.suppress(OSError):
                 os.rmdir(out_dir)
-    return results, write_view(results, source_dir, out_dir, entities=entities,
-                               warnings=warnings)
+    return results, write_view(results, source_dir, out_dir, entities=entities, warnings=warnings)
 
 
-def _write_shards(results, extra: ViewShard, index, out_dir: str,
-                  warnings: list | None) -> list:
+def _write_shards(results, extra: ViewShard, index, out_dir: str, warnings: list | None) -> list:
     """The site of a run in shards: the pages the workers wrote moved in place, and
     ``index.html``; the paths written."""
     views = extra.views
     docs = extra.order
-    if index is not None:       # a wrong folder: a usage error, nothing written
+    if index is not None:  # a wrong folder: a usage error, nothing written
         for v in views:
             index.asked.extend(v["asked"])
             index.found += v["found"]
@@ -188,6 +202,8 @@ def _write_shards(results, extra: ViewShard, index, out_dir: str,
         missing.update(v["missing"])
     if warnings is not None:
         warnings.extend(notes[d] for d in docs if d in notes)
-    site.write("index.html", index_page(results, extra.tasks, docs, files, sources,
-                                        [d for d in docs if d in missing]))
+    site.write(
+        "index.html",
+        index_page(results, extra.tasks, docs, files, sources, [d for d in docs if d in missing]),
+    )
     return site.written

@@ -24,6 +24,7 @@ report's own cells (:class:`~acescore.report.counts.tables.PassTables`) with
 strings on the page are the strings of the report.  (Only the columns that do not depend on
 the B-cubed scores are shown: counts, costs and Value.)
 """
+
 from __future__ import annotations
 
 import os
@@ -73,8 +74,11 @@ def source_of(index, source_dir: str | None, d: str, doc) -> tuple:
         return None, "no --source-dir given: no text to show", False
     path, tried = index.find(d, doc.uri)
     if path is None:
-        return None, (f"source document not found below {source_dir} (looked for "
-                      + ", ".join(tried) + ")"), True
+        return (
+            None,
+            (f"source document not found below {source_dir} (looked for " + ", ".join(tried) + ")"),
+            True,
+        )
     r = index.read(path)
     if isinstance(r, AceInputError):
         return None, f"cannot read source document: {r}", True
@@ -89,14 +93,22 @@ class Pages:
     :class:`DocNumbers` of the report's sections, ``doc_tasks`` those of the element passes
     (by kind).  Collects the documents whose source is missing and the notes to warn of."""
 
-    def __init__(self, params, index, source_dir: str | None, order: list, files: dict,
-                 doc_tasks: dict, printed: tuple):
+    def __init__(
+        self,
+        params,
+        index,
+        source_dir: str | None,
+        order: list,
+        files: dict,
+        doc_tasks: dict,
+        printed: tuple,
+    ):
         self.params, self.index, self.source_dir = params, index, source_dir
         self.order, self.files = order, files
         self.pos = {d: i for i, d in enumerate(order)}
         self.doc_tasks, self.printed = doc_tasks, printed
         self.missing: list = []
-        self.notes: list = []          # the warnings, in document order
+        self.notes: list = []  # the warnings, in document order
 
     def page(self, d: str, doc, sources: dict) -> bytes:
         """The page of document ``d`` (UTF-8)."""
@@ -106,10 +118,8 @@ class Pages:
             self.notes.append(f"view: {d}: {note}\n")
         pos, order = self.pos[d], self.order
         prev_f = os.path.basename(self.files[order[pos - 1]]) if pos > 0 else None
-        next_f = (os.path.basename(self.files[order[pos + 1]]) if pos + 1 < len(order)
-                  else None)
-        dp = DocPage(d, self.params, self.doc_tasks, source, note, (prev_f, next_f),
-                     self.printed)
+        next_f = os.path.basename(self.files[order[pos + 1]]) if pos + 1 < len(order) else None
+        dp = DocPage(d, self.params, self.doc_tasks, source, note, (prev_f, next_f), self.printed)
         return dp.render(sources)
 
 
@@ -153,12 +163,18 @@ class Site:
 
     def write(self, rel: str, text: str) -> None:
         path = os.path.join(self.out_dir, rel)
-        write_file(path, text)        # whole or not at all
+        write_file(path, text)  # whole or not at all
         self.written.append(path)
 
 
-def write_view(results, source_dir: str | None, out_dir: str, *, entities: str = "raw",
-               warnings: list | None = None) -> list[str]:
+def write_view(
+    results,
+    source_dir: str | None,
+    out_dir: str,
+    *,
+    entities: str = "raw",
+    warnings: list | None = None,
+) -> list[str]:
     """Write the site for ``results`` (an :class:`acescore.api.Results`) into ``out_dir``;
     source documents are looked up below ``source_dir`` (by the file name of the APF
     ``URI``, then ``DOCID.sgm``, then ``DOCID``).  Returns the paths written.  Problems
@@ -167,7 +183,7 @@ def write_view(results, source_dir: str | None, out_dir: str, *, entities: str =
     rdocs = results.run.ref.documents
     docs = sorted(rdocs)
     index = source_index(source_dir, entities)
-    if index is not None:       # a wrong folder is a usage error, before anything is written
+    if index is not None:  # a wrong folder is a usage error, before anything is written
         for d in docs:
             if rdocs[d].data_type == "text":
                 index.find(d, rdocs[d].uri)

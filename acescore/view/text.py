@@ -2,6 +2,7 @@
 segments, each a ``span`` with the classes of the mentions that cover it (see
 :mod:`acescore.view.page`; the spans of the mentions are found by
 :func:`acescore.view.marks.collect`)."""
+
 from __future__ import annotations
 
 from bisect import bisect_left
@@ -19,7 +20,7 @@ def text_html(page) -> str:
     ref_cls, sys_cls, flags, anc, cover = _segment_marks(page, bounds, len(text) + 1)
     nseg = len(bounds) - 1
     region = page.source.text_region
-    if region is not None:          # the segments outside the text region: [0, t0), [t1, ..)
+    if region is not None:  # the segments outside the text region: [0, t0), [t1, ..)
         t0, t1 = bisect_left(bounds, region[0]), bisect_left(bounds, region[1])
     else:
         t0, t1 = 0, nseg
@@ -37,11 +38,11 @@ def _segment_marks(page, bounds: list, big: int) -> tuple:
     the page data."""
     spans = page.spans
     nseg = len(bounds) - 1
-    ref_len = [big] * nseg          # innermost REF entity-like mention: its length and
-    ref_cls = [None] * nseg         # classes (the first of equal lengths)
+    ref_len = [big] * nseg  # innermost REF entity-like mention: its length and
+    ref_cls = [None] * nseg  # classes (the first of equal lengths)
     sys_len = [big] * nseg
     sys_cls = [None] * nseg
-    flags = [0] * nseg              # 1: REF head, 2: SYS head, 4: error, 8: outside the text
+    flags = [0] * nseg  # 1: REF head, 2: SYS head, 4: error, 8: outside the text
     anc = [""] * nseg
     cover: list = [None] * nseg
     # bounds are distinct and sorted: a position -> its index
@@ -50,11 +51,11 @@ def _segment_marks(page, bounds: list, big: int) -> tuple:
     for at, slot, s, e, is_ref, k, extra in spans:
         i0 = where[s]
         i1 = where[e]
-        data[at] = f"[{i0},{i1}]"           # (the page data: JSON)
-        if slot == 0:               # a relation or event extent
+        data[at] = f"[{i0},{i1}]"  # (the page data: JSON)
+        if slot == 0:  # a relation or event extent
             continue
         ln = e - s
-        if slot == 1:               # an entity-like extent; extra: its classes
+        if slot == 1:  # an entity-like extent; extra: its classes
             lens, clss = (ref_len, ref_cls) if is_ref else (sys_len, sys_cls)
             item = (ln, 0 if is_ref else 1, k)
             for i in range(i0, i1):
@@ -66,13 +67,13 @@ def _segment_marks(page, bounds: list, big: int) -> tuple:
                     cover[i] = [item]
                 else:
                     cv.append(item)
-        elif slot == 2:             # a head; extra: whether the mention has errors
+        elif slot == 2:  # a head; extra: whether the mention has errors
             bit = (1 if is_ref else 2) | (4 if extra else 0)
             for i in range(i0, i1):
                 flags[i] |= bit
-        else:                       # an anchor
+        else:  # an anchor
             c = "ra" if is_ref else "sa"
-            item = (10 ** 9 + ln, 0 if is_ref else 1, k)
+            item = (10**9 + ln, 0 if is_ref else 1, k)
             for i in range(i0, i1):
                 anc[i] = (anc[i] + " " + c).strip() if c not in anc[i] else anc[i]
                 cv = cover[i]
@@ -85,18 +86,18 @@ def _segment_marks(page, bounds: list, big: int) -> tuple:
     return ref_cls, sys_cls, flags, anc, cover
 
 
-def _segments(text: str, bounds: list, ref_cls: list, sys_cls: list, flags: list, anc: list,
-              cover: list) -> str:
+def _segments(
+    text: str, bounds: list, ref_cls: list, sys_cls: list, flags: list, anc: list, cover: list
+) -> str:
     """The segments of ``text`` as spans with their classes (see :func:`_segment_marks`;
     flag 8: outside the text region) and the keys of the marks covering them."""
     out = []
     append = out.append
-    opening: dict = {}              # the classes of a segment -> its opening tag
+    opening: dict = {}  # the classes of a segment -> its opening tag
     # (a text without these characters needs no escaping in any of its segments)
     special = "&" in text or "<" in text or ">" in text or '"' in text or "'" in text
-    newlines = 2                   # blank lines at the start are not shown
-    for a, b, rc, sc, f, an, cv in zip(bounds, bounds[1:], ref_cls, sys_cls, flags, anc,
-                                       cover):
+    newlines = 2  # blank lines at the start are not shown
+    for a, b, rc, sc, f, an, cv in zip(bounds, bounds[1:], ref_cls, sys_cls, flags, anc, cover):
         key = (rc, sc, f, an)
         tag = opening.get(key)
         if tag is None:
@@ -105,14 +106,14 @@ def _segments(text: str, bounds: list, ref_cls: list, sys_cls: list, flags: list
         if cv is None:
             # display only: runs of blank lines (left by removed tags) shrink to one;
             # the offsets live in the segment ranges, not in the displayed characters
-            if "\n" not in seg:        # (what _squeeze_blank_lines does with it)
+            if "\n" not in seg:  # (what _squeeze_blank_lines does with it)
                 if seg.strip():
                     newlines = 0
                 elif newlines >= 2:
                     seg = ""
             else:
                 seg, newlines = _squeeze_blank_lines(seg, newlines)
-            append(f'{tag}>{esc(seg) if special else seg}</span>')
+            append(f"{tag}>{esc(seg) if special else seg}</span>")
         else:
             newlines = 0
             if len(cv) == 1:
@@ -160,4 +161,3 @@ def _squeeze_blank_lines(seg: str, newlines: int) -> tuple[str, int]:
         elif newlines < 2:
             out.append(part)
     return "".join(out), newlines
-

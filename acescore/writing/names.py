@@ -9,6 +9,7 @@ names of several strings distinct (two DOCIDs that encode alike, or differ only 
 :func:`inside` joins a name to its folder and checks that the final path, resolved, is
 still in that folder.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -32,7 +33,7 @@ def safe_name(text: str, fallback: str = "doc") -> str:
     s = _UNSAFE.sub("_", text).lstrip(".") or fallback
     if len(s) > MAX_NAME:
         digest = hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
-        s = f"{s[:MAX_NAME - 17]}-{digest}"
+        s = f"{s[: MAX_NAME - 17]}-{digest}"
     return s
 
 
@@ -60,6 +61,5 @@ def inside(folder: str, name: str) -> str:
     root = os.path.realpath(folder)
     real = os.path.realpath(path)
     if os.path.commonpath([root, real]) != root or real == root:
-        raise OutputError(f"{folder}: refused to write '{name}': the path leaves the"
-                          " output folder")
+        raise OutputError(f"{folder}: refused to write '{name}': the path leaves the output folder")
     return path

@@ -13,6 +13,7 @@ Every command that writes goes through this module, so that
   a failing standard output is one line (exit 2) or, for a closed pipe (``| head``), a
   quiet exit with status 141 (:func:`write_stdout`).
 """
+
 from __future__ import annotations
 
 import atexit
@@ -26,12 +27,13 @@ import tempfile
 from acescore.model.errors import EXIT_UNUSABLE, AceError
 from acescore.writing.spool import Span, as_text
 
-EXIT_CLOSED_PIPE = 141          # 128 + SIGPIPE, what a shell reports for `... | head`
-_DEV_FULL = (1, 7)              # Linux: major/minor device number of /dev/full
+EXIT_CLOSED_PIPE = 141  # 128 + SIGPIPE, what a shell reports for `... | head`
+_DEV_FULL = (1, 7)  # Linux: major/minor device number of /dev/full
 
 
 class OutputError(AceError):
     """The output cannot be written (exit 2)."""
+
     exit_code = EXIT_UNUSABLE
 
 
@@ -40,6 +42,7 @@ def _why(e: OSError) -> str:
 
 
 # ---- standard streams ---------------------------------------------------------------------
+
 
 class _TolerantStream(io.TextIOBase):
     """Standard error that never raises: a failed write (closed pipe, full disk, closed
@@ -73,7 +76,7 @@ class _TolerantStream(io.TextIOBase):
         try:
             fd = self._stream.fileno()
             null = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(null, fd)        # what is still buffered goes nowhere, at exit too
+            os.dup2(null, fd)  # what is still buffered goes nowhere, at exit too
             os.close(null)
         except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
             pass
@@ -82,7 +85,7 @@ class _TolerantStream(io.TextIOBase):
 
     def write(self, s: str) -> int:
         try:
-            self._stream.write(s)      # buffered as the stream buffers (a terminal: by line)
+            self._stream.write(s)  # buffered as the stream buffers (a terminal: by line)
         except (OSError, ValueError):
             self._fail()
         return len(s)
@@ -94,7 +97,7 @@ class _TolerantStream(io.TextIOBase):
             self._fail()
 
 
-_STDOUT_CLOSED: list = []     # [True] when standard output was closed at the start
+_STDOUT_CLOSED: list = []  # [True] when standard output was closed at the start
 
 
 def guard_streams() -> None:
@@ -134,7 +137,7 @@ def write_stdout(text) -> None:
         try:
             fd = out.fileno()
         except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
-            fd = None                 # not a real file (e.g. captured by a test runner)
+            fd = None  # not a real file (e.g. captured by a test runner)
         if fd is None:
             out.write(text if isinstance(text, str) else "".join(map(as_text, text)))
             out.flush()
@@ -203,21 +206,22 @@ class ReportFile:
         if st is not None and not stat.S_ISREG(st.st_mode):
             self._open_special(st)
             return
-        target = os.path.realpath(path)   # a link to a file: replace the file, keep the link
+        target = os.path.realpath(path)  # a link to a file: replace the file, keep the link
         folder = os.path.dirname(target) or "."
         if not os.path.isdir(folder):
-            raise OutputError(f"{path}: the folder {os.path.dirname(path) or '.'} does not"
-                              " exist")
+            raise OutputError(f"{path}: the folder {os.path.dirname(path) or '.'} does not exist")
         if st is not None and not os.access(target, os.W_OK):
             raise OutputError(f"{path}: the file is read-only")
         try:
-            self.fd, self.tmp = tempfile.mkstemp(prefix=f".{os.path.basename(target)[:100]}.",
-                                                 suffix=".part", dir=folder)
+            self.fd, self.tmp = tempfile.mkstemp(
+                prefix=f".{os.path.basename(target)[:100]}.", suffix=".part", dir=folder
+            )
         except OSError as e:
-            raise OutputError(f"{path}: cannot write in the folder"
-                              f" {os.path.dirname(path) or '.'}: {_why(e)}") from None
+            raise OutputError(
+                f"{path}: cannot write in the folder {os.path.dirname(path) or '.'}: {_why(e)}"
+            ) from None
         self.target = target
-        self.mode = (stat.S_IMODE(st.st_mode) if st is not None else 0o666 & ~_umask())
+        self.mode = stat.S_IMODE(st.st_mode) if st is not None else 0o666 & ~_umask()
         if durable:
             atexit.register(self.discard)
 
@@ -228,10 +232,12 @@ class ReportFile:
             self.fd = os.open(self.path, os.O_WRONLY | os.O_NONBLOCK | os.O_NOCTTY)
             os.set_blocking(self.fd, True)
         except OSError as e:
-            reason = ("a FIFO with no reader" if stat.S_ISFIFO(st.st_mode) and
-                      e.errno == 6 else _why(e))       # ENXIO
-            raise OutputError(f"{self.path}: cannot write the {self.what} there: {reason}"
-                              ) from None
+            reason = (
+                "a FIFO with no reader" if stat.S_ISFIFO(st.st_mode) and e.errno == 6 else _why(e)
+            )  # ENXIO
+            raise OutputError(
+                f"{self.path}: cannot write the {self.what} there: {reason}"
+            ) from None
 
     def write(self, text) -> None:
         """Write the whole ``text`` (str, written as UTF-8, bytes, or a list of str
@@ -247,9 +253,10 @@ class ReportFile:
         except OSError as e:
             self._close(fd)
             self.discard()
-            raise OutputError(f"{self.path}: cannot write the {self.what}: {_why(e)}"
-                              " (nothing was written there)") from None
-        except BaseException:       # (Ctrl-C, a str that is not UTF-8) part-way: no file
+            raise OutputError(
+                f"{self.path}: cannot write the {self.what}: {_why(e)} (nothing was written there)"
+            ) from None
+        except BaseException:  # (Ctrl-C, a str that is not UTF-8) part-way: no file
             self._close(fd)
             self.discard()
             raise
@@ -259,8 +266,10 @@ class ReportFile:
                 os.replace(self.tmp, self.target)
             except OSError as e:
                 self.discard()
-                raise OutputError(f"{self.path}: cannot write the {self.what}: {_why(e)}"
-                                  " (nothing was written there)") from None
+                raise OutputError(
+                    f"{self.path}: cannot write the {self.what}: {_why(e)}"
+                    " (nothing was written there)"
+                ) from None
             self.tmp = None
 
     @staticmethod
@@ -297,7 +306,7 @@ def _encoded(text):
             yield piece
             continue
         for i in range(0, len(piece), _CHUNK):
-            yield piece[i:i + _CHUNK].encode("utf-8")
+            yield piece[i : i + _CHUNK].encode("utf-8")
 
 
 def _write_all(fd: int, text) -> None:
@@ -308,7 +317,7 @@ def _write_all(fd: int, text) -> None:
             continue
         view = memoryview(data)
         while view:
-            view = view[os.write(fd, view):]
+            view = view[os.write(fd, view) :]
 
 
 def write_file(path: str, text) -> None:

@@ -15,6 +15,7 @@ is, at the latest when the process exits (:func:`remove_all`, called by the CLI'
 exit too).  Where a spool cannot be made or written (no temporary folder, a full disk),
 the text goes through the pipe as before.
 """
+
 from __future__ import annotations
 
 import atexit
@@ -24,12 +25,13 @@ import shutil
 import tempfile
 from itertools import accumulate
 
-_LIVE: list = []        # the spools of this process, removed at exit
+_LIVE: list = []  # the spools of this process, removed at exit
 
 
 class Span:
     """Bytes ``start`` to ``end`` of a spool file: UTF-8 text of whole listing blocks.
     Sliced like the text it stands for, with byte offsets (``span[a:b]`` is a Span)."""
+
     __slots__ = ("end", "path", "start")
 
     def __init__(self, path: str, start: int, end: int):
@@ -68,13 +70,13 @@ class Span:
             except OSError as e:
                 if e.errno not in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):
                     raise
-            while pos < end:        # sendfile refused this pair of descriptors
+            while pos < end:  # sendfile refused this pair of descriptors
                 chunk = os.pread(src, min(end - pos, 1 << 22), pos)
                 if not chunk:
                     raise OSError(errno.EIO, "the spool file is shorter than its span")
                 view = memoryview(chunk)
                 while view:
-                    view = view[os.write(fd, view):]
+                    view = view[os.write(fd, view) :]
                 pos += len(chunk)
 
 
@@ -82,8 +84,13 @@ def coalesced(pieces: list) -> list:
     """``pieces`` (str and Span) with each run of adjacent spans of one file as one."""
     out: list = []
     for p in pieces:
-        if (isinstance(p, Span) and out and isinstance(out[-1], Span)
-                and out[-1].path == p.path and out[-1].end == p.start):
+        if (
+            isinstance(p, Span)
+            and out
+            and isinstance(out[-1], Span)
+            and out[-1].path == p.path
+            and out[-1].end == p.start
+        ):
             out[-1] = Span(p.path, out[-1].start, p.end)
         else:
             out.append(p)
@@ -142,7 +149,7 @@ class SpoolWriter:
         if self.failed or not pieces:
             return None
         parts = list(map(str.encode, pieces))
-        before = [0, *accumulate(map(len, parts))]     # [i]: the bytes of i pieces
+        before = [0, *accumulate(map(len, parts))]  # [i]: the bytes of i pieces
         size = before[-1]
         if not size:
             return None
@@ -163,18 +170,18 @@ class SpoolWriter:
         return Span(self.path, start, self.size), offsets
 
 
-_IOV = 1024         # buffers per writev (the least IOV_MAX of POSIX systems)
+_IOV = 1024  # buffers per writev (the least IOV_MAX of POSIX systems)
 
 
 def _write_parts(fd: int, parts: list) -> None:
     """Write the bytes ``parts`` one after the other (no copy of them joined)."""
     for i in range(0, len(parts), _IOV):
-        chunk = parts[i:i + _IOV]
+        chunk = parts[i : i + _IOV]
         done, want = os.writev(fd, chunk), sum(map(len, chunk))
-        if done < want:                 # a short write: the rest one by one
+        if done < want:  # a short write: the rest one by one
             view = memoryview(b"".join(chunk))[done:]
             while view:
-                view = view[os.write(fd, view):]
+                view = view[os.write(fd, view) :]
 
 
 def remove_all() -> None:

@@ -1,5 +1,6 @@
 """Command-line conventions (issue #14, point 9): Ctrl-C, closed pipes, --fail-under checked
 before scoring, -r LIST SYS, case-insensitive --format, sizes such as 64M, packaging."""
+
 from __future__ import annotations
 
 import json
@@ -32,13 +33,15 @@ def cli(*args):
 def test_ctrl_c_exits_130(monkeypatch, capsys):
     def interrupted(*a, **k):
         raise KeyboardInterrupt
+
     import acescore.run  # the one entry point of a run (score calls it)
+
     monkeypatch.setattr(acescore.run, "execute", interrupted)
     before = signal.getsignal(signal.SIGPIPE)
     try:
         with pytest.raises(SystemExit) as e:
             run(["score", REF, SYS, "-q"])
-    finally:           # run() sets SIGPIPE to its default: not for the test process
+    finally:  # run() sets SIGPIPE to its default: not for the test process
         signal.signal(signal.SIGPIPE, before)
     assert e.value.code == EXIT_INTERRUPTED == 130
     err = capsys.readouterr().err
@@ -51,17 +54,29 @@ def test_closed_pipe_is_quiet(tmp_path):
     r, w = os.pipe()
     os.close(r)
     with open(tmp_path / "err", "wb") as err:
-        proc = subprocess.run([sys.executable, "-m", "acescore", "score", REF, SYS, "-m", "-a",
-                               "-q"], stdout=w, stderr=err, cwd=ROOT)
+        proc = subprocess.run(
+            [sys.executable, "-m", "acescore", "score", REF, SYS, "-m", "-a", "-q"],
+            stdout=w,
+            stderr=err,
+            cwd=ROOT,
+        )
     os.close(w)
-    assert proc.returncode == 141           # a shell says 141 for SIGPIPE too (issue 15:
+    assert proc.returncode == 141  # a shell says 141 for SIGPIPE too (issue 15:
     # the signal stays ignored, so that a closed standard error never costs the report)
     assert (tmp_path / "err").read_text() == ""
 
 
-@pytest.mark.parametrize("text,size", [("1000", 1000), ("64M", 64 << 20), ("1G", 1 << 30),
-                                       ("512k", 512 << 10), ("64MiB", 64 << 20),
-                                       ("2 GB", 2 << 30)])
+@pytest.mark.parametrize(
+    "text,size",
+    [
+        ("1000", 1000),
+        ("64M", 64 << 20),
+        ("1G", 1 << 30),
+        ("512k", 512 << 10),
+        ("64MiB", 64 << 20),
+        ("2 GB", 2 << 30),
+    ],
+)
 def test_sizes(text, size):
     assert parse_size(text) == size
 
@@ -69,7 +84,9 @@ def test_sizes(text, size):
 @pytest.mark.slow
 def test_max_file_size_option(tmp_path):
     for cmd in ("score", "coref", "events"):
-        assert cli(cmd, REF, SYS, "-q", "--max-file-size", "64M", "-o", tmp_path / "x").exit_code == 0
+        assert (
+            cli(cmd, REF, SYS, "-q", "--max-file-size", "64M", "-o", tmp_path / "x").exit_code == 0
+        )
         r = cli(cmd, REF, SYS, "-q", "--max-file-size", "1K", "-o", tmp_path / "x")
         assert r.exit_code == 2
         assert "file is larger than the limit of 1024 bytes" in r.output
@@ -91,9 +108,11 @@ def test_format_case_insensitive(tmp_path):
 def test_list_then_positional(tmp_path):
     lst = tmp_path / "ref.list"
     lst.write_text("".join(os.path.join(REF, f) + "\n" for f in sorted(os.listdir(REF))))
+
     def scores(*args):
         d = json.loads(cli("score", *args, "-q", "--format", "json").output)
         return d.pop("inputs"), d
+
     want = scores(REF, SYS)[1]
     assert scores("-r", lst, SYS) == ({"ref": str(lst), "sys": SYS}, want)
     slst = tmp_path / "sys.list"
@@ -103,23 +122,43 @@ def test_list_then_positional(tmp_path):
     assert r.exit_code == 2
 
 
-@pytest.mark.parametrize("args,code,message", [
-    (["--fail-under", "foo=3"], 2, "acescore: --fail-under: unknown task 'foo' (known: edr,"
-                                   " emd, rdr, rmd, tim, val, vdr, vmd)"),
-    (["--fail-under", "emd=50"], 2, "acescore: --fail-under emd=50: emd is not scored in this"
-                                    " run (add -m)"),
-    (["-m", "-P", "global_2008", "--fail-under", "vmd=5"], 2,
-     "acescore: --fail-under vmd=5: vmd is not scored in this run (parameter set global_2008"
-     " scores no mentions)"),
-    (["--fail-under", "edr=nan"], 2, "acescore: --fail-under edr=nan: 'nan' is not a number"
-                                     " (a Value in %, e.g. edr=60)"),
-    (["--fail-under", "edr=high"], 2, "acescore: --fail-under edr=high: 'high' is not a number"
-                                      " (a Value in %, e.g. edr=60)"),
-    (["--fail-under", "edr"], 2, "acescore: --fail-under takes TASK=VALUE, not 'edr'"),
-])
+@pytest.mark.parametrize(
+    "args,code,message",
+    [
+        (
+            ["--fail-under", "foo=3"],
+            2,
+            "acescore: --fail-under: unknown task 'foo' (known: edr,"
+            " emd, rdr, rmd, tim, val, vdr, vmd)",
+        ),
+        (
+            ["--fail-under", "emd=50"],
+            2,
+            "acescore: --fail-under emd=50: emd is not scored in this run (add -m)",
+        ),
+        (
+            ["-m", "-P", "global_2008", "--fail-under", "vmd=5"],
+            2,
+            "acescore: --fail-under vmd=5: vmd is not scored in this run (parameter set global_2008"
+            " scores no mentions)",
+        ),
+        (
+            ["--fail-under", "edr=nan"],
+            2,
+            "acescore: --fail-under edr=nan: 'nan' is not a number (a Value in %, e.g. edr=60)",
+        ),
+        (
+            ["--fail-under", "edr=high"],
+            2,
+            "acescore: --fail-under edr=high: 'high' is not a number (a Value in %, e.g. edr=60)",
+        ),
+        (["--fail-under", "edr"], 2, "acescore: --fail-under takes TASK=VALUE, not 'edr'"),
+    ],
+)
 def test_fail_under_checked_before_scoring(monkeypatch, args, code, message):
     def never(*a, **k):
         raise AssertionError("scored")
+
     monkeypatch.setattr(pipeline, "read_corpus", never)
     r = cli("score", REF, SYS, "-q", *args)
     assert (r.exit_code, r.output.splitlines()) == (code, [message])
@@ -128,9 +167,11 @@ def test_fail_under_checked_before_scoring(monkeypatch, args, code, message):
 def test_fail_under_fraction_warned(tmp_path):
     r = cli("score", REF, SYS, "-q", "-o", tmp_path / "r", "--fail-under", "edr=0.6")
     assert r.exit_code == 0
-    assert r.output.splitlines() == ["acescore: warning: --fail-under edr=0.6: Values are"
-                                     " percentages; 0.6 looks like a fraction (did you mean"
-                                     " edr=60?)"]
+    assert r.output.splitlines() == [
+        "acescore: warning: --fail-under edr=0.6: Values are"
+        " percentages; 0.6 looks like a fraction (did you mean"
+        " edr=60?)"
+    ]
 
 
 def test_fail_under_task_without_data(tmp_path):
@@ -145,8 +186,9 @@ def test_fail_under_task_without_data(tmp_path):
         (empty / f).write_text(text, encoding="utf-8")
     r = cli("score", REF, empty, "-q", "-o", tmp_path / "r", "--fail-under", "vdr=10")
     assert r.exit_code == 2
-    assert r.output.splitlines() == ["acescore: vdr was not scored (no vdr section in the"
-                                     " report), required >= 10"]
+    assert r.output.splitlines() == [
+        "acescore: vdr was not scored (no vdr section in the report), required >= 10"
+    ]
 
 
 def test_packaging_files():

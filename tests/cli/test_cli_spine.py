@@ -3,6 +3,7 @@ registry (acescore.cli.inputs), with the same words in every --help, reads throu
 loader (the --docs file through the safe reader too), writes -o FILE the same way, and puts
 the signature in the same place; ``events`` has one table and one JSON shape; the literature
 metrics come from one registry (acescore.metrics.registry)."""
+
 from __future__ import annotations
 
 import json
@@ -74,8 +75,11 @@ def test_options_not_taken_are_refused_in_one_line(command, tmp_path):
         r = run(command, opt.decls[0], *value, "x", "y")
         assert r.exit_code == 2, (command, key, r.output)
         lines = r.output.strip().splitlines()
-        assert len(lines) == 1 and f"{opt.name} does not go with acescore {command}" in \
-            lines[0], (command, key, r.output)
+        assert len(lines) == 1 and f"{opt.name} does not go with acescore {command}" in lines[0], (
+            command,
+            key,
+            r.output,
+        )
 
 
 def test_every_command_that_reads_apf_takes_quiet():
@@ -84,8 +88,16 @@ def test_every_command_that_reads_apf_takes_quiet():
 
 
 def test_view_takes_list_files(tmp_path):
-    r = run("view", "-r", TINY / "ref.list", "-t", TINY / "sys-heavy.list", "-O",
-            tmp_path / "site", "-q")
+    r = run(
+        "view",
+        "-r",
+        TINY / "ref.list",
+        "-t",
+        TINY / "sys-heavy.list",
+        "-O",
+        tmp_path / "site",
+        "-q",
+    )
     assert r.exit_code == 0, r.output
     assert (tmp_path / "site" / "index.html").exists()
     assert len(list((tmp_path / "site" / "doc").iterdir())) == 3
@@ -94,9 +106,16 @@ def test_view_takes_list_files(tmp_path):
 @pytest.mark.parametrize("command", ["coref", "events", "crosscheck"])
 def test_metrics_take_list_files(command):
     if command == "crosscheck":
-        r = run(command, "-r", TINY / "ref.list", "-t", TINY / "sys-heavy.list", "-q",
-                env={"ACE_NIST_SCORER": ""})
-        assert "ACE_NIST_SCORER" in r.output       # past the inputs
+        r = run(
+            command,
+            "-r",
+            TINY / "ref.list",
+            "-t",
+            TINY / "sys-heavy.list",
+            "-q",
+            env={"ACE_NIST_SCORER": ""},
+        )
+        assert "ACE_NIST_SCORER" in r.output  # past the inputs
         return
     a = run(command, "-r", TINY / "ref.list", "-t", TINY / "sys-heavy.list", "-q")
     b = run(command, TINY / "ref", TINY / "sys-heavy", "-q")
@@ -111,9 +130,16 @@ def test_sides_given_once():
 def test_o_is_one_file_everywhere_and_folders_are_output_dir(tmp_path):
     for command in ("view", "import"):
         r = run(command, "-o", tmp_path / "x", "--help")
-        r = run(command, *(["--from", "oneie", "p.json", "--source-dir", "s"]
-                           if command == "import" else [TINY / "ref", TINY / "sys-heavy"]),
-                "-o", tmp_path / "x")
+        r = run(
+            command,
+            *(
+                ["--from", "oneie", "p.json", "--source-dir", "s"]
+                if command == "import"
+                else [TINY / "ref", TINY / "sys-heavy"]
+            ),
+            "-o",
+            tmp_path / "x",
+        )
         assert r.exit_code == 2 and "-O/--output-dir" in r.output, r.output
         assert not (tmp_path / "x").exists()
 
@@ -121,28 +147,59 @@ def test_o_is_one_file_everywhere_and_folders_are_output_dir(tmp_path):
 def test_export_docs_quiet_and_lenient(tmp_path):
     docs = tmp_path / "docs.txt"
     first = sorted(p.name for p in (SMALL / "ref").glob("*.apf.xml"))[0]
-    docid = first[:-len(".apf.xml")]
+    docid = first[: -len(".apf.xml")]
     docs.write_text(docid + "\n")
     out = tmp_path / "o.json"
-    r = run("export", "--to", "dygiepp", SMALL / "ref", "--source-dir", SMALL / "src",
-            "--docs", docs, "-q", "--lenient", "-o", out)
+    r = run(
+        "export",
+        "--to",
+        "dygiepp",
+        SMALL / "ref",
+        "--source-dir",
+        SMALL / "src",
+        "--docs",
+        docs,
+        "-q",
+        "--lenient",
+        "-o",
+        out,
+    )
     assert r.exit_code == 0 and r.output == "", r.output
     keys = {json.loads(x)["doc_key"] for x in out.read_text().splitlines()}
     assert keys == {docid}
-    r = run("export", "--to", "dygiepp", SMALL / "ref", "--source-dir", SMALL / "src",
-            "--max-file-size", "10", "-o", out)
+    r = run(
+        "export",
+        "--to",
+        "dygiepp",
+        SMALL / "ref",
+        "--source-dir",
+        SMALL / "src",
+        "--max-file-size",
+        "10",
+        "-o",
+        out,
+    )
     assert r.exit_code == 2 and "larger than the limit of 10 bytes" in r.output
 
 
 def test_export_lenient_skips_and_says_so(tmp_path):
     import re
+
     bad = tmp_path / "apf"
     bad.mkdir()
     first = sorted((SMALL / "ref").glob("*.apf.xml"))[0]
     text = re.sub(r'START="\d+"', 'START="x"', first.read_text(encoding="utf-8"), count=1)
     (bad / first.name).write_text(text, encoding="utf-8")
-    args = ["export", "--to", "oneie", bad, "--source-dir", SMALL / "src", "-o",
-            tmp_path / "o.json"]
+    args = [
+        "export",
+        "--to",
+        "oneie",
+        bad,
+        "--source-dir",
+        SMALL / "src",
+        "-o",
+        tmp_path / "o.json",
+    ]
     r = run(*args)
     assert r.exit_code == 2 and "START attribute is not an integer" in r.output
     assert not (tmp_path / "o.json").exists()
@@ -159,7 +216,7 @@ def test_validate_quiet_size_and_lenient_refused(tmp_path):
     assert r.exit_code == 0 and r.output == ""
     r = run("validate", TINY / "ref")
     assert r.output.startswith("validate: ")
-    r = run("validate", TINY / "ref", "--max-file-size", "10")    # a problem of each file
+    r = run("validate", TINY / "ref", "--max-file-size", "10")  # a problem of each file
     assert r.exit_code == 1 and "larger than the limit of 10 bytes" in r.output
     r = run("validate", TINY / "ref", "--lenient")
     assert r.exit_code == 2 and len(r.output.splitlines()) == 1
@@ -183,8 +240,11 @@ def _fifo(tmp_path) -> Path:
 def test_docs_fifo_refused_at_once(command, tmp_path):
     fifo = _fifo(tmp_path)
     # (a blocking open would wait for ever for a writer)
-    args = (["--to", "oneie", TINY / "ref", "--source-dir", SMALL / "src"]
-            if command == "export" else [TINY / "ref", TINY / "sys-heavy"])
+    args = (
+        ["--to", "oneie", TINY / "ref", "--source-dir", SMALL / "src"]
+        if command == "export"
+        else [TINY / "ref", TINY / "sys-heavy"]
+    )
     t0 = time.monotonic()
     r = run(command, *args, "--docs", fifo)
     assert time.monotonic() - t0 < 20
@@ -203,33 +263,53 @@ def test_docs_device_and_size_refused(tmp_path):
 
 # ---- the signature, one place ---------------------------------------------------------------
 
+
 @pytest.mark.parametrize("command", ["score", "coref", "events"])
 def test_signature_on_stderr_after_text_and_in_json(command):
     t = run(command, TINY / "ref", TINY / "sys-heavy")
     sig = [ln for ln in t.stderr.splitlines() if ln.startswith("signature: ")]
     assert len(sig) == 1 and "signature" not in t.stdout.lower()
-    j = json.loads(run(command, TINY / "ref", TINY / "sys-heavy", "-q", "--format",
-                       "json").stdout)
-    assert j["signature"] == sig[0][len("signature: "):]
+    j = json.loads(run(command, TINY / "ref", TINY / "sys-heavy", "-q", "--format", "json").stdout)
+    assert j["signature"] == sig[0][len("signature: ") :]
 
 
 def test_compare_signature_on_stderr():
-    args = [SMALL / "ref", SMALL / "sys-heavy", SMALL / "sys-perfect", "--bootstrap", "20",
-            "--ar", "20", "--no-literature"]
+    args = [
+        SMALL / "ref",
+        SMALL / "sys-heavy",
+        SMALL / "sys-perfect",
+        "--bootstrap",
+        "20",
+        "--ar",
+        "20",
+        "--no-literature",
+    ]
     t = run("compare", *args)
     sig = [ln for ln in t.stderr.splitlines() if ln.startswith("signature: ")]
     assert len(sig) == 1 and "signature" not in t.stdout
     j = json.loads(run("compare", *args, "-q", "--format", "json").stdout)
-    assert j["signature"] == sig[0][len("signature: "):]
+    assert j["signature"] == sig[0][len("signature: ") :]
 
 
 # ---- events: one table, one JSON shape -------------------------------------------------------
 
+
 def test_events_one_json_shape_with_and_without_convention():
-    plain = json.loads(run("events", EVENTS / "ref", EVENTS / "sys", "-q", "--format",
-                           "json").stdout)
-    conv = json.loads(run("events", EVENTS / "ref", EVENTS / "sys", "-q", "--format", "json",
-                          "--convention", "ace05").stdout)
+    plain = json.loads(
+        run("events", EVENTS / "ref", EVENTS / "sys", "-q", "--format", "json").stdout
+    )
+    conv = json.loads(
+        run(
+            "events",
+            EVENTS / "ref",
+            EVENTS / "sys",
+            "-q",
+            "--format",
+            "json",
+            "--convention",
+            "ace05",
+        ).stdout
+    )
     common = {"command", "signature", "score_unit", "inputs", "documents", "scores"}
     assert common <= set(plain) and common <= set(conv)
     assert set(plain) - common == {"definition"}
@@ -240,15 +320,27 @@ def test_events_one_json_shape_with_and_without_convention():
         assert d["signature"].startswith("acescore:") and "|params:local_2008|" in d["signature"]
         assert "|metric:events|" in d["signature"]
     assert "|conv:ace05|" in conv["signature"]
-    lenient = json.loads(run("events", EVENTS / "ref", EVENTS / "sys", "-q", "--format",
-                             "json", "--convention", "ace05", "--lenient").stdout)
+    lenient = json.loads(
+        run(
+            "events",
+            EVENTS / "ref",
+            EVENTS / "sys",
+            "-q",
+            "--format",
+            "json",
+            "--convention",
+            "ace05",
+            "--lenient",
+        ).stdout
+    )
     assert lenient["signature"] == conv["signature"].replace("|metric:", "|lenient|metric:")
 
 
 def test_events_one_table_layout():
     plain = run("events", EVENTS / "ref", EVENTS / "sys", "-q").stdout.splitlines()
-    conv = run("events", EVENTS / "ref", EVENTS / "sys", "-q", "--convention",
-               "ace05").stdout.splitlines()
+    conv = run(
+        "events", EVENTS / "ref", EVENTS / "sys", "-q", "--convention", "ace05"
+    ).stdout.splitlines()
     header = next(ln for ln in plain if ln.startswith("Score"))
     assert header.split() == ["Score", "REF", "SYS", "Correct", "P", "%", "R", "%", "F1", "%"]
     assert header in conv
@@ -269,15 +361,17 @@ def test_score_only_refuses_what_it_cannot_print():
 
 # ---- the literature metrics' registry ---------------------------------------------------------
 
+
 def test_metric_registry_drives_the_scorers_and_json():
     from acescore.compare.components import COREF_METRICS, EVENT_TASKS
     from acescore.metrics import convention_scores, coref, events
+
     assert coref.METRICS == COREF_METRICS == registry.names("coref")
     assert events.TASKS == EVENT_TASKS == registry.names("events")
-    assert set(convention_scores.TASK_TITLES) == {m.name for m in registry.METRICS
-                                                  if m.family != "coref"}
-    j = json.loads(run("coref", TINY / "ref", TINY / "sys-heavy", "-q", "--format",
-                       "json").stdout)
+    assert set(convention_scores.TASK_TITLES) == {
+        m.name for m in registry.METRICS if m.family != "coref"
+    }
+    j = json.loads(run("coref", TINY / "ref", TINY / "sys-heavy", "-q", "--format", "json").stdout)
     assert set(registry.names("coref")) <= set(j)
     assert len({m.name for m in registry.METRICS}) == len(registry.METRICS)
     assert all(m.command in ("coref", "events") for m in registry.METRICS)
@@ -290,12 +384,14 @@ def test_side_keys_are_in_the_registry():
 
 # ---- the decorator ----------------------------------------------------------------------------
 
+
 def test_reads_apf_passes_inputs_and_options_explicitly():
     import click
 
     from acescore.cli.inputs import Inputs, reads_apf
     from acescore.model.options import Options
     from acescore.run.parallel import available_cpus
+
     seen = {}
 
     @click.command("probe")
@@ -308,13 +404,14 @@ def test_reads_apf_passes_inputs_and_options_explicitly():
     assert isinstance(seen["inputs"], Inputs) and isinstance(seen["options"], Options)
     assert seen["inputs"] == Inputs(ref="R.list", sys="S", ref_list=True, quiet=True)
     assert seen["options"].params == "local_2007"
-    assert seen["options"].jobs == available_cpus()       # not given: one per CPU
+    assert seen["options"].jobs == available_cpus()  # not given: one per CPU
     CliRunner().invoke(probe, ["R", "S", "-j", "1"])
     assert seen["options"].jobs == 1
 
 
 def test_no_option_travels_through_the_click_context():
     import acescore.cli as cli_pkg
+
     for p in Path(cli_pkg.__file__).parent.glob("*.py"):
         assert "ctx.meta" not in p.read_text(encoding="utf-8"), p.name
 
@@ -322,10 +419,17 @@ def test_no_option_travels_through_the_click_context():
 def test_one_way_to_read_and_score():
     """Only acescore.cli.inputs reads and scores (read_inputs, score_inputs)."""
     import acescore.cli as cli_pkg
+
     for p in Path(cli_pkg.__file__).parent.glob("*.py"):
         if p.name == "inputs.py":
             continue
         text = p.read_text(encoding="utf-8")
-        for call in ("pipeline.load(", "pipeline.score(", "load_and_score(", "score_paths(",
-                     "pipeline import score", "pipeline import load"):
+        for call in (
+            "pipeline.load(",
+            "pipeline.score(",
+            "load_and_score(",
+            "score_paths(",
+            "pipeline import score",
+            "pipeline import load",
+        ):
             assert call not in text, (p.name, call)

@@ -3,6 +3,7 @@ which runs 5,000 inputs as a script): 140 inputs, 20 of each class (byte flips, 
 attribute and element mutations, XML declarations, non-regular files, output faults), each
 a real forked process with a 20 s limit.  No hang, no traceback, no exit status outside
 the README's table, every exit 2 one line, no lost or partial report."""
+
 from __future__ import annotations
 
 import sys
@@ -13,7 +14,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent.parent))
 import fuzz_hostile
 
-pytestmark = pytest.mark.slow   # fuzz
+pytestmark = pytest.mark.slow  # fuzz
 
 N_INPUTS = 140
 #: the inputs are run in this many parts of consecutive numbers (each a multiple of the number
@@ -29,8 +30,13 @@ def test_hostile_fuzz(part):
     assert s["inputs"] == n
     assert set(s["by_class"].values()) == {n // len(fuzz_hostile.CLASSES)}
     assert s["failures"] == []
-    assert (s["hangs"], s["tracebacks"], s["bad_exit"], s["exit2_not_one_line"],
-            s["report_problems"]) == (0, 0, 0, 0, 0)
+    assert (
+        s["hangs"],
+        s["tracebacks"],
+        s["bad_exit"],
+        s["exit2_not_one_line"],
+        s["report_problems"],
+    ) == (0, 0, 0, 0, 0)
     # the inputs reach every outcome: reports, one-line refusals, validation problems
     assert {"0", "2"} <= set(s["exit_status"]) and s["by_command"]["score"] > 50 * n // N_INPUTS
 
@@ -39,10 +45,12 @@ def test_harness_catches_what_it_must():
     """The checks themselves: a traceback, a multi-line exit 2, an unknown status, a hang
     and a lost previous report are each reported."""
     case = fuzz_hostile.Case(0, "flip", "", "score", ["score"])
-    bad = [fuzz_hostile.Outcome(case, 2, 0.1, "", "Traceback (most recent call last):\n x\n"),
-           fuzz_hostile.Outcome(case, 2, 0.1, "", "acescore: a\nacescore: b\n"),
-           fuzz_hostile.Outcome(case, 1, 0.1, "", ""),
-           fuzz_hostile.Outcome(case, -1, 20.0, "", "")]
+    bad = [
+        fuzz_hostile.Outcome(case, 2, 0.1, "", "Traceback (most recent call last):\n x\n"),
+        fuzz_hostile.Outcome(case, 2, 0.1, "", "acescore: a\nacescore: b\n"),
+        fuzz_hostile.Outcome(case, 1, 0.1, "", ""),
+        fuzz_hostile.Outcome(case, -1, 20.0, "", ""),
+    ]
     for o in bad:
         fuzz_hostile.check(o)
     assert "traceback" in bad[0].problems
@@ -51,9 +59,15 @@ def test_harness_catches_what_it_must():
     assert bad[3].problems == ["hang"]
     # validate lists each unusable path and then its summary line
     v = fuzz_hostile.Case(0, "special", "", "validate", ["validate"])
-    ok = fuzz_hostile.Outcome(v, 2, 0.1, "a.list:3: x: cannot open: No such file or directory\n"
-                              "validate: 0 files, 0 documents, 0 charseqs checked against 0"
-                              " source documents: 0 problems, 1 unusable path\n", "")
+    ok = fuzz_hostile.Outcome(
+        v,
+        2,
+        0.1,
+        "a.list:3: x: cannot open: No such file or directory\n"
+        "validate: 0 files, 0 documents, 0 charseqs checked against 0"
+        " source documents: 0 problems, 1 unusable path\n",
+        "",
+    )
     two = fuzz_hostile.Outcome(v, 2, 0.1, "one\ntwo\n", "")
     fuzz_hostile.check(ok)
     fuzz_hostile.check(two)

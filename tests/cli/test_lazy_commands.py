@@ -1,6 +1,7 @@
 """The command group loads a command's module when the command runs (acescore.cli.LazyGroup):
 ``acescore --help`` lists every command from the registry without importing one, and the
 registry's lines are the commands' own."""
+
 from __future__ import annotations
 
 import subprocess
@@ -27,13 +28,16 @@ def test_help_lists_every_command_in_order():
 
 
 def test_help_and_version_import_no_command():
-    code = ("import sys; from acescore.cli import main\n"
-            "try:\n    main.main(['--help'], prog_name='acescore')\nexcept SystemExit:\n    pass\n"
-            "bad = sorted(m for m in sys.modules if m.startswith(('numpy', 'scipy', 'lxml',"
-            " 'acescore.run', 'acescore.scoring', 'acescore.cli.score')))\n"
-            "print(bad)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True).stdout
+    code = (
+        "import sys; from acescore.cli import main\n"
+        "try:\n    main.main(['--help'], prog_name='acescore')\nexcept SystemExit:\n    pass\n"
+        "bad = sorted(m for m in sys.modules if m.startswith(('numpy', 'scipy', 'lxml',"
+        " 'acescore.run', 'acescore.scoring', 'acescore.cli.score')))\n"
+        "print(bad)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
     assert out.splitlines()[-1] == "[]"
 
 

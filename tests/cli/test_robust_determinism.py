@@ -2,6 +2,7 @@
 command, excepted) under different Python hash seeds (PYTHONHASHSEED=0, 1, 2) and with the
 input files listed in reverse order -- for a valid corpus (text report with all diagnostics,
 JSON) and, in lenient mode, for a broken one."""
+
 from __future__ import annotations
 
 import os
@@ -11,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.slow   # subprocesses under several hash seeds
+pytestmark = pytest.mark.slow  # subprocesses under several hash seeds
 
 HERE = Path(__file__).parent.parent
 TINY = HERE / "data" / "golden" / "tiny"
@@ -34,8 +35,14 @@ def lists(folder: Path, tmp: Path, ref: str, sys_: str) -> dict:
 
 def run(args, seed: str, cwd=None) -> str:
     env = dict(os.environ, PYTHONHASHSEED=seed)
-    p = subprocess.run([sys.executable, "-m", "acescore", "score"] + args, capture_output=True,
-                       text=True, env=env, cwd=cwd, timeout=300)
+    p = subprocess.run(
+        [sys.executable, "-m", "acescore", "score"] + args,
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=cwd,
+        timeout=300,
+    )
     assert p.returncode == 0, p.stderr
     assert "Traceback" not in p.stderr
     return p.stdout
@@ -48,14 +55,17 @@ def body(text: str) -> str:
 def without_inputs(text: str) -> str:
     """A JSON report without its ``inputs`` (the list files differ from order to order)."""
     import json
+
     d = json.loads(text)
     d.pop("inputs")
     return json.dumps(d)
 
 
-@pytest.mark.parametrize("flags", [["-m", "-d", "-a", "-s"], ["-m", "--format", "json"],
-                                   ["-P", "global_2008", "-e"]],
-                         ids=["text-m-d-a-s", "json", "global_2008-e"])
+@pytest.mark.parametrize(
+    "flags",
+    [["-m", "-d", "-a", "-s"], ["-m", "--format", "json"], ["-P", "global_2008", "-e"]],
+    ids=["text-m-d-a-s", "json", "global_2008-e"],
+)
 def test_hash_seeds_and_file_order(flags, tmp_path):
     ls = lists(TINY, tmp_path, "ref", "sys-heavy")
     fwd = [ls["ref"][0], ls["sys"][0]] + flags
@@ -79,8 +89,12 @@ def test_lenient_hash_seeds_and_file_order(tmp_path):
     make_robust.write_case("combined", "broken", str(d))
     ls = lists(d, tmp_path, "ref", "sys")
     outs = {}
-    for key, (r, s_, seed) in {"0": (0, 0, "0"), "1": (0, 0, "1"), "2": (0, 0, "2"),
-                              "rev": (1, 1, "0")}.items():
+    for key, (r, s_, seed) in {
+        "0": (0, 0, "0"),
+        "1": (0, 0, "1"),
+        "2": (0, 0, "2"),
+        "rev": (1, 1, "0"),
+    }.items():
         args = [ls["ref"][r], ls["sys"][s_], "-m", "--lenient", "--format", "json"]
         outs[key] = without_inputs(run(args, seed))
     for k, v in outs.items():
@@ -92,6 +106,7 @@ def test_file_order_with_unevaluated_documents():
     """SYS documents without REF document give warnings in file order (standard error, as
     the NIST tool); the JSON report lists them in a canonical order."""
     from acescore import api
+
     ref = [str(p) for p in sorted((ROBUST / "local" / "ref").glob("*.apf.xml"))][:1]
     sys_ = [str(p) for p in sorted((ROBUST / "local" / "sys").glob("*.apf.xml"))]
     a = api.score(ref, sys_, "local_2008", True)

@@ -1,6 +1,7 @@
 """A reference scored against itself (README "A reference scored against itself"): 100 for
 every task, except event mentions when an event mention cites two mentions of one entity in
 one role -- the NIST tool gives the same 99.4 (checked with the deterministic copy)."""
+
 from __future__ import annotations
 
 import json
@@ -28,14 +29,19 @@ def test_reference_against_itself(tmp_path):
     ref = tmp_path / "ref"
     shutil.copytree(os.path.join(ROOT, "examples", "ref"), ref)
     assert {t: round(v["value"], 6) for t, v in totals(ref).items()} == dict.fromkeys(
-        ("edr", "val", "tim", "rdr", "vdr", "emd", "rmd", "vmd"), 100.0)
+        ("edr", "val", "tim", "rdr", "vdr", "emd", "rmd", "vmd"), 100.0
+    )
     # the Agent of event mention EV1-1 cited twice: by two mentions of entity E1
     f = ref / f"{DOC}.apf.xml"
     text = f.read_text(encoding="utf-8")
-    m = re.search(rf'    <event_mention_argument REFID="{DOC}-E1-1" ROLE="Agent">.*?'
-                  r'</event_mention_argument>\n', text, re.S)
+    m = re.search(
+        rf'    <event_mention_argument REFID="{DOC}-E1-1" ROLE="Agent">.*?'
+        r"</event_mention_argument>\n",
+        text,
+        re.S,
+    )
     second = re.findall(rf'<entity_mention ID="({DOC}-E1-\d+)"', text)[1]
-    text = text[:m.end()] + m.group(0).replace(f"{DOC}-E1-1", second) + text[m.end():]
+    text = text[: m.end()] + m.group(0).replace(f"{DOC}-E1-1", second) + text[m.end() :]
     f.write_text(text, encoding="utf-8")
     t = totals(ref)
     assert all(round(t[x]["value"], 6) == 100.0 for x in t if x != "vmd")

@@ -1,6 +1,7 @@
 """acescore compare: the resampling statistics (hand-computed), the per-document
 components, the comparison of golden systems, the CLI (--fail-if-worse, JSON) and
 score --score-only."""
+
 from __future__ import annotations
 
 import json
@@ -23,16 +24,20 @@ from acescore.run.pipeline import discover
 GOLDEN = Path(__file__).parent.parent / "data" / "golden"
 SMALL = GOLDEN / "small"
 GLOBAL = Path(__file__).parent.parent / "data" / "diagnostics" / "global"
-SCHEMA = json.loads((Path(__file__).parent.parent.parent / "acescore" / "schema"
-                     / "compare.schema.json").read_text())
+SCHEMA = json.loads(
+    (
+        Path(__file__).parent.parent.parent / "acescore" / "schema" / "compare.schema.json"
+    ).read_text()
+)
 
 # three documents: (cost, REF value) of systems A and B
-A = np.array([[1.0, 4.0], [0.0, 2.0], [3.0, 4.0]])     # Value 100 (10 - 4) / 10 = 60
-B = np.array([[0.0, 4.0], [0.0, 2.0], [2.0, 4.0]])     # Value 100 (10 - 2) / 10 = 80
+A = np.array([[1.0, 4.0], [0.0, 2.0], [3.0, 4.0]])  # Value 100 (10 - 4) / 10 = 60
+B = np.array([[0.0, 4.0], [0.0, 2.0], [2.0, 4.0]])  # Value 100 (10 - 2) / 10 = 80
 W = np.array([[2, 1, 0], [0, 0, 3], [1, 1, 1], [0, 3, 0]], dtype=float)
 
 
 # ---- statistics, by hand ----------------------------------------------------------------
+
 
 def test_value_of_summed_components():
     assert stats.nist_value(A.sum(axis=0)) == pytest.approx(60.0)
@@ -57,13 +62,17 @@ def test_paired_bootstrap_by_hand():
 
 
 def test_approximate_randomization_by_hand():
-    masks = np.array([[0, 0, 0],     # 80 - 60 = 20: counts
-                      [1, 0, 0],     # A' cost 3, B' cost 3: 0
-                      [0, 1, 0],     # document 1 is the same in both: 20, counts
-                      [0, 0, 1],     # 0
-                      [1, 0, 1],     # 60 - 80 = -20: counts
-                      [1, 1, 1]],    # -20: counts
-                     dtype=bool)
+    masks = np.array(
+        [
+            [0, 0, 0],  # 80 - 60 = 20: counts
+            [1, 0, 0],  # A' cost 3, B' cost 3: 0
+            [0, 1, 0],  # document 1 is the same in both: 20, counts
+            [0, 0, 1],  # 0
+            [1, 0, 1],  # 60 - 80 = -20: counts
+            [1, 1, 1],
+        ],  # -20: counts
+        dtype=bool,
+    )
     d = stats.randomized_differences(A, B, stats.nist_value, masks)
     assert d.tolist() == pytest.approx([20, 0, 20, 0, -20, -20])
     assert stats.approximate_randomization(A, B, stats.nist_value, masks) == pytest.approx(5 / 7)
@@ -82,8 +91,9 @@ def test_seeded_draws_are_reproducible_and_used_as_drawn():
         cost = sum(k * c for k, (c, _) in zip(w, A.tolist()))
         ref = sum(k * r for k, (_, r) in zip(w, A.tolist()))
         by_hand.append(100 * (ref - cost) / ref)
-    assert stats.bootstrap_samples(A, stats.nist_value, d1.weights).tolist() == \
-        pytest.approx(by_hand)
+    assert stats.bootstrap_samples(A, stats.nist_value, d1.weights).tolist() == pytest.approx(
+        by_hand
+    )
     count = 0
     for m in d1.masks.tolist():
         xa = [b if s else a for a, b, s in zip(A.tolist(), B.tolist(), m)]
@@ -91,8 +101,9 @@ def test_seeded_draws_are_reproducible_and_used_as_drawn():
         va = 100 * (1 - sum(c for c, _ in xa) / sum(r for _, r in xa))
         vb = 100 * (1 - sum(c for c, _ in xb) / sum(r for _, r in xb))
         count += abs(vb - va) >= 20 - 1e-9
-    assert stats.approximate_randomization(A, B, stats.nist_value, d1.masks) == \
-        pytest.approx((count + 1) / 81)
+    assert stats.approximate_randomization(A, B, stats.nist_value, d1.masks) == pytest.approx(
+        (count + 1) / 81
+    )
 
 
 def test_identical_systems_and_floor():
@@ -120,11 +131,13 @@ def test_literature_statistics_match_the_metrics():
         assert stats.blanc_f1(c) == pytest.approx(100 * blanc_from_counts(*c)[2])
         assert stats.f1_recall_precision(c[:4]) == pytest.approx(100 * prf(*c[:4])[2])
         correct, nref, nsys = c[0], c[0] + c[1], c[0] + c[2]
-        assert stats.f1_counts(np.array([correct, nref, nsys])) == \
-            pytest.approx(100 * prf(correct, nref, correct, nsys)[2])
+        assert stats.f1_counts(np.array([correct, nref, nsys])) == pytest.approx(
+            100 * prf(correct, nref, correct, nsys)[2]
+        )
 
 
 # ---- units and mapping changes ------------------------------------------------------------
+
 
 def test_units_join_linked_documents():
     links = [{"entity": [[0, 1]], "relation": [[3, 4]]}, {"entity": [[1, 2]]}]
@@ -135,13 +148,20 @@ def test_units_join_linked_documents():
 
 def test_mapping_changes():
     t = "text"
-    before = {"R1": ((t, 0, 4),), "R2": None, "R3": ((t, 10, 12),), "R4": ((t, 20, 25),),
-              "R5": None}
-    after = {"R1": ((t, 3, 6), (t, 40, 44)),   # overlapping head: the same partner
-             "R2": ((t, 7, 8),),               # newly mapped
-             "R3": None,                        # unmapped
-             "R4": ((t, 30, 35),),              # another partner
-             "R5": None}
+    before = {
+        "R1": ((t, 0, 4),),
+        "R2": None,
+        "R3": ((t, 10, 12),),
+        "R4": ((t, 20, 25),),
+        "R5": None,
+    }
+    after = {
+        "R1": ((t, 3, 6), (t, 40, 44)),  # overlapping head: the same partner
+        "R2": ((t, 7, 8),),  # newly mapped
+        "R3": None,  # unmapped
+        "R4": ((t, 30, 35),),  # another partner
+        "R5": None,
+    }
     assert mapping_changes(before, after) == (1, 1, 1)
 
 
@@ -151,18 +171,32 @@ def test_system_names_unique():
 
 # ---- golden systems -------------------------------------------------------------------------
 
+
 @pytest.fixture(scope="module")
 def small():
-    scored = score_systems(discover(str(SMALL / "ref")),
-                           [discover(str(SMALL / f"sys-{s}"))
-                            for s in ("heavy", "heavy", "perfect", "coref")],
-                           Options(mentions=True), names=["heavy", "heavy2", "perfect", "coref"])
+    scored = score_systems(
+        discover(str(SMALL / "ref")),
+        [discover(str(SMALL / f"sys-{s}")) for s in ("heavy", "heavy", "perfect", "coref")],
+        Options(mentions=True),
+        names=["heavy", "heavy2", "perfect", "coref"],
+    )
     return scored, compare(scored, bootstrap=300, randomization=2000, seed=11)
 
 
 def _score_json(sysname: str, *extra) -> dict:
-    r = CliRunner().invoke(main, ["score", str(SMALL / "ref"), str(SMALL / f"sys-{sysname}"),
-                                  "-m", "-q", "--format", "json", *extra])
+    r = CliRunner().invoke(
+        main,
+        [
+            "score",
+            str(SMALL / "ref"),
+            str(SMALL / f"sys-{sysname}"),
+            "-m",
+            "-q",
+            "--format",
+            "json",
+            *extra,
+        ],
+    )
     assert r.exit_code == 0, r.output
     return json.loads(r.output)
 
@@ -177,12 +211,18 @@ def test_values_equal_score(small):
         for task, v in nist.items():
             assert v["value"] == data["tasks"][task]["total"]["value"]
         for m in ("muc", "bcub", "ceafm", "ceafe", "blanc"):
-            assert s["tasks"][f"coref.{m}"]["value"] == \
-                pytest.approx(data["coref"][m]["f1"], abs=1e-9)   # JSON: percent
-        for t in ("trigger_identification", "trigger_classification",
-                  "argument_identification", "argument_classification"):
-            assert s["tasks"][f"events.{t}"]["value"] == \
-                pytest.approx(data["events"]["scores"][t]["f1"], abs=1e-9)
+            assert s["tasks"][f"coref.{m}"]["value"] == pytest.approx(
+                data["coref"][m]["f1"], abs=1e-9
+            )  # JSON: percent
+        for t in (
+            "trigger_identification",
+            "trigger_classification",
+            "argument_identification",
+            "argument_classification",
+        ):
+            assert s["tasks"][f"events.{t}"]["value"] == pytest.approx(
+                data["events"]["scores"][t]["f1"], abs=1e-9
+            )
 
 
 def test_document_components_sum_to_the_value(small):
@@ -228,7 +268,7 @@ def test_every_interval_contains_its_point(small):
 
 def test_document_view(small):
     _, result = small
-    comp = result["comparisons"][2]          # coref against heavy
+    comp = result["comparisons"][2]  # coref against heavy
     for t in ("edr", "rdr", "emd"):
         view = comp["documents"][t]
         rows = view["per_document"]
@@ -248,13 +288,30 @@ def test_document_view(small):
 
 # ---- global parameter sets -------------------------------------------------------------------
 
+
 def test_global_tasks_not_resampled():
-    r = CliRunner().invoke(main, ["compare", str(GLOBAL / "ref"), str(GLOBAL / "sys-heavy"),
-                                  str(GLOBAL / "sys-heavy"), "-P", "global_2008",
-                                  "--format", "json", "-q", "--bootstrap", "50", "--ar", "50",
-                                  "--fail-if-worse", "edr"])
+    r = CliRunner().invoke(
+        main,
+        [
+            "compare",
+            str(GLOBAL / "ref"),
+            str(GLOBAL / "sys-heavy"),
+            str(GLOBAL / "sys-heavy"),
+            "-P",
+            "global_2008",
+            "--format",
+            "json",
+            "-q",
+            "--bootstrap",
+            "50",
+            "--ar",
+            "50",
+            "--fail-if-worse",
+            "edr",
+        ],
+    )
     assert r.exit_code == 0, r.output
-    data = json.loads(r.output[:r.output.rindex("}") + 1])
+    data = json.loads(r.output[: r.output.rindex("}") + 1])
     jsonschema.validate(data, SCHEMA)
     edr = data["tasks"]["edr"]
     assert not edr["resampled"] and "link all" in edr["note"]
@@ -264,9 +321,23 @@ def test_global_tasks_not_resampled():
 
 # ---- the command line --------------------------------------------------------------------------
 
+
 def _compare(*args):
-    return CliRunner().invoke(main, ["compare", str(SMALL / "ref"), *args, "-q",
-                                     "--bootstrap", "200", "--ar", "500", "--seed", "3"])
+    return CliRunner().invoke(
+        main,
+        [
+            "compare",
+            str(SMALL / "ref"),
+            *args,
+            "-q",
+            "--bootstrap",
+            "200",
+            "--ar",
+            "500",
+            "--seed",
+            "3",
+        ],
+    )
 
 
 @pytest.mark.slow
@@ -281,8 +352,10 @@ def test_cli_json_shape_and_signature():
     comp = data["comparisons"][0]
     assert (comp["baseline"], comp["system"]) == ("sys-heavy", "sys-coref")
     assert {"delta", "ci_low", "ci_high", "p_value"} <= set(comp["tasks"]["edr"])
-    assert comp["documents"]["edr"]["per_document"][0]["docid"] == \
-        sorted(p.name.replace(".apf.xml", "") for p in (SMALL / "ref").iterdir())[0]
+    assert (
+        comp["documents"]["edr"]["per_document"][0]["docid"]
+        == sorted(p.name.replace(".apf.xml", "") for p in (SMALL / "ref").iterdir())[0]
+    )
 
 
 def test_cli_text():
@@ -294,23 +367,52 @@ def test_cli_text():
     assert "Documents: sys-perfect against sys-heavy (20 documents)" in r.output
     # the signature: on standard error after the text (not with -q), as for score
     assert "signature" not in r.stdout
-    r = CliRunner().invoke(main, ["compare", str(SMALL / "ref"), str(SMALL / "sys-heavy"),
-                                  str(SMALL / "sys-perfect"), "--bootstrap", "20", "--ar",
-                                  "20", "--no-literature"])
+    r = CliRunner().invoke(
+        main,
+        [
+            "compare",
+            str(SMALL / "ref"),
+            str(SMALL / "sys-heavy"),
+            str(SMALL / "sys-perfect"),
+            "--bootstrap",
+            "20",
+            "--ar",
+            "20",
+            "--no-literature",
+        ],
+    )
     assert r.stderr.count("\nsignature: acescore:") == 1
 
 
 @pytest.mark.slow
 def test_cli_fail_if_worse():
-    worse = _compare(str(SMALL / "sys-perfect"), str(SMALL / "sys-heavy"),
-                     "--fail-if-worse", "edr,rdr", "-o", "/dev/null")
+    worse = _compare(
+        str(SMALL / "sys-perfect"),
+        str(SMALL / "sys-heavy"),
+        "--fail-if-worse",
+        "edr,rdr",
+        "-o",
+        "/dev/null",
+    )
     assert worse.exit_code == 3
     assert "sys-heavy is worse than sys-perfect on edr" in worse.output
-    same = _compare(str(SMALL / "sys-heavy"), str(SMALL / "sys-heavy"),
-                    "--fail-if-worse", "edr", "-o", "/dev/null")
+    same = _compare(
+        str(SMALL / "sys-heavy"),
+        str(SMALL / "sys-heavy"),
+        "--fail-if-worse",
+        "edr",
+        "-o",
+        "/dev/null",
+    )
     assert same.exit_code == 0, same.output
-    better = _compare(str(SMALL / "sys-heavy"), str(SMALL / "sys-perfect"),
-                      "--fail-if-worse", "entity", "-o", "/dev/null")
+    better = _compare(
+        str(SMALL / "sys-heavy"),
+        str(SMALL / "sys-perfect"),
+        "--fail-if-worse",
+        "entity",
+        "-o",
+        "/dev/null",
+    )
     assert better.exit_code == 0, better.output
 
 
@@ -325,8 +427,9 @@ def test_cli_usage_errors():
 
 @pytest.mark.slow
 def test_score_only():
-    r = CliRunner().invoke(main, ["score", str(SMALL / "ref"), str(SMALL / "sys-heavy"), "-m",
-                                  "-q", "--score-only"])
+    r = CliRunner().invoke(
+        main, ["score", str(SMALL / "ref"), str(SMALL / "sys-heavy"), "-m", "-q", "--score-only"]
+    )
     assert r.exit_code == 0, r.output
     lines = r.output.splitlines()
     assert len(lines) == 1
@@ -341,8 +444,13 @@ def test_score_only():
 
 @pytest.mark.slow
 def test_lenient_scores_as_strict_on_clean_input():
-    args = [str(SMALL / "sys-heavy"), str(SMALL / "sys-coref"), "--format", "json",
-            "--no-literature"]
+    args = [
+        str(SMALL / "sys-heavy"),
+        str(SMALL / "sys-coref"),
+        "--format",
+        "json",
+        "--no-literature",
+    ]
     strict = json.loads(_compare(*args).output)
     lenient = json.loads(_compare(*args, "--lenient").output)
     assert lenient["signature"].replace("|lenient", "") == strict["signature"]
@@ -351,9 +459,23 @@ def test_lenient_scores_as_strict_on_clean_input():
 
 
 def test_text_says_why_a_task_is_not_resampled():
-    r = CliRunner().invoke(main, ["compare", str(GLOBAL / "ref"), str(GLOBAL / "sys-heavy"),
-                                  str(GLOBAL / "sys-heavy"), "-P", "global_2008", "-q",
-                                  "--no-literature", "--bootstrap", "20", "--ar", "20"])
+    r = CliRunner().invoke(
+        main,
+        [
+            "compare",
+            str(GLOBAL / "ref"),
+            str(GLOBAL / "sys-heavy"),
+            str(GLOBAL / "sys-heavy"),
+            "-P",
+            "global_2008",
+            "-q",
+            "--no-literature",
+            "--bootstrap",
+            "20",
+            "--ar",
+            "20",
+        ],
+    )
     assert r.exit_code == 0, r.output
     assert "EDR: entities  (not resampled: elements spanning documents link all" in r.output
 
@@ -366,13 +488,13 @@ def test_document_values_equal_score_d(small):
         expected = data["document_scores"][task]
         for r in rows:
             if r["docid"] in expected:
-                assert r["baseline"] == pytest.approx(expected[r["docid"]]["value_pct"],
-                                                      abs=1e-9)
+                assert r["baseline"] == pytest.approx(expected[r["docid"]]["value_pct"], abs=1e-9)
 
 
 def _empty_system(tmp_path: Path) -> Path:
     """The reference's documents without any element: an empty system output."""
     from lxml import etree
+
     out = tmp_path / "sys-empty"
     out.mkdir()
     for f in sorted((SMALL / "ref").glob("*.apf.xml")):
@@ -386,10 +508,11 @@ def _empty_system(tmp_path: Path) -> Path:
 
 def test_perfect_against_empty(tmp_path):
     empty = _empty_system(tmp_path)
-    r = _compare(str(SMALL / "sys-perfect"), str(empty), "-m", "--format", "json",
-                 "--fail-if-worse", "edr")
+    r = _compare(
+        str(SMALL / "sys-perfect"), str(empty), "-m", "--format", "json", "--fail-if-worse", "edr"
+    )
     assert r.exit_code == 3
-    data = json.loads(r.output[:r.output.rindex("}") + 1])
+    data = json.loads(r.output[: r.output.rindex("}") + 1])
     assert "sys-empty is worse than sys-perfect on edr" in r.output
     none = data["systems"][1]
     for t in ("edr", "val", "tim", "rdr", "vdr", "emd", "rmd", "vmd"):
@@ -404,13 +527,14 @@ def test_perfect_against_empty(tmp_path):
 
 def test_documents_against_the_corpus_difference(small):
     _, result = small
-    view = result["comparisons"][2]["documents"]["rdr"]     # coref against heavy
+    view = result["comparisons"][2]["documents"]["rdr"]  # coref against heavy
     against = [r for r in view["per_document"] if r["opposite_sign"]]
     assert view["opposite_sign"] == len(against) > 0
     assert set(view["opposite_most"]) <= {r["docid"] for r in against}
     assert len(view["opposite_most"]) == min(10, len(against))
-    r = _compare(str(SMALL / "sys-heavy"), str(SMALL / "sys-coref"), "--top", "3",
-                 "--no-literature")
+    r = _compare(
+        str(SMALL / "sys-heavy"), str(SMALL / "sys-coref"), "--top", "3", "--no-literature"
+    )
     assert "rdr: documents that moved against the corpus difference" in r.output
     block = r.output.split("rdr: documents that moved against the corpus difference")[1]
     assert block.splitlines()[2].rstrip().endswith("opposite")
@@ -418,8 +542,14 @@ def test_documents_against_the_corpus_difference(small):
 
 @pytest.mark.slow
 def test_jobs_do_not_change_the_result():
-    args = [str(SMALL / "sys-heavy"), str(SMALL / "sys-coref"), str(SMALL / "sys-perfect"),
-            "-m", "--format", "json"]
+    args = [
+        str(SMALL / "sys-heavy"),
+        str(SMALL / "sys-coref"),
+        str(SMALL / "sys-perfect"),
+        "-m",
+        "--format",
+        "json",
+    ]
     one = _compare(*args, "--jobs", "1")
     two = _compare(*args, "--jobs", "2")
     assert one.exit_code == 0 and two.exit_code == 0
@@ -438,15 +568,24 @@ def test_input_error_in_a_worker(tmp_path):
 @pytest.mark.slow
 @pytest.mark.parametrize("params", ["local_2007", "global_2008", "global_2008_with_mentions"])
 def test_values_equal_score_other_parameter_sets(params):
-    r = _compare(str(SMALL / "sys-coref"), str(SMALL / "sys-heavy"), "-m", "-P", params,
-                 "--format", "json", "--no-literature")
+    r = _compare(
+        str(SMALL / "sys-coref"),
+        str(SMALL / "sys-heavy"),
+        "-m",
+        "-P",
+        params,
+        "--format",
+        "json",
+        "--no-literature",
+    )
     assert r.exit_code == 0, r.output
     data = json.loads(r.output)
     jsonschema.validate(data, SCHEMA)
     for s, name in zip(data["systems"], ("coref", "heavy")):
         expected = _score_json(name, "-P", params)["tasks"]
-        assert {t: v["value"] for t, v in s["tasks"].items()} == \
-            {t: v["total"]["value"] for t, v in expected.items()}
+        assert {t: v["value"] for t, v in s["tasks"].items()} == {
+            t: v["total"]["value"] for t, v in expected.items()
+        }
         for v in s["tasks"].values():
             if v["ci_low"] is not None:
                 assert v["ci_low"] <= v["value"] <= v["ci_high"]
@@ -455,11 +594,18 @@ def test_values_equal_score_other_parameter_sets(params):
 @pytest.mark.slow
 def test_python_api_equals_cli():
     from acescore.compare import compare_systems
-    result = compare_systems(str(SMALL / "ref"), [str(SMALL / "sys-heavy"),
-                                                  str(SMALL / "sys-coref")],
-                             mentions=False, bootstrap=200, randomization=500, seed=3)
-    cli = json.loads(_compare(str(SMALL / "sys-heavy"), str(SMALL / "sys-coref"),
-                              "--format", "json").output)
+
+    result = compare_systems(
+        str(SMALL / "ref"),
+        [str(SMALL / "sys-heavy"), str(SMALL / "sys-coref")],
+        mentions=False,
+        bootstrap=200,
+        randomization=500,
+        seed=3,
+    )
+    cli = json.loads(
+        _compare(str(SMALL / "sys-heavy"), str(SMALL / "sys-coref"), "--format", "json").output
+    )
     assert json.loads(json.dumps(result)) == cli
 
 
@@ -467,16 +613,31 @@ def test_summary_line_per_system(tmp_path):
     """Issue #14's end-of-run line, once per system and named: a system missing one REF
     document scores 19 of 20, with that document scored as misses."""
     import shutil
+
     part = tmp_path / "sys-part"
     shutil.copytree(SMALL / "sys-heavy", part)
     dropped = sorted(part.glob("*.apf.xml"))[0]
     dropped.unlink()
-    r = CliRunner().invoke(main, ["compare", str(SMALL / "ref"), str(SMALL / "sys-perfect"),
-                                  str(part), "--bootstrap", "10", "--ar", "10", "-j", "1"])
+    r = CliRunner().invoke(
+        main,
+        [
+            "compare",
+            str(SMALL / "ref"),
+            str(SMALL / "sys-perfect"),
+            str(part),
+            "--bootstrap",
+            "10",
+            "--ar",
+            "10",
+            "-j",
+            "1",
+        ],
+    )
     assert r.exit_code == 0, r.output
     lines = [ln for ln in r.stderr.splitlines() if ln.startswith("acescore: sys-")]
     assert lines == [
         "acescore: sys-perfect: scored 20 of 20 REF documents; 0 REF documents have no SYS "
         "document (scored as misses); 0 SYS documents have no REF document (ignored)",
         "acescore: sys-part: scored 19 of 20 REF documents; 1 REF documents have no SYS "
-        "document (scored as misses); 0 SYS documents have no REF document (ignored)"]
+        "document (scored as misses); 0 SYS documents have no REF document (ignored)",
+    ]

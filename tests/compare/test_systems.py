@@ -1,5 +1,6 @@
 """Several systems against one reference: read and built once (api.prepare_reference,
 api.score_systems), each system's results those of a run of its own."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -32,8 +33,7 @@ def test_prepared_reference_scores_each_system_as_alone():
 
 
 def test_score_systems_from_paths_and_wrong_params():
-    out = api.score_systems(str(SMALL / "ref"), [str(SMALL / "sys-coref")], "local_2008",
-                            True)
+    out = api.score_systems(str(SMALL / "ref"), [str(SMALL / "sys-coref")], "local_2008", True)
     expected = (EXPECTED / "coref__m.txt").read_text(encoding="utf-8").split("\n", 1)[1]
     assert out[0].to_text() == expected
     ref = api.prepare_reference(str(SMALL / "ref"), "local_2008")

@@ -7,6 +7,7 @@ numeric keys, a table keyed by record addresses, each() while inserting, and two
 ``open``.  ``test_real_tool_or_synthetic`` runs on the real tool when ACE_NIST_SCORER names
 one and says so in a warning either way.
 """
+
 from __future__ import annotations
 
 import os
@@ -18,15 +19,7 @@ import pytest
 
 from acescore.crosscheck import perl_scan, rewriter, session
 from acescore.crosscheck.nist_tool import Staging
-from acescore.crosscheck.versions import (
-    ACE08,
-    ID,
-    INDEX,
-    MENTION,
-    VERSIONS,
-    SubRules,
-    ToolVersion,
-)
+from acescore.crosscheck.versions import ACE08, ID, INDEX, MENTION, VERSIONS, SubRules, ToolVersion
 
 DATA = Path(__file__).parent.parent / "data" / "crosscheck"
 SYNTH = DATA / "synthetic-tool.pl"
@@ -34,7 +27,7 @@ GOLDEN = Path(__file__).parent.parent / "data" / "golden"
 
 SYNTH_VERSION = ToolVersion(
     name="synthetic-v1",
-    sha256=(),                  # recognised by structure
+    sha256=(),  # recognised by structure
     total=12,
     rows=(
         SubRules("sum_values", (0, 1, 0), "values1", ID, "float sum"),
@@ -45,13 +38,35 @@ SYNTH_VERSION = ToolVersion(
         SubRules("by_address", (0, 1, 0), "values1", MENTION, "address keys"),
         SubRules("symmetric", (2, 0, 1), "each1", ID, "D1-like", repair=True),
         SubRules("untouched", (2, 0, 0), "", ID, "census only"),
-    ))
+    ),
+)
 SYNTH_VERSIONS = {SYNTH_VERSION.name: SYNTH_VERSION}
 
-NAMES = ["zeta", "alpha", "mu", "beta", "omega", "kappa", "delta", "gamma", "sigma", "tau", "epsilon", "iota", "lambda", "nu", "xi", "pi", "rho", "chi", "psi", "eta"]
+NAMES = [
+    "zeta",
+    "alpha",
+    "mu",
+    "beta",
+    "omega",
+    "kappa",
+    "delta",
+    "gamma",
+    "sigma",
+    "tau",
+    "epsilon",
+    "iota",
+    "lambda",
+    "nu",
+    "xi",
+    "pi",
+    "rho",
+    "chi",
+    "psi",
+    "eta",
+]
 CANONICAL = [
     "keys %data and values %data in a string are not traversals",
-    "sum: 2.6",          # a..g in key order: integers first (exact), then 0.1, 0.2, 0.3
+    "sum: 2.6",  # a..g in key order: integers first (exact), then 0.1, 0.2, 0.3
     "first: alpha",
     "pairs: " + "".join(f"{n}={NAMES.index(n)};" for n in sorted(NAMES)),
     "nested: " + "".join(f"a/{n} " for n in sorted(NAMES)) + "".join(f"b/{k} " for k in "abcdefg"),
@@ -67,8 +82,13 @@ def run_perl(script: Path, seed: int) -> str:
     with Staging() as st:
         lst = st.path("in.list")
         Path(lst).write_text(str(DATA / "synthetic-input.txt") + "\n")
-        proc = subprocess.run(["perl", str(script), "in.list"], cwd=st.dir, capture_output=True,
-                              text=True, env=dict(os.environ, PERL_HASH_SEED=str(seed)))
+        proc = subprocess.run(
+            ["perl", str(script), "in.list"],
+            cwd=st.dir,
+            capture_output=True,
+            text=True,
+            env=dict(os.environ, PERL_HASH_SEED=str(seed)),
+        )
     assert proc.returncode == 0, proc.stderr
     return proc.stdout
 
@@ -84,7 +104,7 @@ def test_scanner_finds_the_traversals_and_skips_strings_and_comments():
     s = perl_scan.scan(SYNTH.read_text())
     assert len(s.traversals) == 12
     assert s.census()["symmetric"] == {"each": 1, "keys": 2}
-    assert "(main)" not in s.census()            # the ones in a string and a comment
+    assert "(main)" not in s.census()  # the ones in a string and a comment
     t = s.find("nested", "keys", 2)
     assert t.expr == "%{$tables->{$table}}"
     e = s.find("each_pairs", "each", 1)
@@ -106,12 +126,11 @@ def test_the_copy_keeps_every_line_in_place(copy):
     old = SYNTH.read_text().splitlines()
     new = copy.read_text().splitlines()
     changed = [i for i, (a, b) in enumerate(zip(old, new)) if a != b]
-    assert len(changed) == 8                          # 8 rewrites, one a line
-    assert new[:len(old)][0] == old[0]
-    assert "AcescoreOrder::keys_index(\\%$t)" in new[old.index(
-        '  return join ",", keys %$t;')]
+    assert len(changed) == 8  # 8 rewrites, one a line
+    assert new[: len(old)][0] == old[0]
+    assert "AcescoreOrder::keys_index(\\%$t)" in new[old.index('  return join ",", keys %$t;')]
     # what was not listed stays: the scalar count and the already sorted traversal
-    assert '  my $n = keys %$h;' in new
+    assert "  my $n = keys %$h;" in new
 
 
 def test_recognised_by_structure_and_by_digest(tmp_path):
@@ -122,10 +141,13 @@ def test_recognised_by_structure_and_by_digest(tmp_path):
     assert d2.recognised_by == "sha256" and d2.text == d.text
 
 
-@pytest.mark.parametrize("edit, why", [
-    (("    $sum += $v;", "    $sum += $v; my @x = values %$h;"), "unknown version"),
-    (("sub rows {", "sub lines {"), "unknown version"),
-])
+@pytest.mark.parametrize(
+    "edit, why",
+    [
+        (("    $sum += $v;", "    $sum += $v; my @x = values %$h;"), "unknown version"),
+        (("sub rows {", "sub lines {"), "unknown version"),
+    ],
+)
 def test_unknown_versions_are_refused_in_one_line(tmp_path, edit, why):
     bad = tmp_path / "tool.pl"
     bad.write_text(SYNTH.read_text().replace(*edit))
@@ -137,11 +159,13 @@ def test_unknown_versions_are_refused_in_one_line(tmp_path, edit, why):
 
 def test_a_known_digest_with_another_shape_is_refused(tmp_path):
     """A table must fit the file even when the digest matches."""
-    text = SYNTH.read_text().replace("while ((my $k, my $v) = each %$h) {",
-                                     "while ((my $k, my $v) = each %$h)\n  {")
+    text = SYNTH.read_text().replace(
+        "while ((my $k, my $v) = each %$h) {", "while ((my $k, my $v) = each %$h)\n  {"
+    )
     bad = tmp_path / "tool.pl"
     bad.write_text(text)
     import hashlib
+
     digest = hashlib.sha256(text.encode("latin-1")).hexdigest()
     v = ToolVersion("synthetic-v1", (digest,), 12, SYNTH_VERSION.rows)
     with pytest.raises(rewriter.UnknownTool, match="not the head of a while"):
@@ -164,7 +188,7 @@ def test_a_repaired_copy_keeps_the_hash_order(tmp_path):
 
 
 def test_the_version_tables_are_consistent():
-    assert ACE08.rewrites == 74                       # 72 of Appendix A + the D1 repair
+    assert ACE08.rewrites == 74  # 72 of Appendix A + the D1 repair
     assert sum(len(r.targets()) for r in ACE08.rows if not r.repair) == 72
     assert ACE08.repairs == 2
     # docs/rules/versions.md Appendix A: 62 for ace07, 61 for ace05; no repairs (no D1 there)
@@ -193,9 +217,16 @@ def test_crosscheck_session_on_the_synthetic_tool():
 
 def _session_on_synth(ours: str, runs):
     # the synthetic tool reads one list: it is handed the REF list only
-    return session.crosscheck(str(SYNTH), [str(DATA / "synthetic-input.txt")], [], [],
-                              ours, runs=runs, versions=SYNTH_VERSIONS,
-                              args_for=lambda rl, sl, flags: [rl])
+    return session.crosscheck(
+        str(SYNTH),
+        [str(DATA / "synthetic-input.txt")],
+        [],
+        [],
+        ours,
+        runs=runs,
+        versions=SYNTH_VERSIONS,
+        args_for=lambda rl, sl, flags: [rl],
+    )
 
 
 def test_real_tool_or_synthetic(tmp_path):
@@ -213,14 +244,16 @@ def test_real_tool_or_synthetic(tmp_path):
             copy = rewriter.write_copy(d, st.dir)
             runs = [st.run(copy, ["-r", rl, "-t", sl, "-m"], seed=s) for s in (1, 2)]
         bodies = [r.raw.split(b"\n", 1)[1] for r in runs]
-        assert bodies[0] == bodies[1]                     # deterministic, whatever the version
-        if d.version.name == "ace08-eval-v08":            # the goldens are its reports
+        assert bodies[0] == bodies[1]  # deterministic, whatever the version
+        if d.version.name == "ace08-eval-v08":  # the goldens are its reports
             assert bodies[0] == exp
-        warnings.warn(f"ran on the real NIST tool {tool} ({d.version.name},"
-                      f" {d.recognised_by}, {len(d.applied)} rewrites)", stacklevel=1)
+        warnings.warn(
+            f"ran on the real NIST tool {tool} ({d.version.name},"
+            f" {d.recognised_by}, {len(d.applied)} rewrites)",
+            stacklevel=1,
+        )
     else:
         d = rewriter.derive(str(SYNTH), SYNTH_VERSIONS)
         p = Path(rewriter.write_copy(d, str(tmp_path)))
         assert {run_perl(p, s) for s in (1, 2)} == {"\n".join(CANONICAL) + "\n"}
-        warnings.warn("ACE_NIST_SCORER not set: ran on the synthetic script only",
-                      stacklevel=1)
+        warnings.warn("ACE_NIST_SCORER not set: ran on the synthetic script only", stacklevel=1)

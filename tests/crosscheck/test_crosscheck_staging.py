@@ -4,6 +4,7 @@ The NIST tool opens its list files and every file they name with Perl's two-argu
 ``open()``, where a name ending in ``|`` runs the rest as a command.  A stand-in tool that
 opens the same way shows that a REF/SYS file named ``...|`` is read as a file, not run.
 """
+
 from __future__ import annotations
 
 import os
@@ -20,7 +21,7 @@ GOLDEN = Path(__file__).parent.parent / "data" / "golden"
 
 # Opens -r and -t lists and each file they name with two-argument open, as the NIST tool
 # does, then prints the golden report the CLI test compares with.
-TWO_ARG_OPEN_TOOL = r'''
+TWO_ARG_OPEN_TOOL = r"""
 my %opt = @ARGV;
 my $n = 0;
 foreach my $list ($opt{"-r"}, $opt{"-t"}) {
@@ -38,7 +39,7 @@ foreach my $list ($opt{"-r"}, $opt{"-t"}) {
 print STDERR "read $n files\n";
 if ($ENV{REPORT}) { open (R, "<", $ENV{REPORT}); print while <R>; }
 else { print "The scoring mode parameter set is \"local_2008\":\n"; }
-'''
+"""
 
 
 def _trap(tmp_path: Path, name: str) -> tuple[Path, Path]:
@@ -62,6 +63,7 @@ def test_the_trap_works_when_the_path_is_handed_over(tmp_path):
     lst = tmp_path / "naive.list"
     lst.write_text(f"{apf}\n")
     import subprocess
+
     subprocess.run(["perl", str(tool), "-r", str(lst), "-t", str(lst)], capture_output=True)
     assert marker.exists()
 
@@ -88,8 +90,9 @@ def test_crosscheck_command_with_a_pipe_path_in_a_list(tmp_path):
     assert not marker.exists()
 
 
-@pytest.mark.parametrize("bad", ["x|", "|x", "<x", ">x", "+<x", " x", "x ", "-", "-x",
-                                 "a/../b", "x\n"])
+@pytest.mark.parametrize(
+    "bad", ["x|", "|x", "<x", ">x", "+<x", " x", "x ", "-", "-x", "a/../b", "x\n"]
+)
 def test_unsafe_names_are_refused(bad):
     assert not SAFE_NAME.match(bad) or ".." in bad
 
@@ -113,16 +116,19 @@ def test_option_values_pass_the_check(tmp_path):
     tool = tmp_path / "tool.pl"
     tool.write_text('print "@ARGV\\n";\n')
     with Staging() as st:
-        assert st.run(str(tool), ["-P", "global_2008_with_mentions", "-m"]).stdout == \
-            "-P global_2008_with_mentions -m\n"
+        assert (
+            st.run(str(tool), ["-P", "global_2008_with_mentions", "-m"]).stdout
+            == "-P global_2008_with_mentions -m\n"
+        )
         with pytest.raises(ValueError):
             st.run(str(tool), ["-r", "x|"])
 
 
 def test_the_tools_messages_name_the_users_files(tmp_path):
     tool = tmp_path / "tool.pl"
-    tool.write_text('open (L, $ARGV[1]); my $f = <L>; chomp $f;'
-                    ' die "ERROR: cannot score \'$f\'\\n";\n')
+    tool.write_text(
+        "open (L, $ARGV[1]); my $f = <L>; chomp $f; die \"ERROR: cannot score '$f'\\n\";\n"
+    )
     apf, _ = _trap(tmp_path, "d.apf.xml")
     run = run_nist(str(tool), [str(apf)], [str(apf)], [])
     assert run.status != 0
@@ -146,14 +152,28 @@ def test_save_nist_keeps_the_report(tmp_path):
     tool = tmp_path / "tool.pl"
     tool.write_text(TWO_ARG_OPEN_TOOL)
     saved = tmp_path / "nist.txt"
-    env = dict(os.environ, ACE_NIST_SCORER=str(tool),
-               REPORT=str(GOLDEN / "tiny" / "expected" / "heavy__m.txt"))
-    args = ["crosscheck", str(GOLDEN / "tiny" / "ref"), str(GOLDEN / "tiny" / "sys-heavy"), "-m",
-            "--runs", "2", "--save-nist", str(saved), "--format", "json"]
+    env = dict(
+        os.environ,
+        ACE_NIST_SCORER=str(tool),
+        REPORT=str(GOLDEN / "tiny" / "expected" / "heavy__m.txt"),
+    )
+    args = [
+        "crosscheck",
+        str(GOLDEN / "tiny" / "ref"),
+        str(GOLDEN / "tiny" / "sys-heavy"),
+        "-m",
+        "--runs",
+        "2",
+        "--save-nist",
+        str(saved),
+        "--format",
+        "json",
+    ]
     r = CliRunner().invoke(main, args, env=env)
     assert r.exit_code == 0, r.output
     assert saved.read_bytes() == (GOLDEN / "tiny" / "expected" / "heavy__m.txt").read_bytes()
     import json
+
     data = json.loads(r.stdout)
     assert data["identical"] and data["nist"]["mode"] == "runs"
     assert data["nist"]["tie_lines"] == 0 and data["nist"]["real_differences"] == 0

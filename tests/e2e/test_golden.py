@@ -5,6 +5,7 @@ scorer run in the canonical order of docs/rules/determinism.md (see the golden R
 A file ``SYS__FLAGS.txt`` is the report of ``-r ref.list -t sys-SYS.list FLAGS`` where
 FLAGS is ``m``, ``P_local_2007_m``, ``P_global_2008`` ... (``_`` separates flags).
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -15,7 +16,7 @@ from acescore import api
 from acescore.crosscheck.nist_tool import compare_reports
 from acescore.model.params import PARAMETER_SETS
 
-pytestmark = pytest.mark.slow   # golden corpora
+pytestmark = pytest.mark.slow  # golden corpora
 
 GOLDEN = Path(__file__).parent.parent / "data" / "golden"
 
@@ -39,7 +40,7 @@ def flags_of(exp: Path):
         if t == "P":
             # parameter set names contain underscores: take the longest known name
             for n in sorted(PARAMETER_SETS, key=len, reverse=True):
-                if "_".join(toks[i + 1:]).startswith(n):
+                if "_".join(toks[i + 1 :]).startswith(n):
                     opts["params"] = n
                     i += 1 + len(n.split("_"))
                     break
@@ -75,19 +76,28 @@ def test_report_identical(exp):
     expected = exp.read_text(encoding="utf-8").split("\n", 1)[1]
     if actual != expected:
         diffs = compare_reports(expected, actual, show=1)
-        pytest.fail("report differs:\n" + "\n".join(
-            f"{d.name}: line {d.examples[0][0]}: expected {d.examples[0][1]!r}"
-            f" got {d.examples[0][2]!r}" for d in diffs if d.differing_lines))
+        pytest.fail(
+            "report differs:\n"
+            + "\n".join(
+                f"{d.name}: line {d.examples[0][0]}: expected {d.examples[0][1]!r}"
+                f" got {d.examples[0][2]!r}"
+                for d in diffs
+                if d.differing_lines
+            )
+        )
 
 
-@pytest.mark.parametrize("exp", [c for c in cases()
-                                 if Path(str(c.values[0]).replace(".txt", ".stderr.txt")).exists()])
+@pytest.mark.parametrize(
+    "exp", [c for c in cases() if Path(str(c.values[0]).replace(".txt", ".stderr.txt")).exists()]
+)
 def test_warnings_identical(exp):
     res = run_case(exp)
     expected = Path(str(exp).replace(".txt", ".stderr.txt")).read_text(encoding="utf-8")
+
     # the golden files keep the warning lines (timing lines removed, blank lines vary)
     def lines(t):
         return [ln for ln in t.splitlines() if ln.strip()]
+
     assert lines("".join(res.warnings)) == lines(expected)
 
 
@@ -98,13 +108,25 @@ CLI_JOBS = (1, pytest.param(2, marks=pytest.mark.slow), pytest.param(4, marks=py
 
 def cli_args(exp: Path, jobs: int) -> list:
     sysname, opts = flags_of(exp)
-    args = ["score", "-r", "ref.list", "-t",
-            "ref.list" if sysname == "ref" else f"sys-{sysname}.list",
-            "-P", opts.pop("params"), "--jobs", str(jobs)]
+    args = [
+        "score",
+        "-r",
+        "ref.list",
+        "-t",
+        "ref.list" if sysname == "ref" else f"sys-{sysname}.list",
+        "-P",
+        opts.pop("params"),
+        "--jobs",
+        str(jobs),
+    ]
     if opts.pop("mentions"):
         args.append("-m")
-    for name, flag in (("doc_scores", "-d"), ("all_mappings", "-a"),
-                       ("error_mappings", "-e"), ("summary", "-s")):
+    for name, flag in (
+        ("doc_scores", "-d"),
+        ("all_mappings", "-a"),
+        ("error_mappings", "-e"),
+        ("summary", "-s"),
+    ):
         if opts.pop(name, False):
             args.append(flag)
     assert not opts
@@ -117,14 +139,17 @@ def test_cli_report_identical(exp, jobs, monkeypatch):
     from click.testing import CliRunner
 
     from acescore.cli import main
-    monkeypatch.chdir(exp.parent.parent)        # the lists name files under the corpus
+
+    monkeypatch.chdir(exp.parent.parent)  # the lists name files under the corpus
     r = CliRunner().invoke(main, cli_args(exp, jobs), catch_exceptions=False)
     assert r.exit_code == 0, r.stderr
     expected = exp.read_text(encoding="utf-8").split("\n", 1)[1]
     assert r.stdout.split("\n", 1)[1] == expected
     stderr = Path(str(exp).replace(".txt", ".stderr.txt"))
     if stderr.exists():
+
         def lines(t):
             return [ln for ln in t.splitlines() if ln.strip()]
+
         # (the signature and the coverage line follow the warnings)
         assert lines(r.stderr)[:-2] == lines(stderr.read_text(encoding="utf-8"))

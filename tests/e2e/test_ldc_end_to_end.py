@@ -1,6 +1,7 @@
 """The LDC-like corpus (tests/ldc_like.py), first try, every command (issue #14, points 2-5):
 the shared options everywhere, the summary line, nothing to score, --docs, --lenient on the
 defects of real annotation."""
+
 from __future__ import annotations
 
 import json
@@ -15,10 +16,13 @@ from acescore.cli import main
 
 CLEAN = ("bc", "cts", "wl")
 READERS = ("score", "coref", "events", "view")
-SUMMARY = re.compile(r"^acescore: scored (\d+) of (\d+) REF documents; (\d+) REF documents "
-                     r"have no SYS document \(scored as misses\); (\d+) SYS documents "
-                     r"have no REF document \(ignored\)(; lenient: skipped (\d+) "
-                     r"elements? and (\d+) documents?)?$", re.M)
+SUMMARY = re.compile(
+    r"^acescore: scored (\d+) of (\d+) REF documents; (\d+) REF documents "
+    r"have no SYS document \(scored as misses\); (\d+) SYS documents "
+    r"have no REF document \(ignored\)(; lenient: skipped (\d+) "
+    r"elements? and (\d+) documents?)?$",
+    re.M,
+)
 
 
 @pytest.fixture(scope="module")
@@ -68,23 +72,44 @@ def test_defective_genres_strict_then_lenient(ldc, tmp_path, cmd):
         ndefects = sum(1 for d in ldc.docs if d.genre == genre for _ in d.defects)
         got = summary(r.output)
         assert got[:4] == (1, 1, 0, 0)
-        assert got[4:] == (ndefects, 0)          # each defect one element skipped, no document
+        assert got[4:] == (ndefects, 0)  # each defect one element skipped, no document
         r = command(cmd, adj, fp1, tmp_path / (genre + "-q"), "--lenient", "-q")
-        assert r.exit_code == 0 and r.output.strip() in ("", str(tmp_path / (genre + "-q")
-                                                              / "index.html"))
+        assert r.exit_code == 0 and r.output.strip() in (
+            "",
+            str(tmp_path / (genre + "-q") / "index.html"),
+        )
 
 
 def test_shared_options_on_every_command(ldc, tmp_path):
     adj, fp1 = ldc.folder("bc"), ldc.folder("bc", "fp1")
     for cmd in READERS + ("crosscheck", "compare"):
         r = run(cmd, "--help")
-        for opt in ("--lenient", "-q", "-P", "--max-file-size", "--docs",
-                    "-O" if cmd == "view" else "-o", "--format"):
+        for opt in (
+            "--lenient",
+            "-q",
+            "-P",
+            "--max-file-size",
+            "--docs",
+            "-O" if cmd == "view" else "-o",
+            "--format",
+        ):
             assert re.search(rf"(^|[\s,]){re.escape(opt)}[\s,=]", r.output), (cmd, opt)
     for cmd in ("score", "coref", "events"):
         out = tmp_path / f"{cmd}.json"
-        r = command(cmd, adj, fp1, out, "-q", "--format", "JSON", "-P", "local_2007",
-                    "--max-file-size", "1M", "--lenient")
+        r = command(
+            cmd,
+            adj,
+            fp1,
+            out,
+            "-q",
+            "--format",
+            "JSON",
+            "-P",
+            "local_2007",
+            "--max-file-size",
+            "1M",
+            "--lenient",
+        )
         assert r.exit_code == 0, r.output
         d = json.loads(out.read_text())
         assert "params:local_2007" in d["signature"] and "|lenient" in d["signature"]
@@ -102,11 +127,16 @@ def test_summary_counts_in_json(ldc, tmp_path):
     r = run("score", ref, sys_, "-m", "--format", "json", "-o", tmp_path / "s.json")
     assert r.exit_code == 0, r.output
     assert summary(r.output) == (1, 2, 1, 1, None, None)
-    assert "system output for unevaluated document" not in r.output      # folded
+    assert "system output for unevaluated document" not in r.output  # folded
     assert "has no corresponding tst doc" in r.output
     d = json.loads((tmp_path / "s.json").read_text())
-    assert d["documents"] == {"ref": 2, "sys": 2, "scored": 1, "ref_without_sys": 1,
-                              "sys_without_ref": 1}
+    assert d["documents"] == {
+        "ref": 2,
+        "sys": 2,
+        "scored": 1,
+        "ref_without_sys": 1,
+        "sys_without_ref": 1,
+    }
     r = run("score", ref, sys_, "-m", "-o", tmp_path / "s.txt", "--verbose")
     assert r.output.count("system output for unevaluated document") == 1
     assert summary(r.output) == (1, 2, 1, 1, None, None)
@@ -120,7 +150,8 @@ def test_nothing_to_score(ldc, tmp_path):
         assert r.output.splitlines() == [
             f"acescore: nothing to score: REF {ldc.folder('bc')} (1 document, e.g."
             f" {ldc.docids('bc')[0]}) and SYS {ldc.folder('cts', 'fp1')} (1 document, e.g."
-            f" {ldc.docids('cts')[0]}) have no DOCID in common"]
+            f" {ldc.docids('cts')[0]}) have no DOCID in common"
+        ]
     # said before the defects of the input: they would not be scored anyway
     r = run("coref", nw, bc)
     assert r.exit_code == 2 and r.output.startswith("acescore: nothing to score: REF")
@@ -129,12 +160,15 @@ def test_nothing_to_score(ldc, tmp_path):
     page.write_text("<!DOCTYPE html>\n<html><body>results</body></html>\n")
     empty = tmp_path / "empty"
     empty.mkdir()
-    for spec, what in ((sgm, "an ACE source document (.sgm), not an APF annotation"),
-                       (page, "an HTML file")):
+    for spec, what in (
+        (sgm, "an ACE source document (.sgm), not an APF annotation"),
+        (page, "an HTML file"),
+    ):
         r = run("score", nw, spec)
         assert r.exit_code == 2
-        assert r.output.splitlines() == [f"acescore: nothing to score: SYS {spec} holds no APF"
-                                         f" document: {what}"]
+        assert r.output.splitlines() == [
+            f"acescore: nothing to score: SYS {spec} holds no APF document: {what}"
+        ]
     r = run("score", empty, nw)
     assert r.exit_code == 2 and len(r.output.splitlines()) == 1 and str(empty) in r.output
 
@@ -153,8 +187,7 @@ def test_docs_restricts_both_sides(ldc, tmp_path):
         assert r.exit_code == 0, r.output
         assert summary(r.output) == (2, 2, 0, 0, None, None)
     d = json.loads(run("score", ref, sys_, "--docs", split, "-q", "--format", "json").output)
-    assert sorted(d["document_scores"]["edr"]) == sorted([ldc.docids("bc")[0],
-                                                          ldc.docids("wl")[0]])
+    assert sorted(d["document_scores"]["edr"]) == sorted([ldc.docids("bc")[0], ldc.docids("wl")[0]])
     other = tmp_path / "other.txt"
     other.write_text("NOT_A_DOC\n")
     r = run("score", ref, sys_, "--docs", other)
@@ -165,16 +198,22 @@ def test_crosscheck_lenient_and_nist_failure(ldc, tmp_path):
     """The NIST tool cannot score the defective genres: crosscheck says so (exit 4) once
     acescore, in lenient mode, could."""
     fake = tmp_path / "nist.pl"
-    fake.write_text('print STDERR "FATAL INPUT ERROR:  symmetric relation \'R\' must have'
-                    ' exactly 2 \'Arg\' arguments, but:\\n        Arg arguments: \'E2\'\\n";'
-                    ' exit 255;\n')
+    fake.write_text(
+        "print STDERR \"FATAL INPUT ERROR:  symmetric relation 'R' must have"
+        " exactly 2 'Arg' arguments, but:\\n        Arg arguments: 'E2'\\n\";"
+        " exit 255;\n"
+    )
     env = dict(os.environ, ACE_NIST_SCORER=str(fake))
-    r = CliRunner().invoke(main, ["crosscheck", ldc.folder("nw"), ldc.folder("nw", "fp1"),
-                                  "--lenient", "-q", "--runs", "1"], env=env)
+    r = CliRunner().invoke(
+        main,
+        ["crosscheck", ldc.folder("nw"), ldc.folder("nw", "fp1"), "--lenient", "-q", "--runs", "1"],
+        env=env,
+    )
     assert r.exit_code == 4
     assert r.output.splitlines()[-1] == (
         "acescore: the NIST tool failed (exit status 255): FATAL INPUT ERROR: symmetric"
-        " relation 'R' must have exactly 2 'Arg' arguments, but: Arg arguments: 'E2'")
+        " relation 'R' must have exactly 2 'Arg' arguments, but: Arg arguments: 'E2'"
+    )
 
 
 def test_crosscheck_output_options(ldc, tmp_path):
@@ -187,8 +226,11 @@ def test_crosscheck_output_options(ldc, tmp_path):
     fake.write_text(f'open(F, "<", "{report}"); print while <F>;\n')
     env = dict(os.environ, ACE_NIST_SCORER=str(fake))
     out = tmp_path / "cmp.json"
-    r = CliRunner().invoke(main, ["crosscheck", str(adj), str(fp1), "--format", "Json", "-o",
-                                  str(out), "-q", "--runs", "1"], env=env)
+    r = CliRunner().invoke(
+        main,
+        ["crosscheck", str(adj), str(fp1), "--format", "Json", "-o", str(out), "-q", "--runs", "1"],
+        env=env,
+    )
     assert r.exit_code == 0, r.output
     d = json.loads(out.read_text())
     assert d["identical"] is True and d["differing_lines"] == 0 and d["lines"] > 100

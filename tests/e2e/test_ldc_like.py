@@ -1,5 +1,6 @@
 """The corpus laid out like the LDC release (tests/ldc_like.py), first try, every command:
 official sources read as they are (docs/rules/ldc-sources.md)."""
+
 from __future__ import annotations
 
 import os
@@ -48,7 +49,7 @@ def test_sources_have_the_ldc_quirks(ldc):
     bn = raw["bn"]
     assert bn.index("<ENDTIME>") > bn.index("</BODY>")
     un = raw["un"]
-    assert "<QUOTE PREVIOUSPOST=\"\n" in un and "</QUOTE>" not in un
+    assert '<QUOTE PREVIOUSPOST="\n' in un and "</QUOTE>" not in un
     assert un.count("<POST>") == un.count("</POST>") + 1
 
 
@@ -68,23 +69,45 @@ def test_offsets_by_the_ace_rule(ldc):
         assert s2 - s1 == len("Smith & Wesson and ")
 
 
-@pytest.mark.parametrize("text,expected", [
-    ("<DOC>\n<DOCID> X </DOCID>\n<BODY>\n<TEXT>\na & b\n</BODY>\n</DOC>\n",
-     ["F.sgm:6: TEXT: <TEXT> (line 4) is not closed before </BODY>"]),
-    ("<DOC>\n<DOCID> X </DOCID>\n<BODY>\n<TEXT>\n<ENDTIME> 1 </ENDTIME>\n</TEXT>\n</BODY>\n"
-     "</DOC>\n", ["F.sgm:5: ENDTIME: <ENDTIME> is not allowed inside <TEXT>"]),
-    ("<DOC>\n<BODY>\n<TEXT>\n<TABLE>\n</TEXT>\n</BODY>\n</DOC>\n",
-     ["F.sgm:4: TABLE: unknown element <TABLE>", "F.sgm:7: DOC: missing <DOCID>"]),
-    ("<DOC>\n<DOCID> X </DOCID>\n<BODY>\n<TEXT>\nx\n</TEXT>\n</BODY>\n",
-     ["F.sgm:1: DOC: <DOC> is never closed"]),
-    ("<html><body>x</body></html>",
-     ["F.sgm:1: HTML: not an ACE source document: it starts with <HTML>, not <DOC>"]),
-    ("<DOC>\n<DOCID> X </DOCID>\n<BODY>\n<TEXT>\nx\n</TEXT>\n</BODY>\n</DOC>\n<DOC>\n",
-     ["F.sgm:9: DOC: <DOC> outside <DOC>", "F.sgm:9: DOC: <DOC> is never closed",
-      "F.sgm:10: DOC: missing <BODY>, <DOCID>"]),
-    ("<DOC>\n<DOCID> X </DOCID>\n<BODY>\n<TEXT>\n<POST>\n<QUOTE PREVIOUSPOST=\"a\nb\">\nx\n"
-     "<POST>\ny\n</TEXT>\n</BODY>\n<ENDTIME> 2 </ENDTIME>\n</DOC>\n", []),
-])
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        (
+            "<DOC>\n<DOCID> X </DOCID>\n<BODY>\n<TEXT>\na & b\n</BODY>\n</DOC>\n",
+            ["F.sgm:6: TEXT: <TEXT> (line 4) is not closed before </BODY>"],
+        ),
+        (
+            "<DOC>\n<DOCID> X </DOCID>\n<BODY>\n<TEXT>\n<ENDTIME> 1 </ENDTIME>\n</TEXT>\n</BODY>\n"
+            "</DOC>\n",
+            ["F.sgm:5: ENDTIME: <ENDTIME> is not allowed inside <TEXT>"],
+        ),
+        (
+            "<DOC>\n<BODY>\n<TEXT>\n<TABLE>\n</TEXT>\n</BODY>\n</DOC>\n",
+            ["F.sgm:4: TABLE: unknown element <TABLE>", "F.sgm:7: DOC: missing <DOCID>"],
+        ),
+        (
+            "<DOC>\n<DOCID> X </DOCID>\n<BODY>\n<TEXT>\nx\n</TEXT>\n</BODY>\n",
+            ["F.sgm:1: DOC: <DOC> is never closed"],
+        ),
+        (
+            "<html><body>x</body></html>",
+            ["F.sgm:1: HTML: not an ACE source document: it starts with <HTML>, not <DOC>"],
+        ),
+        (
+            "<DOC>\n<DOCID> X </DOCID>\n<BODY>\n<TEXT>\nx\n</TEXT>\n</BODY>\n</DOC>\n<DOC>\n",
+            [
+                "F.sgm:9: DOC: <DOC> outside <DOC>",
+                "F.sgm:9: DOC: <DOC> is never closed",
+                "F.sgm:10: DOC: missing <BODY>, <DOCID>",
+            ],
+        ),
+        (
+            '<DOC>\n<DOCID> X </DOCID>\n<BODY>\n<TEXT>\n<POST>\n<QUOTE PREVIOUSPOST="a\nb">\nx\n'
+            "<POST>\ny\n</TEXT>\n</BODY>\n<ENDTIME> 2 </ENDTIME>\n</DOC>\n",
+            [],
+        ),
+    ],
+)
 def test_markup_problems(text, expected):
     assert [str(e) for e in check_markup(text, "F.sgm")] == expected
 
@@ -96,8 +119,10 @@ def test_validate_reference_folders(ldc):
         adj = ldc.folder(genre)
         r = cli("validate", adj, "--source-dir", adj)
         lines = r.output.splitlines()
-        assert lines[-1].endswith("checked against 1 source document: "
-                                  + ("0 problems" if genre in CLEAN else "1 problem in 1 file"))
+        assert lines[-1].endswith(
+            "checked against 1 source document: "
+            + ("0 problems" if genre in CLEAN else "1 problem in 1 file")
+        )
         if genre in DEFECTIVE:
             assert r.exit_code == 1
             assert "symmetric relation" in lines[0] and "R-SAME" in lines[0]
@@ -107,10 +132,12 @@ def test_validate_reference_folders(ldc):
     top = os.path.join(ldc.root, "data", "English")
     r = cli("validate", *[ldc.folder(g) for g in CLEAN], "--source-dir", top)
     assert r.exit_code == 0
-    assert r.output.splitlines()[-1] == ("validate: 3 files, 3 documents, "
-                                         + r.output.split(" documents, ")[1].split(" charseqs")[0]
-                                         + " charseqs checked against 3 source documents:"
-                                         " 0 problems")
+    assert r.output.splitlines()[-1] == (
+        "validate: 3 files, 3 documents, "
+        + r.output.split(" documents, ")[1].split(" charseqs")[0]
+        + " charseqs checked against 3 source documents:"
+        " 0 problems"
+    )
 
 
 def test_source_dir_usage_errors(ldc, tmp_path):
@@ -118,14 +145,23 @@ def test_source_dir_usage_errors(ldc, tmp_path):
     (tmp_path / "empty").mkdir()
     docid = ldc.docids("bc")[0]
     wrong = ldc.folder("nw")
-    for cmd in (["validate", adj], ["view", adj, ldc.folder("bc", "fp1"), "-q", "-O",
-                                    tmp_path / "site"]):
-        for sd, msg in ((tmp_path / "empty", f"--source-dir {tmp_path / 'empty'}: no source"
-                         " document (*.sgm) in this folder or below it"),
-                        (tmp_path / "nosuch", f"--source-dir {tmp_path / 'nosuch'}: no such"
-                         " folder"),
-                        (wrong, f"--source-dir {wrong}: no source document for the APF"
-                         f" document (looked for {docid}.sgm): is it the wrong folder?")):
+    for cmd in (
+        ["validate", adj],
+        ["view", adj, ldc.folder("bc", "fp1"), "-q", "-O", tmp_path / "site"],
+    ):
+        for sd, msg in (
+            (
+                tmp_path / "empty",
+                f"--source-dir {tmp_path / 'empty'}: no source"
+                " document (*.sgm) in this folder or below it",
+            ),
+            (tmp_path / "nosuch", f"--source-dir {tmp_path / 'nosuch'}: no such folder"),
+            (
+                wrong,
+                f"--source-dir {wrong}: no source document for the APF"
+                f" document (looked for {docid}.sgm): is it the wrong folder?",
+            ),
+        ):
             r = cli(*cmd, "--source-dir", sd)
             assert r.exit_code == 2, r.output
             assert r.output.splitlines() in ([msg], [f"acescore: {msg}"])
@@ -136,9 +172,8 @@ def test_view_shows_the_official_sources(ldc, tmp_path):
     for genre in CLEAN:
         adj = ldc.folder(genre)
         site = tmp_path / genre
-        r = cli("view", adj, ldc.folder(genre, "fp1"), "--source-dir", adj, "-m", "-q",
-                "-O", site)
+        r = cli("view", adj, ldc.folder(genre, "fp1"), "--source-dir", adj, "-m", "-q", "-O", site)
         assert r.exit_code == 0, r.output
         page = (site / "doc" / (ldc.docids(genre)[0] + ".html")).read_text(encoding="utf-8")
-        assert "source document" not in page          # found and read: no note
+        assert "source document" not in page  # found and read: no note
         assert "Smith &amp; Wesson" in page and "AT&amp;amp;T" in page

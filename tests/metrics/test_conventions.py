@@ -17,6 +17,7 @@ SYS event mentions
     s3 Movement:Transport   anchor 70-74 "fled"     Artifact=m1
 Relations: REF ORG-AFF:Employment Arg-1=m1 Arg-2=m3;  SYS the same with Arg-1=m3 Arg-2=m1.
 """
+
 from __future__ import annotations
 
 import json
@@ -53,44 +54,84 @@ def _entities():
     m1 = EntityMention("m1", "NAM", "PER", "LITERAL", _loc(0, 3), _loc(0, 10))
     m2 = EntityMention("m2", "PRO", "PER", "LITERAL", _loc(20, 21), _loc(20, 21))
     m3 = EntityMention("m3", "NAM", "GPE", "LITERAL", _loc(30, 35), _loc(30, 35))
-    return (Entity("E1", "PER", "Individual", "SPC", (m1, m2), (), "NAM"),
-            Entity("E2", "GPE", "Nation", "SPC", (m3,), (), "NAM"))
+    return (
+        Entity("E1", "PER", "Individual", "SPC", (m1, m2), (), "NAM"),
+        Entity("E2", "GPE", "Nation", "SPC", (m3,), (), "NAM"),
+    )
 
 
 def _ev(eid, etype, subtype, anchor, text, args):
-    em = EventMention(eid + "-1", _loc(0, 80), _loc(*anchor, text),
-                      tuple(Argument(r, m) for r, m in args))
+    em = EventMention(
+        eid + "-1", _loc(0, 80), _loc(*anchor, text), tuple(Argument(r, m) for r, m in args)
+    )
     return Event(eid, etype, subtype, "Specific", "Asserted", "Positive", "Past", (), (em,))
 
 
 def _rel(a1, a2):
     m = RelationMention("R1-1", _loc(0, 35), (Argument("Arg-1", a1), Argument("Arg-2", a2)))
-    return Relation("R1", "ORG-AFF", "Employment", "Asserted",
-                    (Argument("Arg-1", a1[:2]), Argument("Arg-2", a2[:2])), (m,))
+    return Relation(
+        "R1",
+        "ORG-AFF",
+        "Employment",
+        "Asserted",
+        (Argument("Arg-1", a1[:2]), Argument("Arg-2", a2[:2])),
+        (m,),
+    )
 
 
 def _doc(events, relation):
-    return Document("D", "newswire", "D.sgm", "text", "x", entities=_entities(),
-                    values=(Value("V1", "Numeric", None, (SimpleMention("v1", _loc(40, 44)),)),),
-                    timex2s=(Timex2("T1", (), (SimpleMention("t1", _loc(50, 55)),)),),
-                    relations=(relation,), events=events)
+    return Document(
+        "D",
+        "newswire",
+        "D.sgm",
+        "text",
+        "x",
+        entities=_entities(),
+        values=(Value("V1", "Numeric", None, (SimpleMention("v1", _loc(40, 44)),)),),
+        timex2s=(Timex2("T1", (), (SimpleMention("t1", _loc(50, 55)),)),),
+        relations=(relation,),
+        events=events,
+    )
 
 
-REF = _doc((_ev("ev1", "Conflict", "Attack", (12, 17), "fired",
-                [("Attacker", "m1"), ("Place", "m3"), ("Time-Within", "t1")]),
-            _ev("ev2", "Life", "Die", (12, 17), "fired", [("Victim", "m2")]),
-            _ev("ev3", "Movement", "Transport", (60, 68), "set out", [("Artifact", "m1")])),
-           _rel("m1", "m3"))
-SYS = _doc((_ev("s1", "Conflict", "Attack", (12, 17), "fired",
-                [("Attacker", "m1"), ("Target", "m1"), ("Place", "m3")]),
-            _ev("s2", "Movement", "Transport", (60, 68), "set out", [("Artifact", "m1")]),
-            _ev("s3", "Movement", "Transport", (70, 74), "fled", [("Artifact", "m1")])),
-           _rel("m3", "m1"))
+REF = _doc(
+    (
+        _ev(
+            "ev1",
+            "Conflict",
+            "Attack",
+            (12, 17),
+            "fired",
+            [("Attacker", "m1"), ("Place", "m3"), ("Time-Within", "t1")],
+        ),
+        _ev("ev2", "Life", "Die", (12, 17), "fired", [("Victim", "m2")]),
+        _ev("ev3", "Movement", "Transport", (60, 68), "set out", [("Artifact", "m1")]),
+    ),
+    _rel("m1", "m3"),
+)
+SYS = _doc(
+    (
+        _ev(
+            "s1",
+            "Conflict",
+            "Attack",
+            (12, 17),
+            "fired",
+            [("Attacker", "m1"), ("Target", "m1"), ("Place", "m3")],
+        ),
+        _ev("s2", "Movement", "Transport", (60, 68), "set out", [("Artifact", "m1")]),
+        _ev("s3", "Movement", "Transport", (70, 74), "fled", [("Artifact", "m1")]),
+    ),
+    _rel("m3", "m1"),
+)
 
 
 def score(name, **rules):
-    return convention_scores(Side("REF", documents={"D": REF}),
-                             Side("SYS", documents={"D": SYS}), get_convention(name, **rules))
+    return convention_scores(
+        Side("REF", documents={"D": REF}),
+        Side("SYS", documents={"D": SYS}),
+        get_convention(name, **rules),
+    )
 
 
 def counts(result):
@@ -115,12 +156,16 @@ def test_ace05_standard():
 def test_ace05_equals_events_command():
     """ace05 gives the numbers of ``acescore events`` with its default options."""
     from acescore.metrics.events import TASKS, event_scores
+
     r, s = Side("REF", documents={"D": REF}), Side("SYS", documents={"D": SYS})
     old = event_scores(r, s)
     new = convention_scores(r, s, get_convention("ace05"))["scores"]
     for t in TASKS:
-        assert (new[t]["correct"], new[t]["ref"], new[t]["sys"]) == \
-            (old[t]["correct"], old[t]["ref"], old[t]["sys"])
+        assert (new[t]["correct"], new[t]["ref"], new[t]["sys"]) == (
+            old[t]["correct"],
+            old[t]["ref"],
+            old[t]["sys"],
+        )
 
 
 def test_oneie():
@@ -235,8 +280,14 @@ def test_rule_option_overrides_and_signature():
     """Every rule is an option; the signature names every rule and marks the changed ones."""
     conv = get_convention("textee", span="extent")
     sig = signature(conv)
-    for abbr in ("span:extent*", "pro:keep", "vt:drop", "match:intersection", "att:yes",
-                 "rord:ace"):
+    for abbr in (
+        "span:extent*",
+        "pro:keep",
+        "vt:drop",
+        "match:intersection",
+        "att:yes",
+        "rord:ace",
+    ):
         assert abbr in sig.split("|")
     assert len(sig.split("|")) == 1 + len(RULES)
     # extents: m1 is 0-10 now, so SYS and REF still agree (same mentions) -- but the
@@ -255,7 +306,10 @@ def test_per_label_and_macro():
     res = score("textee")
     pl = res["per_label"]["trigger_classification"]
     assert {k: (v["correct"], v["ref"], v["sys"]) for k, v in pl.items()} == {
-        "Conflict:Attack": (1, 1, 1), "Life:Die": (0, 1, 0), "Movement:Transport": (1, 1, 2)}
+        "Conflict:Attack": (1, 1, 1),
+        "Life:Die": (0, 1, 0),
+        "Movement:Transport": (1, 1, 2),
+    }
     assert res["macro"]["trigger_classification"]["f1"] == pytest.approx((1 + 0 + 2 / 3) / 3)
 
 
@@ -274,6 +328,7 @@ def test_pure_entities_and_relations_only():
     Here: entities m1, m2, m3 on both sides -> 3 of 3 / 3; the relation's arguments are
     swapped in SYS -> 0 of 1 / 1; no event scores."""
     from acescore.metrics.convention_scores import ENTITY_TASKS, RELATION_TASKS
+
     res = score("pure")
     assert set(res["scores"]) == set(ENTITY_TASKS + RELATION_TASKS)
     c = counts(res)
@@ -287,21 +342,33 @@ def test_pure_entities_and_relations_only():
 
 def _run(*args):
     from acescore.cli import main
+
     return CliRunner().invoke(main, list(args), catch_exceptions=False)
 
 
 def test_cli_convention_text_and_json(tmp_path):
     from pathlib import Path
+
     data = Path(__file__).parent.parent / "data" / "events" / "basic"
-    res = _run("events", str(data / "ref"), str(data / "sys"), "--convention", "ace05",
-               "--per-label")
+    res = _run(
+        "events", str(data / "ref"), str(data / "sys"), "--convention", "ace05", "--per-label"
+    )
     assert res.exit_code == 0, res.output
     row = next(ln for ln in res.output.splitlines() if ln.startswith("argument_identification"))
     assert row.split()[1:] == ["7", "8", "3", "37.50", "42.86", "40.00"]
     assert "\nsignature: acescore:" in res.stderr and "|conv:ace05|span:head|" in res.stderr
     out = tmp_path / "o.json"
-    res = _run("events", str(data / "ref"), str(data / "sys"), "--convention", "textee",
-               "--format", "json", "-o", str(out))
+    res = _run(
+        "events",
+        str(data / "ref"),
+        str(data / "sys"),
+        "--convention",
+        "textee",
+        "--format",
+        "json",
+        "-o",
+        str(out),
+    )
     d = json.loads(out.read_text())
     assert "argument_attached_classification" in d["scores"]
     assert d["rules"]["matching"] == "intersection"
@@ -309,6 +376,7 @@ def test_cli_convention_text_and_json(tmp_path):
 
 def test_cli_bad_convention():
     from pathlib import Path
+
     data = Path(__file__).parent.parent / "data" / "events" / "dup"
     res = _run("events", str(data / "ref"), str(data / "sys"), "--convention", "bert")
     assert res.exit_code == 2
@@ -324,11 +392,25 @@ def test_entity_items_dict_and_list():
     SYS 1, strict 1, boundary 1."""
     per = EntityMention("p", "NAM", "PER", "LITERAL", _loc(0, 3), _loc(0, 3))
     org = EntityMention("o", "NAM", "ORG", "LITERAL", _loc(0, 3), _loc(0, 3))
-    ref = Document("D", "newswire", "D.sgm", "text", "x", entities=(
-        Entity("A", "PER", "Individual", "SPC", (per,), (), "NAM"),
-        Entity("B", "ORG", "Commercial", "SPC", (org,), (), "NAM")))
-    sys = Document("D", "newswire", "D.sgm", "text", "x", entities=(
-        Entity("A", "PER", "Individual", "SPC", (per,), (), "NAM"),))
+    ref = Document(
+        "D",
+        "newswire",
+        "D.sgm",
+        "text",
+        "x",
+        entities=(
+            Entity("A", "PER", "Individual", "SPC", (per,), (), "NAM"),
+            Entity("B", "ORG", "Commercial", "SPC", (org,), (), "NAM"),
+        ),
+    )
+    sys = Document(
+        "D",
+        "newswire",
+        "D.sgm",
+        "text",
+        "x",
+        entities=(Entity("A", "PER", "Individual", "SPC", (per,), (), "NAM"),),
+    )
     r, s = Side("REF", documents={"D": ref}), Side("SYS", documents={"D": sys})
     c = counts(convention_scores(r, s, get_convention("dygiepp")))
     assert c["entity_boundary"] == (1, 1, 1) and c["entity_strict"] == (0, 1, 1)
@@ -340,9 +422,17 @@ def test_entity_items_dict_and_list():
 
 def test_cli_convention_rejects_old_options():
     from pathlib import Path
+
     data = Path(__file__).parent.parent / "data" / "events" / "dup"
-    res = _run("events", str(data / "ref"), str(data / "sys"), "--convention", "oneie",
-               "--arg-match", "extent")
+    res = _run(
+        "events",
+        str(data / "ref"),
+        str(data / "sys"),
+        "--convention",
+        "oneie",
+        "--arg-match",
+        "extent",
+    )
     assert res.exit_code == 2
     assert "use --span" in res.output
 
@@ -350,6 +440,7 @@ def test_cli_convention_rejects_old_options():
 def test_cli_rule_option_alone_uses_ace05():
     """A rule option without --convention changes the ace05 convention (marked *)."""
     from pathlib import Path
+
     data = Path(__file__).parent.parent / "data" / "events" / "basic"
     res = _run("events", str(data / "ref"), str(data / "sys"), "--span", "extent")
     assert res.exit_code == 0
@@ -374,14 +465,26 @@ def test_oneie_with_attached():
 # A second computation on the JSON the codebases read: the TextEE and DEGREE set rules applied
 # to TextEE-format windows (token offsets) give the counts acescore gets from the APF.
 
+
 def _textee_windows(tmp_path, side, other):
     """``side`` exported on the tokens and windows it shares with ``other`` (a codebase
     scores predictions made on the gold windows)."""
     from pathlib import Path
+
     small = Path(__file__).parent.parent / "data" / "golden" / "small"
     out = tmp_path / f"{side}.json"
-    res = _run("export", "--to", "textee", str(small / side), "--source-dir",
-               str(small / "src"), "--same-tokens-as", str(small / other), "-o", str(out))
+    res = _run(
+        "export",
+        "--to",
+        "textee",
+        str(small / side),
+        "--source-dir",
+        str(small / "src"),
+        "--same-tokens-as",
+        str(small / other),
+        "-o",
+        str(out),
+    )
     assert res.exit_code == 0, res.output
     return [json.loads(x) for x in out.read_text().splitlines()]
 
@@ -392,14 +495,17 @@ def _json_sets(windows, dygiepp_rules: bool, attached: bool):
     triggers); both drop values and timex2 (no --time_and_val / real entities only)."""
     sets = {k: set() for k in ("ti", "tc", "ai", "ac", "ati", "atc")}
     for w in windows:
-        ments = {m["id"]: m for m in w["entity_mentions"]
-                 if m["mention_type"] not in ("VALUE", "TIME")
-                 and not (dygiepp_rules and m["mention_type"] == "PRO")}
+        ments = {
+            m["id"]: m
+            for m in w["entity_mentions"]
+            if m["mention_type"] not in ("VALUE", "TIME")
+            and not (dygiepp_rules and m["mention_type"] == "PRO")
+        }
         key = (w["doc_id"], w["wnd_id"])
         for e in w["event_mentions"]:
             t = e["trigger"]
             if dygiepp_rules and any(c.isspace() for c in t["text"]):
-                continue        # "single-token": no white space in the anchor (issue #18)
+                continue  # "single-token": no white space in the anchor (issue #18)
             sets["ti"].add(key + (t["start"], t["end"]))
             sets["tc"].add(key + (t["start"], t["end"], e["event_type"]))
             for a in e["arguments"]:
@@ -419,6 +525,7 @@ def _json_sets(windows, dygiepp_rules: bool, attached: bool):
 @pytest.mark.parametrize("name", ["textee", "degree"])
 def test_sets_on_json_agree(tmp_path, name):
     from pathlib import Path
+
     small = Path(__file__).parent.parent / "data" / "golden" / "small"
     dyg = name == "degree"
     attached = name == "textee"
@@ -427,10 +534,14 @@ def test_sets_on_json_agree(tmp_path, name):
     loaded = load(str(small / "ref"), str(small / "sys-heavy"), Options())
     r, s = loaded.ref, loaded.sys
     c = counts(convention_scores(r, s, get_convention(name)))
-    tasks = {"ti": "trigger_identification", "tc": "trigger_classification",
-             "ai": "argument_identification", "ac": "argument_classification",
-             "ati": "argument_attached_identification",
-             "atc": "argument_attached_classification"}
+    tasks = {
+        "ti": "trigger_identification",
+        "tc": "trigger_classification",
+        "ai": "argument_identification",
+        "ac": "argument_classification",
+        "ati": "argument_attached_identification",
+        "atc": "argument_attached_classification",
+    }
     for k, task in tasks.items():
         if k.startswith("at") and not attached:
             continue
@@ -441,10 +552,21 @@ def test_sets_on_json_agree(tmp_path, name):
 
 def _export(tmp_path, fmt, side, other):
     from pathlib import Path
+
     small = Path(__file__).parent.parent / "data" / "golden" / "small"
     out = tmp_path / f"{fmt}-{side}.json"
-    res = _run("export", "--to", fmt, str(small / side), "--source-dir", str(small / "src"),
-               "--same-tokens-as", str(small / other), "-o", str(out))
+    res = _run(
+        "export",
+        "--to",
+        fmt,
+        str(small / side),
+        "--source-dir",
+        str(small / "src"),
+        "--same-tokens-as",
+        str(small / other),
+        "-o",
+        str(out),
+    )
     assert res.exit_code == 0, res.output
     return [json.loads(x) for x in out.read_text().splitlines()]
 
@@ -465,6 +587,7 @@ def _agree(name, n):
     """acescore's counts on the APF of the small corpus (sys-heavy) equal ``n``, counted on
     the JSON (gt/pt: gold/predicted triggers, ga/pa: arguments, ti/tc/ai/ac: correct)."""
     from pathlib import Path
+
     small = Path(__file__).parent.parent / "data" / "golden" / "small"
     loaded = load(str(small / "ref"), str(small / "sys-heavy"), Options())
     r, s = loaded.ref, loaded.sys
@@ -483,14 +606,25 @@ def _oneie_graphs(windows):
     out = []
     for w in windows:
         ents = [m for m in w["entity_mentions"] if m["mention_type"] not in ("VALUE", "TIME")]
-        ents = {m["id"]: m for m in _longest_first(ents, lambda m: len(m["text"]),
-                                                   lambda m: (m["start"], m["end"]))}
-        evs = _longest_first(w["event_mentions"], lambda e: len(e["trigger"]["text"]),
-                             lambda e: (e["trigger"]["start"], e["trigger"]["end"]))
+        ents = {
+            m["id"]: m
+            for m in _longest_first(
+                ents, lambda m: len(m["text"]), lambda m: (m["start"], m["end"])
+            )
+        }
+        evs = _longest_first(
+            w["event_mentions"],
+            lambda e: len(e["trigger"]["text"]),
+            lambda e: (e["trigger"]["start"], e["trigger"]["end"]),
+        )
         evs.sort(key=lambda e: e["trigger"]["start"])
         trig = [(e["trigger"]["start"], e["trigger"]["end"], e["event_type"]) for e in evs]
-        args = {(ents[a["entity_id"]]["start"], ents[a["entity_id"]]["end"], e["event_type"],
-                 a["role"]) for e in evs for a in e["arguments"] if a["entity_id"] in ents}
+        args = {
+            (ents[a["entity_id"]]["start"], ents[a["entity_id"]]["end"], e["event_type"], a["role"])
+            for e in evs
+            for a in e["arguments"]
+            if a["entity_id"] in ents
+        }
         out.append((trig, args))
     return out
 
@@ -524,15 +658,21 @@ def _dygiepp_dicts(windows):
     the last one winning)."""
     out = []
     for w in windows:
-        ents = {m["id"]: m for m in w["entity_mentions"]
-                if m["mention_type"] not in ("VALUE", "TIME", "PRO")}
+        ents = {
+            m["id"]: m
+            for m in w["entity_mentions"]
+            if m["mention_type"] not in ("VALUE", "TIME", "PRO")
+        }
         evs = []
         for e in w["event_mentions"]:
             t = e["trigger"]
             if any(c.isspace() for c in t["text"]):
                 continue
-            args = sorted((ents[a["entity_id"]]["start"], ents[a["entity_id"]]["end"],
-                           a["role"]) for a in e["arguments"] if a["entity_id"] in ents)
+            args = sorted(
+                (ents[a["entity_id"]]["start"], ents[a["entity_id"]]["end"], a["role"])
+                for a in e["arguments"]
+                if a["entity_id"] in ents
+            )
             evs.append(((t["start"], t["end"]), e["event_type"], args))
         trig, roles = {}, {}
         for span, etype, args in sorted(evs):
@@ -566,19 +706,27 @@ def test_dygiepp_rules_on_json_agree(tmp_path):
 def test_cli_nist_report_with_events(tmp_path):
     """--nist-report writes what ``acescore score -m`` prints, after its command-line line."""
     from pathlib import Path
+
     small = Path(__file__).parent.parent / "data" / "golden" / "small"
     out = tmp_path / "nist.txt"
-    res = _run("events", str(small / "ref"), str(small / "sys-heavy"), "--convention",
-               "textee", "--nist-report", str(out))
+    res = _run(
+        "events",
+        str(small / "ref"),
+        str(small / "sys-heavy"),
+        "--convention",
+        "textee",
+        "--nist-report",
+        str(out),
+    )
     assert res.exit_code == 0 and "argument_attached_classification" in res.output
-    full = _run("score", "-m", "-q", "--jobs", "1", str(small / "ref"),
-                str(small / "sys-heavy"))
+    full = _run("score", "-m", "-q", "--jobs", "1", str(small / "ref"), str(small / "sys-heavy"))
     assert full.exit_code == 0
     assert out.read_text() == full.output.split("\n", 1)[1]
 
 
 def test_every_rule_has_help_and_abbreviation():
     from acescore.metrics.conventions import ABBREVIATIONS, RULE_HELP
+
     assert set(RULE_HELP) == set(RULES) == set(ABBREVIATIONS)
     assert len(set(ABBREVIATIONS.values())) == len(RULES)
 
@@ -588,12 +736,17 @@ def test_dropped_by_the_rules():
     REF m2 (PRO), v1 and t1; ev3 ("set out"); ev1's Time-Within (t1) and ev2's Victim (m2).
     oneie: v1, t1; ev2 (overlaps ev1); ev1's Time-Within."""
     d = score("dygiepp")["dropped"]
-    assert d["ref"] == {"arguments: their mention left out": 2,
-                        "event mentions: triggers=single-token": 1,
-                        "mentions: pronouns=drop": 1, "mentions: values_times=drop": 2}
+    assert d["ref"] == {
+        "arguments: their mention left out": 2,
+        "event mentions: triggers=single-token": 1,
+        "mentions: pronouns=drop": 1,
+        "mentions: values_times=drop": 2,
+    }
     assert d["sys"]["event mentions: triggers=single-token"] == 1
     d = score("oneie")["dropped"]
-    assert d["ref"] == {"arguments: their mention left out": 1,
-                        "event mentions: overlaps=longest": 1,
-                        "mentions: values_times=drop": 2}
+    assert d["ref"] == {
+        "arguments: their mention left out": 1,
+        "event mentions: overlaps=longest": 1,
+        "mentions: values_times=drop": 2,
+    }
     assert score("ace05")["dropped"] == {"ref": {}, "sys": {}}

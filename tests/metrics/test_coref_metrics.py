@@ -6,6 +6,7 @@
   taken from the test-case descriptions of the CoNLL-2012 reference scorer (TC-A, TC-B).
 * Mention alignment of APF documents (head overlap >= 0.3, maximum-weight one-to-one).
 """
+
 from __future__ import annotations
 
 import itertools
@@ -123,30 +124,58 @@ def test_hand_case_twinless():
 CONLL_KEY = [["a"], ["b", "c"], ["d", "e", "f"]]
 CONLL_CASES = {
     # name: (response, {metric: (recall, precision)})
-    "TC-A-2": ([["a"], ["d", "e"]], {
-        "bcub": (Fr(7, 18), 1), "muc": (Fr(1, 3), 1), "ceafm": (Fr(3, 6), 1),
-        "ceafe": (Fr(9, 15), Fr(9, 10)), "blanc": ((Fr(1, 4) + Fr(2, 11)) / 2, 1)}),
-    "TC-A-3": ([["a"], ["b", "c", "x"], ["d", "e", "f", "y"], ["z"]], {
-        "bcub": (1, Fr(55, 108)), "muc": (1, Fr(3, 5)), "ceafm": (1, Fr(6, 9)),
-        "ceafe": ((1 + Fr(4, 5) + Fr(6, 7)) / 3, (1 + Fr(4, 5) + Fr(6, 7)) / 4),
-        "blanc": (1, (Fr(4, 9) + Fr(11, 27)) / 2)}),
-    "TC-A-4": ([["a"], ["b", "c", "x"], ["d", "y"], ["z"]], {
-        "bcub": (Fr(5, 9), Fr(17, 42)), "muc": (Fr(1, 3), Fr(1, 3)),
-        "ceafm": (Fr(4, 6), Fr(4, 7)), "ceafe": (Fr(22, 30), Fr(22, 40)),
-        "blanc": ((Fr(1, 4) + Fr(5, 11)) / 2, (Fr(1, 4) + Fr(5, 17)) / 2)}),
-    "TC-A-10": ([["a"], ["b"], ["c"], ["d"], ["e"], ["f"]], {
-        "bcub": (Fr(3, 6), 1), "muc": (0, 0), "blanc": ((0 + 1) / Fr(2), (0 + Fr(11, 15)) / 2)}),
-    "TC-A-11": ([["a", "b", "c", "d", "e", "f"]], {
-        "bcub": (1, Fr(7, 18)), "muc": (1, Fr(3, 5)), "blanc": (Fr(1, 2), Fr(4, 15) / 2)}),
-    "TC-A-12": ([["a"], ["x"], ["y"], ["c"], ["d"], ["e"], ["z"]], {
-        "bcub": (Fr(13, 36), Fr(4, 7)), "muc": (0, 0),
-        "blanc": (Fr(5, 11) / 2, Fr(5, 21) / 2)}),
-    "TC-A-13": ([["a", "x", "y", "c", "d", "e", "z"]], {
-        "bcub": (Fr(17, 36), Fr(6, 49)), "muc": (Fr(1, 3), Fr(1, 6)),
-        "blanc": (Fr(1, 4) / 2, Fr(1, 21) / 2)}),
+    "TC-A-2": (
+        [["a"], ["d", "e"]],
+        {
+            "bcub": (Fr(7, 18), 1),
+            "muc": (Fr(1, 3), 1),
+            "ceafm": (Fr(3, 6), 1),
+            "ceafe": (Fr(9, 15), Fr(9, 10)),
+            "blanc": ((Fr(1, 4) + Fr(2, 11)) / 2, 1),
+        },
+    ),
+    "TC-A-3": (
+        [["a"], ["b", "c", "x"], ["d", "e", "f", "y"], ["z"]],
+        {
+            "bcub": (1, Fr(55, 108)),
+            "muc": (1, Fr(3, 5)),
+            "ceafm": (1, Fr(6, 9)),
+            "ceafe": ((1 + Fr(4, 5) + Fr(6, 7)) / 3, (1 + Fr(4, 5) + Fr(6, 7)) / 4),
+            "blanc": (1, (Fr(4, 9) + Fr(11, 27)) / 2),
+        },
+    ),
+    "TC-A-4": (
+        [["a"], ["b", "c", "x"], ["d", "y"], ["z"]],
+        {
+            "bcub": (Fr(5, 9), Fr(17, 42)),
+            "muc": (Fr(1, 3), Fr(1, 3)),
+            "ceafm": (Fr(4, 6), Fr(4, 7)),
+            "ceafe": (Fr(22, 30), Fr(22, 40)),
+            "blanc": ((Fr(1, 4) + Fr(5, 11)) / 2, (Fr(1, 4) + Fr(5, 17)) / 2),
+        },
+    ),
+    "TC-A-10": (
+        [["a"], ["b"], ["c"], ["d"], ["e"], ["f"]],
+        {"bcub": (Fr(3, 6), 1), "muc": (0, 0), "blanc": ((0 + 1) / Fr(2), (0 + Fr(11, 15)) / 2)},
+    ),
+    "TC-A-11": (
+        [["a", "b", "c", "d", "e", "f"]],
+        {"bcub": (1, Fr(7, 18)), "muc": (1, Fr(3, 5)), "blanc": (Fr(1, 2), Fr(4, 15) / 2)},
+    ),
+    "TC-A-12": (
+        [["a"], ["x"], ["y"], ["c"], ["d"], ["e"], ["z"]],
+        {"bcub": (Fr(13, 36), Fr(4, 7)), "muc": (0, 0), "blanc": (Fr(5, 11) / 2, Fr(5, 21) / 2)},
+    ),
+    "TC-A-13": (
+        [["a", "x", "y", "c", "d", "e", "z"]],
+        {
+            "bcub": (Fr(17, 36), Fr(6, 49)),
+            "muc": (Fr(1, 3), Fr(1, 6)),
+            "blanc": (Fr(1, 4) / 2, Fr(1, 21) / 2),
+        },
+    ),
 }
-FUNCS = {"muc": C.muc, "bcub": C.bcubed, "ceafm": C.ceaf_m, "ceafe": C.ceaf_e,
-         "blanc": C.blanc}
+FUNCS = {"muc": C.muc, "bcub": C.bcubed, "ceafm": C.ceaf_m, "ceafe": C.ceaf_e, "blanc": C.blanc}
 
 
 @pytest.mark.parametrize("name", sorted(CONLL_CASES))
@@ -168,11 +197,9 @@ def test_conll_blanc_tc_b1():
 
 def test_blanc_special_cases():
     # key without coreference links: only the non-coreference part
-    assert C.blanc([["a"], ["b"], ["c"]], [["a", "b"], ["c"]]) == pytest.approx(
-        (2 / 3, 1.0, 0.8))
+    assert C.blanc([["a"], ["b"], ["c"]], [["a", "b"], ["c"]]) == pytest.approx((2 / 3, 1.0, 0.8))
     # key without non-coreference links: only the coreference part
-    assert C.blanc([["a", "b", "c"]], [["a", "b"], ["c"]]) == pytest.approx(
-        (1 / 3, 1.0, 0.5))
+    assert C.blanc([["a", "b", "c"]], [["a", "b"], ["c"]]) == pytest.approx((1 / 3, 1.0, 0.5))
     # a single mention: no links at all
     assert C.blanc([["a"]], [["a"]]) == (0.0, 0.0, 0.0)
 
@@ -218,8 +245,7 @@ def test_corpus_micro_average():
 # ---------------------------------------------------------------------------------------------
 # properties against brute-force definitions
 
-clusterings = st.lists(st.lists(st.integers(0, 14), min_size=1, max_size=6),
-                       max_size=6)
+clusterings = st.lists(st.lists(st.integers(0, 14), min_size=1, max_size=6), max_size=6)
 
 
 def _partition(draw_lists):
@@ -263,8 +289,14 @@ def test_against_brute_force(k, r):
     assert (pn, pd) == _muc_partition(resp, key)
     kc, kn = _links(key)
     rc, rn_ = _links(resp)
-    assert C.blanc_counts(key, resp) == (len(kc & rc), len(kc), len(rc), len(kn & rn_),
-                                         len(kn), len(rn_))
+    assert C.blanc_counts(key, resp) == (
+        len(kc & rc),
+        len(kc),
+        len(rc),
+        len(kn & rn_),
+        len(kn),
+        len(rn_),
+    )
     # CEAF: brute force over one-to-one maps for small cases
     if len(key) <= 5 and len(resp) <= 5:
         best3 = best4 = 0.0
@@ -318,8 +350,9 @@ def _e(eid, *mentions):
 
 
 def _doc(docid, *entities):
-    return Document(docid, "newswire", docid + ".sgm", "text", docid + ".apf.xml",
-                    entities=tuple(entities))
+    return Document(
+        docid, "newswire", docid + ".sgm", "text", docid + ".apf.xml", entities=tuple(entities)
+    )
 
 
 def test_align_mentions_threshold_and_weight():
@@ -327,7 +360,7 @@ def test_align_mentions_threshold_and_weight():
     # 0-9 vs 0-9: overlap 1;  5-9: 0.5;  0-1: 0.2 (< 0.3, never aligned)
     assert C.align_mentions(ref, [_m("s2", 5, 9), _m("s1", 0, 9)]) == {"s1": "r1"}
     assert C.align_mentions(ref, [_m("s3", 0, 1)]) == {}
-    assert C.align_mentions(ref, [_m("s3", 0, 2)]) == {"s3": "r1"}       # exactly 0.3
+    assert C.align_mentions(ref, [_m("s3", 0, 2)]) == {"s3": "r1"}  # exactly 0.3
     # one-to-one, maximum total overlap: r1 0-9, r2 10-19; s1 5-14 overlaps both by 0.5,
     # s2 10-19 is r2's exact twin -> s1-r1 (0.5) + s2-r2 (1.0)
     ref = [_m("r1", 0, 9), _m("r2", 10, 19)]
@@ -340,13 +373,27 @@ def test_coref_scores_apf_documents():
     SYS X {0-4, 11-14 (overlap 4/5), 40-44 (twinless)}, Y {21-22 (overlap 2/3), 30-34}
     -> key {a b c} {d}, response {a b x} {c d}: the hand case above.
     doc D2: REF only (no SYS output): key {e f}, empty response."""
-    ref = Side("REF", documents={
-        "D1": _doc("D1", _e("A", _m("a", 0, 4), _m("b", 10, 14), _m("c", 20, 22)),
-                   _e("B", _m("d", 30, 34))),
-        "D2": _doc("D2", _e("E", _m("e", 0, 4), _m("f", 10, 14)))})
-    sys = Side("SYS", documents={
-        "D1": _doc("D1", _e("X", _m("x1", 0, 4), _m("x2", 11, 14), _m("x3", 40, 44)),
-                   _e("Y", _m("y1", 21, 22), _m("y2", 30, 34)))})
+    ref = Side(
+        "REF",
+        documents={
+            "D1": _doc(
+                "D1",
+                _e("A", _m("a", 0, 4), _m("b", 10, 14), _m("c", 20, 22)),
+                _e("B", _m("d", 30, 34)),
+            ),
+            "D2": _doc("D2", _e("E", _m("e", 0, 4), _m("f", 10, 14))),
+        },
+    )
+    sys = Side(
+        "SYS",
+        documents={
+            "D1": _doc(
+                "D1",
+                _e("X", _m("x1", 0, 4), _m("x2", 11, 14), _m("x3", 40, 44)),
+                _e("Y", _m("y1", 21, 22), _m("y2", 30, 34)),
+            )
+        },
+    )
     _key, resp, al = C.document_clusterings(ref.documents["D1"], sys.documents["D1"])
     assert al == {"x1": "a", "x2": "b", "y1": "c", "y2": "d"}
     assert resp == [["a", "b", ("SYS", "x3")], ["c", "d"]]
@@ -367,6 +414,7 @@ def test_coref_scores_golden_small():
     def load_sides(ref, sys_):
         loaded = load(ref, sys_, Options())
         return loaded.ref, loaded.sys, loaded.params
+
     rside, sside, p = load_sides(str(GOLDEN / "ref"), str(GOLDEN / "sys-perfect"))
     s = C.coref_scores(rside, sside, p)
     for m in C.METRICS + ("bcub_nist",):
@@ -375,8 +423,11 @@ def test_coref_scores_golden_small():
     s = C.coref_scores(rside, sside, p)
     # the NIST variant equals the tool's report (heavy__m.txt: B3 Unweighted 60.6 56.3 58.4)
     nist = s["bcub_nist"]
-    assert (round(100 * nist["precision"], 1), round(100 * nist["recall"], 1),
-            round(100 * nist["f1"], 1)) == (60.6, 56.3, 58.4)
+    assert (
+        round(100 * nist["precision"], 1),
+        round(100 * nist["recall"], 1),
+        round(100 * nist["f1"], 1),
+    ) == (60.6, 56.3, 58.4)
     for m in C.METRICS:
         assert 0 < s[m]["f1"] < 1
 
@@ -387,6 +438,7 @@ def test_coref_scores_golden_small():
 
 def _run(*args):
     from acescore.cli import main
+
     return CliRunner().invoke(main, list(args), catch_exceptions=False)
 
 
@@ -397,10 +449,9 @@ def test_cli_coref_json_and_text(tmp_path):
     d = json.loads(res.output)
     for m in ("muc", "bcub", "ceafm", "ceafe", "blanc"):
         assert set(d[m]) == {"recall", "precision", "f1"}
-        assert all(0.0 <= d[m][k] <= 100.0 for k in d[m])       # percent, as the text
+        assert all(0.0 <= d[m][k] <= 100.0 for k in d[m])  # percent, as the text
     assert d["score_unit"] == "percent"
-    assert d["conll_f1"] == pytest.approx((d["muc"]["f1"] + d["bcub"]["f1"]
-                                           + d["ceafe"]["f1"]) / 3)
+    assert d["conll_f1"] == pytest.approx((d["muc"]["f1"] + d["bcub"]["f1"] + d["ceafe"]["f1"]) / 3)
     assert d["signature"].endswith("|metric:coref|conll2012-v8|align:head")
     assert d["inputs"] == {"ref": ref, "sys": sys}
     res = _run("coref", ref, sys, "-q")
@@ -417,7 +468,9 @@ def test_cli_coref_json_and_text(tmp_path):
 
 
 def test_cli_coref_bad_input(tmp_path):
-    res = CliRunner().invoke(__import__("acescore.cli", fromlist=["main"]).main,
-                             ["coref", str(tmp_path / "nope"), str(GOLDEN / "sys-heavy")])
+    res = CliRunner().invoke(
+        __import__("acescore.cli", fromlist=["main"]).main,
+        ["coref", str(tmp_path / "nope"), str(GOLDEN / "sys-heavy")],
+    )
     assert res.exit_code == 2
     assert "no such file or directory" in res.output

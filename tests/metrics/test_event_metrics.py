@@ -41,6 +41,7 @@ dup/ (document EVT_DUP) -- one-to-one matching
     SYS: the same event mention twice (two events).
     Every score: correct 1, REF 1, SYS 2 -> R 1, P 1/2, F 2/3 (no double counting).
 """
+
 from __future__ import annotations
 
 import json
@@ -86,28 +87,48 @@ def expect(scores: dict, task: str, correct: int, nref: int, nsys: int):
     p = Fr(correct, nsys) if nsys else Fr(0)
     f = 2 * p * r / (p + r) if p + r else Fr(0)
     assert (s["recall"], s["precision"], s["f1"]) == pytest.approx(
-        (float(r), float(p), float(f))), task
+        (float(r), float(p), float(f))
+    ), task
 
 
 BASIC = {
     # options: {task: correct}
-    (): {"trigger_identification": 2, "trigger_classification": 1,
-         "argument_identification": 3, "argument_classification": 2},
-    (("arg_match", "extent"),): {"trigger_identification": 2, "trigger_classification": 1,
-                                 "argument_identification": 2, "argument_classification": 1},
-    (("trigger_match", "overlap"),): {"trigger_identification": 3, "trigger_classification": 2,
-                                      "argument_identification": 3,
-                                      "argument_classification": 2},
-    (("arg_scope", "trigger"),): {"trigger_identification": 2, "trigger_classification": 1,
-                                  "argument_identification": 2, "argument_classification": 2},
+    (): {
+        "trigger_identification": 2,
+        "trigger_classification": 1,
+        "argument_identification": 3,
+        "argument_classification": 2,
+    },
+    (("arg_match", "extent"),): {
+        "trigger_identification": 2,
+        "trigger_classification": 1,
+        "argument_identification": 2,
+        "argument_classification": 1,
+    },
+    (("trigger_match", "overlap"),): {
+        "trigger_identification": 3,
+        "trigger_classification": 2,
+        "argument_identification": 3,
+        "argument_classification": 2,
+    },
+    (("arg_scope", "trigger"),): {
+        "trigger_identification": 2,
+        "trigger_classification": 1,
+        "argument_identification": 2,
+        "argument_classification": 2,
+    },
     (("arg_scope", "trigger"), ("trigger_match", "overlap")): {
-        "trigger_identification": 3, "trigger_classification": 2,
-        "argument_identification": 3, "argument_classification": 2},
+        "trigger_identification": 3,
+        "trigger_classification": 2,
+        "argument_identification": 3,
+        "argument_classification": 2,
+    },
 }
 
 
-@pytest.mark.parametrize("options", list(BASIC), ids=lambda o: ",".join(f"{k}={v}" for k, v in o)
-                         or "defaults")
+@pytest.mark.parametrize(
+    "options", list(BASIC), ids=lambda o: ",".join(f"{k}={v}" for k, v in o) or "defaults"
+)
 def test_basic(options):
     r, s = sides("basic")
     scores = event_scores(r, s, **dict(options))
@@ -151,30 +172,52 @@ def test_bad_options():
 
 
 def _em(mid, s, e):
-    return EntityMention(mid, "NAM", "PER", "LITERAL", Locator("text", s, e),
-                         Locator("text", s, e))
+    return EntityMention(mid, "NAM", "PER", "LITERAL", Locator("text", s, e), Locator("text", s, e))
 
 
 def _ev(eid, subtype, anchor, args):
-    em = EventMention(eid + "-1", Locator("text", 0, 30), Locator("text", *anchor),
-                      tuple(Argument(role, mid) for role, mid in args))
-    return Event(eid, "Conflict", subtype, "Specific", "Asserted", "Positive", "Past",
-                 (), (em,))
+    em = EventMention(
+        eid + "-1",
+        Locator("text", 0, 30),
+        Locator("text", *anchor),
+        tuple(Argument(role, mid) for role, mid in args),
+    )
+    return Event(eid, "Conflict", subtype, "Specific", "Asserted", "Positive", "Past", (), (em,))
 
 
 def test_trigger_scope_alignment_prefers_matching_arguments():
     """Two REF and two SYS Attack mentions on the same anchor; the arguments decide the
     alignment: REF a1 (Attacker 10-12) goes with SYS s2, REF a2 (Target 20-22) with s1."""
-    ents = (Entity("E", "PER", "Individual", "SPC", (_em("m1", 10, 12), _em("m2", 20, 22)),
-                   (), "NAM"),)
-    ref = Document("D", "newswire", "D.sgm", "text", "r", entities=ents, events=(
-        _ev("a1", "Attack", (0, 4), [("Attacker", "m1")]),
-        _ev("a2", "Attack", (0, 4), [("Target", "m2")])))
-    sys = Document("D", "newswire", "D.sgm", "text", "s", entities=ents, events=(
-        _ev("s1", "Attack", (0, 4), [("Target", "m2")]),
-        _ev("s2", "Attack", (0, 4), [("Attacker", "m1")])))
-    sc = event_scores(Side("REF", documents={"D": ref}), Side("SYS", documents={"D": sys}),
-                      arg_scope="trigger")
+    ents = (
+        Entity("E", "PER", "Individual", "SPC", (_em("m1", 10, 12), _em("m2", 20, 22)), (), "NAM"),
+    )
+    ref = Document(
+        "D",
+        "newswire",
+        "D.sgm",
+        "text",
+        "r",
+        entities=ents,
+        events=(
+            _ev("a1", "Attack", (0, 4), [("Attacker", "m1")]),
+            _ev("a2", "Attack", (0, 4), [("Target", "m2")]),
+        ),
+    )
+    sys = Document(
+        "D",
+        "newswire",
+        "D.sgm",
+        "text",
+        "s",
+        entities=ents,
+        events=(
+            _ev("s1", "Attack", (0, 4), [("Target", "m2")]),
+            _ev("s2", "Attack", (0, 4), [("Attacker", "m1")]),
+        ),
+    )
+    sc = event_scores(
+        Side("REF", documents={"D": ref}), Side("SYS", documents={"D": sys}), arg_scope="trigger"
+    )
     expect(sc, "trigger_classification", 2, 2, 2)
     expect(sc, "argument_identification", 2, 2, 2)
     expect(sc, "argument_classification", 2, 2, 2)
@@ -194,6 +237,7 @@ def test_golden_perfect():
 
 def _run(*args):
     from acescore.cli import main
+
     return CliRunner().invoke(main, list(args), catch_exceptions=False)
 
 
@@ -209,13 +253,26 @@ def test_cli_events_text():
 
 def test_cli_events_json_options(tmp_path):
     out = tmp_path / "e.json"
-    res = _run("events", str(DATA / "basic" / "ref"), str(DATA / "basic" / "sys"),
-               "--format", "json", "--trigger-match", "overlap", "--arg-match", "extent",
-               "-o", str(out))
+    res = _run(
+        "events",
+        str(DATA / "basic" / "ref"),
+        str(DATA / "basic" / "sys"),
+        "--format",
+        "json",
+        "--trigger-match",
+        "overlap",
+        "--arg-match",
+        "extent",
+        "-o",
+        str(out),
+    )
     assert res.exit_code == 0 and res.stdout == ""
     d = json.loads(out.read_text())
-    assert d["definition"] == {"trigger_match": "overlap", "arg_match": "extent",
-                               "arg_scope": "subtype"}
+    assert d["definition"] == {
+        "trigger_match": "overlap",
+        "arg_match": "extent",
+        "arg_scope": "subtype",
+    }
     assert d["scores"]["trigger_identification"]["correct"] == 3
     assert d["scores"]["argument_identification"]["correct"] == 2
     for t in TASKS:
@@ -223,7 +280,8 @@ def test_cli_events_json_options(tmp_path):
 
 
 def test_cli_events_bad_option():
-    res = CliRunner().invoke(__import__("acescore.cli", fromlist=["main"]).main,
-                             ["events", str(DATA / "dup" / "ref"), str(DATA / "dup" / "sys"),
-                              "--arg-match", "anchor"])
+    res = CliRunner().invoke(
+        __import__("acescore.cli", fromlist=["main"]).main,
+        ["events", str(DATA / "dup" / "ref"), str(DATA / "dup" / "sys"), "--arg-match", "anchor"],
+    )
     assert res.exit_code == 2

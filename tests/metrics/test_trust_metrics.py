@@ -9,6 +9,7 @@ their output independent of the hash seed.
 * B-cubed summed in frozenset (hash) order: ``coref --format json`` changed in its last
   bits with PYTHONHASHSEED.
 """
+
 from __future__ import annotations
 
 import os
@@ -54,10 +55,13 @@ def dense_matching(weights: dict) -> list:
 def random_weights(rng: random.Random) -> dict:
     nr, nc = rng.randint(1, 12), rng.randint(1, 12)
     p = rng.choice([0.1, 0.2, 0.4, 0.7])
-    vals = rng.choice([[1.0], [1.0, 2.0], [0.5, 1.0, 1.0 / 3], [x / 7 for x in range(1, 8)],
-                       None])
-    return {(i * 3, j * 5): (rng.choice(vals) if vals else rng.random())
-            for i in range(nr) for j in range(nc) if rng.random() < p}
+    vals = rng.choice([[1.0], [1.0, 2.0], [0.5, 1.0, 1.0 / 3], [x / 7 for x in range(1, 8)], None])
+    return {
+        (i * 3, j * 5): (rng.choice(vals) if vals else rng.random())
+        for i in range(nr)
+        for j in range(nc)
+        if rng.random() < p
+    }
 
 
 def test_matching_is_that_of_before():
@@ -86,19 +90,26 @@ def test_matching_per_component_same_totals(monkeypatch, cells):
 def test_intersecting_pairs_brute_force():
     rng = random.Random(2)
     for _ in range(500):
+
         def spans(n):
             out = []
             for _ in range(n):
                 s = rng.randint(0, 40)
                 out.append((s, s + rng.randint(-2, 8)))
             return out
+
         a, b = spans(rng.randint(0, 15)), spans(rng.randint(0, 15))
-        want = sorted((i, j) for i, x in enumerate(a) for j, y in enumerate(b)
-                      if x[1] >= x[0] and y[1] >= y[0] and max(x[0], y[0]) <= min(x[1], y[1]))
-        assert M.intersecting_pairs(a, b, 10 ** 6, None) == want
+        want = sorted(
+            (i, j)
+            for i, x in enumerate(a)
+            for j, y in enumerate(b)
+            if x[1] >= x[0] and y[1] >= y[0] and max(x[0], y[0]) <= min(x[1], y[1])
+        )
+        assert M.intersecting_pairs(a, b, 10**6, None) == want
     with pytest.raises(AceInputError, match="more than 5 REF/SYS x pairs"):
-        M.intersecting_pairs([(0, 9)] * 3, [(0, 9)] * 3, 5,
-                             lambda n: E.too_many_pairs("D", "x", n, 5))
+        M.intersecting_pairs(
+            [(0, 9)] * 3, [(0, 9)] * 3, 5, lambda n: E.too_many_pairs("D", "x", n, 5)
+        )
 
 
 def _em(i, start, end, subtype=("Life", "Die"), kind="text", args=()):
@@ -108,19 +119,31 @@ def _em(i, start, end, subtype=("Life", "Die"), kind="text", args=()):
 def test_trigger_pairs_brute_force():
     rng = random.Random(3)
     for _ in range(300):
+
         def ems(n):
             out = []
             for i in range(n):
                 s = rng.randint(0, 30)
-                out.append(_em(i, s, s + rng.randint(0, 5),
-                               rng.choice([("Life", "Die"), ("Conflict", "Attack")]),
-                               rng.choice(["text", "text", "audio"])))
+                out.append(
+                    _em(
+                        i,
+                        s,
+                        s + rng.randint(0, 5),
+                        rng.choice([("Life", "Die"), ("Conflict", "Attack")]),
+                        rng.choice(["text", "text", "audio"]),
+                    )
+                )
             return out
+
         ref, sys_ = ems(rng.randint(0, 12)), ems(rng.randint(0, 12))
         for how in ("exact", "overlap"):
-            want = [(i, j) for i, r in enumerate(ref) for j, s in enumerate(sys_)
-                    if E._triggers_match(r.anchor, s.anchor, how)]
-            assert E._trigger_pairs(ref, sys_, how, 10 ** 6, "D") == want
+            want = [
+                (i, j)
+                for i, r in enumerate(ref)
+                for j, s in enumerate(sys_)
+                if E._triggers_match(r.anchor, s.anchor, how)
+            ]
+            assert E._trigger_pairs(ref, sys_, how, 10**6, "D") == want
 
 
 def test_event_pairs_over_the_limit_refused():
@@ -131,19 +154,30 @@ def test_event_pairs_over_the_limit_refused():
             E._document_counts(ref, sys_, how, "subtype", 100_000, "DOC1")
         assert "document DOC1" in str(e.value) and "--max-pairs" in str(e.value)
     # under the limit: counted
-    assert E._document_counts(ref[:300], sys_[:300], "exact", "subtype", 100_000,
-                              "DOC1")["trigger_identification"] == (300, 300, 300)
+    assert E._document_counts(ref[:300], sys_[:300], "exact", "subtype", 100_000, "DOC1")[
+        "trigger_identification"
+    ] == (300, 300, 300)
 
 
 def _run(args, env=None, limit_kb=None, cwd=None):
     pre = None
     if limit_kb:
+
         def pre():
             import resource
+
             resource.setrlimit(resource.RLIMIT_AS, (limit_kb * 1024, limit_kb * 1024))
+
     e = dict(os.environ, PYTHONPATH=str(ROOT), **(env or {}))
-    return subprocess.run([sys.executable, "-m", "acescore", *args], capture_output=True,
-                          text=True, env=e, preexec_fn=pre, cwd=cwd, timeout=600)
+    return subprocess.run(
+        [sys.executable, "-m", "acescore", *args],
+        capture_output=True,
+        text=True,
+        env=e,
+        preexec_fn=pre,
+        cwd=cwd,
+        timeout=600,
+    )
 
 
 def _big(tmp_path, n):
@@ -162,8 +196,10 @@ def test_huge_document_under_a_memory_limit(tmp_path):
     r = _run(["coref", ref, sys_, "--format", "json", "-q"], limit_kb=1_200_000)
     assert r.returncode == 0, r.stderr
     assert '"ceafm": {\n    "f1": 100.0' in r.stdout
-    r = _run(["events", ref, sys_, "-q", "--trigger-match", "overlap", "--arg-scope",
-              "trigger"], limit_kb=1_200_000)
+    r = _run(
+        ["events", ref, sys_, "-q", "--trigger-match", "overlap", "--arg-scope", "trigger"],
+        limit_kb=1_200_000,
+    )
     assert r.returncode == 0, r.stderr
     assert re.search(r"argument_classification +10000 +10000 +10000 +100.00", r.stdout)
 
@@ -181,6 +217,7 @@ def test_event_scores_same_numbers_on_synthetic_corpora(tmp_path):
     (kept here: the matching above, the pairs by brute force)."""
     from acescore.model.options import Options
     from acescore.run import pipeline
+
     corpus = make_corpus(tmp_path / "c", 6, "7", "heavy,boundary,fa")
     old_pairs = E._trigger_pairs
     for prof in ("heavy", "boundary", "fa"):
@@ -191,8 +228,11 @@ def test_event_scores_same_numbers_on_synthetic_corpora(tmp_path):
                     new = E.event_scores(L.ref, L.sys, tm, am, sc)
                     try:
                         E._trigger_pairs = lambda r, s, how, *_: [
-                            (i, j) for i, a in enumerate(r) for j, b in enumerate(s)
-                            if E._triggers_match(a.anchor, b.anchor, how)]
+                            (i, j)
+                            for i, a in enumerate(r)
+                            for j, b in enumerate(s)
+                            if E._triggers_match(a.anchor, b.anchor, how)
+                        ]
                         E.max_weight_matching = dense_matching
                         old = E.event_scores(L.ref, L.sys, tm, am, sc)
                     finally:
@@ -207,8 +247,10 @@ def test_coref_json_same_bytes_whatever_the_hash_seed(tmp_path):
     corpus = make_corpus(tmp_path / "c", 25, "1", "coref")
     outs = set()
     for seed in ("0", "1", "2"):
-        r = _run(["coref", str(corpus / "ref"), str(corpus / "sys-coref"), "--format",
-                  "json", "-q"], env={"PYTHONHASHSEED": seed})
+        r = _run(
+            ["coref", str(corpus / "ref"), str(corpus / "sys-coref"), "--format", "json", "-q"],
+            env={"PYTHONHASHSEED": seed},
+        )
         assert r.returncode == 0, r.stderr
         outs.add(r.stdout)
     assert len(outs) == 1

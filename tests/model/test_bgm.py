@@ -103,11 +103,7 @@ def test_reverse_with_stage():
 
 
 def test_reverse_three_rows():
-    table = {
-        0: {0: -1.0, 1: -1.0, 2: -1.0, 3: -1.0},
-        1: {0: -1.0, 1: -1.0},
-        2: {0: -1.0},
-    }
+    table = {0: {0: -1.0, 1: -1.0, 2: -1.0, 3: -1.0}, 1: {0: -1.0, 1: -1.0}, 2: {0: -1.0}}
     assert bgm(table) == {0: 2, 1: 1, 2: 0}
 
 
@@ -189,12 +185,15 @@ def test_optimal_injective_and_uses_entries(table):
 # what the full routine gives, in the same order
 
 
-_costs = st.one_of(st.floats(min_value=-1e6, max_value=-1e-300, allow_nan=False),
-                   st.sampled_from([-5e-324, -1e-320, -1.0, -1.0000000000005, 0.0, 1.0]))
+_costs = st.one_of(
+    st.floats(min_value=-1e6, max_value=-1e-300, allow_nan=False),
+    st.sampled_from([-5e-324, -1e-320, -1.0, -1.0000000000005, 0.0, 1.0]),
+)
 
 
 def _full_routine(table: dict) -> dict:
     import acescore.model.bgm as routine
+
     real = routine._diagonal
     routine._diagonal = lambda *a: None
     try:
@@ -205,17 +204,18 @@ def _full_routine(table: dict) -> dict:
 
 @pytest.mark.slow
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.integers(0, 40), min_size=2, max_size=9, unique=True),
-       st.lists(st.integers(0, 40), min_size=9, max_size=9, unique=True),
-       st.lists(_costs, min_size=9, max_size=9))
+@given(
+    st.lists(st.integers(0, 40), min_size=2, max_size=9, unique=True),
+    st.lists(st.integers(0, 40), min_size=9, max_size=9, unique=True),
+    st.lists(_costs, min_size=9, max_size=9),
+)
 def test_diagonal_tables_as_the_full_routine(rows, cols, costs):
     table = {r: {c: v} for r, c, v in zip(rows, cols, costs)}
     assert list(bgm(table).items()) == list(_full_routine(table).items())
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.tuples(st.integers(0, 9), st.integers(0, 9), _costs), min_size=2,
-                max_size=9))
+@given(st.lists(st.tuples(st.integers(0, 9), st.integers(0, 9), _costs), min_size=2, max_size=9))
 def test_near_diagonal_tables_as_the_full_routine(cells):
     table: dict = {}
     for r, c, v in cells:
@@ -225,9 +225,10 @@ def test_near_diagonal_tables_as_the_full_routine(cells):
 
 def test_diagonal_table_hand_checked():
     import acescore.model.bgm as routine
+
     table = {3: {7: -2.0}, 1: {2: -0.5}, 5: {4: -1.0}}
-    assert routine._diagonal(table, sorted(table)) == {1: 2, 5: 4, 3: 7}   # column order
+    assert routine._diagonal(table, sorted(table)) == {1: 2, 5: 4, 3: 7}  # column order
     assert list(bgm(table).items()) == [(1, 2), (5, 4), (3, 7)]
-    assert routine._diagonal({0: {1: -1.0}, 1: {1: -2.0}}, [0, 1]) is None   # one column
-    assert routine._diagonal({0: {1: -1.0}, 1: {2: 0.5}}, [0, 1]) is None    # a cost >= 0
+    assert routine._diagonal({0: {1: -1.0}, 1: {1: -2.0}}, [0, 1]) is None  # one column
+    assert routine._diagonal({0: {1: -1.0}, 1: {2: 0.5}}, [0, 1]) is None  # a cost >= 0
     assert routine._diagonal({0: {1: -1.0, 2: -1.0}, 1: {3: -1.0}}, [0, 1]) is None

@@ -1,6 +1,7 @@
 """The task registry (acescore.model.tasks) is the one place tasks are declared: the JSON
 schema, the command line's help and choices, the report's titles and codes, the engine's
 chains and the parallel plan all follow it."""
+
 from __future__ import annotations
 
 import json
@@ -52,8 +53,10 @@ def test_report_titles_and_chains_come_from_the_registry():
     for t in tasks.TASKS:
         assert banner(t.name) == f"\n======== {t.name} scoring ========\n\n{t.title}\n"
     assert tasks.CHAINS == ("documents", "entity_mentions", "mention_releves")
-    assert [t.name for t in tasks.chain_tasks("mention_releves")] == ["mention_relation",
-                                                                     "mention_event"]
+    assert [t.name for t in tasks.chain_tasks("mention_releves")] == [
+        "mention_relation",
+        "mention_event",
+    ]
     own, shares = parallel.plan(3)
     assert own == ("documents",) and shares == [("entity_mentions",), ("mention_releves",)]
     own, shares = parallel.plan(2)
@@ -68,7 +71,7 @@ def test_parameter_sets_are_immutable():
     with pytest.raises(TypeError):
         p.entity_err_wgt.update(TYPE=0.1)
     with pytest.raises(AttributeError):
-        p.entity_fa_wgt = 0.5          # frozen dataclass
+        p.entity_fa_wgt = 0.5  # frozen dataclass
     assert p.entity_type_wgt["PER"] == 1.0
 
 
@@ -79,13 +82,13 @@ TINY = Path(__file__).parent.parent / "data" / "golden" / "tiny"
 
 def test_api_keywords_are_checked_and_defaults_are_the_cli_s():
     import acescore
+
     with pytest.raises(TypeError):
         acescore.score(str(TINY / "ref"), str(TINY / "sys-heavy"), mention=True)
     res = acescore.score(str(TINY / "ref"), str(TINY / "sys-heavy"))
-    cli = CliRunner().invoke(main, ["score", str(TINY / "ref"), str(TINY / "sys-heavy"),
-                                    "-q"])
+    cli = CliRunner().invoke(main, ["score", str(TINY / "ref"), str(TINY / "sys-heavy"), "-q"])
     assert cli.exit_code == 0
-    assert cli.output.split("\n", 1)[1] == res.to_text()      # banner line aside
+    assert cli.output.split("\n", 1)[1] == res.to_text()  # banner line aside
     assert res.options.params == "local_2008" and not res.options.mentions
     assert "mention_entity scoring" not in res.to_text()
 
@@ -93,20 +96,30 @@ def test_api_keywords_are_checked_and_defaults_are_the_cli_s():
 def test_rendering_leaves_the_passes_as_scored():
     """Rendering (text, JSON, -a, -s) reads the passes and never changes them."""
     import acescore
-    res = acescore.score(str(TINY / "ref"), str(TINY / "sys-heavy"), mentions=True,
-                         all_mappings=True, summary=True, keep_passes=True)
-    before = [(p.task, len(p.ref), len(p.sys), dict(p.mapping), dict(p.doc_value))
-              for p in res.passes]
+
+    res = acescore.score(
+        str(TINY / "ref"),
+        str(TINY / "sys-heavy"),
+        mentions=True,
+        all_mappings=True,
+        summary=True,
+        keep_passes=True,
+    )
+    before = [
+        (p.task, len(p.ref), len(p.sys), dict(p.mapping), dict(p.doc_value)) for p in res.passes
+    ]
     assert all(nref > 0 for _, nref, *_ in before)
     res.to_text(), res.to_json(), res.to_csv()
-    after = [(p.task, len(p.ref), len(p.sys), dict(p.mapping), dict(p.doc_value))
-             for p in res.passes]
+    after = [
+        (p.task, len(p.ref), len(p.sys), dict(p.mapping), dict(p.doc_value)) for p in res.passes
+    ]
     assert after == before
 
 
 def test_options_are_immutable_and_checked():
     from acescore.model.errors import AceUsageError
     from acescore.model.options import Options
+
     o = Options(mentions=True)
     with pytest.raises(AttributeError):
         o.mentions = False

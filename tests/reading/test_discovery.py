@@ -1,4 +1,5 @@
 """Input discovery: files, directories, list files; REF/SYS pairing by DOCID."""
+
 from __future__ import annotations
 
 import os
@@ -33,8 +34,11 @@ def test_file(tree):
 
 def test_directory_recursive_sorted(tree):
     d = str(tree / "c")
-    assert discover(d) == [os.path.join(d, "a.apf"), os.path.join(d, "b.apf.xml"),
-                           os.path.join(d, "sub", "a.apf.xml")]
+    assert discover(d) == [
+        os.path.join(d, "a.apf"),
+        os.path.join(d, "b.apf.xml"),
+        os.path.join(d, "sub", "a.apf.xml"),
+    ]
 
 
 def test_missing_and_empty(tmp_path):
@@ -44,7 +48,9 @@ def test_missing_and_empty(tmp_path):
     (tmp_path / "empty").mkdir()
     with pytest.raises(AceInputError) as e:
         discover(str(tmp_path / "empty"))
-    assert str(e.value) == f"{tmp_path / 'empty'}: no APF files (*.apf.xml, *.apf) in this directory"
+    assert (
+        str(e.value) == f"{tmp_path / 'empty'}: no APF files (*.apf.xml, *.apf) in this directory"
+    )
     (tmp_path / "empty.list").write_text("\n  \n")
     with pytest.raises(AceInputError) as e:
         discover(str(tmp_path / "empty.list"))
@@ -53,14 +59,18 @@ def test_missing_and_empty(tmp_path):
 
 def test_list_file(tree, monkeypatch):
     lst = tree / "c" / "files.list"
-    lst.write_text("# REF files\nb.apf.xml\r\n  sub/a.apf.xml  \n\n  # a.apf.xml\n"
-                   + str(tree / "c" / "a.apf"))
+    lst.write_text(
+        "# REF files\nb.apf.xml\r\n  sub/a.apf.xml  \n\n  # a.apf.xml\n" + str(tree / "c" / "a.apf")
+    )
     assert looks_like_list(str(lst))
     # relative to the list's folder, wherever the command runs
     monkeypatch.chdir(tree)
     c = os.path.join(str(tree), "c")
-    assert discover(str(lst)) == [os.path.join(c, "b.apf.xml"), os.path.join(c, "sub/a.apf.xml"),
-                                  str(tree / "c" / "a.apf")]
+    assert discover(str(lst)) == [
+        os.path.join(c, "b.apf.xml"),
+        os.path.join(c, "sub/a.apf.xml"),
+        str(tree / "c" / "a.apf"),
+    ]
     monkeypatch.chdir(tree / "c")
     assert read_list("files.list")[:2] == ["b.apf.xml", "sub/a.apf.xml"]
     # the list's folder first: x.apf.xml exists both there and in the current directory
@@ -105,19 +115,25 @@ def test_discover_all(tree):
 
 
 def test_pair_documents():
-    pairs, warnings = pair_documents({"D2": "r2", "D1": "r1"}, {"D1": "s1.apf.xml", "D9": "s9.apf.xml"})
+    pairs, warnings = pair_documents(
+        {"D2": "r2", "D1": "r1"}, {"D1": "s1.apf.xml", "D9": "s9.apf.xml"}
+    )
     assert pairs == [("D1", "r1", "s1.apf.xml"), ("D2", "r2", None)]
     assert warnings == [
         "\n\nWARNING:  INPUT ERROR in document 'D9' in file 's9.apf.xml'\n"
         "    system output for unevaluated document\n",
-        "\nWARNING:  ref doc 'D2' has no corresponding tst doc\n"]
+        "\nWARNING:  ref doc 'D2' has no corresponding tst doc\n",
+    ]
 
 
 def test_directory_case_insensitive_suffixes(tmp_path):
     for name in ("A.APF.XML", "b.Apf", "c.apf.XML", "d.xml", "e.apfx"):
         (tmp_path / name).write_bytes(APF)
     assert [os.path.basename(p) for p in discover(str(tmp_path))] == [
-        "A.APF.XML", "b.Apf", "c.apf.XML"]
+        "A.APF.XML",
+        "b.Apf",
+        "c.apf.XML",
+    ]
 
 
 def test_directory_follows_links_without_looping(tmp_path):
@@ -127,13 +143,12 @@ def test_directory_follows_links_without_looping(tmp_path):
     other = tmp_path / "elsewhere"
     other.mkdir()
     (other / "y.apf.xml").write_bytes(APF)
-    os.symlink(other, top / "linked")              # a folder outside the tree
-    os.symlink(top, top / "a" / "back_to_top")     # a loop
-    os.symlink(top / "a", top / "a_again")         # the same folder a second time
-    os.symlink(other / "y.apf.xml", top / "z.apf.xml")   # a link to a file
+    os.symlink(other, top / "linked")  # a folder outside the tree
+    os.symlink(top, top / "a" / "back_to_top")  # a loop
+    os.symlink(top / "a", top / "a_again")  # the same folder a second time
+    os.symlink(other / "y.apf.xml", top / "z.apf.xml")  # a link to a file
     got = [os.path.relpath(p, top) for p in discover(str(top))]
-    assert got == [os.path.join("a", "x.apf.xml"), os.path.join("linked", "y.apf.xml"),
-                   "z.apf.xml"]
+    assert got == [os.path.join("a", "x.apf.xml"), os.path.join("linked", "y.apf.xml"), "z.apf.xml"]
 
 
 def test_directory_dangling_link_is_kept_for_the_reader(tmp_path):
@@ -150,28 +165,31 @@ def test_directory_unreadable_subdirectory_is_an_error(tmp_path, monkeypatch):
     locked = str(tmp_path / "locked")
     real_scandir = os.scandir
 
-    def scandir(path):        # what a folder without read permission gives (root reads all)
+    def scandir(path):  # what a folder without read permission gives (root reads all)
         if os.fspath(path) == locked:
             raise PermissionError(13, "Permission denied", locked)
         return real_scandir(path)
+
     monkeypatch.setattr(os, "scandir", scandir)
     with pytest.raises(AceInputError) as e:
         discover(str(tmp_path))
-    assert str(e.value) == (f"{locked}: cannot read folder: Permission denied (the APF files"
-                            " in it would be missing from the score)")
+    assert str(e.value) == (
+        f"{locked}: cannot read folder: Permission denied (the APF files"
+        " in it would be missing from the score)"
+    )
 
 
 @pytest.mark.slow
 def test_directory_deeper_than_the_recursion_limit(tmp_path):
     deep = str(tmp_path)
-    for _ in range(1500):          # (os.makedirs is recursive itself)
+    for _ in range(1500):  # (os.makedirs is recursive itself)
         deep = os.path.join(deep, "d")
         os.mkdir(deep)
     with open(os.path.join(deep, "x.apf.xml"), "wb") as fh:
         fh.write(APF)
     try:
         assert discover(str(tmp_path)) == [os.path.join(deep, "x.apf.xml")]
-    finally:                       # (so is the removal of pytest's temporary folders)
+    finally:  # (so is the removal of pytest's temporary folders)
         os.unlink(os.path.join(deep, "x.apf.xml"))
         while deep != str(tmp_path):
             os.rmdir(deep)

@@ -7,6 +7,7 @@ tests/data/fidelity/ is a small synthetic corpus made by its make_corpus.py; its
 files are the reports and warnings of the NIST tool in canonical order (docs/rules/determinism.md),
 see tests/data/fidelity/README.md.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -27,18 +28,18 @@ from acescore.reading.writer import apf_bytes
 from acescore.scoring.names import name_similarity
 
 FIDELITY = Path(__file__).parent.parent / "data" / "fidelity"
-CASES = sorted(p for p in (FIDELITY / "expected").glob("sys__*.txt")
-               if not p.name.endswith(".stderr.txt"))
+CASES = sorted(
+    p for p in (FIDELITY / "expected").glob("sys__*.txt") if not p.name.endswith(".stderr.txt")
+)
 
 
 def test_the_four_cases_are_there():
-    assert [p.stem for p in CASES] == ["sys__P_global_2008", "sys__m", "sys__m_a_s",
-                                       "sys__m_d_e"]
+    assert [p.stem for p in CASES] == ["sys__P_global_2008", "sys__m", "sys__m_a_s", "sys__m_d_e"]
 
 
 @pytest.mark.parametrize("exp", CASES, ids=[p.stem for p in CASES])
 def test_report_and_warnings_identical(exp, monkeypatch):
-    monkeypatch.chdir(FIDELITY)        # the tool was run here, with these lists
+    monkeypatch.chdir(FIDELITY)  # the tool was run here, with these lists
     _, opts = flags_of(exp)
     params, mentions = opts.pop("params"), opts.pop("mentions")
     res = api.score("ref.list", "sys.list", params, mentions, **opts)
@@ -46,26 +47,36 @@ def test_report_and_warnings_identical(exp, monkeypatch):
     actual = res.to_text()
     if actual != expected:
         diffs = compare_reports(expected, actual, show=1)
-        pytest.fail("report differs:\n" + "\n".join(
-            f"{d.name}: line {d.examples[0][0]}: expected {d.examples[0][1]!r}"
-            f" got {d.examples[0][2]!r}" for d in diffs if d.differing_lines))
+        pytest.fail(
+            "report differs:\n"
+            + "\n".join(
+                f"{d.name}: line {d.examples[0][0]}: expected {d.examples[0][1]!r}"
+                f" got {d.examples[0][2]!r}"
+                for d in diffs
+                if d.differing_lines
+            )
+        )
     warnings = Path(str(exp).replace(".txt", ".stderr.txt")).read_text(encoding="utf-8")
     assert "".join(res.warnings) == warnings
     assert warnings.count("WARNING") == 11
 
 
-@pytest.mark.parametrize("text,language", [
-    ("乔治·布什", "Chinese"),            # U+00B7 is neither Han nor Latin in Unicode 14
-    ("John·Smith", "English"),
-    ("约翰·Smith", "MIXED"),
-    ("中\u0301国", "Chinese"),           # combining acute: Inherited, not Latin
-    ("عبد\u02bcالله", "Arabic"),         # modifier apostrophe: not Latin
-    ("北京\u2e41上海", "Chinese"),       # reversed comma: not Arabic
-    ("Foo\u204fBar", "English"),         # reversed semicolon: not Arabic
-    ("Acme\u2ff0Corp", "English"),       # ideographic description character: not Han
-    ("中国&amp;美国公司", "MIXED"),      # the reference as written has Latin letters
-    ("\u3001", "Chinese"), ("\u0640", "Arabic"),   # Script_Extensions, as in Perl
-])
+@pytest.mark.parametrize(
+    "text,language",
+    [
+        ("乔治·布什", "Chinese"),  # U+00B7 is neither Han nor Latin in Unicode 14
+        ("John·Smith", "English"),
+        ("约翰·Smith", "MIXED"),
+        ("中\u0301国", "Chinese"),  # combining acute: Inherited, not Latin
+        ("عبد\u02bcالله", "Arabic"),  # modifier apostrophe: not Latin
+        ("北京\u2e41上海", "Chinese"),  # reversed comma: not Arabic
+        ("Foo\u204fBar", "English"),  # reversed semicolon: not Arabic
+        ("Acme\u2ff0Corp", "English"),  # ideographic description character: not Han
+        ("中国&amp;美国公司", "MIXED"),  # the reference as written has Latin letters
+        ("\u3001", "Chinese"),
+        ("\u0640", "Arabic"),  # Script_Extensions, as in Perl
+    ],
+)
 def test_language_classes_of_perl_5_36(text, language):
     assert classify_language(text) == language
 
@@ -81,13 +92,13 @@ def test_names_as_written(tmp_path):
     doc = read_apf(str(FIDELITY / "ref" / "FID-EN-1.apf.xml")).documents[0]
     names = {e.id: e.names for e in doc.entities}
     assert names["FID-EN-1-E1"] == ("at&amp;t",)
-    assert names["FID-EN-1-E2"] == ("abudhabi",)          # the line break joins the parts
+    assert names["FID-EN-1-E2"] == ("abudhabi",)  # the line break joins the parts
     assert names["FID-EN-1-E5"] == ("x&lt;y corp",)
     head = doc.entities[0].mentions[0].head
     assert (head.text, head.display) == ("AT&amp;T", "AT&amp;T")
     zh = read_apf(str(FIDELITY / "ref" / "FID-ZH-1.apf.xml")).documents[0]
-    assert zh.entities[0].names == ("乔治·布什", "布什")    # 布<newline>什: Han on both sides
-    assert normalize_name("乔治·\n布什") == "乔治· 布什"    # U+00B7 is not Han: no join
+    assert zh.entities[0].names == ("乔治·布什", "布什")  # 布<newline>什: Han on both sides
+    assert normalize_name("乔治·\n布什") == "乔治· 布什"  # U+00B7 is not Han: no join
 
 
 def test_global_name_similarity_counts_the_reference_as_written():
@@ -96,12 +107,16 @@ def test_global_name_similarity_counts_the_reference_as_written():
 
 
 def test_as_written_and_back():
-    data = (b'<a X="1"\n Y="a\r\nb\tc" Z="&#10;">AT&amp;T &lt; 5 &#x4e2d; > 2\n</a>')
+    data = b'<a X="1"\n Y="a\r\nb\tc" Z="&#10;">AT&amp;T &lt; 5 &#x4e2d; > 2\n</a>'
     once = as_written(data)
-    assert once == (b'<a X="1"\n Y="a&#13;&#10;b&#9;c" Z="&amp;#10;">AT&amp;amp;T &amp;lt; 5'
-                    b' &amp;#x4e2d; > 2\n</a>')
-    assert written_back(b'<a Y="a&#13;&#10;b&#9;c" Z="&amp;#10;">AT&amp;amp;T &gt; 2</a>') == \
-        b'<a Y="a\r\nb\tc" Z="&#10;">AT&amp;T > 2</a>'
+    assert once == (
+        b'<a X="1"\n Y="a&#13;&#10;b&#9;c" Z="&amp;#10;">AT&amp;amp;T &amp;lt; 5'
+        b" &amp;#x4e2d; > 2\n</a>"
+    )
+    assert (
+        written_back(b'<a Y="a&#13;&#10;b&#9;c" Z="&amp;#10;">AT&amp;amp;T &gt; 2</a>')
+        == b'<a Y="a\r\nb\tc" Z="&#10;">AT&amp;T > 2</a>'
+    )
 
 
 def test_plain_text_is_written_escaped():
@@ -118,15 +133,17 @@ def test_written_files_read_back_as_written(name, tmp_path):
     out.write_bytes(data)
     again = read_apf(str(out))
     assert without_positions(again) == without_positions(original)
+
     # the warnings are read again too (they name the file read)
     def warnings(f, p):
         d = f.documents[0]
         return [w.replace(p, "FILE") for el in d.relations + d.events for w in el.warnings]
+
     assert warnings(again, str(out)) == warnings(original, path)
     assert len(warnings(original, path)) == {"FID-EN-1": 2, "FID-ZH-1": 4, "FID-AR-1": 0}[name]
     if name == "FID-EN-1":
         # names are written normalised (writer.py), texts as they were written
-        assert b'NAME="at&amp;t"' in data and b'>AT&amp;T</charseq>' in data
+        assert b'NAME="at&amp;t"' in data and b">AT&amp;T</charseq>" in data
         assert b"&amp;amp;" not in data
 
 
@@ -137,23 +154,56 @@ def test_locator_language_is_that_of_the_display_text():
     import random
 
     from acescore.model.text import display_text, locator_language
+
     rng = random.Random(17)
-    alphabet = ["a", "Z", "7", " ", "  ", "\n", "\r\n", "-", "-\n", ".", "\u00e9",
-                "\u4e2d", "\u0627", "\u00a0", "\t", "0"]
+    alphabet = [
+        "a",
+        "Z",
+        "7",
+        " ",
+        "  ",
+        "\n",
+        "\r\n",
+        "-",
+        "-\n",
+        ".",
+        "\u00e9",
+        "\u4e2d",
+        "\u0627",
+        "\u00a0",
+        "\t",
+        "0",
+    ]
     ascii_only = ["7", "7", "7", " ", "  ", "\n", "\r\n", "-", "-\n", ".", "\t", "0", "a"]
-    cases = ["", "0", "a", " a", "-\nab", "7 \u4e2d", "x" * 39 + "\u4e2d", "x" * 60 + "\u4e2d",
-             "1" * 38 + "a", "1" * 37 + "a", "1" * 36 + "a" + "1" * 9, "1" * 37 + "a" + "1" * 9,
-             "  -\n" * 12 + "a", "1-\n" * 20 + "b", "\" \t" * 30 + "c", "42", "$5 million"]
-    cases += ["".join(rng.choice(alphabet) for _ in range(rng.randint(1, 60)))
-              for _ in range(3000)]
+    cases = [
+        "",
+        "0",
+        "a",
+        " a",
+        "-\nab",
+        "7 \u4e2d",
+        "x" * 39 + "\u4e2d",
+        "x" * 60 + "\u4e2d",
+        "1" * 38 + "a",
+        "1" * 37 + "a",
+        "1" * 36 + "a" + "1" * 9,
+        "1" * 37 + "a" + "1" * 9,
+        "  -\n" * 12 + "a",
+        "1-\n" * 20 + "b",
+        '" \t' * 30 + "c",
+        "42",
+        "$5 million",
+    ]
+    cases += ["".join(rng.choice(alphabet) for _ in range(rng.randint(1, 60))) for _ in range(3000)]
     # ASCII texts whose first letter comes late, or that have none
-    cases += ["".join(rng.choice(ascii_only) for _ in range(rng.randint(1, 80)))
-              for _ in range(3000)]
+    cases += [
+        "".join(rng.choice(ascii_only) for _ in range(rng.randint(1, 80))) for _ in range(3000)
+    ]
     for raw in cases:
         assert locator_language(raw) == classify_language(display_text(raw)), repr(raw)
-    assert locator_language("x" * 60 + "\u4e2d") == "English"     # cut before the Han
-    assert locator_language("1" * 40 + "\u4e2d") == "UNKNOWN"      # cut to 37 + "..."
-    assert locator_language("1" * 37 + "\u4e2d") == "Chinese"      # 38: kept whole
+    assert locator_language("x" * 60 + "\u4e2d") == "English"  # cut before the Han
+    assert locator_language("1" * 40 + "\u4e2d") == "UNKNOWN"  # cut to 37 + "..."
+    assert locator_language("1" * 37 + "\u4e2d") == "Chinese"  # 38: kept whole
 
 
 @pytest.mark.parametrize("jobs", CLI_JOBS)

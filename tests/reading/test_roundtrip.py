@@ -1,5 +1,6 @@
 """The data model round-trips: read an APF file, write it back, and the result validates and
 reads back to an equal model (line numbers and file paths aside)."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -145,9 +146,16 @@ CHARSPAN = """<?xml version="1.0"?>
 """
 
 
-@pytest.mark.parametrize("text,params", [(AUDIO, "local_2008"), (IMAGE, "local_2008"),
-                                         (CHARSPAN, "local_2008"), (AUDIO, "global_2008")],
-                         ids=["audio", "image", "charspan", "audio-global"])
+@pytest.mark.parametrize(
+    "text,params",
+    [
+        (AUDIO, "local_2008"),
+        (IMAGE, "local_2008"),
+        (CHARSPAN, "local_2008"),
+        (AUDIO, "global_2008"),
+    ],
+    ids=["audio", "image", "charspan", "audio-global"],
+)
 def test_handmade_roundtrip(text, params, tmp_path):
     src = tmp_path / "in.apf.xml"
     src.write_text(text, encoding="utf-8")
@@ -166,14 +174,14 @@ def test_written_defaults_are_left_out(tmp_path):
     src.write_text(AUDIO, encoding="utf-8")
     data = apf_bytes(read_apf(str(src))).decode("utf-8")
     assert '<!DOCTYPE source_file SYSTEM "apf.v5.1.2.dtd">' in data
-    assert 'ROLE="FAC"' not in data and 'ROLE="LOC"' in data      # default ROLE is the TYPE
-    assert 'MODALITY="Unspecified"' not in data and 'NON_SPECIFIC' not in data
-    assert 'ROLE="Arg-1"' in data and 'ROLE="Arg"' not in data    # symmetric roles restored
+    assert 'ROLE="FAC"' not in data and 'ROLE="LOC"' in data  # default ROLE is the TYPE
+    assert 'MODALITY="Unspecified"' not in data and "NON_SPECIFIC" not in data
+    assert 'ROLE="Arg-1"' in data and 'ROLE="Arg"' not in data  # symmetric roles restored
     assert 'COMMENT="a&#10;two-line comment"' in data
     # no DOCTYPE when the file had none, unless one is asked for
     img = tmp_path / "img.apf.xml"
     img.write_text(IMAGE, encoding="utf-8")
-    assert b'<!DOCTYPE' not in apf_bytes(read_apf(str(img)))
+    assert b"<!DOCTYPE" not in apf_bytes(read_apf(str(img)))
     assert b'SYSTEM "apf.v5.1.1.dtd"' in apf_bytes(read_apf(str(img)), "apf.v5.1.1.dtd")
 
 
@@ -190,4 +198,5 @@ def test_apf_5_2_0_output(tmp_path):
     report = validate_paths([out], source_dir=os.path.join(DATA, "tiny", "src"))
     assert report.problems == []
     assert without_positions(read_apf(out)) == without_positions(
-        dataclasses.replace(b, doctype="apf.v5.2.0.dtd"))
+        dataclasses.replace(b, doctype="apf.v5.2.0.dtd")
+    )

@@ -1,4 +1,5 @@
 """Source documents: offsets by the ACE rule (tags do not count, a newline counts one)."""
+
 from __future__ import annotations
 
 import glob
@@ -30,14 +31,18 @@ def test_golden_charseqs_match_source():
         assert src.docid == docid
         for c in tree.iter("charseq"):
             s, e = int(c.get("START")), int(c.get("END"))
-            assert src.text[s:e + 1] == c.text
+            assert src.text[s : e + 1] == c.text
             assert src.span(s, e) == c.text
             n += 1
     assert n > 600
 
 
 def test_offsets_ace_rule(tmp_path):
-    p = write(tmp_path, "D.sgm", b'<DOC>\n<DOCID> D1 </DOCID>\n<TEXT>\nAb <b x="1">cd</b>\nef\n</TEXT>\n</DOC>\n')
+    p = write(
+        tmp_path,
+        "D.sgm",
+        b'<DOC>\n<DOCID> D1 </DOCID>\n<TEXT>\nAb <b x="1">cd</b>\nef\n</TEXT>\n</DOC>\n',
+    )
     s = read_source(p)
     assert s.text == "\n D1 \n\nAb cd\nef\n\n\n"
     assert s.docid == "D1"
@@ -49,7 +54,9 @@ def test_offsets_ace_rule(tmp_path):
 
 def test_crlf_counts_one_and_bom_is_not_a_character(tmp_path):
     lf = read_source(write(tmp_path, "a.sgm", b"<DOC><TEXT>\nx\ny\n</TEXT></DOC>"))
-    crlf = read_source(write(tmp_path, "b.sgm", b"\xef\xbb\xbf<DOC><TEXT>\r\nx\r\ny\r\n</TEXT></DOC>"))
+    crlf = read_source(
+        write(tmp_path, "b.sgm", b"\xef\xbb\xbf<DOC><TEXT>\r\nx\r\ny\r\n</TEXT></DOC>")
+    )
     assert crlf.text == lf.text == "\nx\ny\n"
     assert crlf.text_region == lf.text_region == (0, 5)
 
@@ -62,7 +69,7 @@ def test_unicode_counts_characters_not_bytes(tmp_path):
 def test_entities_raw_and_decoded(tmp_path):
     p = write(tmp_path, "e.sgm", b"<DOC><TEXT>AT&amp;T &#233;t&lt;</TEXT></DOC>")
     raw = read_source(p)
-    assert raw.text == "AT&amp;T &#233;t&lt;"          # the ACE rule: &amp; is five characters
+    assert raw.text == "AT&amp;T &#233;t&lt;"  # the ACE rule: &amp; is five characters
     dec = read_source(p, entities="decode")
     assert dec.text == "AT&T \u00e9t<"
     # an APF charseq may hold either form of the raw span
@@ -81,8 +88,9 @@ def test_errors(tmp_path):
     p = write(tmp_path, "l1.sgm", b"<DOC>\n<TEXT>caf\xe9</TEXT></DOC>")
     with pytest.raises(AceInputError) as e:
         read_source(p)
-    assert str(e.value) == (f"{p}:2: not valid UTF-8 (byte 0xe9 at offset 15); source documents"
-                            " must be UTF-8")
+    assert str(e.value) == (
+        f"{p}:2: not valid UTF-8 (byte 0xe9 at offset 15); source documents must be UTF-8"
+    )
     with pytest.raises(AceInputError):
         read_source(str(tmp_path))
 

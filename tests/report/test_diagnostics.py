@@ -8,6 +8,7 @@ a copy of the shared ``global`` corpus (ref and sys-heavy) and two hand-made cor
 by tests/data/diagnostics/make_corpora.py (``phantom``: partial argument lists across
 documents; ``dup``: duplicated elements).
 """
+
 from __future__ import annotations
 
 import gzip
@@ -32,45 +33,137 @@ DUP_FILE = "ref/DUP_20060512.0001.apf.xml"
 
 # name: (corpus folder, ref, sys, parameter set, -m, options)
 CASES = {
-    "tiny__heavy__m_s": (GOLDEN / "tiny", "ref", "sys-heavy", "local_2008", True,
-                         dict(summary=True)),
-    "tiny__heavy__m_e": (GOLDEN / "tiny", "ref", "sys-heavy", "local_2008", True,
-                         dict(error_mappings=True)),
-    "tiny__heavy__m_a_s_d": (GOLDEN / "tiny", "ref", "sys-heavy", "local_2008", True,
-                             dict(all_mappings=True, summary=True, doc_scores=True)),
-    "tiny__heavy__P_local_2007_m_s": (GOLDEN / "tiny", "ref", "sys-heavy", "local_2007", True,
-                                      dict(summary=True)),
-    "tiny__heavy__P_local_2007_m_e": (GOLDEN / "tiny", "ref", "sys-heavy", "local_2007", True,
-                                      dict(error_mappings=True)),
-    "tiny__heavy__P_local_2007_m_a_s_d": (GOLDEN / "tiny", "ref", "sys-heavy", "local_2007", True,
-                                          dict(all_mappings=True, summary=True, doc_scores=True)),
-    "tiny__heavy__P_global_2008_a_s": (GOLDEN / "tiny", "ref", "sys-heavy", "global_2008", False,
-                                       dict(all_mappings=True, summary=True)),
+    "tiny__heavy__m_s": (
+        GOLDEN / "tiny",
+        "ref",
+        "sys-heavy",
+        "local_2008",
+        True,
+        dict(summary=True),
+    ),
+    "tiny__heavy__m_e": (
+        GOLDEN / "tiny",
+        "ref",
+        "sys-heavy",
+        "local_2008",
+        True,
+        dict(error_mappings=True),
+    ),
+    "tiny__heavy__m_a_s_d": (
+        GOLDEN / "tiny",
+        "ref",
+        "sys-heavy",
+        "local_2008",
+        True,
+        dict(all_mappings=True, summary=True, doc_scores=True),
+    ),
+    "tiny__heavy__P_local_2007_m_s": (
+        GOLDEN / "tiny",
+        "ref",
+        "sys-heavy",
+        "local_2007",
+        True,
+        dict(summary=True),
+    ),
+    "tiny__heavy__P_local_2007_m_e": (
+        GOLDEN / "tiny",
+        "ref",
+        "sys-heavy",
+        "local_2007",
+        True,
+        dict(error_mappings=True),
+    ),
+    "tiny__heavy__P_local_2007_m_a_s_d": (
+        GOLDEN / "tiny",
+        "ref",
+        "sys-heavy",
+        "local_2007",
+        True,
+        dict(all_mappings=True, summary=True, doc_scores=True),
+    ),
+    "tiny__heavy__P_global_2008_a_s": (
+        GOLDEN / "tiny",
+        "ref",
+        "sys-heavy",
+        "global_2008",
+        False,
+        dict(all_mappings=True, summary=True),
+    ),
     "tiny__heavy__P_global_2008_with_mentions_m_a": (
-        GOLDEN / "tiny", "ref", "sys-heavy", "global_2008_with_mentions", True,
-        dict(all_mappings=True)),
-    "tiny__ref__c_m": (GOLDEN / "tiny", "ref", "ref", "local_2008", True,
-                       dict(check_duplicates=True)),
-    "small__heavy__m_a": (GOLDEN / "small", "ref", "sys-heavy", "local_2008", True,
-                          dict(all_mappings=True)),
-    "small__coref__m_a": (GOLDEN / "small", "ref", "sys-coref", "local_2008", True,
-                          dict(all_mappings=True)),
-    "global__heavy__P_global_2008_a_s": (DIAG / "global", "ref", "sys-heavy", "global_2008",
-                                         False, dict(all_mappings=True, summary=True)),
+        GOLDEN / "tiny",
+        "ref",
+        "sys-heavy",
+        "global_2008_with_mentions",
+        True,
+        dict(all_mappings=True),
+    ),
+    "tiny__ref__c_m": (
+        GOLDEN / "tiny",
+        "ref",
+        "ref",
+        "local_2008",
+        True,
+        dict(check_duplicates=True),
+    ),
+    "small__heavy__m_a": (
+        GOLDEN / "small",
+        "ref",
+        "sys-heavy",
+        "local_2008",
+        True,
+        dict(all_mappings=True),
+    ),
+    "small__coref__m_a": (
+        GOLDEN / "small",
+        "ref",
+        "sys-coref",
+        "local_2008",
+        True,
+        dict(all_mappings=True),
+    ),
+    "global__heavy__P_global_2008_a_s": (
+        DIAG / "global",
+        "ref",
+        "sys-heavy",
+        "global_2008",
+        False,
+        dict(all_mappings=True, summary=True),
+    ),
     "global__heavy__P_global_2008_with_mentions_m_a_e": (
-        DIAG / "global", "ref", "sys-heavy", "global_2008_with_mentions", True,
-        dict(all_mappings=True, error_mappings=True)),
-    "phantom__sys__P_local_2008_m_e": (DIAG / "phantom", "ref", "sys", "local_2008", True,
-                                       dict(error_mappings=True)),
-    "dup__ref__c_m": (DIAG / "dup", "ref", "ref", "local_2008", True,
-                      dict(check_duplicates=True)),
+        DIAG / "global",
+        "ref",
+        "sys-heavy",
+        "global_2008_with_mentions",
+        True,
+        dict(all_mappings=True, error_mappings=True),
+    ),
+    "phantom__sys__P_local_2008_m_e": (
+        DIAG / "phantom",
+        "ref",
+        "sys",
+        "local_2008",
+        True,
+        dict(error_mappings=True),
+    ),
+    "dup__ref__c_m": (DIAG / "dup", "ref", "ref", "local_2008", True, dict(check_duplicates=True)),
 }
 for _p in ("local_2008", "local_2007", "global_2008", "global_2008_with_mentions"):
-    CASES[f"phantom__sys__P_{_p}_m_a_s"] = (DIAG / "phantom", "ref", "sys", _p, True,
-                                            dict(all_mappings=True, summary=True))
-    CASES[f"dup__ref__R_P_{_p}_c_m_a_s"] = (DIAG / "dup", DUP_FILE, DUP_FILE, _p, True,
-                                            dict(check_duplicates=True, all_mappings=True,
-                                                 summary=True))
+    CASES[f"phantom__sys__P_{_p}_m_a_s"] = (
+        DIAG / "phantom",
+        "ref",
+        "sys",
+        _p,
+        True,
+        dict(all_mappings=True, summary=True),
+    )
+    CASES[f"dup__ref__R_P_{_p}_c_m_a_s"] = (
+        DIAG / "dup",
+        DUP_FILE,
+        DUP_FILE,
+        _p,
+        True,
+        dict(check_duplicates=True, all_mappings=True, summary=True),
+    )
 
 _cache: dict = {}
 
@@ -108,10 +201,15 @@ def describe_differences(expected: str, actual: str) -> str:
         el, al = e[name], a.get(name, [])
         if el == al:
             continue
-        k = next(k for k in range(max(len(el), len(al)))
-                 if k >= len(el) or k >= len(al) or el[k] != al[k])
-        bad.append(f"{name!r}: line {k}: expected {el[k] if k < len(el) else None!r}"
-                   f" got {al[k] if k < len(al) else None!r}")
+        k = next(
+            k
+            for k in range(max(len(el), len(al)))
+            if k >= len(el) or k >= len(al) or el[k] != al[k]
+        )
+        bad.append(
+            f"{name!r}: line {k}: expected {el[k] if k < len(el) else None!r}"
+            f" got {al[k] if k < len(al) else None!r}"
+        )
     bad += [f"unexpected section {n!r}" for n in a if n not in e]
     return "\n".join(bad)
 
@@ -130,22 +228,30 @@ def test_report_identical(name):
         pytest.fail("report differs:\n" + describe_differences(expected, actual))
 
 
-@pytest.mark.parametrize("name", sorted(n for n in CASES
-                                        if (EXPECTED / f"{n}.stderr.txt").exists()))
+@pytest.mark.parametrize(
+    "name", sorted(n for n in CASES if (EXPECTED / f"{n}.stderr.txt").exists())
+)
 def test_warnings_identical(name):
     def lines(t):
         return [ln for ln in t.splitlines() if ln.strip()]
+
     expected = (EXPECTED / f"{name}.stderr.txt").read_text(encoding="utf-8")
     assert lines("".join(run_case(name).warnings)) == lines(expected)
 
 
 def test_duplicate_warnings_found():
     warnings = "".join(run_case("dup__ref__c_m").warnings)
-    for kind, a, b in (("entity", "E1", "E1b"), ("value", "V1", "V1b"), ("timex2", "T1", "T1b"),
-                       ("relation", "R1", "R1b"), ("event", "EV1", "EV1b"),
-                       ("mention_entity", "E1-1", "E1b-1")):
-        assert (f"equivalent {kind} elements: DUP_20060512.0001-{a} and "
-                f"DUP_20060512.0001-{b}\n") in warnings
+    for kind, a, b in (
+        ("entity", "E1", "E1b"),
+        ("value", "V1", "V1b"),
+        ("timex2", "T1", "T1b"),
+        ("relation", "R1", "R1b"),
+        ("event", "EV1", "EV1b"),
+        ("mention_entity", "E1-1", "E1b-1"),
+    ):
+        assert (
+            f"equivalent {kind} elements: DUP_20060512.0001-{a} and DUP_20060512.0001-{b}\n"
+        ) in warnings
     # twice for entities under local_2008 (mapping and scoring weightings differ)
     assert warnings.count("equivalent entity elements:") == 2
 
@@ -156,13 +262,21 @@ def test_no_duplicate_warnings_without_c():
 
 
 def test_duplicate_warnings_unit():
-    pv = {("A", "A"): 2.0, ("A", "B"): 2.0, ("A", "C"): 1.9999999999999998,
-          ("B", "A"): 2.0, ("B", "B"): 2.0, ("C", "D"): 0.5}
+    pv = {
+        ("A", "A"): 2.0,
+        ("A", "B"): 2.0,
+        ("A", "C"): 1.9999999999999998,
+        ("B", "A"): 2.0,
+        ("B", "B"): 2.0,
+        ("C", "D"): 0.5,
+    }
     values = {"A": 2.0, "B": 2.0, "C": 1.0, "D": 0.5}
     out = duplicate_warnings("entity", values, values, pv)
     # A/C differ only beyond 15 significant digits: equal for the tool
-    assert out == ["\nWARNING:  equivalent entity elements: A and B\n",
-                   "\nWARNING:  equivalent entity elements: A and C\n"]
+    assert out == [
+        "\nWARNING:  equivalent entity elements: A and B\n",
+        "\nWARNING:  equivalent entity elements: A and C\n",
+    ]
 
 
 def test_phantom_parts_visible():
@@ -241,10 +355,15 @@ def flagged(block: str, res, params) -> bool:
 def e_versus_a(corpus: Path, sysname: str, params: str, mentions: bool) -> int:
     """Checks that -e prints the flagged REF blocks and all SYS blocks of -a; returns the
     number of REF blocks -e leaves out."""
-    a = api.score(str(corpus / "ref"), str(corpus / sysname), params, mentions,
-                  all_mappings=True, keep_passes=True)
-    e = api.score(str(corpus / "ref"), str(corpus / sysname), params, mentions,
-                  error_mappings=True)
+    a = api.score(
+        str(corpus / "ref"),
+        str(corpus / sysname),
+        params,
+        mentions,
+        all_mappings=True,
+        keep_passes=True,
+    )
+    e = api.score(str(corpus / "ref"), str(corpus / sysname), params, mentions, error_mappings=True)
     ta, te = a.to_text(), e.to_text()
     # everything but the mapping listings is the same
     strip = re.compile(r"\n======== \S+ mapping ========\n.*?(?=\n======== )", re.S)
@@ -266,13 +385,16 @@ def e_versus_a(corpus: Path, sysname: str, params: str, mentions: bool) -> int:
     return n_dropped
 
 
-@pytest.mark.parametrize("corpus,sysname,params,mentions", [
-    (GOLDEN / "small", "sys-heavy", "local_2008", True),
-    (GOLDEN / "small", "sys-coref", "local_2007", True),
-    (GOLDEN / "tiny", "sys-heavy", "global_2008", False),
-    (DIAG / "global", "sys-heavy", "global_2008_with_mentions", True),
-    (DIAG / "phantom", "sys", "global_2008_with_mentions", True),
-])
+@pytest.mark.parametrize(
+    "corpus,sysname,params,mentions",
+    [
+        (GOLDEN / "small", "sys-heavy", "local_2008", True),
+        (GOLDEN / "small", "sys-coref", "local_2007", True),
+        (GOLDEN / "tiny", "sys-heavy", "global_2008", False),
+        (DIAG / "global", "sys-heavy", "global_2008_with_mentions", True),
+        (DIAG / "phantom", "sys", "global_2008_with_mentions", True),
+    ],
+)
 @pytest.mark.slow
 def test_e_prints_flagged_subset_of_a(corpus, sysname, params, mentions):
     assert e_versus_a(corpus, sysname, params, mentions) > 0
@@ -282,15 +404,24 @@ def test_e_prints_flagged_subset_of_a(corpus, sysname, params, mentions):
 def test_e_on_freshly_generated_corpus(tmp_path):
     """Same check on a corpus made now by the shared synthetic-corpus generator."""
     from synth import make_corpus
+
     out = make_corpus(tmp_path / "gen", 6, "diag", "heavy,coref", "--global")
     for sysname in ("sys-heavy", "sys-coref"):
-        for params, mentions in (("local_2008", True), ("global_2008", False),
-                                 ("global_2008_with_mentions", True)):
+        for params, mentions in (
+            ("local_2008", True),
+            ("global_2008", False),
+            ("global_2008_with_mentions", True),
+        ):
             e_versus_a(out, sysname, params, mentions)
 
 
-_FLAGS = {"summary": "-s", "error_mappings": "-e", "all_mappings": "-a", "doc_scores": "-d",
-          "check_duplicates": "-c"}
+_FLAGS = {
+    "summary": "-s",
+    "error_mappings": "-e",
+    "all_mappings": "-a",
+    "doc_scores": "-d",
+    "check_duplicates": "-c",
+}
 
 
 @pytest.mark.parametrize("jobs", CLI_JOBS)
@@ -309,7 +440,9 @@ def test_cli_report_identical(name, jobs):
         pytest.fail("report differs:\n" + describe_differences(expected, actual))
     stderr = EXPECTED / f"{name}.stderr.txt"
     if stderr.exists():
+
         def lines(t):
             return [ln for ln in t.splitlines() if ln.strip()]
+
         # (the signature and the coverage line follow the warnings)
         assert lines(r.stderr)[:-2] == lines(stderr.read_text(encoding="utf-8"))

@@ -2,6 +2,7 @@
 a shard (acescore.report.nist.diagnostics.Blocks.packed) and the report written encoded piece by
 piece (acescore.writing.output.ReportFile).  The listings' text itself is checked against the NIST
 tool's reports in test_diagnostics.py and test_shards_listings.py."""
+
 from __future__ import annotations
 
 from acescore.report.nist.diagnostics import Blocks, packed
@@ -12,12 +13,11 @@ def test_packed_blocks_hand_checked():
     b = Blocks("HEAD\n")
     b.start((0, "R1"))
     b.append("ab\n")
-    b.append("cd\n")            # a block of two pieces
-    b.start((0, "R2"))          # a block left empty (-e: not printed)
+    b.append("cd\n")  # a block of two pieces
+    b.start((0, "R2"))  # a block left empty (-e: not printed)
     b.start((1, "S1"))
     b.append("xyz\n")
-    assert b.packed() == ("HEAD\n", [(0, "R1"), (0, "R2"), (1, "S1")], "ab\ncd\nxyz\n",
-                          [0, 6, 6])
+    assert b.packed() == ("HEAD\n", [(0, "R1"), (0, "R2"), (1, "S1")], "ab\ncd\nxyz\n", [0, 6, 6])
 
 
 def test_packed_by_group_hand_checked():
@@ -31,8 +31,10 @@ def test_packed_by_group_hand_checked():
     b.append("xyz\n")
     b.start((1, "S2"))
     b.append("w\n")
-    assert b.packed_by_group() == (("HEAD\n", [(0, "R1"), (0, "R2")], "ab\nc\nd\n", [0, 3]),
-                                   ("", [(1, "S1"), (1, "S2")], "xyz\nw\n", [0, 4]))
+    assert b.packed_by_group() == (
+        ("HEAD\n", [(0, "R1"), (0, "R2")], "ab\nc\nd\n", [0, 3]),
+        ("", [(1, "S1"), (1, "S2")], "xyz\nw\n", [0, 4]),
+    )
     only_ref = Blocks("H\n")
     only_ref.start((0, "R1"))
     only_ref.append("a\n")
@@ -54,7 +56,7 @@ def test_pieces_are_the_packed_listing_before_the_join():
     b.start((0, "R1"))
     b.append("ab\n")
     b.append("é\n")
-    b.start((0, "R2"))          # a block left empty
+    b.start((0, "R2"))  # a block left empty
     b.start((1, "S1"))
     b.append("xyz\n")
     b.start((1, "S2"))
@@ -63,8 +65,12 @@ def test_pieces_are_the_packed_listing_before_the_join():
     ref, sys_ = b.pieces_by_group()
     assert ref == ("HEAD\n", [(0, "R1"), (0, "R2")], ["ab\n", "é\n"], [0, 2])
     assert sys_ == ("", [(1, "S1"), (1, "S2")], ["xyz\n", "", "w\n"], [0, 1])
-    assert b.pieces() == ("HEAD\n", [(0, "R1"), (0, "R2"), (1, "S1"), (1, "S2")],
-                          ["ab\n", "é\n", "xyz\n", "", "w\n"], [0, 2, 2, 3])
+    assert b.pieces() == (
+        "HEAD\n",
+        [(0, "R1"), (0, "R2"), (1, "S1"), (1, "S2")],
+        ["ab\n", "é\n", "xyz\n", "", "w\n"],
+        [0, 2, 2, 3],
+    )
     assert packed(ref) == ("HEAD\n", [(0, "R1"), (0, "R2")], "ab\né\n", [0, 5])
     assert tuple(map(packed, (ref, sys_))) == b.packed_by_group()
     assert packed(b.pieces()) == b.packed()
@@ -93,7 +99,7 @@ def test_report_that_fails_part_way_leaves_nothing(tmp_path, monkeypatch):
     target.write_text("previous\n")
     f = output.ReportFile(str(target))
     try:
-        f.write("ok" + "\ud800")        # a lone surrogate has no UTF-8 form
+        f.write("ok" + "\ud800")  # a lone surrogate has no UTF-8 form
     except UnicodeEncodeError:
         pass
     else:

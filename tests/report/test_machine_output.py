@@ -1,6 +1,7 @@
 """Machine output that agrees with itself (issue #14, point 8): one unit (percent) for every
 score, the CoNLL average, the signature everywhere (also under -q), the content of -a, -e, -s
 and -d in JSON and -d in CSV."""
+
 from __future__ import annotations
 
 import csv
@@ -38,8 +39,9 @@ def test_schema_and_unit(full):
     jsonschema.validate(full, SCHEMA)
     assert full["score_unit"] == "percent"
     assert full["inputs"] == {"ref": REF, "sys": SYS}
-    assert full["signature"] == ("acescore:0.1.0|params:local_2008|flags:mdas|order:canonical-05"
-                                 "|dtd:apf.v5.1.1.dtd")
+    assert full["signature"] == (
+        "acescore:0.1.0|params:local_2008|flags:mdas|order:canonical-05|dtd:apf.v5.1.1.dtd"
+    )
 
 
 @pytest.mark.slow
@@ -59,17 +61,31 @@ def test_literature_scores_in_percent_as_their_commands(full):
     line = next(ln for ln in text.splitlines() if ln.startswith("trigger_identification"))
     s = events["scores"]["trigger_identification"]
     assert line.split()[-3:] == [f"{s['precision']:.2f}", f"{s['recall']:.2f}", f"{s['f1']:.2f}"]
-    for data, metric in ((coref, "metric:coref|conll2012-v8|align:head"),
-                         (events, "metric:events|trigger:exact|args:head|scope:subtype")):
-        jsonschema.validate({"acescore_version": "x", "signature": data["signature"],
-                             "score_unit": data["score_unit"], "parameters": {"name":
-                             "local_2008", "mentions": True}, "tasks": {},
-                             "document_scores": {}, "warnings": [],
-                             data["command"]: {k: v for k, v in data.items()
-                                               if k not in ("command", "signature", "inputs",
-                                                            "score_unit")}}, SCHEMA)
-        assert data["signature"] == ("acescore:0.1.0|params:local_2008|flags:-|order:"
-                                     f"canonical-05|dtd:apf.v5.1.1.dtd|{metric}")
+    for data, metric in (
+        (coref, "metric:coref|conll2012-v8|align:head"),
+        (events, "metric:events|trigger:exact|args:head|scope:subtype"),
+    ):
+        jsonschema.validate(
+            {
+                "acescore_version": "x",
+                "signature": data["signature"],
+                "score_unit": data["score_unit"],
+                "parameters": {"name": "local_2008", "mentions": True},
+                "tasks": {},
+                "document_scores": {},
+                "warnings": [],
+                data["command"]: {
+                    k: v
+                    for k, v in data.items()
+                    if k not in ("command", "signature", "inputs", "score_unit")
+                },
+            },
+            SCHEMA,
+        )
+        assert data["signature"] == (
+            "acescore:0.1.0|params:local_2008|flags:-|order:"
+            f"canonical-05|dtd:apf.v5.1.1.dtd|{metric}"
+        )
         assert data["inputs"] == {"ref": REF, "sys": SYS}
 
 
@@ -83,8 +99,9 @@ def test_signature_everywhere():
     r = CliRunner().invoke(main, ["coref", REF, SYS, "-q"])
     assert r.stderr == ""
     rows = list(csv.DictReader(io.StringIO(cli("score", REF, SYS, "-q", "--format", "csv"))))
-    assert {r["signature"] for r in rows} == {"acescore:0.1.0|params:local_2008|flags:-|order:"
-                                              "canonical-05|dtd:apf.v5.1.1.dtd"}
+    assert {r["signature"] for r in rows} == {
+        "acescore:0.1.0|params:local_2008|flags:-|order:canonical-05|dtd:apf.v5.1.1.dtd"
+    }
 
 
 def test_view_site_names_inputs_and_signature(tmp_path):
@@ -92,13 +109,18 @@ def test_view_site_names_inputs_and_signature(tmp_path):
     index = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
     m = re.search(r'<p class="muted" id="provenance">(.*?)</p>', index)
     assert m is not None
-    assert m.group(1) == (f"REF <code>{REF}</code>, SYS <code>{SYS}</code>, signature <code"
-                          ' id="signature">acescore:0.1.0|params:local_2008|flags:-|order:'
-                          "canonical-05|dtd:apf.v5.1.1.dtd</code>")
+    assert m.group(1) == (
+        f"REF <code>{REF}</code>, SYS <code>{SYS}</code>, signature <code"
+        ' id="signature">acescore:0.1.0|params:local_2008|flags:-|order:'
+        "canonical-05|dtd:apf.v5.1.1.dtd</code>"
+    )
 
 
-_BLOCK = re.compile(r"^(?:>>> |    )ref entity (\S+) .*\n(?:>>> |    )tst entity (\S+) .*\n"
-                    r"\s+entity score:\s+(-?[\d.]+) out of\s+(-?[\d.]+)", re.M)
+_BLOCK = re.compile(
+    r"^(?:>>> |    )ref entity (\S+) .*\n(?:>>> |    )tst entity (\S+) .*\n"
+    r"\s+entity score:\s+(-?[\d.]+) out of\s+(-?[\d.]+)",
+    re.M,
+)
 
 
 def test_all_mappings_agree_with_the_text_listing(full):
@@ -118,9 +140,12 @@ def test_all_mappings_agree_with_the_text_listing(full):
     assert sum(m["status"] == "miss" for m in edr["mappings"]) == edr["total"]["miss_count"]
     # a mapped pair with an attribute error, as the listing says
     e1 = maps["SYNNW_20030216.0001-E1"]
-    assert "ref entity SYNNW_20030216.0001-E1 (ORG/Media/SPC/NAM) -- ENTITY SUBTYPE MISMATCH" in text
-    assert e1["documents"][0]["errors"] == [{"attribute": "SUBTYPE", "ref": "Media",
-                                             "sys": "Religious"}]
+    assert (
+        "ref entity SYNNW_20030216.0001-E1 (ORG/Media/SPC/NAM) -- ENTITY SUBTYPE MISMATCH" in text
+    )
+    assert e1["documents"][0]["errors"] == [
+        {"attribute": "SUBTYPE", "ref": "Media", "sys": "Religious"}
+    ]
     assert e1["documents"][0]["status"] == "error"
     assert e1["documents"][0]["costs"]["attr"] == pytest.approx(0.1, abs=1e-6)
 
@@ -135,29 +160,43 @@ def test_error_mappings_and_summary(full):
     assert full["summary"]["ref_documents"] == sorted(f.split(".apf")[0] for f in os.listdir(REF))
     listing = full["tasks"]["rdr"]["listing"]
     assert len(listing["ref"]) == full["tasks"]["rdr"]["total"]["ref_count"]
-    assert all(set(x["arguments"]) <= {"Arg-1", "Arg-2", "Arg", "Time-Within", "Time-Holds",
-                                       "Time-Starting", "Time-Ending", "Time-Before",
-                                       "Time-After", "Time-At-Beginning", "Time-At-End"}
-               for x in listing["ref"])
+    assert all(
+        set(x["arguments"])
+        <= {
+            "Arg-1",
+            "Arg-2",
+            "Arg",
+            "Time-Within",
+            "Time-Holds",
+            "Time-Starting",
+            "Time-Ending",
+            "Time-Before",
+            "Time-After",
+            "Time-At-Beginning",
+            "Time-At-End",
+        }
+        for x in listing["ref"]
+    )
     assert "mappings" in full["tasks"]["rmd"]
 
 
 @pytest.mark.slow
 def test_document_scores_in_csv(full):
-    rows = list(csv.DictReader(io.StringIO(cli("score", REF, SYS, "-m", "-d", "-q",
-                                               "--format", "csv"))))
+    rows = list(
+        csv.DictReader(io.StringIO(cli("score", REF, SYS, "-m", "-d", "-q", "--format", "csv")))
+    )
     docs = [r for r in rows if r["condition"] == "document"]
     assert len(docs) == sum(len(v) for v in full["document_scores"].values())
     for r in docs:
         want = full["document_scores"][r["task"]][r["key"]]
         assert float(r["value"]) == pytest.approx(want["value_pct"])
         assert float(r["ref_value"]) == pytest.approx(want["ref_value"])
-    plain = list(csv.DictReader(io.StringIO(cli("score", REF, SYS, "-m", "-q", "--format",
-                                                "csv"))))
-    assert {r["signature"] for r in rows} == {plain[0]["signature"].replace("flags:m",
-                                                                            "flags:md")}
+    plain = list(csv.DictReader(io.StringIO(cli("score", REF, SYS, "-m", "-q", "--format", "csv"))))
+    assert {r["signature"] for r in rows} == {plain[0]["signature"].replace("flags:m", "flags:md")}
+
     def strip(rs):
         return [{k: v for k, v in r.items() if k != "signature"} for r in rs]
+
     assert strip(r for r in rows if r["condition"] != "document") == strip(plain)
 
 

@@ -1,4 +1,5 @@
 """JSON/CSV output, the schema, CI gates, exit codes, the Python API and crosscheck."""
+
 from __future__ import annotations
 
 import csv
@@ -22,15 +23,26 @@ DATA = Path(__file__).parent.parent / "data"
 GOLDEN = DATA / "golden"
 ROOT = Path(__file__).parent.parent.parent
 SCHEMA = json.loads((ROOT / "acescore" / "schema" / "results.schema.json").read_text())
-TASK_OF_BANNER = {"entity": "edr", "value": "val", "timex2": "tim", "relation": "rdr",
-                  "event": "vdr", "mention_entity": "emd", "mention_relation": "rmd",
-                  "mention_event": "vmd"}
+TASK_OF_BANNER = {
+    "entity": "edr",
+    "value": "val",
+    "timex2": "tim",
+    "relation": "rdr",
+    "event": "vdr",
+    "mention_entity": "emd",
+    "mention_relation": "rmd",
+    "mention_event": "vmd",
+}
 
-CASES = [("tiny", "heavy", "local_2008", True), ("tiny", "perfect", "local_2007", True),
-         ("tiny", "heavy", "global_2008", False), ("small", "heavy", "local_2008", True),
-         ("small", "coref", "global_2008_with_mentions", False),
-         ("../diagnostics/global", "heavy", "global_2008", False),
-         ("../diagnostics/global", "heavy", "global_2008_with_mentions", True)]
+CASES = [
+    ("tiny", "heavy", "local_2008", True),
+    ("tiny", "perfect", "local_2007", True),
+    ("tiny", "heavy", "global_2008", False),
+    ("small", "heavy", "local_2008", True),
+    ("small", "coref", "global_2008_with_mentions", False),
+    ("../diagnostics/global", "heavy", "global_2008", False),
+    ("../diagnostics/global", "heavy", "global_2008_with_mentions", True),
+]
 
 
 def text_totals(text: str) -> dict:
@@ -50,8 +62,9 @@ def text_totals(text: str) -> dict:
 @pytest.mark.slow
 @pytest.mark.parametrize("corpus,sysname,params,mentions", CASES)
 def test_json_validates_and_equals_text(corpus, sysname, params, mentions):
-    res = api.score(str(GOLDEN / corpus / "ref"), str(GOLDEN / corpus / f"sys-{sysname}"),
-                    params, mentions)
+    res = api.score(
+        str(GOLDEN / corpus / "ref"), str(GOLDEN / corpus / f"sys-{sysname}"), params, mentions
+    )
     data = json.loads(res.to_json())
     jsonschema.validate(data, SCHEMA)
     totals = text_totals(res.to_text())
@@ -66,8 +79,9 @@ def test_json_validates_and_equals_text(corpus, sysname, params, mentions):
 
 
 def test_results_table_and_task():
-    res = api.score(str(GOLDEN / "tiny" / "ref"), str(GOLDEN / "tiny" / "sys-heavy"),
-                    keep_passes=True)
+    res = api.score(
+        str(GOLDEN / "tiny" / "ref"), str(GOLDEN / "tiny" / "sys-heavy"), keep_passes=True
+    )
     rows = res.table("edr", "TYPE")
     assert [r["key"] for r in rows][-1] == "total"
     assert rows[-1]["ref_count"] == 45
@@ -76,14 +90,27 @@ def test_results_table_and_task():
 
 def test_csv_has_every_row():
     runner = CliRunner()
-    r = runner.invoke(main, ["score", str(GOLDEN / "tiny" / "ref"),
-                             str(GOLDEN / "tiny" / "sys-heavy"), "-m", "--format", "csv", "-q"])
+    r = runner.invoke(
+        main,
+        [
+            "score",
+            str(GOLDEN / "tiny" / "ref"),
+            str(GOLDEN / "tiny" / "sys-heavy"),
+            "-m",
+            "--format",
+            "csv",
+            "-q",
+        ],
+    )
     assert r.exit_code == 0, r.output
     rows = list(csv.DictReader(io.StringIO(r.output)))
     tasks = {row["task"] for row in rows}
     assert tasks == {"edr", "val", "tim", "rdr", "vdr", "emd", "rmd", "vmd"}
-    total = next(row for row in rows if row["task"] == "edr" and row["condition"] == "TYPE"
-                 and row["key"] == "total")
+    total = next(
+        row
+        for row in rows
+        if row["task"] == "edr" and row["condition"] == "TYPE" and row["key"] == "total"
+    )
     assert "%.1f" % float(total["value"]) == "19.3"
 
 
@@ -92,11 +119,11 @@ def run_cli(*args):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("gate,code", [("edr=19.3", 0), ("edr=19.4", 3), ("rdr=-999", 0),
-                                       ("edr=10 vmd=99", 3)])
+@pytest.mark.parametrize(
+    "gate,code", [("edr=19.3", 0), ("edr=19.4", 3), ("rdr=-999", 0), ("edr=10 vmd=99", 3)]
+)
 def test_fail_under(gate, code):
-    args = ["score", str(GOLDEN / "tiny" / "ref"), str(GOLDEN / "tiny" / "sys-heavy"), "-m",
-            "-q"]
+    args = ["score", str(GOLDEN / "tiny" / "ref"), str(GOLDEN / "tiny" / "sys-heavy"), "-m", "-q"]
     for g in gate.split():
         args += ["--fail-under", g]
     r = run_cli(*args)
@@ -121,9 +148,15 @@ def test_exit_code_validation_problems():
 
 
 def test_unknown_gate_task():
-    r = run_cli("score", str(GOLDEN / "tiny" / "ref"), str(GOLDEN / "tiny" / "sys-heavy"),
-                "-q", "--fail-under", "xyz=1")
-    assert r.exit_code == 2             # a usage error, before anything is scored
+    r = run_cli(
+        "score",
+        str(GOLDEN / "tiny" / "ref"),
+        str(GOLDEN / "tiny" / "sys-heavy"),
+        "-q",
+        "--fail-under",
+        "xyz=1",
+    )
+    assert r.exit_code == 2  # a usage error, before anything is scored
     out = r.output
     assert "unknown task 'xyz'" in out
 
@@ -140,11 +173,21 @@ def test_readme_ci_example():
     assert blocks
     env = dict(os.environ, PATH=str(Path(sys.executable).parent) + os.pathsep + os.environ["PATH"])
     for block in blocks:
-        ok = subprocess.run(["bash", "-c", block.replace("60", "10")], cwd=ROOT, env=env,
-                            capture_output=True, text=True)
+        ok = subprocess.run(
+            ["bash", "-c", block.replace("60", "10")],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+        )
         assert ok.returncode == 0, ok.stderr
-        low = subprocess.run(["bash", "-c", block.replace("60", "99")], cwd=ROOT, env=env,
-                             capture_output=True, text=True)
+        low = subprocess.run(
+            ["bash", "-c", block.replace("60", "99")],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+        )
         assert low.returncode == 3, low.stderr
         assert "edr Value" in low.stderr
 
@@ -154,8 +197,9 @@ def test_readme_python_example():
     blocks = readme_blocks("python")
     assert blocks
     for block in blocks:
-        proc = subprocess.run([sys.executable, "-c", block], cwd=ROOT, capture_output=True,
-                              text=True)
+        proc = subprocess.run(
+            [sys.executable, "-c", block], cwd=ROOT, capture_output=True, text=True
+        )
         assert proc.returncode == 0, proc.stderr
         assert "EDR" in proc.stdout
 
@@ -167,13 +211,21 @@ def test_crosscheck_with_a_stand_in_tool(tmp_path):
     fake = tmp_path / "fake.pl"
     fake.write_text(f'open(F, "<", "{expected}"); print while <F>;\n')
     env = dict(os.environ, ACE_NIST_SCORER=str(fake))
-    args = ["crosscheck", str(GOLDEN / "tiny" / "ref"), str(GOLDEN / "tiny" / "sys-heavy"), "-m",
-            "--runs", "1"]
+    args = [
+        "crosscheck",
+        str(GOLDEN / "tiny" / "ref"),
+        str(GOLDEN / "tiny" / "sys-heavy"),
+        "-m",
+        "--runs",
+        "1",
+    ]
     r = CliRunner().invoke(main, args, env=env)
     assert r.exit_code == 0, r.output
     assert r.stdout.strip().endswith("lines") and "identical:" in r.stdout
     changed = tmp_path / "changed.txt"
-    changed.write_text(expected.read_text().replace("  total    45    10", "  total    46    10", 1))
+    changed.write_text(
+        expected.read_text().replace("  total    45    10", "  total    46    10", 1)
+    )
     fake.write_text(f'open(F, "<", "{changed}"); print while <F>;\n')
     r = CliRunner().invoke(main, args, env=env)
     assert r.exit_code == 1
@@ -183,26 +235,38 @@ def test_crosscheck_with_a_stand_in_tool(tmp_path):
 def test_crosscheck_says_when_the_nist_tool_failed(tmp_path):
     """Its exit status and the last line it wrote to standard error; exit status 4."""
     fake = tmp_path / "fake.pl"
-    fake.write_text('print STDERR "WARNING: something\\n";\n'
-                    'print STDERR "FATAL ERROR:  symmetric relation has 1 argument, but:\\n";\n'
-                    'print STDERR "        Arg arguments: \'E2\'\\n\\n";\n'
-                    'print "partial\\n"; exit 3;\n')
-    args = ["crosscheck", str(GOLDEN / "tiny" / "ref"), str(GOLDEN / "tiny" / "sys-heavy"),
-            "--runs", "1"]
+    fake.write_text(
+        'print STDERR "WARNING: something\\n";\n'
+        'print STDERR "FATAL ERROR:  symmetric relation has 1 argument, but:\\n";\n'
+        "print STDERR \"        Arg arguments: 'E2'\\n\\n\";\n"
+        'print "partial\\n"; exit 3;\n'
+    )
+    args = [
+        "crosscheck",
+        str(GOLDEN / "tiny" / "ref"),
+        str(GOLDEN / "tiny" / "sys-heavy"),
+        "--runs",
+        "1",
+    ]
     r = CliRunner().invoke(main, args, env=dict(os.environ, ACE_NIST_SCORER=str(fake)))
     assert r.exit_code == 4
-    assert r.output.splitlines() == ["acescore: the NIST tool failed (exit status 3): FATAL"
-                                     " ERROR: symmetric relation has 1 argument, but: Arg"
-                                     " arguments: 'E2'"]
+    assert r.output.splitlines() == [
+        "acescore: the NIST tool failed (exit status 3): FATAL"
+        " ERROR: symmetric relation has 1 argument, but: Arg"
+        " arguments: 'E2'"
+    ]
     fake.write_text('die "Can\'t locate object method via package \\"x\\"";\n')
     r = CliRunner().invoke(main, args, env=dict(os.environ, ACE_NIST_SCORER=str(fake)))
     assert r.exit_code == 4
     assert r.output.startswith("acescore: the NIST tool failed (exit status 255): Can't locate")
-    fake.write_text('exit 0;\n')
+    fake.write_text("exit 0;\n")
     r = CliRunner().invoke(main, args, env=dict(os.environ, ACE_NIST_SCORER=str(fake)))
-    assert (r.exit_code, r.output) == (4, "acescore: the NIST tool failed (exit status 0 but no"
-                                          " report on standard output): no message on standard"
-                                          " error\n")
+    assert (r.exit_code, r.output) == (
+        4,
+        "acescore: the NIST tool failed (exit status 0 but no"
+        " report on standard output): no message on standard"
+        " error\n",
+    )
 
 
 def test_crosscheck_needs_the_tool():
@@ -212,10 +276,11 @@ def test_crosscheck_needs_the_tool():
 
 def test_progress_bar_only_on_a_terminal(monkeypatch, capsys):
     from acescore.cli.common import progress_bars
-    assert progress_bars(False) is None                              # not a terminal
+
+    assert progress_bars(False) is None  # not a terminal
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
-    assert progress_bars(True) is None                               # --quiet
-    assert progress_bars(False)("reading", 10) is None               # small run
+    assert progress_bars(True) is None  # --quiet
+    assert progress_bars(False)("reading", 10) is None  # small run
     bar = progress_bars(False)("reading", 100)
     for k in range(1, 101):
         bar(k, 100)

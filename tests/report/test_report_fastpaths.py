@@ -6,6 +6,7 @@ references below follow docs/rules/report.md record by record, as the original c
 passes cover multi-document elements, missing attributes, partly mapped elements and
 values on the bin boundaries.
 """
+
 from __future__ import annotations
 
 import random
@@ -60,18 +61,41 @@ from acescore.scoring.result import PassResult
 
 P = get_params("local_2008")
 DOCS = ("D1", "D2", "D3")
-BOUNDARY_VALUES = (None, 0.0, -0.0, 0.2, 0.200005, 0.2000050001, 0.5, 1.0, 1.00000501, 2.0,
-                   4.0, 4.000005, 4.0000051, 7.5, -1.0)
+BOUNDARY_VALUES = (
+    None,
+    0.0,
+    -0.0,
+    0.2,
+    0.200005,
+    0.2000050001,
+    0.5,
+    1.0,
+    1.00000501,
+    2.0,
+    4.0,
+    4.000005,
+    4.0000051,
+    7.5,
+    -1.0,
+)
 
 
 # ---- random passes -------------------------------------------------------------------
 
+
 def _entity_doc(rng, eid, d, etype):
     n = rng.choice((1, 1, 2, 3, 5, 9))
-    mentions = [mention(f"{eid}-{d}-{k}", rng.choice(("NAM", "NOM", "PRO")), 10 * k,
-                        10 * k + rng.randint(0, 6), rng.choice((etype, "PER", "ORG")),
-                        rng.choice(("LITERAL", "LITERAL", "METONYMIC")))
-                for k in range(n)]
+    mentions = [
+        mention(
+            f"{eid}-{d}-{k}",
+            rng.choice(("NAM", "NOM", "PRO")),
+            10 * k,
+            10 * k + rng.randint(0, 6),
+            rng.choice((etype, "PER", "ORG")),
+            rng.choice(("LITERAL", "LITERAL", "METONYMIC")),
+        )
+        for k in range(n)
+    ]
     subtype = rng.choice(("Individual", "Group", "Government", None))
     cls = rng.choice(("SPC", "GEN", "USP", None))
     names = tuple(sorted({rng.choice(("a", "b", "c")) for _ in range(rng.randint(0, 2))}))
@@ -88,8 +112,9 @@ def random_entity_pass(seed: int, multi: bool = True, b3: bool = False) -> PassR
             k = rng.choice((1, 1, 2, 3)) if multi else 1
             etype = rng.choice(("PER", "ORG", "GPE"))
             docs = {d: _entity_doc(rng, eid, d, etype) for d in rng.sample(DOCS, k)}
-            out[eid] = glob("entity", eid, docs,
-                            name_entropy=rng.choice((None, 0.1, 0.3, 0.300005, 0.7, 2.0)))
+            out[eid] = glob(
+                "entity", eid, docs, name_entropy=rng.choice((None, 0.1, 0.3, 0.300005, 0.7, 2.0))
+            )
         return out
 
     ref, sys = elements("E", 40), elements("S-E", 35)
@@ -115,18 +140,26 @@ def random_entity_pass(seed: int, multi: bool = True, b3: bool = False) -> PassR
     for rid, sid in res.mapping.items():
         for d in ref[rid].docs:
             if d in sys[sid].docs and rng.random() < 0.85:
-                res.doc_costs[(rid, sid, d)] = tuple(rng.random() * 10.0 ** rng.randint(-9, 0)
-                                                     for _ in range(4))
+                res.doc_costs[(rid, sid, d)] = tuple(
+                    rng.random() * 10.0 ** rng.randint(-9, 0) for _ in range(4)
+                )
                 res.doc_mv[(rid, sid, d)] = res.doc_value[("REF", rid, d)] - rng.choice(
-                    (0.0, 1e-9, 0.01, 0.3))
-                res.mention_map[(rid, sid, d)] = {i: i for i in range(min(
-                    len(ref[rid].docs[d].mentions), len(sys[sid].docs[d].mentions)))
-                    if rng.random() < 0.8}
-                res.name_map[(rid, sid, d)] = {0: 0} if (ref[rid].docs[d].names and
-                                                        sys[sid].docs[d].names) else {}
+                    (0.0, 1e-9, 0.01, 0.3)
+                )
+                res.mention_map[(rid, sid, d)] = {
+                    i: i
+                    for i in range(
+                        min(len(ref[rid].docs[d].mentions), len(sys[sid].docs[d].mentions))
+                    )
+                    if rng.random() < 0.8
+                }
+                res.name_map[(rid, sid, d)] = (
+                    {0: 0} if (ref[rid].docs[d].names and sys[sid].docs[d].names) else {}
+                )
     finish(res)
     if b3:
         from test_report_fixtures import perfect_b3
+
         res.b3 = perfect_b3(res)
     return res
 
@@ -140,9 +173,13 @@ def random_relation_pass(seed: int) -> PassResult:
             args = [("Arg-1", f"E{rng.randint(0, 5)}"), ("Arg-2", f"E{rng.randint(0, 5)}")]
             if rng.random() < 0.3:
                 args.append(("Time-Within", f"T{rng.randint(0, 2)}"))
-            r = relation(rid, rng.choice(("ORG-AFF", "PHYS")),
-                         rng.choice(("Employment", "Located", None)), args,
-                         modality=rng.choice(("Asserted", "Other")))
+            r = relation(
+                rid,
+                rng.choice(("ORG-AFF", "PHYS")),
+                rng.choice(("Employment", "Located", None)),
+                args,
+                modality=rng.choice(("Asserted", "Other")),
+            )
             coll[rid] = glob("relation", rid, {DOCS[0]: r})
     res = PassResult("relation", "relation", ref, sys)
     sids = list(sys)
@@ -165,18 +202,24 @@ def random_relation_pass(seed: int) -> PassResult:
     return finish(res)
 
 
-PASSES = ([pytest.param(lambda s=s: random_entity_pass(s), id=f"entity-multi-{s}")
-           for s in range(4)]
-          + [pytest.param(lambda s=s: random_entity_pass(s, multi=False), id=f"entity-{s}")
-             for s in range(3)]
-          + [pytest.param(lambda: random_entity_pass(7, b3=True), id="entity-b3"),
-             pytest.param(lambda: random_relation_pass(1), id="relation-1"),
-             pytest.param(lambda: random_relation_pass(2), id="relation-2"),
-             pytest.param(tiny_entities, id="tiny-entities"),
-             pytest.param(tiny_relations, id="tiny-relations")])
+PASSES = (
+    [pytest.param(lambda s=s: random_entity_pass(s), id=f"entity-multi-{s}") for s in range(4)]
+    + [
+        pytest.param(lambda s=s: random_entity_pass(s, multi=False), id=f"entity-{s}")
+        for s in range(3)
+    ]
+    + [
+        pytest.param(lambda: random_entity_pass(7, b3=True), id="entity-b3"),
+        pytest.param(lambda: random_relation_pass(1), id="relation-1"),
+        pytest.param(lambda: random_relation_pass(2), id="relation-2"),
+        pytest.param(tiny_entities, id="tiny-entities"),
+        pytest.param(tiny_relations, id="tiny-relations"),
+    ]
+)
 
 
 # ---- the reference: one record at a time ---------------------------------------------------
+
 
 def reference_records(res):
     """Records as (side, eid, docid, status, cost, norm, comps, d) and (side, eid, status)."""
@@ -208,8 +251,7 @@ def reference_records(res):
         for d in sorted(g.docs):
             if rg is not None and d in rg.docs:
                 continue
-            docs.append(("SYS", sid, d, "fa", -res.doc_fa.get((sid, d), 0.0), 0.0, None,
-                         g.docs[d]))
+            docs.append(("SYS", sid, d, "fa", -res.doc_fa.get((sid, d), 0.0), 0.0, None, g.docs[d]))
         if rid is None:
             elems.append(("SYS", sid, "fa"))
     return docs, elems
@@ -247,8 +289,21 @@ def reference_cells(res, cond):
 
 
 def cell_tuple(c):
-    return ([c.c_correct, c.c_error, c.c_miss, c.c_fa, c.attr_err, c.miss_sub, c.err_sub,
-             c.fa_sub, c.norm], [c.correct, c.error, c.miss, c.fa], [c.mapped, c.emiss, c.efa])
+    return (
+        [
+            c.c_correct,
+            c.c_error,
+            c.c_miss,
+            c.c_fa,
+            c.attr_err,
+            c.miss_sub,
+            c.err_sub,
+            c.fa_sub,
+            c.norm,
+        ],
+        [c.correct, c.error, c.miss, c.fa],
+        [c.mapped, c.emiss, c.efa],
+    )
 
 
 def _same_floats(a, b):
@@ -257,28 +312,32 @@ def _same_floats(a, b):
 
 # ---- records and cells ----------------------------------------------------------------
 
+
 @pytest.mark.parametrize("make", PASSES)
 def test_records_match_reference(make):
     res = make()
     docs, elems = build_records(res)
     ref_docs, ref_elems = reference_records(res)
-    assert [(r.side, r.eid, r.docid, r.status, r.comps, r.d) for r in docs] == \
-        [(s, e, d, st, comps, el) for s, e, d, st, _, _, comps, el in ref_docs]
+    assert [(r.side, r.eid, r.docid, r.status, r.comps, r.d) for r in docs] == [
+        (s, e, d, st, comps, el) for s, e, d, st, _, _, comps, el in ref_docs
+    ]
     assert _same_floats([r.cost for r in docs], [x[4] for x in ref_docs])
     assert _same_floats([r.norm for r in docs], [x[5] for x in ref_docs])
     assert [(r.side, r.eid, r.status) for r in elems] == ref_elems
     # the lazily built records of PassTables are the same
     t = PassTables(res)
-    assert [(r.side, r.eid, r.docid, r.status) for r in t.docs] == \
-        [(r.side, r.eid, r.docid, r.status) for r in docs]
+    assert [(r.side, r.eid, r.docid, r.status) for r in t.docs] == [
+        (r.side, r.eid, r.docid, r.status) for r in docs
+    ]
 
 
 @pytest.mark.parametrize("make", PASSES)
 def test_cells_match_reference(make):
     res = make()
     t = PassTables(res)
-    conds = {c for s in table_specs(res.kind, P, ["newswire", "weblog"])
-             for c in (s.cond1, s.cond2) if c}
+    conds = {
+        c for s in table_specs(res.kind, P, ["newswire", "weblog"]) for c in (s.cond1, s.cond2) if c
+    }
     for cond in sorted(conds):
         cells = t.single(cond)
         expected = reference_cells(res, cond)
@@ -295,7 +354,7 @@ def test_restricted_element_keys_give_the_same_tables(make):
     """PassTables computes element-level values only for elements with records (no B3)."""
     res = make()
     t = PassTables(res)
-    cv = ConditionValues(res)                 # unrestricted
+    cv = ConditionValues(res)  # unrestricted
     for cond in ("TYPE", "LEVEL", "LANGUAGE", "VALUE", "MENTION COUNT", "SOURCE"):
         full = cv.element_values(cond)
         codes, names = t.cv.element_keys(cond)
@@ -317,28 +376,41 @@ def test_double_condition_cells_match_reference():
 
 # ---- bins, codes, sums ----------------------------------------------------------------
 
-@pytest.mark.parametrize("bins", [VALUE_BINS, ENTROPY_BINS, XDOC_BINS, ARG_COUNT_BINS,
-                                  ARG_ERROR_BINS, ENTITY_MENTION_COUNT_BINS,
-                                  OTHER_MENTION_COUNT_BINS])
+
+@pytest.mark.parametrize(
+    "bins",
+    [
+        VALUE_BINS,
+        ENTROPY_BINS,
+        XDOC_BINS,
+        ARG_COUNT_BINS,
+        ARG_ERROR_BINS,
+        ENTITY_MENTION_COUNT_BINS,
+        OTHER_MENTION_COUNT_BINS,
+    ],
+)
 def test_bin_codes_equal_bin_of(bins):
     rng = random.Random(5)
-    values = list(BOUNDARY_VALUES) + [0, 1, 2, 3, 4, 5, 8, 9, 100, float("inf"),
-                                      float("-inf")]
-    for b in bins:          # every bound, just below, at and above its +0.000005
+    values = list(BOUNDARY_VALUES) + [0, 1, 2, 3, 4, 5, 8, 9, 100, float("inf"), float("-inf")]
+    for b in bins:  # every bound, just below, at and above its +0.000005
         try:
             x = float(b.split("-")[-1].lstrip("<=>"))
         except ValueError:
             continue
-        values += [x, x + 0.000005, np.nextafter(x + 0.000005, 0), np.nextafter(
-            x + 0.000005, 10), x + 0.0000049999]
+        values += [
+            x,
+            x + 0.000005,
+            np.nextafter(x + 0.000005, 0),
+            np.nextafter(x + 0.000005, 10),
+            x + 0.0000049999,
+        ]
     values += [rng.uniform(-1, 10) for _ in range(500)]
     values = [float(v) if isinstance(v, np.floating) else v for v in values]
     codes = bin_codes(values, bins)
     assert [bins[c] for c in codes.tolist()] == [bin_of(v, bins) for v in values]
     arr = np.array([v for v in values if v is not None], dtype=np.float64)
-    assert [bins[c] for c in bin_codes(arr, bins).tolist()] == \
-        [bin_of(float(v), bins) for v in arr]
-    plain = [v for v in values if v is not None]          # a list without None, a tuple
+    assert [bins[c] for c in bin_codes(arr, bins).tolist()] == [bin_of(float(v), bins) for v in arr]
+    plain = [v for v in values if v is not None]  # a list without None, a tuple
     assert bin_codes(plain, bins).tolist() == bin_codes(arr, bins).tolist()
     assert bin_codes(tuple(values), bins).tolist() == codes.tolist()
 
@@ -370,7 +442,7 @@ def test_grouped_sums_many_keys_sequential():
                 c[int(labels[i])] += 1
         assert [repr(x) for x in out[k][0]] == [repr(x) for x in s]
         assert out[k][1] == c
-    assert list(out) == list(dict.fromkeys(keys))        # key-code (first seen) order
+    assert list(out) == list(dict.fromkeys(keys))  # key-code (first seen) order
 
 
 def test_grouped_sums_sparse_columns_same_sums():
@@ -378,13 +450,14 @@ def test_grouped_sums_sparse_columns_same_sums():
     bit: zeros of both signs, values that cancel to 0, a column of -0.0 only, one empty
     key, dense and sparse columns side by side."""
     from acescore.report.counts.tables import sparse_columns
+
     rng = np.random.default_rng(3)
     n = 4000
     vals = rng.random((n, 5)) * 10.0 ** rng.integers(-12, 4, size=(n, 1))
-    vals[rng.random(n) < 0.3, 0] = 0.0                    # dense: mostly nonzero
-    vals[rng.random(n) < 0.9, 1] = 0.0                    # sparse
+    vals[rng.random(n) < 0.3, 0] = 0.0  # dense: mostly nonzero
+    vals[rng.random(n) < 0.9, 1] = 0.0  # sparse
     vals[rng.random(n) < 0.9, 2] = -0.0
-    vals[:, 3] = -0.0                                     # nothing but -0.0
+    vals[:, 3] = -0.0  # nothing but -0.0
     vals[:, 4] = 0.0
     vals[:6, 4] = [1e-300, -1e-300, 0.5, -0.5, 3.0, -3.0]  # sums that cancel to 0
     keys = Keys.encode([int(k) for k in rng.integers(0, 30, size=n)])
@@ -401,28 +474,40 @@ def test_grouped_sums_sparse_columns_same_sums():
         assert [x.hex() for x in out[k][0]] == [x.hex() for x in dense[k][0]]
         assert out[k][1] == dense[k][1]
     assert out[keys.names[keys.codes[0]]][0][4] == 0.0
-    assert all(str(v[0][3]) == "0.0" for v in out.values())     # -0.0 sums print as 0
+    assert all(str(v[0][3]) == "0.0" for v in out.values())  # -0.0 sums print as 0
 
 
 # ---- attribute tuples ------------------------------------------------------------------
 
+
 def _elements():
-    return [entity("E1", "PER", "Group", "SPC", [mention("m", "NAM", 0, 3)]),
-            entity("E2", "PER", None, None, [mention("m", "PRO", 0, 3)]),
-            relation("R1", "PHYS", "Located", [("Arg-1", "E1")]),
-            relation("R2", "PHYS", None, [("Arg-1", "E1")], modality=None),
-            event("V1", "Life", "Die", [], tense="Past"),
-            event("V2", "Life", "Die", [], genericity=None),
-            value("X1", "Numeric", "Percent"), value("X2", "Numeric"),
-            timex2("T1", VAL="2003", MOD="APPROX"), timex2("T2")]
+    return [
+        entity("E1", "PER", "Group", "SPC", [mention("m", "NAM", 0, 3)]),
+        entity("E2", "PER", None, None, [mention("m", "PRO", 0, 3)]),
+        relation("R1", "PHYS", "Located", [("Arg-1", "E1")]),
+        relation("R2", "PHYS", None, [("Arg-1", "E1")], modality=None),
+        event("V1", "Life", "Die", [], tense="Past"),
+        event("V2", "Life", "Die", [], genericity=None),
+        value("X1", "Numeric", "Percent"),
+        value("X2", "Numeric"),
+        timex2("T1", VAL="2003", MOD="APPROX"),
+        timex2("T2"),
+    ]
 
 
 @pytest.mark.parametrize("el", _elements(), ids=lambda e: e.id)
 def test_attribute_getters_read_attributes(el):
-    names = {a for attrs in list(ERROR_ATTRIBUTES.values())
-             + list(RECOGNITION_ATTRIBUTES.values()) for a in attrs}
-    lists = list(ERROR_ATTRIBUTES.values()) + list(RECOGNITION_ATTRIBUTES.values()) + [
-        (a,) for a in sorted(names)] + [("TYPE", "CLASS"), ("NOPE", "TYPE")]
+    names = {
+        a
+        for attrs in list(ERROR_ATTRIBUTES.values()) + list(RECOGNITION_ATTRIBUTES.values())
+        for a in attrs
+    }
+    lists = (
+        list(ERROR_ATTRIBUTES.values())
+        + list(RECOGNITION_ATTRIBUTES.values())
+        + [(a,) for a in sorted(names)]
+        + [("TYPE", "CLASS"), ("NOPE", "TYPE")]
+    )
     a = el.attributes()
     for attrs in lists:
         assert attribute_tuple_getter(type(el), attrs)(el) == tuple(a.get(x) for x in attrs)
@@ -437,6 +522,7 @@ def test_raw_attribute_key_determines_attributes(el):
     """Elements that agree on the raw key agree on attributes(): changing every other
     field keeps attributes() (the fast path of attribute_codes relies on it)."""
     import dataclasses
+
     key = RAW_ATTRIBUTE_KEYS[type(el)]
     raw_fields = {f for f in key.__reduce__()[1]}
     changes = {}
@@ -444,8 +530,15 @@ def test_raw_attribute_key_determines_attributes(el):
         if f.name in raw_fields or not f.init:
             continue
         v = getattr(el, f.name)
-        changes[f.name] = (v + "x" if isinstance(v, str) else () if isinstance(v, tuple)
-                           else 7 if isinstance(v, int) else v)
+        changes[f.name] = (
+            v + "x"
+            if isinstance(v, str)
+            else ()
+            if isinstance(v, tuple)
+            else 7
+            if isinstance(v, int)
+            else v
+        )
     other = dataclasses.replace(el, **changes)
     assert key(other) == key(el)
     assert other.attributes() == el.attributes()
@@ -458,12 +551,15 @@ def test_attribute_codes_fast_and_general_paths_agree():
         for attrs in (ERROR_ATTRIBUTES["entity"], ("TYPE",), ("VAL", "TYPE")):
             rc, sc, names = attribute_codes(rds, sds, attrs, {})
             assert [names[c] for c in rc.tolist()] == [
-                tuple(x.attributes().get(a) for a in attrs) for x in rds]
+                tuple(x.attributes().get(a) for a in attrs) for x in rds
+            ]
             assert [names[c] for c in sc.tolist()] == [
-                tuple(x.attributes().get(a) for a in attrs) for x in sds]
+                tuple(x.attributes().get(a) for a in attrs) for x in sds
+            ]
 
 
 # ---- recognition -----------------------------------------------------------------------
+
 
 def reference_attribute_stats(res, attributes):
     stats: dict = {}
@@ -494,10 +590,17 @@ def reference_role_stats(res):
         g, sg = res.ref[rid], res.sys[sid]
         amap = res.argument_map.get((rid, sid)) or {}
         ref_to_sys = {(rr, ra): sr for (sr, sa), (rr, ra) in amap.items()}
-        pairs = [(role, ref_to_sys.get((role, a), "<undef>"))
-                 for role in sorted(g.arguments) for a in g.arguments[role]]
-        pairs += [("<undef>", role) for role in sorted(sg.arguments)
-                  for a in sg.arguments[role] if (role, a) not in amap]
+        pairs = [
+            (role, ref_to_sys.get((role, a), "<undef>"))
+            for role in sorted(g.arguments)
+            for a in g.arguments[role]
+        ]
+        pairs += [
+            ("<undef>", role)
+            for role in sorted(sg.arguments)
+            for a in sg.arguments[role]
+            if (role, a) not in amap
+        ]
         for d in sorted(g.docs):
             if d not in sg.docs:
                 continue
@@ -534,6 +637,7 @@ def test_recognition_counts_match_reference(make):
 
 # ---- B-cubed summands and document values -------------------------------------------------
 
+
 def reference_b3_summand(mention, totals):
     """One mention at a time (docs/rules/report.md §2.7): count score max COUNT / N, value score max VALUE / V
     (0 without V), both 0 without partners or without N; summands (count score,
@@ -552,20 +656,38 @@ def test_b3_summands_match_one_mention_at_a_time():
     without totals or with N or V of 0, values that are ints or floats."""
     from acescore.report.counts.tables import _b3_summands, _max_values
     from acescore.scoring.result import B3Mention
+
     rng = random.Random(5)
     totals = {"E0": (3, 1.6), "E1": (0, 0.0), "E2": (2, 0.0), "E3": (5, 2)}
     mentions = []
     for _ in range(300):
         count = {f"S{j}": rng.choice((1, 2, 3, 0.5)) for j in range(rng.choice((0, 0, 1, 2, 3)))}
-        value = ({f"S{j}": rng.random() for j in range(rng.choice((0, 1, 2)))} if count
-                 else rng.choice(({}, {"S9": 0.25})))
-        mentions.append(B3Mention(None, rng.choice(("E0", "E1", "E2", "E3", "E4")), "D1",
-                                  rng.choice((1.0, 0.5, 0.1, 0)), count, value))
-    out = _b3_summands([m.entity_id for m in mentions], [m.count for m in mentions],
-                       [m.value for m in mentions], [m.self_score for m in mentions], totals)
+        value = (
+            {f"S{j}": rng.random() for j in range(rng.choice((0, 1, 2)))}
+            if count
+            else rng.choice(({}, {"S9": 0.25}))
+        )
+        mentions.append(
+            B3Mention(
+                None,
+                rng.choice(("E0", "E1", "E2", "E3", "E4")),
+                "D1",
+                rng.choice((1.0, 0.5, 0.1, 0)),
+                count,
+                value,
+            )
+        )
+    out = _b3_summands(
+        [m.entity_id for m in mentions],
+        [m.count for m in mentions],
+        [m.value for m in mentions],
+        [m.self_score for m in mentions],
+        totals,
+    )
     expected = [reference_b3_summand(m, totals) for m in mentions]
-    assert [tuple(map(float.hex, row)) for row in out.tolist()] == \
-        [tuple(float(x).hex() for x in row) for row in expected]
+    assert [tuple(map(float.hex, row)) for row in out.tolist()] == [
+        tuple(float(x).hex() for x in row) for row in expected
+    ]
     assert _max_values([{}, {"a": 2, "b": 7}, {"c": 0.5}]).tolist() == [0.0, 7.0, 0.5]
     assert _max_values([{"a": 1}]).tolist() == [1.0]
     assert _max_values([{}, {}]).tolist() == [0.0, 0.0]

@@ -2,6 +2,7 @@
 
 Imported by the other ``test_report_*`` modules; holds a few sanity tests of its own.
 """
+
 from __future__ import annotations
 
 from acescore.model.apf import (
@@ -26,8 +27,15 @@ def loc(start: int, end: int, text: str = "x") -> Locator:
     return Locator("text", start, end, text)
 
 
-def mention(mid: str, mtype: str, start: int, end: int, role: str = "PER",
-            style: str = "LITERAL", text: str = "x") -> EntityMention:
+def mention(
+    mid: str,
+    mtype: str,
+    start: int,
+    end: int,
+    role: str = "PER",
+    style: str = "LITERAL",
+    text: str = "x",
+) -> EntityMention:
     return EntityMention(mid, mtype, role, style, loc(start, end, text), loc(start, end, text))
 
 
@@ -78,18 +86,46 @@ def tiny_entities(with_b3: bool = True, task: str = "entity") -> PassResult:
     """DOC1: E1 PER/Individual (NAM "John Smith", PRO "He"), E2 ORG/Commercial (NOM), E3
     GPE/Population-Center (NAM "Baghdad"); SYS identical but E2 is ORG/Government and E3's
     mention is one character shorter."""
-    r1 = entity("E1", "PER", "Individual", "SPC",
-                [mention("E1-1", "NAM", 0, 9, "PER", text="John Smith"),
-                 mention("E1-2", "PRO", 20, 21, "PER", text="He")], ["john smith"])
+    r1 = entity(
+        "E1",
+        "PER",
+        "Individual",
+        "SPC",
+        [
+            mention("E1-1", "NAM", 0, 9, "PER", text="John Smith"),
+            mention("E1-2", "PRO", 20, 21, "PER", text="He"),
+        ],
+        ["john smith"],
+    )
     r2 = entity("E2", "ORG", "Commercial", "SPC", [mention("E2-1", "NOM", 30, 36, "ORG")])
-    r3 = entity("E3", "GPE", "Population-Center", "SPC",
-                [mention("E3-1", "NAM", 40, 46, "GPE", text="Baghdad")], ["baghdad"])
-    s1 = entity("S-E1", "PER", "Individual", "SPC",
-                [mention("S-E1-1", "NAM", 0, 9, "PER", text="John Smith"),
-                 mention("S-E1-2", "PRO", 20, 21, "PER", text="He")], ["john smith"])
+    r3 = entity(
+        "E3",
+        "GPE",
+        "Population-Center",
+        "SPC",
+        [mention("E3-1", "NAM", 40, 46, "GPE", text="Baghdad")],
+        ["baghdad"],
+    )
+    s1 = entity(
+        "S-E1",
+        "PER",
+        "Individual",
+        "SPC",
+        [
+            mention("S-E1-1", "NAM", 0, 9, "PER", text="John Smith"),
+            mention("S-E1-2", "PRO", 20, 21, "PER", text="He"),
+        ],
+        ["john smith"],
+    )
     s2 = entity("S-E2", "ORG", "Government", "SPC", [mention("S-E2-1", "NOM", 30, 36, "ORG")])
-    s3 = entity("S-E3", "GPE", "Population-Center", "SPC",
-                [mention("S-E3-1", "NAM", 40, 45, "GPE", text="Baghda")], ["baghda"])
+    s3 = entity(
+        "S-E3",
+        "GPE",
+        "Population-Center",
+        "SPC",
+        [mention("S-E3-1", "NAM", 40, 45, "GPE", text="Baghda")],
+        ["baghda"],
+    )
     ref = {e.id: glob("entity", e.id, {DOC: e}) for e in (r1, r2, r3)}
     sys = {e.id: glob("entity", e.id, {DOC: e}) for e in (s1, s2, s3)}
     res = PassResult(task, "entity", ref, sys)
@@ -103,8 +139,11 @@ def tiny_entities(with_b3: bool = True, task: str = "entity") -> PassResult:
     res.doc_costs[("E1", "S-E1", DOC)] = (0.0, 0.0, 0.0, 0.0)
     res.doc_costs[("E2", "S-E2", DOC)] = (0.0500000005, 0.0, 0.0, 0.0)
     res.doc_costs[("E3", "S-E3", DOC)] = (0.0, 0.0, 1.43e-9, 0.0)
-    res.mention_map = {("E1", "S-E1", DOC): {0: 0, 1: 1}, ("E2", "S-E2", DOC): {0: 0},
-                       ("E3", "S-E3", DOC): {0: 0}}
+    res.mention_map = {
+        ("E1", "S-E1", DOC): {0: 0, 1: 1},
+        ("E2", "S-E2", DOC): {0: 0},
+        ("E3", "S-E3", DOC): {0: 0},
+    }
     res.name_map = {("E1", "S-E1", DOC): {0: 0}, ("E3", "S-E3", DOC): {0: 0}}
     finish(res)
     if with_b3:
@@ -140,10 +179,10 @@ def perfect_b3(res: PassResult) -> B3Data:
 
 # ---- relations -----------------------------------------------------------------------
 
+
 def relation(rid, rtype, subtype, args, modality="Asserted", ext=(0, 10)) -> Relation:
     arguments = tuple(Argument(role, a) for role, a in args)
-    m = RelationMention(rid + "-1", loc(*ext), tuple(Argument(role, a + "-1")
-                                                     for role, a in args))
+    m = RelationMention(rid + "-1", loc(*ext), tuple(Argument(role, a + "-1") for role, a in args))
     return Relation(rid, rtype, subtype, modality, arguments, (m,))
 
 
@@ -151,26 +190,40 @@ def tiny_relations() -> PassResult:
     """docs/rules/report.md §7.3: one ORG-AFF/Employment relation E1-E2, mapped, costing 0.0500000005."""
     r = relation("R1", "ORG-AFF", "Employment", [("Arg-1", "E1"), ("Arg-2", "E2")])
     s = relation("S-R1", "ORG-AFF", "Employment", [("Arg-1", "S-E1"), ("Arg-2", "S-E2")])
-    res = PassResult("relation", "relation", {"R1": glob("relation", "R1", {DOC: r})},
-                     {"S-R1": glob("relation", "S-R1", {DOC: s})})
+    res = PassResult(
+        "relation",
+        "relation",
+        {"R1": glob("relation", "R1", {DOC: r})},
+        {"S-R1": glob("relation", "S-R1", {DOC: s})},
+    )
     res.mapping = {"R1": "S-R1"}
     res.doc_value[("REF", "R1", DOC)] = 1.500000025
     res.doc_value[("SYS", "S-R1", DOC)] = 1.500000025
     res.doc_mv[("R1", "S-R1", DOC)] = 1.500000025 - 0.0500000005
     res.doc_costs[("R1", "S-R1", DOC)] = (0.0, 0.0, 0.0499999905, 0.0)
-    res.argument_map[("R1", "S-R1")] = {("Arg-1", "S-E1"): ("Arg-1", "E1"),
-                                        ("Arg-2", "S-E2"): ("Arg-2", "E2")}
+    res.argument_map[("R1", "S-R1")] = {
+        ("Arg-1", "S-E1"): ("Arg-1", "E1"),
+        ("Arg-2", "S-E2"): ("Arg-2", "E2"),
+    }
     res.arg_errors["R1"] = 0
     return finish(res)
 
 
 def event(vid, etype, subtype, args, **kw) -> Event:
-    attrs = dict(genericity="Specific", modality="Asserted", polarity="Positive",
-                 tense="Past")
+    attrs = dict(genericity="Specific", modality="Asserted", polarity="Positive", tense="Past")
     attrs.update(kw)
     arguments = tuple(Argument(role, a) for role, a in args)
-    return Event(vid, etype, subtype, attrs["genericity"], attrs["modality"],
-                 attrs["polarity"], attrs["tense"], arguments, ())
+    return Event(
+        vid,
+        etype,
+        subtype,
+        attrs["genericity"],
+        attrs["modality"],
+        attrs["polarity"],
+        attrs["tense"],
+        arguments,
+        (),
+    )
 
 
 def value(vid, vtype, subtype=None) -> Value:
@@ -183,12 +236,17 @@ def timex2(tid, **attrs) -> Timex2:
 
 # ---- sanity of the fixtures ----------------------------------------------------------
 
+
 def test_fixture_values():
     res = tiny_entities()
     assert res.value[("REF", "E1")] == E1_VALUE
     assert res.rmapping == {"S-E1": "E1", "S-E2": "E2", "S-E3": "E3"}
-    assert res.ref["E1"].attrs == {"CLASS": "SPC", "LEVEL": "NAM", "SUBTYPE": "Individual",
-                                   "TYPE": "PER"}
+    assert res.ref["E1"].attrs == {
+        "CLASS": "SPC",
+        "LEVEL": "NAM",
+        "SUBTYPE": "Individual",
+        "TYPE": "PER",
+    }
     assert [b.mention.id for b in res.b3.ref] == ["E1-1", "E1-2", "E2-1", "E3-1"]
 
 

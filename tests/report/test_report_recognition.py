@@ -1,4 +1,5 @@
 """Recognition tables (docs/rules/report.md §4): confusion blocks and matrices."""
+
 from __future__ import annotations
 
 from test_report_fixtures import DOC, event, finish, glob, relation, tiny_entities, tiny_relations
@@ -33,8 +34,10 @@ Recognition statistics for attribute SUBTYPE (for mapped elements):
 """
 
 # constant lines of the golden reports (tiny/expected/heavy__m.txt)
-TYPE_HEADER = ("    ref\\tst:   FAC   GPE   LOC   ORG   PER   VEH   WEA        FAC   GPE   LOC"
-               "   ORG   PER   VEH   WEA\n")
+TYPE_HEADER = (
+    "    ref\\tst:   FAC   GPE   LOC   ORG   PER   VEH   WEA        FAC   GPE   LOC"
+    "   ORG   PER   VEH   WEA\n"
+)
 RELATION_TYPE_HEADER = """             COUNT....................................    PERCENT....................................
     ref\\tst:   ART GEN-A METON ORG-A PART- PER-S  PHYS        ART GEN-A METON ORG-A PART- PER-S  PHYS
 """
@@ -68,47 +71,70 @@ def test_block_undef_and_all_others():
     lines = block.splitlines()
     assert lines[1] == "Recognition statistics for attribute VAL (for mapped elements):"
     # Nref = 78 + 2, Ncor = 78, Nfa = 3, Nmiss = 2, Nsub = 0, Nerr = 5, Nsys = 81
-    assert lines[2] == ("    Summary (count/percent):  Nref=80/100.0%, Nfa=3/3.8%, Nmiss=2/2.5%,"
-                        " Nsub=0/0.0%, Nerr=5/6.2%, P/R/F=96.3%/97.5%/96.9%")
+    assert lines[2] == (
+        "    Summary (count/percent):  Nref=80/100.0%, Nfa=3/3.8%, Nmiss=2/2.5%,"
+        " Nsub=0/0.0%, Nerr=5/6.2%, P/R/F=96.3%/97.5%/96.9%"
+    )
     header = lines[4]
-    shown = [header[17 + 12 * i:17 + 12 * i + 11].strip() for i in range(12)]
+    shown = [header[17 + 12 * i : 17 + 12 * i + 11].strip() for i in range(12)]
     # <undef> (5 confusions) before v00 (5 confusions minus epsilon), then the error-free
     # values, least frequent first; v09..v11 fall into "all others"
-    assert shown == ["(recall)", "<undef>", "v00", "v01", "v02", "v03", "v04", "v05", "v06",
-                     "v07", "v08", "all others"]
+    assert shown == [
+        "(recall)",
+        "<undef>",
+        "v00",
+        "v01",
+        "v02",
+        "v03",
+        "v04",
+        "v05",
+        "v06",
+        "v07",
+        "v08",
+        "all others",
+    ]
     assert header.endswith(" all others ")
-    assert lines[5] == ("     (precision)                 N/A         1/25.0%     2/99.9%     3/99.9%"
-                        "     4/99.9%     5/99.9%     6/99.9%     7/99.9%     8/99.9%     9/99.9%"
-                        "      -     ")
+    assert lines[5] == (
+        "     (precision)                 N/A         1/25.0%     2/99.9%     3/99.9%"
+        "     4/99.9%     5/99.9%     6/99.9%     7/99.9%     8/99.9%     9/99.9%"
+        "      -     "
+    )
     assert lines[6] == "         <undef>     N/A          -          3/ 3.8%" + "      -     " * 9
     assert lines[7] == ("             v00     1/33.3%     2/ 2.5%     1/ 1.2%" + "      -     " * 9)
-    assert lines[11] == ("             v04     5/99.9%" + "      -     " * 5 + "     5/ 6.2%"
-                         + "      -     " * 5)
+    assert lines[11] == (
+        "             v04     5/99.9%" + "      -     " * 5 + "     5/ 6.2%" + "      -     " * 5
+    )
     assert lines[-1] == "      all others      -     " + "      -     " * 10 + "    33/41.2%"
 
 
 def test_role_block_labels():
     assert rec.ROLE_LABELS["MAPPED"] + " (for mapped elements)" == (
-        "argument ROLE for all types and all subtypes  (for mapped elements)")
+        "argument ROLE for all types and all subtypes  (for mapped elements)"
+    )
 
 
 def test_entity_type_and_class_matrices():
     stats = rec.attribute_stats(tiny_entities(), ("TYPE", "CLASS"))
     text = rec.entity_type_matrix(stats["TYPE"], P.entity_types, "newswire")
     lines = text.split("\n")
-    assert lines[1] == ('Entity Type confusion matrix for "newswire" sources'
-                        ' (for mapped entities):')
-    assert lines[2] == ("               ___________count___________        __________percent"
-                        "__________")
+    assert lines[1] == (
+        'Entity Type confusion matrix for "newswire" sources (for mapped entities):'
+    )
+    assert lines[2] == (
+        "               ___________count___________        __________percent__________"
+    )
     assert lines[3] + "\n" == TYPE_HEADER
-    assert lines[5] == ("  GPE            0     1     0     0     0     0     0        0.0 100.0"
-                        "   0.0   0.0   0.0   0.0   0.0")
+    assert lines[5] == (
+        "  GPE            0     1     0     0     0     0     0        0.0 100.0"
+        "   0.0   0.0   0.0   0.0   0.0"
+    )
     assert lines[4] == "  FAC       " + "     0" * 7 + "     " + "   0.0" * 7
     text = rec.entity_class_matrix(stats["CLASS"], P.entity_classes, "newswire")
     assert text.split("\n")[2:5] == [
         "               __count__        _percent_",
         "    ref\\tst:   SPC   GEN   NEG   USP        SPC   GEN   NEG   USP",
-        "  SPC            3     0     0     0      100.0   0.0   0.0   0.0"]
+        "  SPC            3     0     0     0      100.0   0.0   0.0   0.0",
+    ]
 
 
 def test_name_table():
@@ -118,7 +144,8 @@ def test_name_table():
         "Name Detection and Extent Recognition statistics (for mapped entities):",
         " ref      ____________count____________      ________percent________",
         " entity   Ref    Detection   Extent_Rec      Detection    Extent_Rec",
-        " type     Tot     FA  Miss    Err  Corr       FA  Miss     Err  Corr"]
+        " type     Tot     FA  Miss    Err  Corr       FA  Miss     Err  Corr",
+    ]
     assert lines[6] == "  GPE       1      0     0      1     0      0.0   0.0   100.0   0.0"
     assert lines[9] == "  PER       1      0     0      0     1      0.0   0.0     0.0 100.0"
     assert lines[12] == "total       2      0     0      1     1      0.0   0.0    50.0  50.0"
@@ -128,9 +155,12 @@ def test_mention_tables_and_matrices():
     res = tiny_entities()
     det, role, style = rec.mention_stats(res, P)
     # E3's mention is one character shorter: mismatch 1/4 <= 1 -> correct
-    assert det == {("NAM", "PER", "LITERAL"): {"correct": 1}, ("PRO", "PER", "LITERAL"):
-                   {"correct": 1}, ("NOM", "ORG", "LITERAL"): {"correct": 1},
-                   ("NAM", "GPE", "LITERAL"): {"correct": 1}}
+    assert det == {
+        ("NAM", "PER", "LITERAL"): {"correct": 1},
+        ("PRO", "PER", "LITERAL"): {"correct": 1},
+        ("NOM", "ORG", "LITERAL"): {"correct": 1},
+        ("NAM", "GPE", "LITERAL"): {"correct": 1},
+    }
     text = rec.mention_tables(det, P)
     blocks = text.split("\n\n")
     assert len(blocks) == 3
@@ -139,7 +169,8 @@ def test_mention_tables_and_matrices():
         "Mention Detection and Extent Recognition statistics (for mapped entities):",
         " ref      ____________count____________      ________percent________",
         " mention  Ref    Detection   Extent_Rec      Detection    Extent_Rec",
-        " type     Tot     FA  Miss    Err  Corr       FA  Miss     Err  Corr"]
+        " type     Tot     FA  Miss    Err  Corr       FA  Miss     Err  Corr",
+    ]
     assert t[5] == "  NAM       2      0     0      0     2      0.0   0.0     0.0 100.0"
     assert t[8] == "total       4      0     0      0     4      0.0   0.0     0.0 100.0"
     s = blocks[1].split("\n")
@@ -153,13 +184,16 @@ def test_mention_tables_and_matrices():
     assert m[1] == 'Mention Role confusion matrix for "newswire" sources (for mapped mentions)'
     assert m[2] == "  For all mapped mentions:"
     assert m[4] + "\n" == TYPE_HEADER
-    assert m[9] == ("  PER            0     0     0     0     2     0     0        0.0   0.0"
-                    "   0.0   0.0 100.0   0.0   0.0")
+    assert m[9] == (
+        "  PER            0     0     0     0     2     0     0        0.0   0.0"
+        "   0.0   0.0 100.0   0.0   0.0"
+    )
     assert m[13:17] == [
         'Mention Style confusion matrix for "newswire" sources (for mapped mentions):',
         "               __count__        _percent_",
         "    ref\\tst:   LIT   MET        LIT   MET",
-        "LITER            4     0      100.0   0.0"]
+        "LITER            4     0      100.0   0.0",
+    ]
     assert m[17] == "METON            0     0        0.0   0.0"
 
 
@@ -169,7 +203,8 @@ def test_mention_extent_error():
     from dataclasses import replace
 
     from test_report_fixtures import loc
-    moved = replace(m, extent=loc(40, 51))                    # end differs by 5 > 4
+
+    moved = replace(m, extent=loc(40, 51))  # end differs by 5 > 4
     res.sys["S-E3"].docs[DOC] = replace(res.sys["S-E3"].docs[DOC], mentions=(moved,))
     det, _, _ = rec.mention_stats(res, P)
     assert det[("NAM", "GPE", "LITERAL")] == {"error": 1}
@@ -177,37 +212,52 @@ def test_mention_extent_error():
 
 def test_entity_recognition_order():
     text = entity_recognition(tiny_entities(), P, "newswire", True)
-    titles = [ln for ln in text.split("\n") if ln and not ln.startswith(" ")
-              and ("statistics" in ln or "matrix" in ln)]
+    titles = [
+        ln
+        for ln in text.split("\n")
+        if ln and not ln.startswith(" ") and ("statistics" in ln or "matrix" in ln)
+    ]
     assert [t.split(" (")[0].split(" for ")[0] for t in titles] == [
-        "Entity Type confusion matrix", "Recognition statistics", "Recognition statistics",
-        "Recognition statistics", "Recognition statistics", "Entity Class confusion matrix",
+        "Entity Type confusion matrix",
+        "Recognition statistics",
+        "Recognition statistics",
+        "Recognition statistics",
+        "Recognition statistics",
+        "Entity Class confusion matrix",
         "Name Detection and Extent Recognition statistics",
         "Mention Detection and Extent Recognition statistics",
         "Mention Detection and Extent Recognition statistics",
         "Mention Detection and Extent Recognition statistics",
-        "Mention Role confusion matrix", "Mention Style confusion matrix"]
+        "Mention Role confusion matrix",
+        "Mention Style confusion matrix",
+    ]
     no_mentions = entity_recognition(tiny_entities(), P, "newswire", False)
     assert "Mention Detection" not in no_mentions
-    assert no_mentions.endswith("total       2      0     0      1     1      0.0   0.0    50.0"
-                                "  50.0\n")
+    assert no_mentions.endswith(
+        "total       2      0     0      1     1      0.0   0.0    50.0  50.0\n"
+    )
 
 
 # ---- relations and events ------------------------------------------------------------
+
 
 def test_relation_type_matrix_layout():
     stats = rec.attribute_stats(tiny_relations(), ("TYPE",))["TYPE"]
     text = rec.releve_matrix("relation", "Type", stats, P.relation_types, "MIXED")
     lines = text.split("\n")
-    assert lines[1] == ('Relation Type confusion matrix for "MIXED" sources'
-                        ' (for mapped relations):')
+    assert lines[1] == (
+        'Relation Type confusion matrix for "MIXED" sources (for mapped relations):'
+    )
     assert "\n".join(lines[2:4]) + "\n" == RELATION_TYPE_HEADER
-    assert lines[7] == ("    ORG-AFF      0     0     0     1     0     0     0        0.0   0.0"
-                        "   0.0 100.0   0.0   0.0   0.0")
+    assert lines[7] == (
+        "    ORG-AFF      0     0     0     1     0     0     0        0.0   0.0"
+        "   0.0 100.0   0.0   0.0   0.0"
+    )
     text = rec.releve_matrix("mention_relation", "Modality", None, P.relation_modalities, "S")
     lines = text.split("\n")
-    assert lines[1] == ('Mention_relation Modality confusion matrix for "S" sources'
-                        ' (for mapped mention_relations):')
+    assert lines[1] == (
+        'Mention_relation Modality confusion matrix for "S" sources (for mapped mention_relations):'
+    )
     assert lines[2] == "             COUNT............    PERCENT............"
     assert lines[3] == "    ref\\tst: Asser Other Unspe      Asser Other Unspe"
 
@@ -215,42 +265,61 @@ def test_relation_type_matrix_layout():
 def _metonymy_pass() -> PassResult:
     r = relation("R1", "METONYMY", "Unspecified", [("Arg", "E1"), ("Arg", "E2")])
     s = relation("S-R1", "METONYMY", "Unspecified", [("Arg", "S-E1"), ("Arg", "S-E2")])
-    res = PassResult("relation", "relation", {"R1": glob("relation", "R1", {DOC: r})},
-                     {"S-R1": glob("relation", "S-R1", {DOC: s})})
+    res = PassResult(
+        "relation",
+        "relation",
+        {"R1": glob("relation", "R1", {DOC: r})},
+        {"S-R1": glob("relation", "S-R1", {DOC: s})},
+    )
     res.mapping = {"R1": "S-R1"}
     res.doc_value[("REF", "R1", DOC)] = 2.0
     res.doc_mv[("R1", "S-R1", DOC)] = 2.0
     res.doc_costs[("R1", "S-R1", DOC)] = (0.0, 0.0, 0.0, 0.0)
-    res.argument_map[("R1", "S-R1")] = {("Arg", "S-E1"): ("Arg", "E1"),
-                                        ("Arg", "S-E2"): ("Arg", "E2")}
+    res.argument_map[("R1", "S-R1")] = {
+        ("Arg", "S-E1"): ("Arg", "E1"),
+        ("Arg", "S-E2"): ("Arg", "E2"),
+    }
     return finish(res)
 
 
 def test_metonymy_subtype_matrix_is_empty():
-    text = rec.releve_subtype_matrices("relation", rec.subtype_stats(_metonymy_pass()),
-                                       P.relation_types, RELATION_SUBTYPES, "MIXED")
-    assert text == ('\nRelation Subtype confusion matrix for "MIXED" sources (for mapped'
-                    ' relations):\n  type=METON COUNT    PERCENT\n    ref\\tst:      \n')
+    text = rec.releve_subtype_matrices(
+        "relation",
+        rec.subtype_stats(_metonymy_pass()),
+        P.relation_types,
+        RELATION_SUBTYPES,
+        "MIXED",
+    )
+    assert text == (
+        '\nRelation Subtype confusion matrix for "MIXED" sources (for mapped'
+        " relations):\n  type=METON COUNT    PERCENT\n    ref\\tst:      \n"
+    )
 
 
 def test_subtype_matrix_single_subtype():
     e = event("EV1", "Movement", "Transport", [("Artifact", "E1")])
     s = event("S-EV1", "Movement", "Transport", [("Artifact", "S-E1")])
-    res = PassResult("event", "event", {"EV1": glob("event", "EV1", {DOC: e})},
-                     {"S-EV1": glob("event", "S-EV1", {DOC: s})})
+    res = PassResult(
+        "event",
+        "event",
+        {"EV1": glob("event", "EV1", {DOC: e})},
+        {"S-EV1": glob("event", "S-EV1", {DOC: s})},
+    )
     res.mapping = {"EV1": "S-EV1"}
     finish(res)
-    text = rec.releve_subtype_matrices("event", rec.subtype_stats(res), P.event_types,
-                                       EVENT_SUBTYPES, "MIXED")
-    assert text.split("\n")[2:5] == ["  type=Movem COUNT    PERCENT",
-                                     "    ref\\tst: Trans      Trans ",
-                                     "  Transport      1      100.0"]
+    text = rec.releve_subtype_matrices(
+        "event", rec.subtype_stats(res), P.event_types, EVENT_SUBTYPES, "MIXED"
+    )
+    assert text.split("\n")[2:5] == [
+        "  type=Movem COUNT    PERCENT",
+        "    ref\\tst: Trans      Trans ",
+        "  Transport      1      100.0",
+    ]
 
 
 def test_subtype_matrix_pairs_outside_type_not_shown():
     stats = {"PHYS": {"Located": {"Near": 1, "Employment": 2}}}
-    text = rec.releve_subtype_matrices("relation", stats, P.relation_types, RELATION_SUBTYPES,
-                                       "X")
+    text = rec.releve_subtype_matrices("relation", stats, P.relation_types, RELATION_SUBTYPES, "X")
     lines = text.split("\n")
     assert lines[2] == "  type=PHYS  COUNT......    PERCENT......"
     assert lines[3] == "    ref\\tst: Locat  Near      Locat  Near "
@@ -264,8 +333,11 @@ def test_role_stats_levels():
     res.argument_map[("R1", "S-R1")] = {("Arg-2", "S-E1"): ("Arg-1", "E1")}
     res.sys["S-R1"].arguments = {"Arg-1": ("S-E2",), "Arg-2": ("S-E1",)}
     stats = rec.role_stats(res)
-    assert stats["MAPPED"] == {"Arg-1": {"Arg-2": 1}, "Arg-2": {"<undef>": 1},
-                               "<undef>": {"Arg-1": 1}}
+    assert stats["MAPPED"] == {
+        "Arg-1": {"Arg-2": 1},
+        "Arg-2": {"<undef>": 1},
+        "<undef>": {"Arg-1": 1},
+    }
     assert stats["MATCHING_TYPE"] == stats["MAPPED"]
     assert stats["MATCHING_SUBTYPE"] == stats["MAPPED"]
 
@@ -273,8 +345,9 @@ def test_role_stats_levels():
 def test_role_stats_matching_subtype_independent_of_type():
     res = tiny_relations()
     from dataclasses import replace
+
     sd = res.sys["S-R1"].docs[DOC]
-    res.sys["S-R1"].docs[DOC] = replace(sd, type="PHYS")         # same subtype, other type
+    res.sys["S-R1"].docs[DOC] = replace(sd, type="PHYS")  # same subtype, other type
     stats = rec.role_stats(res)
     assert stats["MATCHING_TYPE"] == {}
     assert stats["MATCHING_SUBTYPE"] == {"Arg-1": {"Arg-1": 1}, "Arg-2": {"Arg-2": 1}}
@@ -295,5 +368,6 @@ def test_releve_recognition_sequence():
         "Recognition statistics for argument ROLE for all types and all subtypes for matching"
         " TYPE (for mapped elements):",
         "Recognition statistics for argument ROLE for all types and all subtypes for matching"
-        " TYPE and SUBTYPE (for mapped elements):"]
+        " TYPE and SUBTYPE (for mapped elements):",
+    ]
     assert "  type=ORG-A COUNT" in text

@@ -1,4 +1,5 @@
 """The 31-column detection tables (docs/rules/report.md §2, §3, §7)."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -51,18 +52,25 @@ RELATION_HEADER = """
           Tot    FA  Miss     Tot    FA  Miss   Err      FA  Miss   Err    Pre--Rec--F        FA  Miss   Err    FA  Miss   Err     (%)    Pre--Rec--F      Value     FA   Miss    Err     FA   Miss    Err
 """
 
-ROW_ENGLISH = ("English     3     0     0       3     0     0     1     0.0   0.0  33.3   66.7 66.7"
-               " 66.7     0.0   0.0   2.0   0.0   0.0   0.0    98.0   98.0 98.0 98.0   100.00   0.00"
-               "   0.00   2.00   0.00   0.00   0.00\n")
-ROW_ORG_AFF = ("ORG-AFF     1     0     0       1     0     0     0     0.0   0.0   0.0  100.0100.0"
-               "100.0     0.0   0.0   0.0   0.0   0.0   3.3    96.7   96.7 96.7 96.7   100.00   0.00"
-               "   0.00   0.00   0.00   0.00   3.33\n")
-ROW_FA_PER = ("    PER     0     1     0       0     1     0     0   999.9   0.0   0.0    0.0  0.0"
-              "  0.0   999.9   0.0   0.0   0.0   0.0   0.0  -999.9    0.0  0.0  0.0     0.00   8.33"
-              "   0.00   0.00   0.00   0.00   0.00\n")
+ROW_ENGLISH = (
+    "English     3     0     0       3     0     0     1     0.0   0.0  33.3   66.7 66.7"
+    " 66.7     0.0   0.0   2.0   0.0   0.0   0.0    98.0   98.0 98.0 98.0   100.00   0.00"
+    "   0.00   2.00   0.00   0.00   0.00\n"
+)
+ROW_ORG_AFF = (
+    "ORG-AFF     1     0     0       1     0     0     0     0.0   0.0   0.0  100.0100.0"
+    "100.0     0.0   0.0   0.0   0.0   0.0   3.3    96.7   96.7 96.7 96.7   100.00   0.00"
+    "   0.00   0.00   0.00   0.00   3.33\n"
+)
+ROW_FA_PER = (
+    "    PER     0     1     0       0     1     0     0   999.9   0.0   0.0    0.0  0.0"
+    "  0.0   999.9   0.0   0.0   0.0   0.0   0.0  -999.9    0.0  0.0  0.0     0.00   8.33"
+    "   0.00   0.00   0.00   0.00   0.00\n"
+)
 
 
 # ---- header lines and rows ------------------------------------------------------------
+
 
 def test_header_lines_non_b3():
     assert header_lines("entity", "source", "language", False) == LANG_HEADER
@@ -78,24 +86,87 @@ def test_header_lines_relation():
         assert len(line) == 202
 
 
-@pytest.mark.parametrize("kind,label", [("event", "__Event_Count__"),
-                                        ("timex2", "_Timex2_Count__"),
-                                        ("value", "__Value_Count__")])
+@pytest.mark.parametrize(
+    "kind,label",
+    [("event", "__Event_Count__"), ("timex2", "_Timex2_Count__"), ("value", "__Value_Count__")],
+)
 def test_header_count_labels(kind, label):
     assert header_lines(kind, "source", "type", False).splitlines()[1][10:25] == label
 
 
-WIDTHS = (7, 6, 6, 6, 8, 6, 6, 6, 8, 6, 6, 7, 5, 5, 8, 6, 6, 6, 6, 6, 8, 7, 5, 5, 9, 7, 7, 7,
-          7, 7, 7)
-COLUMNS = ("AA", "AB", "AC", "AD", "A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L",
-           "M", "N", "O", "P", "Q", "R", "S", "T", "U", "V", "W", "X", "Y", "Z", "ZZ")
+WIDTHS = (
+    7,
+    6,
+    6,
+    6,
+    8,
+    6,
+    6,
+    6,
+    8,
+    6,
+    6,
+    7,
+    5,
+    5,
+    8,
+    6,
+    6,
+    6,
+    6,
+    6,
+    8,
+    7,
+    5,
+    5,
+    9,
+    7,
+    7,
+    7,
+    7,
+    7,
+    7,
+)
+COLUMNS = (
+    "AA",
+    "AB",
+    "AC",
+    "AD",
+    "A",
+    "B",
+    "C",
+    "D",
+    "E",
+    "F",
+    "G",
+    "H",
+    "I",
+    "J",
+    "K",
+    "L",
+    "M",
+    "N",
+    "O",
+    "P",
+    "Q",
+    "R",
+    "S",
+    "T",
+    "U",
+    "V",
+    "W",
+    "X",
+    "Y",
+    "Z",
+    "ZZ",
+)
 
 
 def fields(row: str) -> dict:
     """The 31 columns of a (normal-width) row by name."""
     out, i = {}, 0
     for name, w in zip(COLUMNS, WIDTHS):
-        out[name] = row[i:i + w]
+        out[name] = row[i : i + w]
         i += w
     return out
 
@@ -110,16 +181,22 @@ def _cell(**kw) -> Cell:
 def test_row_worked_example_english():
     """docs/rules/report.md §7.2: three mapped entities, one with an attribute error."""
     rv = 1.00000001 + 0.500000005 + 1.00000001
-    c = _cell(mapped=3, correct=2, error=1, c_error=0.0500000005, attr_err=0.0500000005,
-              err_sub=1.43e-9, norm=rv)
+    c = _cell(
+        mapped=3,
+        correct=2,
+        error=1,
+        c_error=0.0500000005,
+        attr_err=0.0500000005,
+        err_sub=1.43e-9,
+        norm=rv,
+    )
     assert format_row("English", c, rv) == ROW_ENGLISH
     assert len(ROW_ENGLISH) == 203
 
 
 def test_row_worked_example_relation():
     """docs/rules/report.md §7.3: correct relation whose argument costs value."""
-    c = _cell(mapped=1, correct=1, c_correct=0.0500000005, err_sub=0.0499999905,
-              norm=1.500000025)
+    c = _cell(mapped=1, correct=1, c_correct=0.0500000005, err_sub=0.0499999905, norm=1.500000025)
     assert format_row("ORG-AFF", c, 1.500000025) == ROW_ORG_AFF
 
 
@@ -137,30 +214,54 @@ def test_row_label_truncated_to_seven():
 
 def test_row_everything_zero():
     line = format_row("total", Cell(), 0.0)
-    assert line == ("  total" + "%6d" * 3 % (0, 0, 0) + "%8d" % 0 + "%6d" * 3 % (0, 0, 0)
-                    + "     0.0   0.0   0.0    0.0  0.0  0.0     0.0   0.0   0.0   0.0   0.0"
-                    "   0.0     0.0    0.0  0.0  0.0     0.00   0.00   0.00   0.00   0.00   0.00"
-                    "   0.00\n")
+    assert line == (
+        "  total"
+        + "%6d" * 3 % (0, 0, 0)
+        + "%8d" % 0
+        + "%6d" * 3 % (0, 0, 0)
+        + "     0.0   0.0   0.0    0.0  0.0  0.0     0.0   0.0   0.0   0.0   0.0"
+        "   0.0     0.0    0.0  0.0  0.0     0.00   0.00   0.00   0.00   0.00   0.00"
+        "   0.00\n"
+    )
 
 
 # ---- bins (docs/rules/report.md §3.3) -------------------------------------------------------------------
 
-@pytest.mark.parametrize("v,bins,expected", [
-    (None, VALUE_BINS, "<=0.2"), (0.0, VALUE_BINS, "<=0.2"), (0.2, VALUE_BINS, "<=0.2"),
-    (0.2000051, VALUE_BINS, "0.2-0.5"), (0.5, VALUE_BINS, "0.2-0.5"), (1.0, VALUE_BINS, "0.5-1.0"),
-    (1.00000001, VALUE_BINS, "0.5-1.0"), (1.5, VALUE_BINS, "1-2"), (4.0, VALUE_BINS, "2-4"),
-    (4.1, VALUE_BINS, ">4"), (0, ENTITY_MENTION_COUNT_BINS, "1"),
-    (1, ENTITY_MENTION_COUNT_BINS, "1"), (2, ENTITY_MENTION_COUNT_BINS, "2"),
-    (4, ENTITY_MENTION_COUNT_BINS, "3-4"), (9, ENTITY_MENTION_COUNT_BINS, ">8"),
-    (1, XDOC_BINS, "1"), (2, XDOC_BINS, ">1"), (None, ENTROPY_BINS, "<=0.3"),
-    (0.31, ENTROPY_BINS, "0.3-0.6"), (5.0, ENTROPY_BINS, ">1.0"), (0, ARG_ERROR_BINS, "0"),
-    (1, ARG_ERROR_BINS, "1"), (3, ARG_ERROR_BINS, ">1"),
-])
+
+@pytest.mark.parametrize(
+    "v,bins,expected",
+    [
+        (None, VALUE_BINS, "<=0.2"),
+        (0.0, VALUE_BINS, "<=0.2"),
+        (0.2, VALUE_BINS, "<=0.2"),
+        (0.2000051, VALUE_BINS, "0.2-0.5"),
+        (0.5, VALUE_BINS, "0.2-0.5"),
+        (1.0, VALUE_BINS, "0.5-1.0"),
+        (1.00000001, VALUE_BINS, "0.5-1.0"),
+        (1.5, VALUE_BINS, "1-2"),
+        (4.0, VALUE_BINS, "2-4"),
+        (4.1, VALUE_BINS, ">4"),
+        (0, ENTITY_MENTION_COUNT_BINS, "1"),
+        (1, ENTITY_MENTION_COUNT_BINS, "1"),
+        (2, ENTITY_MENTION_COUNT_BINS, "2"),
+        (4, ENTITY_MENTION_COUNT_BINS, "3-4"),
+        (9, ENTITY_MENTION_COUNT_BINS, ">8"),
+        (1, XDOC_BINS, "1"),
+        (2, XDOC_BINS, ">1"),
+        (None, ENTROPY_BINS, "<=0.3"),
+        (0.31, ENTROPY_BINS, "0.3-0.6"),
+        (5.0, ENTROPY_BINS, ">1.0"),
+        (0, ARG_ERROR_BINS, "0"),
+        (1, ARG_ERROR_BINS, "1"),
+        (3, ARG_ERROR_BINS, ">1"),
+    ],
+)
 def test_bins(v, bins, expected):
     assert bin_of(v, bins) == expected
 
 
 # ---- sums -----------------------------------------------------------------------------
+
 
 def test_grouped_sums_are_sequential():
     rng = np.random.default_rng(3)
@@ -194,24 +295,35 @@ def test_keys_pair():
 
 # ---- records and tables from a hand-built pass ----------------------------------------
 
+
 def test_records_tiny_example():
     docs, elems = build_records(tiny_entities())
-    assert [(r.eid, r.status) for r in docs] == [("E1", "correct"), ("E2", "error"),
-                                                 ("E3", "correct")]
+    assert [(r.eid, r.status) for r in docs] == [
+        ("E1", "correct"),
+        ("E2", "error"),
+        ("E3", "correct"),
+    ]
     # cost below epsilon is clamped to 0
     assert docs[2].cost == 0
     assert abs(docs[1].cost - 0.0500000005) < 1e-15
-    assert [(e.eid, e.status) for e in elems] == [("E1", "mapped"), ("E2", "mapped"),
-                                                  ("E3", "mapped")]
+    assert [(e.eid, e.status) for e in elems] == [
+        ("E1", "mapped"),
+        ("E2", "mapped"),
+        ("E3", "mapped"),
+    ]
 
 
 def test_language_table_tiny_example():
     res = tiny_entities()
-    text = detection_table("entity", TableSpec("source", "language", "LANGUAGE",
-                                               ("Arabic", "Chinese", "English", "MIXED",
-                                                "UNKNOWN")), PassTables(res))
+    text = detection_table(
+        "entity",
+        TableSpec(
+            "source", "language", "LANGUAGE", ("Arabic", "Chinese", "English", "MIXED", "UNKNOWN")
+        ),
+        PassTables(res),
+    )
     assert text.startswith(LANG_HEADER)
-    rows = text[len(LANG_HEADER):].splitlines(keepends=True)
+    rows = text[len(LANG_HEADER) :].splitlines(keepends=True)
     assert rows[0] == ROW_ENGLISH
     assert rows[1] == "  total" + ROW_ENGLISH[7:]
     assert len(rows) == 2
@@ -220,14 +332,16 @@ def test_language_table_tiny_example():
 def test_type_table_uses_b3():
     """docs/rules/report.md §7.2: every mention coreferred perfectly: B3 P/R/F 100, all costs unchanged."""
     res = tiny_entities()
-    text = detection_table("entity", TableSpec("entity", "type", "TYPE", P.entity_types),
-                           PassTables(res))
-    rows = text[len(TYPE_B3_HEADER):].splitlines()
+    text = detection_table(
+        "entity", TableSpec("entity", "type", "TYPE", P.entity_types), PassTables(res)
+    )
+    rows = text[len(TYPE_B3_HEADER) :].splitlines()
     assert text.startswith(TYPE_B3_HEADER)
     assert [r[:7] for r in rows] == ["    GPE", "    ORG", "    PER", "  total"]
     total = rows[-1]
-    assert total.startswith("  total     3     0     0       3     0     0     1     0.0"
-                            "   0.0  33.3  100.0100.0100.0")
+    assert total.startswith(
+        "  total     3     0     0       3     0     0     1     0.0   0.0  33.3  100.0100.0100.0"
+    )
     f = fields(total)
     assert (f["M"], f["Q"]) == ("   2.0", "    98.0")
     assert f["R"] + f["S"] + f["T"] == "  100.0100.0100.0"
@@ -235,8 +349,9 @@ def test_type_table_uses_b3():
 
 def test_b3_headers_without_b3_data_use_non_b3_numbers():
     res = tiny_entities(with_b3=False)
-    text = detection_table("entity", TableSpec("entity", "type", "TYPE", P.entity_types),
-                           PassTables(res))
+    text = detection_table(
+        "entity", TableSpec("entity", "type", "TYPE", P.entity_types), PassTables(res)
+    )
     assert text.startswith(TYPE_B3_HEADER)
     total = text.splitlines()[-1]
     assert " 66.7 66.7 66.7" in total
@@ -246,8 +361,12 @@ def _fa_only_pass() -> PassResult:
     """A REF entity missed, a SYS entity of another type as false alarm."""
     r = entity("E1", "PER", "Group", "SPC", [mention("E1-1", "NAM", 0, 3)])
     s = entity("S-E9", "LOC", "Address", "SPC", [mention("S-E9-1", "NOM", 10, 13, "LOC")])
-    res = PassResult("entity", "entity", {"E1": glob("entity", "E1", {DOC: r})},
-                     {"S-E9": glob("entity", "S-E9", {DOC: s})})
+    res = PassResult(
+        "entity",
+        "entity",
+        {"E1": glob("entity", "E1", {DOC: r})},
+        {"S-E9": glob("entity", "S-E9", {DOC: s})},
+    )
     res.doc_value[("REF", "E1", DOC)] = 1.00000001
     res.doc_value[("SYS", "S-E9", DOC)] = 0.500000005
     res.doc_fa[("S-E9", DOC)] = -0.375
@@ -255,8 +374,9 @@ def _fa_only_pass() -> PassResult:
 
 
 def test_false_alarm_classified_by_sys_attributes():
-    text = detection_table("entity", TableSpec("entity", "type", "TYPE", P.entity_types),
-                           PassTables(_fa_only_pass()))
+    text = detection_table(
+        "entity", TableSpec("entity", "type", "TYPE", P.entity_types), PassTables(_fa_only_pass())
+    )
     rows = text.splitlines()[4:]
     assert [r[:7] for r in rows] == ["    LOC", "    PER", "  total"]
     assert rows[0].startswith("    LOC     0     1     0       0     1     0     0   999.9")
@@ -267,12 +387,17 @@ def test_false_alarm_classified_by_sys_attributes():
 
 def test_two_condition_subtables_only_with_document_records():
     res = _fa_only_pass()
-    text = detection_table("entity", TableSpec("entity", "type", "TYPE", P.entity_types,
-                                               "LEVEL", P.mention_types), PassTables(res))
+    text = detection_table(
+        "entity",
+        TableSpec("entity", "type", "TYPE", P.entity_types, "LEVEL", P.mention_types),
+        PassTables(res),
+    )
     titles = [ln for ln in text.splitlines() if ln.startswith("Performance")]
-    assert titles == ["Performance statistics for LEVEL = ALL:",
-                      "Performance statistics for LEVEL = NAM:",
-                      "Performance statistics for LEVEL = NOM:"]
+    assert titles == [
+        "Performance statistics for LEVEL = ALL:",
+        "Performance statistics for LEVEL = NAM:",
+        "Performance statistics for LEVEL = NOM:",
+    ]
     # column U of a sub-table uses the grand total value
     nom = text.split("LEVEL = NOM:")[1].splitlines()
     assert nom[4].startswith("    LOC") and nom[4].endswith("  0.00   0.00")
@@ -281,8 +406,9 @@ def test_two_condition_subtables_only_with_document_records():
 
 def test_relation_row_worked_example():
     res = tiny_relations()
-    text = detection_table("relation", TableSpec("relation", "type", "TYPE", P.relation_types),
-                           PassTables(res))
+    text = detection_table(
+        "relation", TableSpec("relation", "type", "TYPE", P.relation_types), PassTables(res)
+    )
     assert text.startswith(RELATION_HEADER)
     assert text.splitlines()[4] + "\n" == ROW_ORG_AFF
 
@@ -291,8 +417,8 @@ def test_relation_tables_conditions():
     res = tiny_relations()
     text = detection_tables(res, P, ["newswire"])
     assert text.count("\n          Tot    FA  Miss") == 9
-    assert "\n      2     1     0     0       1" in text              # NUM ARGS = 2
-    assert "\n      0     1     0     0       1" in text              # ARGUMENT ERRORS = 0
+    assert "\n      2     1     0     0       1" in text  # NUM ARGS = 2
+    assert "\n      0     1     0     0       1" in text  # ARGUMENT ERRORS = 0
     assert "Performance statistics for TYPE = ORG-AFF:" in text
     assert "Performance statistics for TYPE = PHYS:" not in text
     assert "\nEmploym     1" in text
@@ -301,6 +427,7 @@ def test_relation_tables_conditions():
 def test_metonymy_only_in_total_rows():
     """METONYMY relations have subtype Unspecified: only the total rows of the SUBTYPE table."""
     from test_report_fixtures import relation
+
     r = relation("R1", "METONYMY", "Unspecified", [("Arg", "E1"), ("Arg", "E2")])
     res = PassResult("relation", "relation", {"R1": glob("relation", "R1", {DOC: r})}, {})
     res.doc_value[("REF", "R1", DOC)] = 2.0
@@ -314,27 +441,50 @@ def test_metonymy_only_in_total_rows():
 def test_table_specs_orders():
     specs = table_specs("entity", P, ["a", "b"])
     assert [(s.label1, s.label2, s.cond2) for s in specs] == [
-        ("source", "language", None), ("entity", "type", None), ("entity", "level", None),
-        ("entity", "value", None), ("mention", "count", None), ("entity", "class", None),
-        ("document", "source", None), ("entity", "num-docs", None),
-        ("entity", "name-ent", None), ("entity", "type", "LEVEL"),
-        ("entity", "num-docs", "TYPE"), ("entity", "subtype", "TYPE")]
+        ("source", "language", None),
+        ("entity", "type", None),
+        ("entity", "level", None),
+        ("entity", "value", None),
+        ("mention", "count", None),
+        ("entity", "class", None),
+        ("document", "source", None),
+        ("entity", "num-docs", None),
+        ("entity", "name-ent", None),
+        ("entity", "type", "LEVEL"),
+        ("entity", "num-docs", "TYPE"),
+        ("entity", "subtype", "TYPE"),
+    ]
     assert specs[5].values1 == ("SPC", "GEN", "NEG", "USP")
     assert specs[6].values1 == ("a", "b")
     assert specs[11].values1[:3] == ("Address", "Air", "Airport")
     assert specs[11].values1.count("Underspecified") == 1
     assert [s.cond1 for s in table_specs("timex2", P, [])] == ["LANGUAGE", "SOURCE"]
     rel = table_specs("relation", P, [])
-    assert [s.label1 for s in rel] == ["source", "relation", "modality", "relation", "source",
-                                       "argument", "num", "relation"]
+    assert [s.label1 for s in rel] == [
+        "source",
+        "relation",
+        "modality",
+        "relation",
+        "source",
+        "argument",
+        "num",
+        "relation",
+    ]
     assert rel[2].values1 == ("Asserted", "Other", "Unspecified")
     assert table_specs("event", P, [])[2].values1 == ("Asserted", "Other")
 
 
 def test_row_fields_names_and_values():
     rv = 1.00000001 + 0.500000005 + 1.00000001
-    c = _cell(mapped=3, correct=2, error=1, c_error=0.0500000005, attr_err=0.0500000005,
-              err_sub=1.43e-9, norm=rv)
+    c = _cell(
+        mapped=3,
+        correct=2,
+        error=1,
+        c_error=0.0500000005,
+        attr_err=0.0500000005,
+        err_sub=1.43e-9,
+        norm=rv,
+    )
     f = row_fields(c, rv)
     assert list(f) == list(ROW_FIELDS) + ["b3"]
     assert f["b3"] is False
@@ -347,8 +497,14 @@ def test_row_fields_names_and_values():
 def test_row_fields_match_json_schema():
     import json
     import os
-    path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "..", "acescore", "schema",
-                        "results.schema.json")
+
+    path = os.path.join(
+        os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+        "..",
+        "acescore",
+        "schema",
+        "results.schema.json",
+    )
     with open(path) as fh:
         required = json.load(fh)["$defs"]["row"]["required"]
     assert set(required) == {"key", "b3", *ROW_FIELDS}
@@ -358,6 +514,7 @@ def test_two_condition_tables_made_once_for_report_and_json(monkeypatch):
     """The report's two-condition table and the JSON's are one computation: the cells and
     the B3 entries of a (TYPE, LEVEL) table are made once, whoever asks again."""
     from acescore.report.data.json_report import pass_json
+
     res = tiny_entities()
     tables = PassTables(res)
     made = []
@@ -370,16 +527,17 @@ def test_two_condition_tables_made_once_for_report_and_json(monkeypatch):
     def counted_b3(self, keyfun):
         made.append("b3")
         return real_b3(self, keyfun)
+
     monkeypatch.setattr(PassTables, "_double_cells", counted_cells)
     monkeypatch.setattr(type(tables.b3()), "_entries", counted_b3)
     spec = TableSpec("entity", "type", "TYPE", P.entity_types, "LEVEL", P.mention_types)
     text = detection_table("entity", spec, tables)
     assert made.count(("cells", "TYPE", "LEVEL")) == 1 and "b3" in made
     data = pass_json(res, P, ["newswire"], tables)
-    assert made.count(("cells", "TYPE", "LEVEL")) == 1      # not again for the JSON
+    assert made.count(("cells", "TYPE", "LEVEL")) == 1  # not again for the JSON
     made.clear()
     assert detection_table("entity", spec, tables) == text
-    assert made == []                                        # nothing made again
+    assert made == []  # nothing made again
     rows = text.split("LEVEL = NAM:")[1].splitlines()[4:]
     nam = data["conditions"]["TYPE/LEVEL"]["NAM"]
-    assert [r["key"] for r in nam] == [row[:7].strip() for row in rows[:len(nam)]]
+    assert [r["key"] for r in nam] == [row[:7].strip() for row in rows[: len(nam)]]

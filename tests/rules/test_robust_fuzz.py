@@ -9,6 +9,7 @@ Lenient mode must skip nothing when strict mode accepts the input, and something
 does not.  The inputs are deterministic (seeded); a failure names the input number and its
 mutations so that it can be replayed with :func:`make_input`.
 """
+
 from __future__ import annotations
 
 import os
@@ -26,33 +27,130 @@ from acescore.model.errors import AceError
 from acescore.model.params import get_params
 from acescore.reading.apf import read_apf
 
-pytestmark = pytest.mark.slow   # fuzz
+pytestmark = pytest.mark.slow  # fuzz
 
 DATA = Path(__file__).parent.parent / "data" / "robust"
-N_INPUTS = 2000            # the acceptance criterion: at least 2,000 mutated inputs
-PER_INPUT_SECONDS = 20     # "never a hang"
+N_INPUTS = 2000  # the acceptance criterion: at least 2,000 mutated inputs
+PER_INPUT_SECONDS = 20  # "never a hang"
 PARAMS = ("local_2008", "local_2007", "global_2008", "global_2008_with_mentions")
 
 BASE_DOCS = [p for b in ("local", "global") for p in sorted((DATA / b / "ref").glob("*.apf.xml"))]
 
 _ATTR = re.compile(r'\s([A-Za-z_]+)="([^"]*)"')
 _TAG = re.compile(r"<([A-Za-z_][A-Za-z0-9_]*)[\s>/]")
-NUMBERS = ["", " ", "-1", "0", "1", "-0", "+5", "1.5", "1e3", "1e309", "-1e309", "nan", "inf",
-           "0x10", "99999999999999999999999", "9" * 5000, "٣", "²", "1_000"]
-WORDS = ["", "X", "PER", "ORG", "GPE", "NAM", "NOM", "PRO", "SPC", "GEN", "Arg-1", "Arg-2",
-         "Arg", "Time-Within", "TRUE", "FALSE", "text", "audio", "image", "METONYMY",
-         "PER-SOC", "Asserted", "Other", "Unspecified", "Crime", "Numeric", "Money", "YES",
-         "NO", "É", "\u202e", "مرحبا", "名字", "a b", "&amp;", "&lt;x&gt;", "&#0;", "&#x1F600;",
-         "\x01", "\t\n", "  PER  "]
-CHARS = ["\x00", "\x01", "\x08", "\x0b", "\x1f", "\x7f", "\ufffe", "\ud800", "<", ">", "&",
-         '"', "'", "]]>", "<!--", "\u00a0", "\r", "\r\n"]
-TAGS = ["entity", "entity_mention", "relation", "relation_mention", "event", "event_mention",
-        "value", "timex2", "extent", "head", "anchor", "charseq", "charspan", "document",
-        "source_file", "name", "entity_attributes", "external_link", "relation_argument",
-        "event_argument", "Entity", "timespan", "bblist"]
+NUMBERS = [
+    "",
+    " ",
+    "-1",
+    "0",
+    "1",
+    "-0",
+    "+5",
+    "1.5",
+    "1e3",
+    "1e309",
+    "-1e309",
+    "nan",
+    "inf",
+    "0x10",
+    "99999999999999999999999",
+    "9" * 5000,
+    "٣",
+    "²",
+    "1_000",
+]
+WORDS = [
+    "",
+    "X",
+    "PER",
+    "ORG",
+    "GPE",
+    "NAM",
+    "NOM",
+    "PRO",
+    "SPC",
+    "GEN",
+    "Arg-1",
+    "Arg-2",
+    "Arg",
+    "Time-Within",
+    "TRUE",
+    "FALSE",
+    "text",
+    "audio",
+    "image",
+    "METONYMY",
+    "PER-SOC",
+    "Asserted",
+    "Other",
+    "Unspecified",
+    "Crime",
+    "Numeric",
+    "Money",
+    "YES",
+    "NO",
+    "É",
+    "\u202e",
+    "مرحبا",
+    "名字",
+    "a b",
+    "&amp;",
+    "&lt;x&gt;",
+    "&#0;",
+    "&#x1F600;",
+    "\x01",
+    "\t\n",
+    "  PER  ",
+]
+CHARS = [
+    "\x00",
+    "\x01",
+    "\x08",
+    "\x0b",
+    "\x1f",
+    "\x7f",
+    "\ufffe",
+    "\ud800",
+    "<",
+    ">",
+    "&",
+    '"',
+    "'",
+    "]]>",
+    "<!--",
+    "\u00a0",
+    "\r",
+    "\r\n",
+]
+TAGS = [
+    "entity",
+    "entity_mention",
+    "relation",
+    "relation_mention",
+    "event",
+    "event_mention",
+    "value",
+    "timex2",
+    "extent",
+    "head",
+    "anchor",
+    "charseq",
+    "charspan",
+    "document",
+    "source_file",
+    "name",
+    "entity_attributes",
+    "external_link",
+    "relation_argument",
+    "event_argument",
+    "Entity",
+    "timespan",
+    "bblist",
+]
 
 
 # ---- mutations -------------------------------------------------------------------------------
+
 
 def _pick_attr(text, rng, names=None):
     ms = [m for m in _ATTR.finditer(text) if names is None or m.group(1) in names]
@@ -68,7 +166,7 @@ def m_delete_attr(text, rng):
     m = _pick_attr(text, rng)
     if m is None:
         return text, "no-attr"
-    return text[:m.start()] + text[m.end():], f"del-attr {m.group(1)}@{m.start()}"
+    return text[: m.start()] + text[m.end() :], f"del-attr {m.group(1)}@{m.start()}"
 
 
 def m_change_value(text, rng):
@@ -76,13 +174,12 @@ def m_change_value(text, rng):
     if m is None:
         return text, "no-attr"
     pool = NUMBERS if m.group(1) in ("START", "END") else WORDS
-    if rng.random() < 0.3:     # a value of another attribute of the same file
+    if rng.random() < 0.3:  # a value of another attribute of the same file
         other = _pick_attr(text, rng)
         v = other.group(2) if other else "X"
     else:
         v = rng.choice(pool)
-    return (text[:m.start(2)] + v + text[m.end(2):],
-            f"value {m.group(1)}@{m.start()}={v[:20]!r}")
+    return (text[: m.start(2)] + v + text[m.end(2) :], f"value {m.group(1)}@{m.start()}={v[:20]!r}")
 
 
 def m_id_collision(text, rng):
@@ -91,7 +188,7 @@ def m_id_collision(text, rng):
     if m is None or other is None:
         return text, "no-id"
     v = other.group(2)
-    return text[:m.start(2)] + v + text[m.end(2):], f"id {m.group(1)}@{m.start()}={v}"
+    return text[: m.start(2)] + v + text[m.end(2) :], f"id {m.group(1)}@{m.start()}={v}"
 
 
 def m_offset_shift(text, rng):
@@ -106,13 +203,15 @@ def m_offset_shift(text, rng):
     if how == "delta":
         v = str(n + rng.randint(-60, 60))
     elif how == "huge":
-        v = str(rng.choice([2 ** 31, 2 ** 53, 2 ** 53 + 1, 2 ** 63, 10 ** 30, 10 ** 400]))
+        v = str(rng.choice([2**31, 2**53, 2**53 + 1, 2**63, 10**30, 10**400]))
     elif how == "negative":
         v = str(-n - 1)
     else:
         v = str(max(0, n - rng.randint(1, 40)))
-    return (text[:m.start(2)] + v + text[m.end(2):],
-            f"offset {m.group(1)}@{m.start()} {how}={v[:20]}")
+    return (
+        text[: m.start(2)] + v + text[m.end(2) :],
+        f"offset {m.group(1)}@{m.start()} {how}={v[:20]}",
+    )
 
 
 def m_control_char(text, rng):
@@ -145,9 +244,25 @@ def m_delete_element(text, rng):
 
 
 def m_duplicate_element(text, rng):
-    el = _element(text, rng, ("entity", "relation", "event", "value", "timex2", "entity_mention",
-                              "relation_argument", "event_argument", "document", "name",
-                              "charseq", "extent", "head"))
+    el = _element(
+        text,
+        rng,
+        (
+            "entity",
+            "relation",
+            "event",
+            "value",
+            "timex2",
+            "entity_mention",
+            "relation_argument",
+            "event_argument",
+            "document",
+            "name",
+            "charseq",
+            "extent",
+            "head",
+        ),
+    )
     if el is None:
         return text, "no-element"
     i, j, name = el
@@ -161,7 +276,7 @@ def m_rename_tag(text, rng):
         return text, "no-tag"
     m = rng.choice(starts)
     new = rng.choice(TAGS)
-    return (text[:m.start(1)] + new + text[m.end(1):], f"rename {m.group(1)}@{m.start()}->{new}")
+    return (text[: m.start(1)] + new + text[m.end(1) :], f"rename {m.group(1)}@{m.start()}->{new}")
 
 
 def m_swap_lines(text, rng):
@@ -174,16 +289,51 @@ def m_swap_lines(text, rng):
 
 
 # value-preserving mutations (the input often stays valid: exercises scoring and reporting)
-LEGAL = {"TYPE": ["PER", "ORG", "GPE", "LOC", "FAC", "VEH", "WEA", "NAM", "NOM", "PRO",
-                  "Numeric", "Crime", "PHYS", "PER-SOC", "ORG-AFF", "METONYMY", "Life",
-                  "Conflict", "Justice"],
-         "CLASS": ["SPC", "GEN", "NEG", "USP"],
-         "METONYMY_MENTION": ["TRUE", "FALSE"],
-         "ROLE": ["PER", "ORG", "GPE", "LOC", "FAC", "Arg-1", "Arg-2", "Time-Within", "Place",
-                  "Agent", "Person"],
-         "MODALITY": ["Asserted", "Other"], "POLARITY": ["Positive", "Negative"],
-         "GENERICITY": ["Specific", "Generic"], "TENSE": ["Past", "Future", "Unspecified"],
-         "VAL": ["2005", "P1D", ""], "SET": ["YES", "NO"], "MOD": ["APPROX", "BEFORE"]}
+LEGAL = {
+    "TYPE": [
+        "PER",
+        "ORG",
+        "GPE",
+        "LOC",
+        "FAC",
+        "VEH",
+        "WEA",
+        "NAM",
+        "NOM",
+        "PRO",
+        "Numeric",
+        "Crime",
+        "PHYS",
+        "PER-SOC",
+        "ORG-AFF",
+        "METONYMY",
+        "Life",
+        "Conflict",
+        "Justice",
+    ],
+    "CLASS": ["SPC", "GEN", "NEG", "USP"],
+    "METONYMY_MENTION": ["TRUE", "FALSE"],
+    "ROLE": [
+        "PER",
+        "ORG",
+        "GPE",
+        "LOC",
+        "FAC",
+        "Arg-1",
+        "Arg-2",
+        "Time-Within",
+        "Place",
+        "Agent",
+        "Person",
+    ],
+    "MODALITY": ["Asserted", "Other"],
+    "POLARITY": ["Positive", "Negative"],
+    "GENERICITY": ["Specific", "Generic"],
+    "TENSE": ["Past", "Future", "Unspecified"],
+    "VAL": ["2005", "P1D", ""],
+    "SET": ["YES", "NO"],
+    "MOD": ["APPROX", "BEFORE"],
+}
 
 
 def m_legal_value(text, rng):
@@ -191,7 +341,7 @@ def m_legal_value(text, rng):
     if m is None:
         return text, "no-attr"
     v = rng.choice(LEGAL[m.group(1)])
-    return text[:m.start(2)] + v + text[m.end(2):], f"legal {m.group(1)}@{m.start()}={v}"
+    return text[: m.start(2)] + v + text[m.end(2) :], f"legal {m.group(1)}@{m.start()}={v}"
 
 
 def m_shift_span(text, rng):
@@ -204,8 +354,10 @@ def m_shift_span(text, rng):
     a, b = max(0, a + d), max(0, b + d)
     if rng.random() < 0.3:
         b = a + rng.choice([0, 1, 3, 200])
-    return (text[:m.start()] + f'START="{a}" END="{b}"' + text[m.end():],
-            f"span@{m.start()}={a}..{b}")
+    return (
+        text[: m.start()] + f'START="{a}" END="{b}"' + text[m.end() :],
+        f"span@{m.start()}={a}..{b}",
+    )
 
 
 def m_empty_text(text, rng):
@@ -214,25 +366,46 @@ def m_empty_text(text, rng):
         return text, "no-charseq"
     m = rng.choice(ms)
     new = rng.choice(["", " ", "\n", "x" * 300, "0", "مرحبا", "名字", "A. B.", "'s"])
-    return text[:m.start(2)] + new + text[m.end(2):], f"charseq-text@{m.start()}={new[:10]!r}"
+    return text[: m.start(2)] + new + text[m.end(2) :], f"charseq-text@{m.start()}={new[:10]!r}"
 
 
 def m_copy_mention(text, rng):
-    el = _element(text, rng, ("entity_mention", "relation_mention", "event_mention",
-                              "value_mention", "timex2_mention"))
+    el = _element(
+        text,
+        rng,
+        ("entity_mention", "relation_mention", "event_mention", "value_mention", "timex2_mention"),
+    )
     if el is None:
         return text, "no-mention"
     i, j, name = el
-    block = re.sub(r'ID="([^"]*)"', lambda m: f'ID="{m.group(1)}-c{rng.randrange(9)}"',
-                   text[i:j], count=1)
+    block = re.sub(
+        r'ID="([^"]*)"', lambda m: f'ID="{m.group(1)}-c{rng.randrange(9)}"', text[i:j], count=1
+    )
     return text[:j] + "\n" + block + text[j:], f"copy-mention {name}@{i}"
 
 
-MUTATIONS = [m_legal_value, m_legal_value, m_shift_span, m_shift_span, m_empty_text,
-             m_copy_mention, m_truncate, m_delete_attr, m_change_value, m_change_value,
-             m_id_collision, m_id_collision, m_offset_shift, m_offset_shift, m_control_char,
-             m_delete_element, m_delete_element, m_duplicate_element, m_rename_tag,
-             m_swap_lines]
+MUTATIONS = [
+    m_legal_value,
+    m_legal_value,
+    m_shift_span,
+    m_shift_span,
+    m_empty_text,
+    m_copy_mention,
+    m_truncate,
+    m_delete_attr,
+    m_change_value,
+    m_change_value,
+    m_id_collision,
+    m_id_collision,
+    m_offset_shift,
+    m_offset_shift,
+    m_control_char,
+    m_delete_element,
+    m_delete_element,
+    m_duplicate_element,
+    m_rename_tag,
+    m_swap_lines,
+]
 
 
 def make_input(i: int):
@@ -242,8 +415,8 @@ def make_input(i: int):
     rng = random.Random(f"acescore-fuzz-{i}")
     ref_path = rng.choice(BASE_DOCS)
     if rng.random() < 0.2:
-        ref_path = rng.choice(BASE_DOCS[len(BASE_DOCS) // 2:])
-        others = [p for p in BASE_DOCS[len(BASE_DOCS) // 2:] if p != ref_path]
+        ref_path = rng.choice(BASE_DOCS[len(BASE_DOCS) // 2 :])
+        others = [p for p in BASE_DOCS[len(BASE_DOCS) // 2 :] if p != ref_path]
     else:
         others = []
     sys_path = ref_path.parent.parent / "sys" / ref_path.name
@@ -251,22 +424,24 @@ def make_input(i: int):
     sys_text = sys_path.read_text(encoding="utf-8")
     target = rng.choice(["ref", "sys", "sys", "both"])
     text = ref_text if target != "sys" else sys_text
-    desc = [f"{ref_path.parent.parent.name}/{ref_path.name} {target}"
-            + (" (+ the other documents)" if others else "")]
+    desc = [
+        f"{ref_path.parent.parent.name}/{ref_path.name} {target}"
+        + (" (+ the other documents)" if others else "")
+    ]
     for _ in range(rng.choice([1, 1, 1, 2, 2, 3])):
         text, d = rng.choice(MUTATIONS)(text, rng)
         desc.append(d)
     data = text.encode("utf-8", "surrogatepass")
-    if data and rng.random() < 0.05:        # byte-level damage (often invalid UTF-8)
+    if data and rng.random() < 0.05:  # byte-level damage (often invalid UTF-8)
         k = rng.randrange(len(data))
-        data = data[:k] + bytes([data[k] ^ 0xC0]) + data[k + 1:]
+        data = data[:k] + bytes([data[k] ^ 0xC0]) + data[k + 1 :]
         desc.append(f"byte-flip@{k}")
     ref_data, sys_data = ref_text.encode("utf-8"), sys_text.encode("utf-8")
     if target == "ref":
         ref_data = data
     elif target == "sys":
         sys_data = data
-    else:                      # the same (mutated) file on both sides
+    else:  # the same (mutated) file on both sides
         ref_data = sys_data = data
     refs, syss = [ref_data], [sys_data]
     for p in others:
@@ -312,11 +487,11 @@ def run_one(i: int, folder: Path) -> tuple[str, float]:
         sc = api.read_corpus(sp, lenient)
         try:
             res = api.score(rc, sc, params, mentions, lenient=True)
-        except AceError as e:       # a mutated DOCID can leave nothing to score: exit 2
+        except AceError as e:  # a mutated DOCID can leave nothing to score: exit 2
             assert str(e).startswith("nothing to score:"), f"input {i} ({desc}): {e}"
             return "error", time.perf_counter() - t0
         rep = res.skipped
-        if strict_ok:      # then lenient mode is strict mode (same build, report rendered)
+        if strict_ok:  # then lenient mode is strict mode (same build, report rendered)
             assert not rep.reasons, f"input {i} ({desc}): lenient skipped {rep.lines()}"
         else:
             assert rep.reasons, f"input {i} ({desc}): strict failed, lenient skipped nothing"
@@ -326,11 +501,11 @@ def run_one(i: int, folder: Path) -> tuple[str, float]:
     except AssertionError:
         raise
     except _Hang:
-        raise AssertionError(
-            f"input {i} ({desc}): no result after {PER_INPUT_SECONDS} s") from None
+        raise AssertionError(f"input {i} ({desc}): no result after {PER_INPUT_SECONDS} s") from None
     except Exception as e:
-        raise AssertionError(f"input {i} ({desc}) [{pname}, mentions={mentions}]:\n"
-                             + traceback.format_exc()) from e
+        raise AssertionError(
+            f"input {i} ({desc}) [{pname}, mentions={mentions}]:\n" + traceback.format_exc()
+        ) from e
     finally:
         for p in rps + sps:
             p.unlink()
@@ -369,11 +544,14 @@ def test_fuzz_mutations(tmp_path, part):
             signal.signal(signal.SIGALRM, old)
     total = time.perf_counter() - t0
     n = len(inputs)
-    print(f"\nfuzz part {part}: {n} inputs in {total:.1f} s (slowest {slowest * 1000:.0f} ms):"
-          f" {outcomes['ok']} scored in strict mode, {outcomes['error']} clean errors,"
-          f" {len(failures)} failures")
-    assert not failures, f"{len(failures)} of {n} inputs failed; first:\n" + \
-        "\n\n".join(failures[:3])
+    print(
+        f"\nfuzz part {part}: {n} inputs in {total:.1f} s (slowest {slowest * 1000:.0f} ms):"
+        f" {outcomes['ok']} scored in strict mode, {outcomes['error']} clean errors,"
+        f" {len(failures)} failures"
+    )
+    assert not failures, f"{len(failures)} of {n} inputs failed; first:\n" + "\n\n".join(
+        failures[:3]
+    )
     # both outcomes are exercised
     assert outcomes["ok"] > n // 20 and outcomes["error"] > n // 4
 
@@ -389,19 +567,30 @@ def _score_text(tmp_path, text: str, params="local_2008", mentions=True):
     return api.score(str(p), str(p), params, mentions)
 
 
-@pytest.mark.parametrize("edit,message", [
-    # a NUL character: libxml2's message ended with a newline
-    (lambda t: t.replace("Fishermens", "Fisher\x00mens", 1),
-     "malformed XML: Invalid character: Char 0x0 out of allowed range"),
-    # more digits than Python converts to int (the fast path of the reader raised ValueError)
-    (lambda t: t.replace('END="129"', 'END="' + "9" * 5000 + '"', 1),
-     "END attribute is not an integer (= '9999999999999999999999999999999999999...')"),
-    # beyond float range: OverflowError in the extent comparison of the report
-    (lambda t: t.replace('END="129"', 'END="1' + "0" * 400 + '"', 1),
-     "END attribute is out of range (= '1000000000000000000000000000000000000...')"),
-    (lambda t: t.replace('END="129"', f'END="{2 ** 53 + 1}"', 1),
-     "END attribute is out of range (= '9007199254740993')"),
-])
+@pytest.mark.parametrize(
+    "edit,message",
+    [
+        # a NUL character: libxml2's message ended with a newline
+        (
+            lambda t: t.replace("Fishermens", "Fisher\x00mens", 1),
+            "malformed XML: Invalid character: Char 0x0 out of allowed range",
+        ),
+        # more digits than Python converts to int (the fast path of the reader raised ValueError)
+        (
+            lambda t: t.replace('END="129"', 'END="' + "9" * 5000 + '"', 1),
+            "END attribute is not an integer (= '9999999999999999999999999999999999999...')",
+        ),
+        # beyond float range: OverflowError in the extent comparison of the report
+        (
+            lambda t: t.replace('END="129"', 'END="1' + "0" * 400 + '"', 1),
+            "END attribute is out of range (= '1000000000000000000000000000000000000...')",
+        ),
+        (
+            lambda t: t.replace('END="129"', f'END="{2**53 + 1}"', 1),
+            "END attribute is out of range (= '9007199254740993')",
+        ),
+    ],
+)
 def test_regression_clean_errors(edit, message, tmp_path):
     with pytest.raises(AceError) as e:
         _score_text(tmp_path, edit(D1.read_text(encoding="utf-8"))).to_text()
@@ -415,7 +604,9 @@ def test_regression_empty_nam_head(tmp_path):
     there too).  Two empty names are equal."""
     text = D1.read_text(encoding="utf-8").replace(
         '<charseq START="216" END="231">Brenhaven Prison</charseq>\n    </head>',
-        '<charseq START="216" END="231"></charseq>\n    </head>', 1)
+        '<charseq START="216" END="231"></charseq>\n    </head>',
+        1,
+    )
     assert text != D1.read_text(encoding="utf-8")
     for params in PARAMS:
         res = _score_text(tmp_path, text, params)

@@ -3,6 +3,7 @@ real annotation that the NIST tool cannot score (docs/rules/ldc-sources.md) -- a
 whose Arg-1 and Arg-2 are one entity, an event argument declared twice -- stop strict mode
 with one actionable line (exit 2), are skipped by lenient mode (the rest scored as strict
 mode scores the corpus without them) and are all listed by ``acescore validate``."""
+
 from __future__ import annotations
 
 import sys
@@ -25,12 +26,16 @@ import make_robust  # noqa: E402
 SYM, TWICE = "sys_symmetric_relation_same_entity", "sys_event_argument_twice"
 D2, D3 = make_robust.D2, make_robust.D3
 REL, EV = f"{D3}-S-R2", f"{D2}-S-EV1"
-SYM_LINE = (f"sys/{D3}.apf.xml:193: relation {REL}: Arg-1 and Arg-2 are the same entity"
-            f" ({D3}-S-E4); NIST: symmetric relation '{REL}' must have exactly 2 'Arg'"
-            f" arguments, but: Arg arguments: '{D3}-S-E4'")
-TWICE_LINE = (f"sys/{D2}.apf.xml:205: event {EV}: argument {D2}-S-E2 is declared twice in"
-              f" event {EV} (role Defendant); NIST: multiple declarations of argument {D2}-S-E2"
-              " in role Defendant")
+SYM_LINE = (
+    f"sys/{D3}.apf.xml:193: relation {REL}: Arg-1 and Arg-2 are the same entity"
+    f" ({D3}-S-E4); NIST: symmetric relation '{REL}' must have exactly 2 'Arg'"
+    f" arguments, but: Arg arguments: '{D3}-S-E4'"
+)
+TWICE_LINE = (
+    f"sys/{D2}.apf.xml:205: event {EV}: argument {D2}-S-E2 is declared twice in"
+    f" event {EV} (role Defendant); NIST: multiple declarations of argument {D2}-S-E2"
+    " in role Defendant"
+)
 HINT = " — use --lenient to skip such elements, or `acescore validate` to list them all"
 
 
@@ -73,7 +78,9 @@ def test_lenient_skips_both_and_scores_the_rest(tmp_path, monkeypatch):
     rep = got.skipped
     assert (rep.elements, rep.documents) == (2, 0)
     assert [(s.side, s.element, s.rule) for s in rep.reasons] == [
-        ("SYS", f"event {EV}", "reader"), ("SYS", f"relation {REL}", "relation-arguments")]
+        ("SYS", f"event {EV}", "reader"),
+        ("SYS", f"relation {REL}", "relation-arguments"),
+    ]
     assert [s.removed for s in rep.reasons] == [(("event", EV, D2),), (("relation", REL, D3),)]
     # the command line: the report on stdout, what was skipped (with the causes) on stderr
     r = run(["score", "ref.list", "sys.list", "--lenient"], tmp_path / "broken", monkeypatch)
@@ -95,8 +102,10 @@ def test_validate_lists_both(tmp_path, monkeypatch):
 def read_side(side: str, policy=None):
     """The files of ``side`` (a folder of the current directory), in name order."""
     p = get_params("local_2008")
-    return [read_apf(str(f), p, policy=policy) if policy else read_apf(str(f), p)
-            for f in sorted(Path(side).glob("*.apf.xml"))]
+    return [
+        read_apf(str(f), p, policy=policy) if policy else read_apf(str(f), p)
+        for f in sorted(Path(side).glob("*.apf.xml"))
+    ]
 
 
 def test_reader_policy(tmp_path, monkeypatch):
@@ -129,7 +138,8 @@ def test_rules_canonical_order_and_strict_is_first(tmp_path, monkeypatch):
     problems = list(corpus_problems(ref, sys_))
     assert [(p.rule, p.side, p.path, p.line, p.element, p.docid) for p in problems] == [
         ("relation-arguments", "REF", f"ref/{D2}.apf.xml", 169, f"relation {D2}-R1", D2),
-        ("relation-arguments", "SYS", f"sys/{D3}.apf.xml", 193, f"relation {REL}", D3)]
+        ("relation-arguments", "SYS", f"sys/{D3}.apf.xml", 193, f"relation {REL}", D3),
+    ]
     assert problems[0].cause == "the relation has no Arg-2"
     assert list(corpus_problems(ref[::-1], sys_[::-1])) == problems
     assert first_problem(corpus_problems(ref, sys_)) == problems[0]
@@ -139,13 +149,18 @@ def test_rules_canonical_order_and_strict_is_first(tmp_path, monkeypatch):
 
 def test_json_reasons_name_rule_and_cause(tmp_path, monkeypatch):
     import json
+
     both_defects(tmp_path, "broken")
-    r = run(["score", "ref.list", "sys.list", "--lenient", "--format", "json", "-q"], tmp_path,
-            monkeypatch)
+    r = run(
+        ["score", "ref.list", "sys.list", "--lenient", "--format", "json", "-q"],
+        tmp_path,
+        monkeypatch,
+    )
     reasons = json.loads(r.stdout)["skipped"]["reasons"]
     assert [(x["rule"], x.get("cause")) for x in reasons] == [
         ("reader", f"argument {D2}-S-E2 is declared twice in event {EV} (role Defendant)"),
-        ("relation-arguments", f"Arg-1 and Arg-2 are the same entity ({D3}-S-E4)")]
+        ("relation-arguments", f"Arg-1 and Arg-2 are the same entity ({D3}-S-E4)"),
+    ]
 
 
 def test_every_reading_command_hints(tmp_path, monkeypatch):

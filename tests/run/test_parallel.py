@@ -1,5 +1,6 @@
 """--jobs N (acescore.run.parallel): the same report, warnings, JSON and gates as a sequential
 run, whatever the number of processes, and a failing worker never loses the run."""
+
 from __future__ import annotations
 
 import json
@@ -18,8 +19,9 @@ from acescore.run import parallel
 SMALL = Path(__file__).parent.parent / "data" / "golden" / "small"
 EXPECTED = SMALL / "expected"
 
-pytestmark = pytest.mark.skipif(not parallel.fork_available(),
-                                reason="--jobs uses fork (Linux); elsewhere runs are sequential")
+pytestmark = pytest.mark.skipif(
+    not parallel.fork_available(), reason="--jobs uses fork (Linux); elsewhere runs are sequential"
+)
 
 
 def _lines(text: str) -> list[str]:
@@ -44,11 +46,10 @@ def test_golden_report_and_warnings(corpora, jobs):
     assert _lines("".join(res.warnings)) == _lines(stderr)
 
 
-@pytest.mark.parametrize("opts", [
-    {"all_mappings": True},
-    {"summary": True, "doc_scores": True},
-    {"error_mappings": True},
-])
+@pytest.mark.parametrize(
+    "opts",
+    [{"all_mappings": True}, {"summary": True, "doc_scores": True}, {"error_mappings": True}],
+)
 @pytest.mark.slow
 def test_diagnostics_identical(corpora, opts):
     ref, heavy = corpora
@@ -77,8 +78,10 @@ def test_machine_readable_identical(corpora, fmt):
         assert par.to_json() == seq.to_json()
     else:
         from acescore.report.data.json_report import to_csv
+
         assert to_csv(par) == to_csv(seq)
     from acescore.report.data.json_report import gate_failures
+
     gates = [("edr", 99.0), ("emd", 1.0), ("vmd", 99.0)]
     assert gate_failures(par, gates) == gate_failures(seq, gates)
     assert len(gate_failures(seq, gates)) == 2
@@ -123,14 +126,33 @@ def test_results_keep_no_passes_unless_asked(corpora):
 def test_cli_jobs(tmp_path):
     """The command line, end to end: --jobs 3 prints what --jobs 1 prints; --jobs 0 is one
     process per CPU; a negative number is a usage error."""
+
     def run(*extra):
-        return subprocess.run([sys.executable, "-m", "acescore", "score", str(SMALL / "ref"),
-                               str(SMALL / "sys-heavy"), "-m", "--format", "json", *extra],
-                              capture_output=True, text=True)
+        return subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "acescore",
+                "score",
+                str(SMALL / "ref"),
+                str(SMALL / "sys-heavy"),
+                "-m",
+                "--format",
+                "json",
+                *extra,
+            ],
+            capture_output=True,
+            text=True,
+        )
+
     one, three, auto, default = run("-j", "1"), run("--jobs", "3"), run("--jobs", "0"), run()
     assert one.returncode == three.returncode == auto.returncode == default.returncode == 0
-    assert (json.loads(one.stdout) == json.loads(three.stdout) == json.loads(auto.stdout)
-            == json.loads(default.stdout))
+    assert (
+        json.loads(one.stdout)
+        == json.loads(three.stdout)
+        == json.loads(auto.stdout)
+        == json.loads(default.stdout)
+    )
     assert one.stderr == three.stderr == auto.stderr == default.stderr
     bad = run("--jobs", "-1")
     assert bad.returncode == 2 and "Traceback" not in bad.stderr

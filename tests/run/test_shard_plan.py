@@ -1,5 +1,6 @@
 """Where a corpus is cut into shards (acescore.run.shards._cuts): by bisection, the same cuts
 as looking at every possible start for every target, ties and empty files included."""
+
 from __future__ import annotations
 
 from itertools import accumulate
@@ -16,8 +17,11 @@ def _cuts_by_scanning(starts: list, targets: list) -> list:
     nearest to it (``min`` keeps the first of equals)."""
     chosen: list = []
     for target in targets:
-        best = min((x for x in starts if not chosen or x[1] > chosen[-1]),
-                   key=lambda x: abs(x[0] - target), default=None)
+        best = min(
+            (x for x in starts if not chosen or x[1] > chosen[-1]),
+            key=lambda x: abs(x[0] - target),
+            default=None,
+        )
         if best is not None:
             chosen.append(best[1])
     return chosen
@@ -36,9 +40,11 @@ def test_cuts_hand_computed():
 
 @pytest.mark.slow
 @settings(max_examples=400, deadline=None)
-@given(st.lists(st.integers(0, 50), min_size=2, max_size=40),
-       st.lists(st.booleans(), min_size=40, max_size=40),
-       st.lists(st.floats(0.25, 2.0), min_size=1, max_size=12))
+@given(
+    st.lists(st.integers(0, 50), min_size=2, max_size=40),
+    st.lists(st.booleans(), min_size=40, max_size=40),
+    st.lists(st.floats(0.25, 2.0), min_size=1, max_size=12),
+)
 def test_cuts_are_those_of_scanning_every_start(sizes, allowed, shares):
     acc = list(accumulate(sizes))
     starts = [(acc[i - 1], i) for i in range(1, len(sizes)) if allowed[i]]

@@ -1,6 +1,7 @@
 """--jobs N in document shards (acescore.run.shards): each shard read and scored in a process of
 its own, the report merged byte for byte; where the plan does not hold, no sharded result
 (the caller scores as before); a stopped worker never makes the run wait forever."""
+
 from __future__ import annotations
 
 import os
@@ -21,8 +22,9 @@ from acescore.run import parallel, shards
 SMALL = Path(__file__).parent.parent / "data" / "golden" / "small"
 EXPECTED = SMALL / "expected"
 
-pytestmark = pytest.mark.skipif(not parallel.fork_available(),
-                                reason="shards are forked processes (Linux)")
+pytestmark = pytest.mark.skipif(
+    not parallel.fork_available(), reason="shards are forked processes (Linux)"
+)
 
 
 def _paths(sub: str, root: Path = SMALL) -> list[str]:
@@ -61,18 +63,20 @@ def test_more_shards_than_processes(monkeypatch, tmp_path, jobs):
     assert shards.shard_count(r, 1) == 4
     log = tmp_path / "log"
 
-    def note(what: bytes) -> None:      # one O_APPEND write: lines never mix
+    def note(what: bytes) -> None:  # one O_APPEND write: lines never mix
         fd = os.open(log, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
         os.write(fd, what)
         os.close(fd)
 
     def logged(work):
-        def run():                      # "end" before the result goes back: the log
-            note(b"start\n")            # shows how many shards were scored at a time
+        def run():  # "end" before the result goes back: the log
+            note(b"start\n")  # shows how many shards were scored at a time
             out = work()
             note(b"end\n")
             return out
+
         return run
+
     started = count_shard_forks(monkeypatch, logged)
     res = shards.score_paths(r, s, _opts(jobs=jobs))
     # --jobs 2: the last round's two shards' worth in two halves and four quarters
@@ -93,7 +97,7 @@ def test_last_round_in_smaller_shards():
     assert shards.shard_shares(18, 2, 2) == [1.0] * 16 + [0.5] * 2 + [0.25] * 4
     assert shards.shard_shares(24, 8, 2) == [1.0] * 22 + [0.5] * 2 + [0.25] * 4
     assert shards.shard_shares(18, 1, 1) == [1.0] * 18
-    assert shards.shard_shares(8, 8, 2) == [1.0] * 8        # --jobs 8, a small corpus
+    assert shards.shard_shares(8, 8, 2) == [1.0] * 8  # --jobs 8, a small corpus
     assert shards.shard_shares(3, 3, 2) == [1.0] * 3
     r, s = _paths("ref"), _paths("sys-heavy")
     plans = shards.plan(r, s, 4, shares=[2.0, 1.0, 0.5, 0.5])
@@ -110,17 +114,20 @@ def test_last_round_in_smaller_shards():
 @pytest.mark.slow
 def test_document_scores_and_gates_in_shards():
     from acescore.run.pipeline import spec_label
+
     r, s = _paths("ref"), _paths("sys-heavy")
-    res = shards.score_paths(r, s, _opts(doc_scores=True),
-                             {"ref": spec_label(r), "sys": spec_label(s)})
+    res = shards.score_paths(
+        r, s, _opts(doc_scores=True), {"ref": spec_label(r), "sys": spec_label(s)}
+    )
     expected = (EXPECTED / "heavy__m_d.txt").read_text(encoding="utf-8").split("\n", 1)[1]
     assert res.to_text() == expected
-    seq = api.score(_paths("ref"), _paths("sys-heavy"), "local_2008", True, doc_scores=True,
-                    literature=False)
+    seq = api.score(
+        _paths("ref"), _paths("sys-heavy"), "local_2008", True, doc_scores=True, literature=False
+    )
     assert res.to_json() == seq.to_json() and res.to_csv() == seq.to_csv()
     gates = [("edr", 99.0), ("emd", 1.0), ("vmd", 99.0), ("rdr", 0.0)]
     assert gate_failures(res, gates) == gate_failures(seq, gates)
-    assert len(gate_failures(seq, gates)) == 3     # edr, vmd, rdr (-1.7)
+    assert len(gate_failures(seq, gates)) == 3  # edr, vmd, rdr (-1.7)
 
 
 @pytest.mark.slow
@@ -134,7 +141,7 @@ def test_not_sharded_where_it_cannot_be():
     r, s = _paths("ref"), _paths("sys-heavy")
     # --jobs 1 and no more than SHARD_REF_BYTES of REF files: one shard, scored here
     assert shards.score_paths(r, s, _opts(jobs=1)) is None
-    assert shards.score_paths(r[:1], s, _opts()) is None        # one REF file: no shards
+    assert shards.score_paths(r[:1], s, _opts()) is None  # one REF file: no shards
 
 
 def test_plan_keeps_documents_together():
@@ -171,8 +178,11 @@ def _link_documents(tmp_path, i: int, j: int):
     entity = re.compile(r'<entity ID="([^"]+)"([^>]*)>')
     text = refs[j].read_text(encoding="utf-8")
     mine = {attrs: eid for eid, attrs in entity.findall(text)}
-    first, other = next((eid, mine[attrs]) for eid, attrs in
-                        entity.findall(refs[i].read_text(encoding="utf-8")) if attrs in mine)
+    first, other = next(
+        (eid, mine[attrs])
+        for eid, attrs in entity.findall(refs[i].read_text(encoding="utf-8"))
+        if attrs in mine
+    )
     refs[j].write_text(text.replace(f'"{other}"', f'"{first}"'), encoding="utf-8")
     return _paths("ref", tmp_path), _paths("sys-heavy", tmp_path)
 
@@ -183,7 +193,7 @@ def test_global_sets_shard_by_linked_documents(tmp_path, params):
     r, s = _link_documents(tmp_path, 2, 4)
     plans = shards.plan(r, s, 3, linked=True)
     assert len(plans) == 3
-    assert any({r[2], r[3], r[4]} <= set(rp) for rp, _ in plans)   # 2..4 in one shard
+    assert any({r[2], r[3], r[4]} <= set(rp) for rp, _ in plans)  # 2..4 in one shard
     res = shards.score_paths(r, s, _opts(params, 3, doc_scores=True))
     assert res is not None and res.shards == 3
     seq = api.score(r, s, params, True, doc_scores=True)
@@ -193,10 +203,12 @@ def test_global_sets_shard_by_linked_documents(tmp_path, params):
 
 def _stop_in_worker(parent: int, real):
     """``real``, except that in a forked worker it first stops its own process."""
+
     def stopped(*args, **kw):
         if os.getpid() != parent:
             os.kill(os.getpid(), signal.SIGSTOP)
         return real(*args, **kw)
+
     return stopped
 
 
@@ -209,10 +221,9 @@ def test_stopped_shard_worker_gives_up(monkeypatch):
 @pytest.mark.slow
 def test_stopped_chain_worker_is_replaced(monkeypatch):
     monkeypatch.setenv("ACESCORE_WORKER_TIMEOUT", "1")
-    monkeypatch.setattr(parallel, "_run_chains",
-                        _stop_in_worker(os.getpid(), parallel._run_chains))
+    monkeypatch.setattr(parallel, "_run_chains", _stop_in_worker(os.getpid(), parallel._run_chains))
     corpus = [api.read_corpus(_paths(x), Options()) for x in ("ref", "sys-heavy")]
-    res = api.score(*corpus, "local_2008", True, jobs=2)     # read: chains, not shards
+    res = api.score(*corpus, "local_2008", True, jobs=2)  # read: chains, not shards
     expected = (EXPECTED / "heavy__m.txt").read_text(encoding="utf-8").split("\n", 1)[1]
     assert res.to_text() == expected
 
@@ -229,8 +240,12 @@ def test_collect_reaps_a_stopped_child(monkeypatch):
 def _random_runs(rng) -> tuple:
     """(sorted sort keys, the shards' runs of them: consecutive or interleaved)."""
     k = rng.randint(1, 4)
-    keys = sorted({(rng.randint(0, 1), "E%03d" % rng.randint(0, 60), "D%d" % rng.randint(0, 3))
-                   for _ in range(rng.randint(0, 40))})
+    keys = sorted(
+        {
+            (rng.randint(0, 1), "E%03d" % rng.randint(0, 60), "D%d" % rng.randint(0, 3))
+            for _ in range(rng.randint(0, 40))
+        }
+    )
     runs: list = [[] for _ in range(k)]
     consecutive = rng.random() < 0.5
     for i, key in enumerate(keys):
@@ -244,6 +259,7 @@ def test_merge_order_of_shard_records():
     import random
 
     from acescore.report.counts.sections import _order
+
     rng = random.Random(7)
     for _ in range(300):
         keys, runs = _random_runs(rng)
@@ -260,16 +276,23 @@ def test_sort_keys_columns_are_the_tuples():
     import random
 
     from acescore.report.counts.sections import SortKeys, _order
+
     keys = SortKeys(2, (["E1", "E2", "E1", "E3"], ["D1", "D1", "D2", "D0"]))
     assert list(keys) == [(0, "E1", "D1"), (0, "E2", "D1"), (1, "E1", "D2"), (1, "E3", "D0")]
-    assert (len(keys), keys[0], keys[2], keys[-1]) == (4, (0, "E1", "D1"), (1, "E1", "D2"),
-                                                        (1, "E3", "D0"))
+    assert (len(keys), keys[0], keys[2], keys[-1]) == (
+        4,
+        (0, "E1", "D1"),
+        (1, "E1", "D2"),
+        (1, "E3", "D0"),
+    )
     assert list(SortKeys(0, ([],))) == [] and list(SortKeys(1, (["m"],))) == [(0, "m")]
     rng = random.Random(11)
     for _ in range(300):
         keys, runs = _random_runs(rng)
-        cols = [SortKeys(sum(1 for x in r if x[0] == 0), ([x[1] for x in r], [x[2] for x in r]))
-                for r in runs]
+        cols = [
+            SortKeys(sum(1 for x in r if x[0] == 0), ([x[1] for x in r], [x[2] for x in r]))
+            for r in runs
+        ]
         assert [list(c) for c in cols] == runs
         a, b = _order(runs), _order(cols)
         assert (a is None and b is None) or a.tolist() == b.tolist()
@@ -279,12 +302,17 @@ def test_recognition_counts_add_up_hand_checked():
     """The shards' recognition counts (nested dicts, tuples and lists of integers) add up
     leaf by leaf; what one side lacks is the other's."""
     from acescore.report.counts.sections import add_counts
+
     a = {"x": 1, "y": {"p": (1, 2), "q": None}, "z": [1, {"k": 2}]}
     b = {"x": 2, "y": {"p": (3, 4), "q": 5, "r": 7}, "z": [10, {"k": 3, "m": 1}], "w": None}
-    assert add_counts(a, b) == {"x": 3, "y": {"p": (4, 6), "q": 5, "r": 7},
-                                "z": [11, {"k": 5, "m": 1}], "w": None}
+    assert add_counts(a, b) == {
+        "x": 3,
+        "y": {"p": (4, 6), "q": 5, "r": 7},
+        "z": [11, {"k": 5, "m": 1}],
+        "w": None,
+    }
     assert add_counts(None, b) is b and add_counts(a, None) is a
-    assert a == {"x": 1, "y": {"p": (1, 2), "q": None}, "z": [1, {"k": 2}]}   # unchanged
+    assert a == {"x": 1, "y": {"p": (1, 2), "q": None}, "z": [1, {"k": 2}]}  # unchanged
 
 
 @pytest.mark.slow
@@ -294,11 +322,15 @@ def test_cli_jobs_1_scores_shards_one_after_another(monkeypatch):
     from click.testing import CliRunner
 
     from acescore.cli import main
+
     r = _paths("ref")
     monkeypatch.setattr(shards, "SHARD_REF_BYTES", sum(os.path.getsize(p) for p in r) // 3 + 1)
     started = count_shard_forks(monkeypatch)
-    out = CliRunner().invoke(main, ["score", str(SMALL / "ref"), str(SMALL / "sys-heavy"),
-                                    "-m", "--jobs", "1", "-q"], catch_exceptions=False)
+    out = CliRunner().invoke(
+        main,
+        ["score", str(SMALL / "ref"), str(SMALL / "sys-heavy"), "-m", "--jobs", "1", "-q"],
+        catch_exceptions=False,
+    )
     assert out.exit_code == 0, out.output
     assert len(started) == 3
     expected = (EXPECTED / "heavy__m.txt").read_text(encoding="utf-8").split("\n", 1)[1]
@@ -309,6 +341,7 @@ def test_small_condition_codes_merge_as_wide_ones():
     """Shards send condition codes in the smallest unsigned type (uint8 up to 256 names,
     uint16 up to 65536); merged they are the same intp codes."""
     from acescore.report.counts.sections import _merge_codes, _small
+
     rng = np.random.default_rng(2)
     for n in (1, 256, 257, 70000):
         names = [f"v{i}" for i in range(n)]
@@ -318,8 +351,7 @@ def test_small_condition_codes_merge_as_wide_ones():
             codes[0] = n - 1
             parts.append((codes, names if rng.random() < 0.5 else names[::-1]))
         small = [(_small(c, nm), nm) for c, nm in parts]
-        assert small[0][0].dtype == (np.uint8 if n <= 256 else np.uint16 if n <= 65536
-                                     else np.intp)
+        assert small[0][0].dtype == (np.uint8 if n <= 256 else np.uint16 if n <= 65536 else np.intp)
         perm = rng.permutation(150)
         wide, narrow = _merge_codes(parts, perm), _merge_codes(small, perm)
         assert narrow.codes.dtype == np.intp and narrow.names == wide.names

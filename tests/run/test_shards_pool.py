@@ -2,6 +2,7 @@
 per process (no last round with one process alone), never more processes at a time than
 CPUs, each shard's report checked as it comes in (a failing shard stops the pool), and the
 same report whatever order the shards finish in."""
+
 from __future__ import annotations
 
 import os
@@ -18,8 +19,9 @@ from acescore.run import parallel, shards
 SMALL = Path(__file__).parent.parent / "data" / "golden" / "small"
 EXPECTED = SMALL / "expected"
 
-pytestmark = pytest.mark.skipif(not parallel.fork_available(),
-                                reason="shards are forked processes (Linux)")
+pytestmark = pytest.mark.skipif(
+    not parallel.fork_available(), reason="shards are forked processes (Linux)"
+)
 
 
 def _paths(sub: str) -> list[str]:
@@ -46,6 +48,7 @@ def _overlap(log: Path) -> int:
 def _logging_start(log: Path, value, fail: bool = False):
     """A start of run_pool: a worker that logs "start", works a little, logs "end" (one
     write each, O_APPEND: lines never mix) and returns ``value`` (or raises)."""
+
     def work():
         fd = os.open(log, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
         os.write(fd, b"start\n")
@@ -55,6 +58,7 @@ def _logging_start(log: Path, value, fail: bool = False):
         if fail:
             raise RuntimeError("worker failure")
         return value
+
     return lambda: parallel.Child(work)
 
 
@@ -76,8 +80,8 @@ def test_on_result_sees_every_result_and_can_stop_the_pool(tmp_path):
     def on_result(i, result):
         seen.append((i, result))
         return True
-    out = parallel.run_pool([_logging_start(log, i * 10) for i in range(5)], 2,
-                            on_result=on_result)
+
+    out = parallel.run_pool([_logging_start(log, i * 10) for i in range(5)], 2, on_result=on_result)
     assert out == [0, 10, 20, 30, 40] and sorted(seen) == [(i, i * 10) for i in range(5)]
 
     # one at a time: the second worker fails, on_result says stop; the third, started
@@ -90,9 +94,12 @@ def test_on_result_sees_every_result_and_can_stop_the_pool(tmp_path):
         def go():
             started.append(i)
             return _logging_start(log2, i, fail=(i == 1))()
+
         return go
-    out = parallel.run_pool([start(i) for i in range(5)], 1,
-                            on_result=lambda i, r: seen.append(i) or r is not None)
+
+    out = parallel.run_pool(
+        [start(i) for i in range(5)], 1, on_result=lambda i, r: seen.append(i) or r is not None
+    )
     assert out == [0, None, None, None, None] and seen == [0, 1]
     assert started in ([0, 1], [0, 1, 2])
 
@@ -111,7 +118,7 @@ def test_shard_count_is_a_multiple_of_the_processes(monkeypatch):
     total = sum(os.path.getsize(p) for p in r)
     monkeypatch.setattr(shards, "SHARD_REF_BYTES", int(total / 7) + 1)
     assert shards.shard_count(r, 2) == 8
-    assert shards.shard_count(r, 3) == 9        # 7/3 rounds -> 3 rounds of 3
+    assert shards.shard_count(r, 3) == 9  # 7/3 rounds -> 3 rounds of 3
     assert shards.shard_count(r, 8) == 8
     monkeypatch.setattr(shards, "SHARD_REF_BYTES", total + 1)
     assert shards.shard_count(r, 2) == 2
@@ -127,6 +134,7 @@ def test_more_jobs_than_cpus_run_cpus_at_a_time(monkeypatch):
     def pool(starts, limit, *a, **kw):
         limits.append(limit)
         return real(starts, limit, *a, **kw)
+
     monkeypatch.setattr(shards, "run_pool", pool)
     res = shards.score_paths(_paths("ref"), _paths("sys-heavy"), _opts(jobs=8))
     assert res is not None and res.shards == 8 and limits == [2]
@@ -148,6 +156,7 @@ def test_shards_finishing_in_any_order_give_the_report_of_one_process(monkeypatc
             if on_result is not None and on_result(i, outs[i]) is False:
                 return [None] * len(outs)
         return outs
+
     monkeypatch.setattr(shards, "run_pool", reversed_pool)
     res = shards.score_paths(_paths("ref"), _paths("sys-heavy"), _opts(jobs=4))
     assert order == [3, 2, 1, 0]
@@ -157,17 +166,18 @@ def test_shards_finishing_in_any_order_give_the_report_of_one_process(monkeypatc
 @pytest.mark.parametrize("order", [(0, 1), (1, 0)])
 def test_arrivals_find_a_document_in_two_shards_in_any_order(order):
     def out(ref, sys_):
-        return SimpleNamespace(docs=(ref, sys_))      # (a ShardResult's DOCIDs)
+        return SimpleNamespace(docs=(ref, sys_))  # (a ShardResult's DOCIDs)
+
     shards_out = [out(["D1", "D2"], ["D1", "D2"]), out(["D3"], ["D3", "D2"])]
     arrivals = shards._Arrivals()
     assert [arrivals(i, shards_out[i]) for i in order] == [True, False]
-    arrivals = shards._Arrivals()           # a REF document of two shards
+    arrivals = shards._Arrivals()  # a REF document of two shards
     shards_out[1] = out(["D3", "D1"], ["D3"])
     assert [arrivals(i, shards_out[i]) for i in order] == [True, False]
     arrivals = shards._Arrivals()
     shards_out[1] = out(["D3"], ["D3", "D4"])
     assert [arrivals(i, shards_out[i]) for i in order] == [True, True]
-    assert shards._Arrivals()(0, None) is False         # a failed shard
+    assert shards._Arrivals()(0, None) is False  # a failed shard
 
 
 def test_a_failing_shard_stops_the_other_shards(monkeypatch):
@@ -185,6 +195,7 @@ def test_a_failing_shard_stops_the_other_shards(monkeypatch):
         if first in rpaths:
             raise RuntimeError("shard failure")
         return real_shard(rpaths, *a, **kw)
+
     monkeypatch.setattr(shards, "score_shard", failing)
     started = count_shard_forks(monkeypatch)
     assert shards.score_paths(r, _paths("sys-heavy"), _opts(jobs=4)) is None

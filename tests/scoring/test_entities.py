@@ -1,5 +1,6 @@
 """Entity scoring: the hand-computed example of docs/rules/entities.md §10 and properties that hold
 for the NIST tool."""
+
 from __future__ import annotations
 
 import re
@@ -46,8 +47,7 @@ def test_worked_example_local_2008():
       value recall 3.14238/5.6 = 56.1, value precision 4.19/4.3 = 97.4, F 71.2.
     EMD: (0.9 + 0.081 + 1 + 0.1 + 1 + 1 - 0.075) / 5.6 = 71.5 %.
     """
-    res = api.score(str(WORKED / "ref"), str(WORKED / "sys"), "local_2008", True,
-                    keep_passes=True)
+    res = api.score(str(WORKED / "ref"), str(WORKED / "sys"), "local_2008", True, keep_passes=True)
     ent = res.task("entity")
     assert ent.mapping == {"D1-R1": "D1-S1", "D1-R2": "D1-S2", "D1-R3": "D1-S4"}
     assert "%.5f" % ent.doc_mv[("D1-R1", "D1-S1", "D1")] == "0.65400"
@@ -57,15 +57,17 @@ def test_worked_example_local_2008():
     assert "%.5f" % ent.doc_fa[("D1-S5", "D1")] == "-0.07500"
     text = res.to_text()
     row = first_total(text, "entity")
-    assert row[126:134].strip() == "33.8"                     # Value
-    assert row[71:88].split() == ["85.7", "66.7", "75.0"]     # B3 P/R/F (runs 85.7 66.7 75.0)
+    assert row[126:134].strip() == "33.8"  # Value
+    assert row[71:88].split() == ["85.7", "66.7", "75.0"]  # B3 P/R/F (runs 85.7 66.7 75.0)
     assert re.sub(r"100\.0", " 100.0", row[134:151]).split() == ["97.4", "56.1", "71.2"]
     emd = first_total(text, "mention_entity")
     assert emd[126:134].strip() == "71.5"
 
 
-@pytest.mark.parametrize("params,value", [("local_2007", "33.8"), ("global_2008", "45.4"),
-                                          ("global_2008_with_mentions", "29.4")])
+@pytest.mark.parametrize(
+    "params,value",
+    [("local_2007", "33.8"), ("global_2008", "45.4"), ("global_2008_with_mentions", "29.4")],
+)
 def test_worked_example_other_parameter_sets(params, value):
     """docs/rules/entities.md §10.6: local_2007 identical; global_2008_with_mentions NS(R2,S2) = (1+0.5+1)/3 and
     NS(R3,S4) = 1 - 1/11 give 29.4 %; global_2008 (no mentions) 45.4 %."""
@@ -74,14 +76,19 @@ def test_worked_example_other_parameter_sets(params, value):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("params", ["local_2008", "local_2007", "global_2008",
-                                    "global_2008_with_mentions"])
+@pytest.mark.parametrize(
+    "params", ["local_2008", "local_2007", "global_2008", "global_2008_with_mentions"]
+)
 def test_identical_system_scores_100_everywhere(params):
     """A system identical to the reference up to IDs: every row of every table is 100.0.
     (Not with -m under global_2008_with_mentions: there the NIST tool scores even the
     reference against itself below 100 in the mention-level relation and event sections.)"""
-    res = api.score(str(GOLDEN / "small" / "ref"), str(GOLDEN / "small" / "sys-perfect"),
-                    params, params != "global_2008_with_mentions")
+    res = api.score(
+        str(GOLDEN / "small" / "ref"),
+        str(GOLDEN / "small" / "sys-perfect"),
+        params,
+        params != "global_2008_with_mentions",
+    )
     seen = 0
     for line in res.to_text().splitlines():
         if re.match(r"^[ \w<>=.\-()]{7}\s+\d+\s+\d+\s+\d+\s+\d+", line) and len(line) >= 200:
@@ -96,8 +103,13 @@ def test_identical_system_scores_100_everywhere(params):
 def test_empty_system_scores_zero():
     """An empty system output: every element is missed, Value 0.0 (the NIST tool then prints
     no scoring section at all, and neither does acescore)."""
-    res = api.score(str(GOLDEN / "tiny" / "ref"), str(GOLDEN / "tiny" / "sys-empty"),
-                    "local_2008", True, keep_passes=True)
+    res = api.score(
+        str(GOLDEN / "tiny" / "ref"),
+        str(GOLDEN / "tiny" / "sys-empty"),
+        "local_2008",
+        True,
+        keep_passes=True,
+    )
     assert "scoring ========" not in res.to_text()
     for task in ("entity", "value", "timex2"):
         t = pass_json(res.task(task), res.params, res.all_sources)

@@ -9,6 +9,7 @@
 
 Synthetic corpora (tools/acesynth.py), local and cross-document, with profiles that
 make multi-mention entities with split, merged, shifted and mistyped mentions."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -26,28 +27,47 @@ from acescore.scoring.engine import new_run, run_chain
 from acescore.scoring.promote import promote_elements
 
 #: the results of a pass that the reports and later passes read, under its weighting
-RESULTS = ("doc_value", "value", "doc_fa", "fa_value", "doc_mv", "doc_costs", "pv",
-           "name_map", "sigma_r", "sigma_s", "corr", "is_ref_mention", "cand", "rcand",
-           "mv", "ev_self")
+RESULTS = (
+    "doc_value",
+    "value",
+    "doc_fa",
+    "fa_value",
+    "doc_mv",
+    "doc_costs",
+    "pv",
+    "name_map",
+    "sigma_r",
+    "sigma_s",
+    "corr",
+    "is_ref_mention",
+    "cand",
+    "rcand",
+    "mv",
+    "ev_self",
+)
 
 
 @pytest.fixture(scope="module")
 def corpora(tmp_path_factory) -> dict:
     base = tmp_path_factory.mktemp("fused")
-    return {"local": make_corpus(base / "local", 8, "fused-local", "heavy,coref,attributes"),
-            "global": make_corpus(base / "global", 8, "fused-global", "heavy,coref",
-                                  "--global")}
+    return {
+        "local": make_corpus(base / "local", 8, "fused-local", "heavy,coref,attributes"),
+        "global": make_corpus(base / "global", 8, "fused-global", "heavy,coref", "--global"),
+    }
 
 
 def _sides(corpus: Path, profile: str, params: str):
-    loaded = load(str(corpus / "ref"), str(corpus / f"sys-{profile}"),
-                  api.options(params, True))
+    loaded = load(str(corpus / "ref"), str(corpus / f"sys-{profile}"), api.options(params, True))
     return loaded.ref, loaded.sys, get_params(params)
 
 
-CASES = [("local", "heavy", "local_2008"), ("local", "coref", "local_2008"),
-         ("local", "attributes", "local_2008"), ("global", "coref", "global_2008"),
-         ("global", "heavy", "global_2008_with_mentions")]
+CASES = [
+    ("local", "heavy", "local_2008"),
+    ("local", "coref", "local_2008"),
+    ("local", "attributes", "local_2008"),
+    ("global", "coref", "global_2008"),
+    ("global", "heavy", "global_2008_with_mentions"),
+]
 
 
 def _assert_twin_matches(kind, ref, sys, p, score_lw: bool) -> None:
@@ -95,25 +115,41 @@ def test_promoted_correspondences_equal_the_sweep(corpora, where, profile, param
     corr, _, _ = correspondences("entity", rent, sent, p)
     r_prom, _ = promote_elements(rent)
     s_prom, _ = promote_elements(sent)
-    assert promoted_correspondences(corr, r_prom, s_prom, True) == \
-        correspondences("entity", r_prom, s_prom, p)
-    assert promoted_correspondences(corr, rent, s_prom, False) == \
-        correspondences("entity", rent, s_prom, p)
+    assert promoted_correspondences(corr, r_prom, s_prom, True) == correspondences(
+        "entity", r_prom, s_prom, p
+    )
+    assert promoted_correspondences(corr, rent, s_prom, False) == correspondences(
+        "entity", rent, s_prom, p
+    )
     # subsets of either side (the mention-level argument passes value some elements only)
     r_some = {k: v for i, (k, v) in enumerate(sorted(rent.items())) if i % 3}
     s_some = {k: v for i, (k, v) in enumerate(sorted(s_prom.items())) if i % 2}
     got = promoted_correspondences(corr, r_some, s_some, False)
     assert got == correspondences("entity", r_some, s_some, p)
-    assert got[0] and len(got[0]) < len(promoted_correspondences(corr, rent, s_prom,
-                                                                  False)[0])
+    assert got[0] and len(got[0]) < len(promoted_correspondences(corr, rent, s_prom, False)[0])
 
 
 def _pass_numbers(run) -> list:
     out = []
     for res in run.passes:
-        out.append((res.task, res.doc_value, res.value, res.doc_fa, res.fa_value,
-                    res.mapping, res.doc_mv, res.doc_costs, res.pair_value, res.mention_map,
-                    res.name_map, res.corr, res.sigma_r, res.sigma_s))
+        out.append(
+            (
+                res.task,
+                res.doc_value,
+                res.value,
+                res.doc_fa,
+                res.fa_value,
+                res.mapping,
+                res.doc_mv,
+                res.doc_costs,
+                res.pair_value,
+                res.mention_map,
+                res.name_map,
+                res.corr,
+                res.sigma_r,
+                res.sigma_s,
+            )
+        )
     return out
 
 
@@ -124,7 +160,7 @@ def test_mention_chains_without_the_document_chains_correspondences(corpora):
         run_chain(shared, chain, True)
     apart = new_run(ref, sys, p)
     for chain in CHAINS:
-        apart.entity_corr = None        # each chain as if in a process of its own
+        apart.entity_corr = None  # each chain as if in a process of its own
         run_chain(apart, chain, True)
     tasks = [r.task for r in shared.passes]
     assert "mention_entity" in tasks and "mention_relation" in tasks
@@ -140,6 +176,7 @@ def test_name_similarity_of_one_name_each():
     from types import SimpleNamespace as E
 
     from acescore.scoring.names import entity_name_similarity, name_maps
+
     a = E(level="NAM", names=("john smith",))
     b = E(level="NAM", names=("jon smith",))
     assert entity_name_similarity(a, b, 0.5) == (1 - 1 / 10, {0: 0})
@@ -149,13 +186,15 @@ def test_name_similarity_of_one_name_each():
     # two names against one: the general path (best per name, averaged; bgm map)
     two = E(level="NAM", names=("jon smith", "john smith"))
     assert entity_name_similarity(two, a, 0.5) == ((0.9 + 1.0 + 1.0) / 3, {1: 0})
-    g = lambda x: E(docs={"D": x})     # noqa: E731
+    g = lambda x: E(docs={"D": x})  # noqa: E731
     ref = {"R1": g(a), "R2": g(E(level="PRO", names=("he",))), "R3": g(two)}
     sys = {"S1": g(b), "S2": g(E(level="NAM", names=("he",))), "S3": g(a)}
     valued = {("R1", "S1", "D"): 1.0, ("R2", "S2", "D"): 0.5, ("R3", "S3", "D"): 0.7}
     mapping = {"R1": "S1", "R2": "S2", "R3": "S3"}
-    assert name_maps(ref, sys, mapping, valued, 0.5) == {("R1", "S1", "D"): {0: 0},
-                                                         ("R3", "S3", "D"): {1: 0}}
+    assert name_maps(ref, sys, mapping, valued, 0.5) == {
+        ("R1", "S1", "D"): {0: 0},
+        ("R3", "S3", "D"): {1: 0},
+    }
 
 
 def _recording_tables(monkeypatch) -> list:
@@ -166,6 +205,7 @@ def _recording_tables(monkeypatch) -> list:
     def record(self, rms, tms, fa_norm, fa_scores, scores_of, costs):
         tables.append([(j, list(row.items())) for j, row in costs.items()])
         return matching(self, rms, tms, fa_norm, fa_scores, scores_of, costs)
+
     monkeypatch.setattr(ElementPass, "_matching", record)
     return tables
 
@@ -186,8 +226,9 @@ def _matched_by_pairs(ep, rms, tms, fa_norm, fa_scores):
 
 
 @pytest.mark.parametrize("where,profile,params", [c for c in CASES if c[2] != "global_2008"])
-def test_mention_costs_from_correspondences_equal_every_pair(corpora, where, profile, params,
-                                                              monkeypatch):
+def test_mention_costs_from_correspondences_equal_every_pair(
+    corpora, where, profile, params, monkeypatch
+):
     """The cost table of two document elements' mentions, made from each REF mention's
     corresponding SYS mentions, is the one made by looking up every pair of mentions: the
     same rows and costs in the same order (the matching's ties depend on it), the same
@@ -207,15 +248,17 @@ def test_mention_costs_from_correspondences_equal_every_pair(corpora, where, pro
         seen["calls"] += 1
         seen["rows"] = max([seen["rows"]] + [len(t) for t in tables[n:m]])
         return got
+
     monkeypatch.setattr(ElementPass, "_matched_mentions", both)
     ElementPass("entity", ref.of("entity"), sys.of("entity"), p, True).run()
-    assert seen["calls"] > 10 and seen["rows"] > 2     # chains matched, not single pairs
+    assert seen["calls"] > 10 and seen["rows"] > 2  # chains matched, not single pairs
 
 
 def test_repeated_sys_mention_id_looks_up_every_pair(monkeypatch):
     """A SYS element whose mentions repeat an ID: every one of them gets its row (the
     table by pairs), in SYS index order."""
     from types import SimpleNamespace as NS
+
     tables = _recording_tables(monkeypatch)
     ep = ElementPass.__new__(ElementPass)
     ep.corr = {"r1": {"s1": 0.5}, "r2": {"s2": 0.25, "s1": 0.125}}
@@ -223,8 +266,9 @@ def test_repeated_sys_mention_id_looks_up_every_pair(monkeypatch):
     rms = [NS(id="r1"), NS(id="r2")]
     tms = [NS(id="s2"), NS(id="s1"), NS(id="s1")]
     got = ep._matched_mentions(rms, tms, 1.0, [-1.0, -1.0, -1.0])
-    assert tables == [[(0, [(1, -1.25)]), (1, [(0, -1.5), (1, -1.125)]),
-                       (2, [(0, -1.5), (1, -1.125)])]]
+    assert tables == [
+        [(0, [(1, -1.25)]), (1, [(0, -1.5), (1, -1.125)]), (2, [(0, -1.5), (1, -1.125)])]
+    ]
     # without the repeated ID, the table from the correspondences: rows in SYS order
     tables.clear()
     ep._matched_mentions(rms, tms[:2], 1.0, [-1.0, -1.0])

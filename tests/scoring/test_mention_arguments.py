@@ -2,6 +2,7 @@
 (acescore.scoring.engine._argument_ids): the reports, listings and JSON are those of
 valuing every element -- also where the system reuses the reference's IDs, so that the
 tool's look-up of SYS arguments on the REF side finds REF elements."""
+
 from __future__ import annotations
 
 import re
@@ -23,8 +24,9 @@ def corpus(tmp_path_factory) -> Path:
     same = out / "sys-same-ids"
     same.mkdir()
     for f in sorted((out / "sys-heavy").iterdir()):
-        (same / f.name).write_text(f.read_text(encoding="utf-8").replace("-S-", "-"),
-                                   encoding="utf-8")
+        (same / f.name).write_text(
+            f.read_text(encoding="utf-8").replace("-S-", "-"), encoding="utf-8"
+        )
     return out
 
 
@@ -55,6 +57,7 @@ def test_fewer_elements_valued(corpus, monkeypatch):
     def run(self):
         sizes.append((self.kind, len(self.ref), len(self.sys)))
         return real(self)
+
     monkeypatch.setattr(engine.ElementPass, "run", run)
     api.score(str(corpus / "ref"), str(corpus / "sys-heavy"), "local_2008", True)
     restricted = list(sizes)
@@ -78,6 +81,7 @@ def test_argument_ids_hold_mentions_and_their_hosts(corpus):
         nonlocal run_ids
         run_ids = real(run)
         return run_ids
+
     engine._argument_ids = spy
     try:
         api.score(ref, str(corpus / "sys-heavy"), "local_2008", True)
@@ -85,8 +89,14 @@ def test_argument_ids_hold_mentions_and_their_hosts(corpus):
         engine._argument_ids = real
     assert run_ids
     text = (corpus / "ref").glob("*.apf.xml")
-    ref_arg = next(m.group(1) for f in text for m in [re.search(
-        r'<relation_mention_argument REFID="([^"]+)"', f.read_text(encoding="utf-8"))] if m)
+    ref_arg = next(
+        m.group(1)
+        for f in text
+        for m in [
+            re.search(r'<relation_mention_argument REFID="([^"]+)"', f.read_text(encoding="utf-8"))
+        ]
+        if m
+    )
     assert ref_arg in run_ids
-    host = ref_arg.rsplit("-", 1)[0]            # the entity of mention E..-N
+    host = ref_arg.rsplit("-", 1)[0]  # the entity of mention E..-N
     assert host in run_ids

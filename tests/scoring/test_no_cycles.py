@@ -3,6 +3,7 @@ millions of acyclic objects).  A reference cycle in scoring or rendering would t
 its objects -- and through them whole passes -- until the process ends.  These tests
 render every pass of a golden corpus and check that nothing of acescore's is left in a
 cycle."""
+
 from __future__ import annotations
 
 import gc
@@ -14,7 +15,7 @@ import pytest
 from acescore.model.options import Options
 from acescore.run.pipeline import load, score
 
-pytestmark = pytest.mark.slow   # golden corpus
+pytestmark = pytest.mark.slow  # golden corpus
 
 SMALL = Path(__file__).parent.parent / "data" / "golden" / "small"
 
@@ -24,8 +25,9 @@ def _acescore_garbage() -> Counter:
     gc.set_debug(gc.DEBUG_SAVEALL)
     try:
         gc.collect()
-        found = Counter(type(o).__qualname__ for o in gc.garbage
-                        if type(o).__module__.startswith("acescore"))
+        found = Counter(
+            type(o).__qualname__ for o in gc.garbage if type(o).__module__.startswith("acescore")
+        )
     finally:
         gc.set_debug(0)
         gc.garbage.clear()

@@ -1,6 +1,7 @@
 """The putative pairs of the relation/event passes (acescore/scoring/putative.py) leave out
 only pairs that get no value: scoring with them gives exactly what valuing every REF/SYS
 pair of a document gives (every result of every relation/event pass, and the warnings)."""
+
 from __future__ import annotations
 
 import pytest
@@ -12,8 +13,19 @@ from acescore.rules.database import check_docs
 from acescore.scoring.engine import run_scoring
 from acescore.scoring.putative import putative_pairs
 
-RESULTS = ("doc_value", "value", "doc_fa", "fa_value", "doc_mv", "doc_costs", "pair_value",
-           "mapping", "argument_map", "arg_errors", "mention_map")
+RESULTS = (
+    "doc_value",
+    "value",
+    "doc_fa",
+    "fa_value",
+    "doc_mv",
+    "doc_costs",
+    "pair_value",
+    "mapping",
+    "argument_map",
+    "arg_errors",
+    "mention_map",
+)
 
 
 def every_pair(sc) -> dict:
@@ -38,10 +50,12 @@ def scored(corpus, sysname, pname, monkeypatch, pairs):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("pname", ["local_2008", "local_2007", "global_2008",
-                                   "global_2008_with_mentions"])
-@pytest.mark.parametrize("corpus,sysname", [("small", "heavy"), ("small", "coref"),
-                                            ("global", "heavy")])
+@pytest.mark.parametrize(
+    "pname", ["local_2008", "local_2007", "global_2008", "global_2008_with_mentions"]
+)
+@pytest.mark.parametrize(
+    "corpus,sysname", [("small", "heavy"), ("small", "coref"), ("global", "heavy")]
+)
 def test_screened_pairs_score_as_every_pair(corpus, sysname, pname, monkeypatch):
     left_out = []
 
@@ -50,9 +64,10 @@ def test_screened_pairs_score_as_every_pair(corpus, sysname, pname, monkeypatch)
         assert all(s in every.get(r, ()) for r, ss in mine.items() for s in ss)
         left_out.append(sum(map(len, every.values())) - sum(map(len, mine.values())))
         return mine
+
     fast, w_fast = scored(corpus, sysname, pname, monkeypatch, counting)
     full, w_full = scored(corpus, sysname, pname, monkeypatch, every_pair)
-    assert sum(left_out) > 0          # the screening does leave pairs out here
+    assert sum(left_out) > 0  # the screening does leave pairs out here
     assert w_fast == w_full
     assert list(fast) == list(full) and fast
     for task in full:

@@ -1,4 +1,5 @@
 """Relations and events (docs/rules/relations-events.md): the worked example of §15 and unit checks."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -59,7 +60,9 @@ def value_pct(r) -> float:
 
 def uncond(r, index: int) -> float:
     """Unconditioned cost column (%) of one of ATTR_ERR, MISS_SUB, ERR_SUB, FA_SUB."""
-    norm = sum(r.doc_value[("REF", rid, d)] for rid in sorted(r.ref) for d in sorted(r.ref[rid].docs))
+    norm = sum(
+        r.doc_value[("REF", rid, d)] for rid in sorted(r.ref) for d in sorted(r.ref[rid].docs)
+    )
     total = 0.0
     for rid in sorted(r.ref):
         for d in sorted(r.ref[rid].docs):
@@ -101,11 +104,15 @@ def test_worked_example_document_level(pname):
     assert c[ERR] == pytest.approx(0.297619, abs=1e-6)
     assert c[FA] == pytest.approx(0.75, abs=1e-7)
     # argument maps: R2 swapped, EV1 with a role error and a spurious argument
-    assert rel.argument_map[("R2", "S-R2")] == {("Arg-1", "S-E4"): ("Arg-2", "E4"),
-                                                ("Arg-2", "S-E1"): ("Arg-1", "E1")}
-    assert ev.argument_map[("EV1", "S-EV1")] == {("Entity", "S-E1"): ("Entity", "E1"),
-                                                 ("Entity", "S-E2"): ("Entity", "E2"),
-                                                 ("Destination", "S-E3"): ("Place", "E3")}
+    assert rel.argument_map[("R2", "S-R2")] == {
+        ("Arg-1", "S-E4"): ("Arg-2", "E4"),
+        ("Arg-2", "S-E1"): ("Arg-1", "E1"),
+    }
+    assert ev.argument_map[("EV1", "S-EV1")] == {
+        ("Entity", "S-E1"): ("Entity", "E1"),
+        ("Entity", "S-E2"): ("Entity", "E2"),
+        ("Destination", "S-E3"): ("Place", "E3"),
+    }
     # argument mapping errors (docs/rules/report.md §3.4): R1 0; R2 2 + 2 - 2 - 0; EV1 4 + 4 - 3 - 2
     assert rel.arg_errors == {"R1": 0, "R2": 2}
     assert ev.arg_errors == {"EV1": 3}
@@ -121,7 +128,10 @@ def test_worked_example_document_level(pname):
     # SYS Entity argument stay unpaired)
     am = ev.argument_map[("EV1", "S-EV1")]
     assert sorted((r[0], s[0]) for s, r in am.items()) == [
-        ("Entity", "Entity"), ("Entity", "Entity"), ("Place", "Destination")]
+        ("Entity", "Entity"),
+        ("Entity", "Entity"),
+        ("Place", "Destination"),
+    ]
 
 
 def test_worked_example_sys_value_quirk():
@@ -189,9 +199,11 @@ def test_worked_example_global_with_mentions_rmd():
 
 def test_no_mention_warning_for_metonymy(tmp_path):
     text = (DATA / "ref.apf.xml").read_text()
-    extra = ('<relation ID="R9" TYPE="METONYMY" SUBTYPE="x" MODALITY="Asserted">\n'
-             '  <relation_argument REFID="E3" ROLE="Arg-1"/>\n'
-             '  <relation_argument REFID="E4" ROLE="Arg-2"/>\n</relation>\n')
+    extra = (
+        '<relation ID="R9" TYPE="METONYMY" SUBTYPE="x" MODALITY="Asserted">\n'
+        '  <relation_argument REFID="E3" ROLE="Arg-1"/>\n'
+        '  <relation_argument REFID="E4" ROLE="Arg-2"/>\n</relation>\n'
+    )
     text = text.replace('<event ID="EV1"', extra + '<event ID="EV1"')
     (tmp_path / "ref.apf.xml").write_text(text)
     p = get_params("local_2008")
@@ -203,9 +215,8 @@ def test_no_mention_warning_for_metonymy(tmp_path):
     add_files(sys_, [read_apf(str(tmp_path / "ref.apf.xml"), p)], p, w, ref.documents)
     finish(sys_, p, w)
     run = run_scoring(ref, sys_, p, True, w)
-    msg = ("\nWARNING:  no mentions found for 'R9' in document 'D1' in"
-           " promote_mentions_of_element\n")
-    assert w.count(msg) == 2          # once per side
+    msg = "\nWARNING:  no mentions found for 'R9' in document 'D1' in promote_mentions_of_element\n"
+    assert w.count(msg) == 2  # once per side
     rmd = next(r for r in run.passes if r.task == "mention_relation")
     assert "R9" not in rmd.ref
     assert "%.1f" % value_pct(rmd) == "100.0"
@@ -218,8 +229,14 @@ def test_no_mention_warning_for_metonymy(tmp_path):
 def test_element_value_discounts():
     p = get_params("local_2008")
     w = Weights("event", p)
-    a = {"TYPE": "Contact", "SUBTYPE": "Meet", "MODALITY": "Asserted", "POLARITY": "Positive",
-         "GENERICITY": "Specific", "TENSE": "Past"}
+    a = {
+        "TYPE": "Contact",
+        "SUBTYPE": "Meet",
+        "MODALITY": "Asserted",
+        "POLARITY": "Positive",
+        "GENERICITY": "Specific",
+        "TENSE": "Past",
+    }
     assert releve_value(w, a, None) == 1.0
     b = dict(a, TYPE="Conflict", SUBTYPE="Attack")
     assert releve_value(w, a, b) == 0.5 * 0.9
@@ -229,27 +246,30 @@ def test_element_value_discounts():
     wr = Weights("relation", p)
     r = {"TYPE": "ORG-AFF", "SUBTYPE": "Employment", "MODALITY": "Asserted"}
     s = {"TYPE": "GEN-AFF", "SUBTYPE": "Org-Location", "MODALITY": "Asserted"}
-    assert releve_value(wr, r, s) == 0.7        # a type error costs only the subtype error
+    assert releve_value(wr, r, s) == 0.7  # a type error costs only the subtype error
     assert releve_value(wr, r, dict(r, MODALITY="Unspecified")) == 0.75
     assert wr.role_discount("Arg-1") == 0.7 and wr.role_discount("Arg") == 0.75
     assert w.role_discount("Place") == 0.75
 
 
-
 def _with_value_relation(text: str, prefix: str) -> str:
-    value = (f'<value ID="{prefix}V1" TYPE="Job-Title">\n'
-             f'  <value_mention ID="{prefix}V1-1"><extent><charseq START="68" END="72">hired'
-             '</charseq></extent></value_mention>\n</value>\n')
-    rel = (f'<relation ID="{prefix}R3" TYPE="ORG-AFF" SUBTYPE="Employment" MODALITY="Asserted">\n'
-           f'  <relation_argument REFID="{prefix}E4" ROLE="Arg-1"/>\n'
-           f'  <relation_argument REFID="{prefix}V1" ROLE="Arg-2"/>\n'
-           f'  <relation_mention ID="{prefix}R3-1"><extent><charseq START="58" END="72">'
-           'Acme Corp hired</charseq></extent>\n'
-           f'    <relation_mention_argument REFID="{prefix}E4-1" ROLE="Arg-1"><extent><charseq'
-           ' START="58" END="66">Acme Corp</charseq></extent></relation_mention_argument>\n'
-           f'    <relation_mention_argument REFID="{prefix}V1-1" ROLE="Arg-2"><extent><charseq'
-           ' START="68" END="72">hired</charseq></extent></relation_mention_argument>'
-           '</relation_mention>\n</relation>\n')
+    value = (
+        f'<value ID="{prefix}V1" TYPE="Job-Title">\n'
+        f'  <value_mention ID="{prefix}V1-1"><extent><charseq START="68" END="72">hired'
+        "</charseq></extent></value_mention>\n</value>\n"
+    )
+    rel = (
+        f'<relation ID="{prefix}R3" TYPE="ORG-AFF" SUBTYPE="Employment" MODALITY="Asserted">\n'
+        f'  <relation_argument REFID="{prefix}E4" ROLE="Arg-1"/>\n'
+        f'  <relation_argument REFID="{prefix}V1" ROLE="Arg-2"/>\n'
+        f'  <relation_mention ID="{prefix}R3-1"><extent><charseq START="58" END="72">'
+        "Acme Corp hired</charseq></extent>\n"
+        f'    <relation_mention_argument REFID="{prefix}E4-1" ROLE="Arg-1"><extent><charseq'
+        ' START="58" END="66">Acme Corp</charseq></extent></relation_mention_argument>\n'
+        f'    <relation_mention_argument REFID="{prefix}V1-1" ROLE="Arg-2"><extent><charseq'
+        ' START="68" END="72">hired</charseq></extent></relation_mention_argument>'
+        "</relation_mention>\n</relation>\n"
+    )
     i = text.index(f'<relation ID="{prefix}R1"')
     return text[:i] + value + rel + text[i:]
 
@@ -257,8 +277,12 @@ def _with_value_relation(text: str, prefix: str) -> str:
 def test_headless_relation_mention_arguments(tmp_path):
     """docs/rules/relations-events.md §10.3: the tool aborts on a headless Arg-1/Arg-2 argument mention; acescore treats
     the (vacuous) head-overlap test as satisfied and warns."""
-    (tmp_path / "ref.apf.xml").write_text(_with_value_relation((DATA / "ref.apf.xml").read_text(), ""))
-    (tmp_path / "sys.apf.xml").write_text(_with_value_relation((DATA / "sys.apf.xml").read_text(), "S-"))
+    (tmp_path / "ref.apf.xml").write_text(
+        _with_value_relation((DATA / "ref.apf.xml").read_text(), "")
+    )
+    (tmp_path / "sys.apf.xml").write_text(
+        _with_value_relation((DATA / "sys.apf.xml").read_text(), "S-")
+    )
     p = get_params("local_2008")
     w: list = []
     ref = Side("REF")

@@ -3,6 +3,7 @@ the site is the same, byte for byte, for every number of processes -- on the gol
 on a corpus generated here, under local and global parameter sets -- and where the shards
 cannot give the one-process site (a section printed by the run but not within a shard) the
 site is written in one process."""
+
 from __future__ import annotations
 
 import re
@@ -25,26 +26,28 @@ HERE = Path(__file__).parent.resolve().parent
 SMALL = HERE / "data" / "golden" / "small"
 SYNTH = HERE.parent / "tools" / "acesynth.py"
 
-pytestmark = [pytest.mark.slow,     # generated corpus, subprocesses
-              pytest.mark.skipif(not parallel.fork_available(),
-                                 reason="shards are forked processes (Linux)")]
+pytestmark = [
+    pytest.mark.slow,  # generated corpus, subprocesses
+    pytest.mark.skipif(not parallel.fork_available(), reason="shards are forked processes (Linux)"),
+]
 
 
 def site_files(out: Path) -> dict:
     """Relative path -> bytes of every file below ``out``."""
-    return {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*"))
-            if p.is_file()}
+    return {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
 
 
 def cli_view(ref: Path, sys_: Path, src: Path, out: Path, *args: str) -> str:
-    r = CliRunner().invoke(main, ["view", str(ref), str(sys_), "--source-dir", str(src),
-                                  "-O", str(out), "-q", *args])
+    r = CliRunner().invoke(
+        main, ["view", str(ref), str(sys_), "--source-dir", str(src), "-O", str(out), "-q", *args]
+    )
     assert r.exit_code == 0, r.output
     return r.output
 
 
-def sharded(ref: Path, sys_: Path, src: Path, out: Path, params: str, jobs: int,
-            mentions: bool = True):
+def sharded(
+    ref: Path, sys_: Path, src: Path, out: Path, params: str, jobs: int, mentions: bool = True
+):
     """write_site directly: (Results, files) where the view went in shards, else None (the
     site was written in one process)."""
     opts = Options(params=params, mentions=mentions, jobs=jobs, literature=False)
@@ -68,15 +71,29 @@ def assert_same_sites(ref: Path, sys_: Path, src: Path, tmp: Path, *args: str) -
     return sites[1]
 
 
-@pytest.mark.parametrize("args", [("-m",), (), ("-m", "-P", "local_2007"),
-                                  ("-m", "-P", "global_2008"),
-                                  ("-P", "global_2008_with_mentions")])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("-m",),
+        (),
+        ("-m", "-P", "local_2007"),
+        ("-m", "-P", "global_2008"),
+        ("-P", "global_2008_with_mentions"),
+    ],
+)
 def test_golden_site_same_for_every_jobs_value(tmp_path, args):
     assert_same_sites(SMALL / "ref", SMALL / "sys-heavy", SMALL / "src", tmp_path, *args)
     params = args[args.index("-P") + 1] if "-P" in args else "local_2008"
-    for jobs in (2, 3):             # the shards did happen
-        done, _ = sharded(SMALL / "ref", SMALL / "sys-heavy", SMALL / "src",
-                          tmp_path / f"direct-{jobs}", params, jobs, "-m" in args)
+    for jobs in (2, 3):  # the shards did happen
+        done, _ = sharded(
+            SMALL / "ref",
+            SMALL / "sys-heavy",
+            SMALL / "src",
+            tmp_path / f"direct-{jobs}",
+            params,
+            jobs,
+            "-m" in args,
+        )
         assert done is not None and done[0].shards == jobs
         assert not list((tmp_path / f"direct-{jobs}").glob(".acescore-view.*"))
 
@@ -85,19 +102,40 @@ def test_golden_site_same_for_every_jobs_value(tmp_path, args):
 def generated(tmp_path_factory):
     """A corpus made now by the synthetic generator: 36 documents, two system profiles."""
     out = tmp_path_factory.mktemp("gen") / "corpus"
-    subprocess.run([sys.executable, str(SYNTH), "--out", str(out), "--docs", "36", "--seed",
-                    "view-shards", "--profiles", "heavy,boundary", "--quiet"], check=True)
+    subprocess.run(
+        [
+            sys.executable,
+            str(SYNTH),
+            "--out",
+            str(out),
+            "--docs",
+            "36",
+            "--seed",
+            "view-shards",
+            "--profiles",
+            "heavy,boundary",
+            "--quiet",
+        ],
+        check=True,
+    )
     return out
 
 
 @pytest.mark.parametrize("profile", ["heavy", "boundary"])
 def test_generated_site_same_for_every_jobs_value(generated, tmp_path, profile):
-    files = assert_same_sites(generated / "ref", generated / f"sys-{profile}",
-                              generated / "src", tmp_path, "-m")
+    files = assert_same_sites(
+        generated / "ref", generated / f"sys-{profile}", generated / "src", tmp_path, "-m"
+    )
     assert len([f for f in files if f.startswith("doc/")]) == 36
     for jobs in (2, 3):
-        done, _ = sharded(generated / "ref", generated / f"sys-{profile}", generated / "src",
-                          tmp_path / f"direct-{jobs}", "local_2008", jobs)
+        done, _ = sharded(
+            generated / "ref",
+            generated / f"sys-{profile}",
+            generated / "src",
+            tmp_path / f"direct-{jobs}",
+            "local_2008",
+            jobs,
+        )
         assert done is not None and done[0].shards == jobs
         assert site_files(tmp_path / f"direct-{jobs}") == files
 
@@ -112,11 +150,15 @@ def test_missing_sources_warned_in_document_order(generated, tmp_path):
         p.unlink()
     files = assert_same_sites(generated / "ref", generated / "sys-heavy", src, tmp_path, "-m")
     assert "source text not found" in files["index.html"].decode("utf-8")
-    done, warnings = sharded(generated / "ref", generated / "sys-heavy", src,
-                             tmp_path / "direct", "local_2008", 3)
+    done, warnings = sharded(
+        generated / "ref", generated / "sys-heavy", src, tmp_path / "direct", "local_2008", 3
+    )
     assert done is not None and done[0].shards == 3
-    assert warnings == [f"view: {p.name[:-4]}: source document not found below {src} "
-                        f"(looked for {p.name}, {p.name[:-4]})\n" for p in gone]
+    assert warnings == [
+        f"view: {p.name[:-4]}: source document not found below {src} "
+        f"(looked for {p.name}, {p.name[:-4]})\n"
+        for p in gone
+    ]
 
 
 def test_wrong_source_dir_is_a_usage_error_with_nothing_written(tmp_path):
@@ -135,8 +177,9 @@ def _without_values(text: str) -> str:
     text = values.sub("", text)
     for vid in ids:
         ref = re.escape(vid) + r'(?:-\d+)?"'
-        text = re.sub(r'<(\w+_argument) REFID="' + ref + r'[^>]*?(?:/>|>.*?</\1>)\s*', "",
-                      text, flags=re.S)
+        text = re.sub(
+            r'<(\w+_argument) REFID="' + ref + r"[^>]*?(?:/>|>.*?</\1>)\s*", "", text, flags=re.S
+        )
     return text
 
 
@@ -152,14 +195,17 @@ def test_section_printed_elsewhere_means_one_process(tmp_path):
     assert any("<value " in p.read_text(encoding="utf-8") for p in files[:4])
     from acescore import api
     from acescore.run import shards
+
     opts = Options(mentions=True, jobs=2, literature=False)
-    res = shards.score_paths(api.discover(str(SMALL / "ref")),
-                             api.discover(str(tmp_path / "sys")), opts)
-    assert res is not None and res.shards == 2        # the report alone goes in shards
-    done, _ = sharded(SMALL / "ref", tmp_path / "sys", SMALL / "src", tmp_path / "direct",
-                      "local_2008", 2)
+    res = shards.score_paths(
+        api.discover(str(SMALL / "ref")), api.discover(str(tmp_path / "sys")), opts
+    )
+    assert res is not None and res.shards == 2  # the report alone goes in shards
+    done, _ = sharded(
+        SMALL / "ref", tmp_path / "sys", SMALL / "src", tmp_path / "direct", "local_2008", 2
+    )
     assert done is None
-    assert (tmp_path / "direct" / "index.html").exists()     # written in one process
+    assert (tmp_path / "direct" / "index.html").exists()  # written in one process
     site = assert_same_sites(SMALL / "ref", tmp_path / "sys", SMALL / "src", tmp_path, "-m")
     index = site["index.html"].decode("utf-8")
     assert '<tr data-task="value">' in index
@@ -173,18 +219,25 @@ def test_case_twins_named_across_shards(tmp_path):
     for sub in ("ref", "sys-heavy", "src"):
         shutil.copytree(SMALL / sub, tmp_path / sub)
     refs = sorted((tmp_path / "ref").glob("*.apf.xml"))
-    first = refs[0].name[:-len(".apf.xml")]
-    last = refs[-1].name[:-len(".apf.xml")]
+    first = refs[0].name[: -len(".apf.xml")]
+    last = refs[-1].name[: -len(".apf.xml")]
     twin = first.lower()
     for sub, ext in (("ref", ".apf.xml"), ("sys-heavy", ".apf.xml"), ("src", ".sgm")):
         p = tmp_path / sub / f"{last}{ext}"
         p.write_text(p.read_text(encoding="utf-8").replace(last, twin), encoding="utf-8")
         p.rename(tmp_path / sub / f"{twin}{ext}")
-    files = assert_same_sites(tmp_path / "ref", tmp_path / "sys-heavy", tmp_path / "src",
-                              tmp_path, "-m")
+    files = assert_same_sites(
+        tmp_path / "ref", tmp_path / "sys-heavy", tmp_path / "src", tmp_path, "-m"
+    )
     assert f"doc/{twin}-2.html" in files or f"doc/{first}-2.html" in files
-    done, _ = sharded(tmp_path / "ref", tmp_path / "sys-heavy", tmp_path / "src",
-                      tmp_path / "direct", "local_2008", 2)
+    done, _ = sharded(
+        tmp_path / "ref",
+        tmp_path / "sys-heavy",
+        tmp_path / "src",
+        tmp_path / "direct",
+        "local_2008",
+        2,
+    )
     assert done is not None and done[0].shards == 2
 
 
@@ -193,9 +246,21 @@ def test_messages_same_for_every_jobs_value(tmp_path):
     same order with shards as in one process."""
     outs = []
     for jobs in (1, 2):
-        r = CliRunner().invoke(main, ["view", str(SMALL / "ref"), str(SMALL / "sys-heavy"),
-                                      "--source-dir", str(SMALL / "src"), "-m",
-                                      "-O", str(tmp_path / f"site-{jobs}"), "--jobs", str(jobs)])
+        r = CliRunner().invoke(
+            main,
+            [
+                "view",
+                str(SMALL / "ref"),
+                str(SMALL / "sys-heavy"),
+                "--source-dir",
+                str(SMALL / "src"),
+                "-m",
+                "-O",
+                str(tmp_path / f"site-{jobs}"),
+                "--jobs",
+                str(jobs),
+            ],
+        )
         assert r.exit_code == 0, r.output
         text = re.sub(r"files in \d+\.\d s", "files in - s", r.output)
         outs.append(text.replace(str(tmp_path / f"site-{jobs}"), "SITE"))
@@ -212,8 +277,15 @@ def test_global_set_with_linked_documents(tmp_path, params):
     r, _ = _link_documents(tmp_path, 2, 4)
     args = ("-m", "-P", params) if params.endswith("mentions") else ("-P", params)
     assert_same_sites(tmp_path / "ref", tmp_path / "sys-heavy", SMALL / "src", tmp_path, *args)
-    done, _ = sharded(tmp_path / "ref", tmp_path / "sys-heavy", SMALL / "src",
-                      tmp_path / "direct", params, 3, "-m" in args)
+    done, _ = sharded(
+        tmp_path / "ref",
+        tmp_path / "sys-heavy",
+        SMALL / "src",
+        tmp_path / "direct",
+        params,
+        3,
+        "-m" in args,
+    )
     assert done is not None and done[0].shards == 3
     pages = {p.name for p in (tmp_path / "direct" / "doc").iterdir()}
     assert len(pages) == 20 and Path(r[3]).name.replace(".apf.xml", ".html") in pages
@@ -223,6 +295,7 @@ def test_more_shards_than_processes(generated, tmp_path, monkeypatch):
     """A corpus over --jobs x SHARD_REF_BYTES: more shards than processes (run --jobs at a
     time); every page is still the one-process site's."""
     from acescore.run import shards
+
     ref, sys_, src = generated / "ref", generated / "sys-heavy", generated / "src"
     one = tmp_path / "one"
     cli_view(ref, sys_, src, one, "--jobs", "1", "-m")

@@ -1,6 +1,7 @@
 """File names made from data (acescore.writing.names): a DOCID never writes outside the
 output folder -- ``acescore import`` and ``acescore view`` name their files through the same
 function."""
+
 from __future__ import annotations
 
 import json
@@ -13,8 +14,18 @@ from acescore.cli import main
 from acescore.writing.names import MAX_NAME, inside, safe_name, unique_names
 from acescore.writing.output import OutputError
 
-UNSAFE = ["../../x", "/abs/x", "a\x00b", "D" * 300, "..", ".hidden", "a\\b", "tab\there",
-          "nl\nx", ""]
+UNSAFE = [
+    "../../x",
+    "/abs/x",
+    "a\x00b",
+    "D" * 300,
+    "..",
+    ".hidden",
+    "a\\b",
+    "tab\there",
+    "nl\nx",
+    "",
+]
 
 
 @pytest.mark.parametrize("docid", UNSAFE)
@@ -47,7 +58,9 @@ def _source(folder, docid: str, stem: str) -> None:
     folder.mkdir(exist_ok=True)
     (folder / f"{stem}.sgm").write_text(
         f"<DOC>\n<DOCID> {docid} </DOCID>\n<BODY>\n<TEXT>\nJohn met Mary .\n</TEXT>\n"
-        "</BODY>\n</DOC>\n", encoding="utf-8")
+        "</BODY>\n</DOC>\n",
+        encoding="utf-8",
+    )
 
 
 @pytest.mark.parametrize("docid", ["../../x", "/abs/x", "a\\b", "D" * 300, ".hidden"])
@@ -55,11 +68,20 @@ def test_import_unsafe_docids_stay_in_the_output_folder(tmp_path, docid):
     src = tmp_path / "src"
     _source(src, docid, "doc1")
     pred = tmp_path / "pred.json"
-    pred.write_text(json.dumps({"doc_key": docid, "sentences": [["John", "met", "Mary", "."]],
-                                "predicted_ner": [[[0, 0, "PER"], [2, 2, "PER"]]]}) + "\n")
+    pred.write_text(
+        json.dumps(
+            {
+                "doc_key": docid,
+                "sentences": [["John", "met", "Mary", "."]],
+                "predicted_ner": [[[0, 0, "PER"], [2, 2, "PER"]]],
+            }
+        )
+        + "\n"
+    )
     out = tmp_path / "deep" / "out"
-    res = CliRunner().invoke(main, ["import", "--from", "dygiepp", str(pred), "--source-dir",
-                                    str(src), "-O", str(out)])
+    res = CliRunner().invoke(
+        main, ["import", "--from", "dygiepp", str(pred), "--source-dir", str(src), "-O", str(out)]
+    )
     assert res.exit_code == 0, res.output
     files = sorted(os.listdir(out))
     assert len(files) == 1 and files[0] == safe_name(docid) + ".apf.xml"
@@ -71,4 +93,5 @@ def test_import_unsafe_docids_stay_in_the_output_folder(tmp_path, docid):
 
 def test_view_pages_are_named_by_the_same_function():
     from acescore.view.common import safe_name as view_name
+
     assert view_name is safe_name

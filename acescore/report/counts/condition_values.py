@@ -1,6 +1,7 @@
 """Condition values (docs/rules/report.md §2.4): the value of every condition (TYPE, LEVEL, MENTION COUNT, ...)
 for whole columns of records at once, encoded as integer keys (:class:`ConditionValues`),
 from the elements' attributes seen through :class:`_ElementView`."""
+
 from __future__ import annotations
 
 import weakref
@@ -27,9 +28,11 @@ from acescore.report.counts.conditions import nn_label as _nn
 
 _ATTRIBUTE_CONDITIONS = frozenset({"TYPE", "SUBTYPE", "CLASS", "MODALITY"})
 #: the attribute conditions of the detection tables of a kind (computed together)
-_ATTRIBUTE_GROUPS = {"entity": ("TYPE", "SUBTYPE", "CLASS"),
-                     "relation": ("TYPE", "SUBTYPE", "MODALITY"),
-                     "event": ("TYPE", "SUBTYPE", "MODALITY")}
+_ATTRIBUTE_GROUPS = {
+    "entity": ("TYPE", "SUBTYPE", "CLASS"),
+    "relation": ("TYPE", "SUBTYPE", "MODALITY"),
+    "event": ("TYPE", "SUBTYPE", "MODALITY"),
+}
 
 
 def _attribute_row(names: tuple):
@@ -40,6 +43,7 @@ def _attribute_row(names: tuple):
         def row(attrs):
             get = attrs.get
             return (get(a0), get(a1), get(a2))
+
         return row
     return lambda attrs: tuple([attrs.get(a) for a in names])
 
@@ -65,7 +69,7 @@ class _ElementView:
         self._getter = None
         self._cols: dict = {}
         self.gs = self.take(cv.gs)
-        self.attribute_rows: tuple | None = None       # (conditions, codes, rows)
+        self.attribute_rows: tuple | None = None  # (conditions, codes, rows)
 
     def take(self, seq) -> list:
         if self.positions is None:
@@ -117,7 +121,7 @@ class _ElementView:
             if cond not in group:
                 return encode(map(dict.get, map(_ATTRS, gs), repeat(cond)), nn=True, count=n)
             # the attribute conditions of the kind together: one look at each element
-            try:        # usually every element has every attribute: a C-level getter
+            try:  # usually every element has every attribute: a C-level getter
                 codes, rows = encode(map(itemgetter(*group), map(_ATTRS, gs)), count=n)
             except KeyError:
                 codes, rows = encode(map(_attribute_row(group), map(_ATTRS, gs)), count=n)
@@ -134,9 +138,8 @@ class _ElementView:
         if cond == "VALUE":
             vals = list(map(r.value.get, zip(self.sides(), self.eids())))
             return bin_codes(vals, VALUE_BINS), list(VALUE_BINS)
-        if cond == "LANGUAGE":                          # the last document wins (R28)
-            docids = (self.first_ids() if cv.all_single()
-                      else map(max, self.docs_of()))
+        if cond == "LANGUAGE":  # the last document wins (R28)
+            docids = self.first_ids() if cv.all_single() else map(max, self.docs_of())
             vals = map(r.languages.get, zip(self.sides(), self.eids(), docids))
             return encode(vals, nn=True, count=n)
         if cond == "LEVEL" or cond == "SOURCE":
@@ -161,28 +164,34 @@ class _ElementView:
         if cond == "MENTION COUNT":
             kinds = self.kinds()
             if len(kinds) <= 1:
-                bins = (ENTITY_MENTION_COUNT_BINS if kinds == {"entity"}
-                        else OTHER_MENTION_COUNT_BINS)
+                bins = (
+                    ENTITY_MENTION_COUNT_BINS if kinds == {"entity"} else OTHER_MENTION_COUNT_BINS
+                )
                 if cv.all_single():
                     counts = list(map(len, map(_MENTIONS, self.firsts())))
                 else:
                     counts = list(map(_mention_count, gs))
                 return bin_codes(counts, bins), list(bins)
-        elif cond == "NUM ARGUMENTS":          # num_arguments of each element
-            counts = list(map(sum, map(map, repeat(len), map(dict.values,
-                                                             map(_ARGUMENTS, gs)))))
+        elif cond == "NUM ARGUMENTS":  # num_arguments of each element
+            counts = list(map(sum, map(map, repeat(len), map(dict.values, map(_ARGUMENTS, gs)))))
             return bin_codes(counts, ARG_COUNT_BINS), list(ARG_COUNT_BINS)
         elif cond == "ARGUMENT ERRORS":
             mapping = r.mapping
             get = r.arg_errors.get
             arg_errors = cv.arg_errors
-            counts = [(get(e, 0) if e in mapping else 0) if side == "REF"
-                      else arg_errors(side, e)
-                      for side, e in zip(self.sides(), self.eids())]
+            counts = [
+                (get(e, 0) if e in mapping else 0) if side == "REF" else arg_errors(side, e)
+                for side, e in zip(self.sides(), self.eids())
+            ]
             return bin_codes(counts, ARG_ERROR_BINS), list(ARG_ERROR_BINS)
         compute = cv._compute
-        return encode([compute(side, eid, g, None, cond)
-                       for side, eid, g in zip(self.sides(), self.eids(), gs)], nn=True)
+        return encode(
+            [
+                compute(side, eid, g, None, cond)
+                for side, eid, g in zip(self.sides(), self.eids(), gs)
+            ],
+            nn=True,
+        )
 
 
 class ConditionValues:
@@ -196,15 +205,16 @@ class ConditionValues:
     :meth:`restrict` limits the computation of :meth:`element_keys` to the elements whose
     values are used (the codes of the others are then meaningless)."""
 
-    _FULL = "all"           # the key of the view of all elements
+    _FULL = "all"  # the key of the view of all elements
 
     def __init__(self, result, rids: list | None = None, sids: list | None = None):
         self.r = result
         self.rids = sorted(result.ref) if rids is None else rids
         self.sids = sorted(result.sys) if sids is None else sids
         self.nref = len(self.rids)
-        self.gs = (list(map(result.ref.__getitem__, self.rids))
-                   + list(map(result.sys.__getitem__, self.sids)))
+        self.gs = list(map(result.ref.__getitem__, self.rids)) + list(
+            map(result.sys.__getitem__, self.sids)
+        )
         self._elements: list | None = None
         self._index: dict | None = None
         self._keys: dict = {}
@@ -271,8 +281,7 @@ class ConditionValues:
 
     def ndocs(self) -> np.ndarray:
         if self._ndocs is None:
-            self._ndocs = np.fromiter(map(len, self.docs_of()), dtype=np.intp,
-                                      count=len(self.gs))
+            self._ndocs = np.fromiter(map(len, self.docs_of()), dtype=np.intp, count=len(self.gs))
         return self._ndocs
 
     def all_single(self) -> bool:
@@ -300,8 +309,9 @@ class ConditionValues:
             else:
                 out = [None] * len(docs_of)
                 needed = self._needed
-                firsts = map(dict.__getitem__, map(docs_of.__getitem__, needed),
-                             map(ids.__getitem__, needed))
+                firsts = map(
+                    dict.__getitem__, map(docs_of.__getitem__, needed), map(ids.__getitem__, needed)
+                )
                 for i, x in zip(needed, firsts):
                     out[i] = x
                 self._firsts = out
@@ -324,8 +334,7 @@ class ConditionValues:
             j = group.index(cond)
             col = [row[j] for row in rows]
             return list(map(col.__getitem__, codes[positions].tolist()))
-        return list(map(dict.get, map(_ATTRS, map(self.gs.__getitem__, positions)),
-                        repeat(cond)))
+        return list(map(dict.get, map(_ATTRS, map(self.gs.__getitem__, positions)), repeat(cond)))
 
     def value(self, side: str, eid: str, docid: str | None, cond: str) -> str:
         """The condition value of one record; ``docid`` None: element level."""
@@ -339,7 +348,7 @@ class ConditionValues:
         if out is None:
             codes, names = self.element_keys(cond)
             out = self._values[cond] = [names[c] for c in codes.tolist()]
-            if self.needed(cond) is not None:       # the others: one at a time
+            if self.needed(cond) is not None:  # the others: one at a time
                 needed = set(self.needed(cond))
                 compute = self._compute
                 for i, (side, eid, g) in enumerate(self.elements):
@@ -403,7 +412,7 @@ class ConditionValues:
                     value = MULTI
             return value
         if cond == "LANGUAGE":
-            d = docid if docid is not None else max(g.docs)      # last document wins (R28)
+            d = docid if docid is not None else max(g.docs)  # last document wins (R28)
             return r.languages.get((side, eid, d))
         if cond in ("TYPE", "SUBTYPE", "CLASS", "MODALITY"):
             return g.attrs.get(cond)
@@ -440,8 +449,18 @@ class ConditionValues:
 
 
 #: conditions whose value does not depend on the document
-ELEMENT_CONSTANT = frozenset({"TYPE", "SUBTYPE", "CLASS", "MODALITY", "CROSS-DOC",
-                              "NAME_ENTROPY", "NUM ARGUMENTS", "ARGUMENT ERRORS"})
+ELEMENT_CONSTANT = frozenset(
+    {
+        "TYPE",
+        "SUBTYPE",
+        "CLASS",
+        "MODALITY",
+        "CROSS-DOC",
+        "NAME_ENTROPY",
+        "NUM ARGUMENTS",
+        "ARGUMENT ERRORS",
+    }
+)
 
 
 def num_arguments(g) -> int:

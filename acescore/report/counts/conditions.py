@@ -5,6 +5,7 @@ A *record* of the detection tables is either document-level (an element in one d
 element-level (an element, no document).  Its condition value is computed from the element
 of the side it belongs to: REF for correct/error/miss records, SYS for false alarms (docs/rules/report.md §2.5).
 """
+
 from __future__ import annotations
 
 from bisect import bisect_right
@@ -43,8 +44,9 @@ NULL = "<null>"
 UNDEF = "<undef>"
 
 #: conditions for which the entity tables carry B3 headers (docs/rules/report.md §2.7)
-B3_CONDITIONS = frozenset({"TYPE", "SUBTYPE", "LEVEL", "CLASS", "SOURCE", "VALUE",
-                           "MENTION COUNT", "CROSS-DOC"})
+B3_CONDITIONS = frozenset(
+    {"TYPE", "SUBTYPE", "LEVEL", "CLASS", "SOURCE", "VALUE", "MENTION COUNT", "CROSS-DOC"}
+)
 
 #: the kind's attribute list without ID, sorted (docs/rules/report.md §4.2.1); defines `att_errs` (docs/rules/report.md §2.5)
 ERROR_ATTRIBUTES = {
@@ -52,8 +54,17 @@ ERROR_ATTRIBUTES = {
     "relation": ("MODALITY", "SUBTYPE", "TYPE"),
     "event": ("GENERICITY", "MODALITY", "POLARITY", "SUBTYPE", "TENSE", "TYPE"),
     "value": ("SUBTYPE", "TYPE"),
-    "timex2": ("ANCHOR_DIR", "ANCHOR_VAL", "COMMENT", "MOD", "NON_SPECIFIC", "SET", "SUBTYPE",
-               "TYPE", "VAL"),
+    "timex2": (
+        "ANCHOR_DIR",
+        "ANCHOR_VAL",
+        "COMMENT",
+        "MOD",
+        "NON_SPECIFIC",
+        "SET",
+        "SUBTYPE",
+        "TYPE",
+        "VAL",
+    ),
 }
 
 #: the attributes that get a `Recognition statistics` block
@@ -62,8 +73,16 @@ RECOGNITION_ATTRIBUTES = {
     "relation": ("MODALITY", "SUBTYPE", "TYPE"),
     "event": ("GENERICITY", "MODALITY", "POLARITY", "SUBTYPE", "TENSE", "TYPE"),
     "value": ("SUBTYPE", "TYPE"),
-    "timex2": ("ANCHOR_DIR", "ANCHOR_VAL", "COMMENT", "MOD", "NON_SPECIFIC", "SET", "SUBTYPE",
-               "VAL"),
+    "timex2": (
+        "ANCHOR_DIR",
+        "ANCHOR_VAL",
+        "COMMENT",
+        "MOD",
+        "NON_SPECIFIC",
+        "SET",
+        "SUBTYPE",
+        "VAL",
+    ),
 }
 
 
@@ -123,6 +142,7 @@ def sorted_subtypes(table: dict) -> tuple:
 
 # ---- the tables of each kind -----------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class TableSpec:
     label1: str
@@ -152,13 +172,15 @@ def table_specs(kind: str, params: Params, all_sources: Sequence[str]) -> list[T
             TableSpec("entity", "name-ent", "NAME_ENTROPY", ENTROPY_BINS),
             TableSpec("entity", "type", "TYPE", et, "LEVEL", mt),
             TableSpec("entity", "num-docs", "CROSS-DOC", XDOC_BINS, "TYPE", et),
-            TableSpec("entity", "subtype", "SUBTYPE", sorted_subtypes(ENTITY_SUBTYPES),
-                      "TYPE", et),
+            TableSpec("entity", "subtype", "SUBTYPE", sorted_subtypes(ENTITY_SUBTYPES), "TYPE", et),
         ]
     if kind in ("relation", "event"):
         if kind == "relation":
-            types, mods, subs = (params.relation_types, params.relation_modalities,
-                                 RELATION_SUBTYPES)
+            types, mods, subs = (
+                params.relation_types,
+                params.relation_modalities,
+                RELATION_SUBTYPES,
+            )
         else:
             types, mods, subs = params.event_types, params.event_modalities, EVENT_SUBTYPES
         return [
@@ -186,8 +208,14 @@ def table_specs(kind: str, params: Params, all_sources: Sequence[str]) -> list[T
 ATTRIBUTE_FIELDS: dict = {
     Entity: {"CLASS": "cls", "LEVEL": "level", "SUBTYPE": "subtype", "TYPE": "type"},
     Relation: {"MODALITY": "modality", "SUBTYPE": "subtype", "TYPE": "type"},
-    Event: {"GENERICITY": "genericity", "MODALITY": "modality", "POLARITY": "polarity",
-            "SUBTYPE": "subtype", "TENSE": "tense", "TYPE": "type"},
+    Event: {
+        "GENERICITY": "genericity",
+        "MODALITY": "modality",
+        "POLARITY": "polarity",
+        "SUBTYPE": "subtype",
+        "TENSE": "tense",
+        "TYPE": "type",
+    },
     Value: {"SUBTYPE": "subtype", "TYPE": "type"},
 }
 _TUPLE_GETTERS: dict = {}
@@ -210,9 +238,11 @@ def attribute_tuple_getter(cls, attributes: tuple):
             else:
                 g = attrgetter(*names)
         else:
+
             def g(el, _names=attributes):
                 a = el.attributes()
                 return tuple([a.get(x) for x in _names])
+
         _TUPLE_GETTERS[key] = g
     return g
 
@@ -229,13 +259,13 @@ def attribute_tuples(els: list, attributes: tuple):
 
 #: per document element class: a C-level getter of a hashable key on which the class's
 #: ``attributes()`` depends entirely (tests/test_report_fastpaths.py checks it)
-RAW_ATTRIBUTE_KEYS: dict = {cls: attrgetter(*sorted(fields.values()))
-                            for cls, fields in ATTRIBUTE_FIELDS.items()}
+RAW_ATTRIBUTE_KEYS: dict = {
+    cls: attrgetter(*sorted(fields.values())) for cls, fields in ATTRIBUTE_FIELDS.items()
+}
 RAW_ATTRIBUTE_KEYS[Timex2] = attrgetter("attrs")
 
 
-def attribute_codes(rds: list, sds: list, attributes: tuple, cache: dict | None = None
-                    ) -> tuple:
+def attribute_codes(rds: list, sds: list, attributes: tuple, cache: dict | None = None) -> tuple:
     """(REF codes, SYS codes, names): the ``attributes`` tuples of paired document elements
     encoded in one code space (equal tuples, equal codes).
 
@@ -271,10 +301,8 @@ def attribute_codes(rds: list, sds: list, attributes: tuple, cache: dict | None 
         return tcodes[rr], tcodes[rs], names
     codes_of = _Codes()
     get = codes_of.__getitem__
-    rc = np.fromiter(map(get, attribute_tuples(rds, attributes)), dtype=np.intp,
-                     count=len(rds))
-    sc = np.fromiter(map(get, attribute_tuples(sds, attributes)), dtype=np.intp,
-                     count=len(sds))
+    rc = np.fromiter(map(get, attribute_tuples(rds, attributes)), dtype=np.intp, count=len(rds))
+    sc = np.fromiter(map(get, attribute_tuples(sds, attributes)), dtype=np.intp, count=len(sds))
     return rc, sc, list(codes_of)
 
 
@@ -327,6 +355,7 @@ def bin_codes(values, bins: tuple) -> np.ndarray:
 
 class _Codes(dict):
     """value -> code, a new value getting the next code when first looked up."""
+
     __slots__ = ()
 
     def __missing__(self, key):
@@ -339,8 +368,7 @@ def nn_label(v) -> str:
     return NULL if v is None or v == "" else v
 
 
-def encode(values, base: list | None = None, nn: bool = False,
-           count: int | None = None) -> tuple:
+def encode(values, base: list | None = None, nn: bool = False, count: int | None = None) -> tuple:
     """(codes, names) with ``names[codes[i]] == values[i]`` (``nn_label(values[i])`` if ``nn``);
     ``names`` starts with ``base`` (whose codes stay valid).  ``values`` may be an iterator
     (then ``count`` is its length): each value is looked at once, as it is produced."""

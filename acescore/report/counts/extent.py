@@ -5,6 +5,7 @@ difference: ``max(|Δstart|, |Δend|) / max_diff_chars`` for text, ``/ max_diff_
 audio; image extents compare box by box on every page (``/ max_diff_xy``).  A mismatch
 above 1 is an extent error.  As in the NIST tool, the data type of the REF locator decides.
 """
+
 from __future__ import annotations
 
 from acescore.model.apf import Locator
@@ -49,8 +50,9 @@ def _image_mismatch(ref: Locator, sys: Locator, max_diff_xy: float) -> float:
             return MAX_MISMATCH
         for j, i in pairs.items():
             r, t = rboxes[i], tboxes[j]
-            worst = max(worst, abs(r.x - t.x), abs(r.xend - t.xend), abs(r.y - t.y),
-                        abs(r.yend - t.yend))
+            worst = max(
+                worst, abs(r.x - t.x), abs(r.xend - t.xend), abs(r.y - t.y), abs(r.yend - t.yend)
+            )
     return worst / max_diff_xy
 
 

@@ -1,6 +1,7 @@
 """Grouped sequential sums (step 2 of :mod:`acescore.report.counts.tables`): condition values as
 integer keys (:class:`Keys`) and, per key, column sums added one record after the other in
 record order, exactly as the NIST tool's ``+=`` in its loop (:func:`grouped_sums`)."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -11,6 +12,7 @@ from acescore.report.counts.conditions import encode
 class Keys:
     """Condition values of a list of records, encoded: ``codes[i]`` is the position of
     record i's value in ``names``."""
+
     __slots__ = ("codes", "names")
 
     def __init__(self, codes: np.ndarray, names: list):
@@ -50,8 +52,14 @@ def sparse_columns(columns: np.ndarray) -> list:
     return out
 
 
-def grouped_sums(keys: Keys, values: np.ndarray, labels: np.ndarray, nlabels: int,
-                 columns: np.ndarray | None = None, sparse: list | None = None) -> dict:
+def grouped_sums(
+    keys: Keys,
+    values: np.ndarray,
+    labels: np.ndarray,
+    nlabels: int,
+    columns: np.ndarray | None = None,
+    sparse: list | None = None,
+) -> dict:
     """For every key with records: the column sums of ``values`` over its records, added one
     record after the other in record order (as the NIST tool's ``+=`` from 0), and the count
     of each label.  Returns key -> (list of sums, list of counts), in key-code order.

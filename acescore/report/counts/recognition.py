@@ -5,6 +5,7 @@ Data functions (``*_stats``) count pairs over the doc-mapped REF document elemen
 them count integers, so their traversal order does not matter (docs/rules/determinism.md §2.7).  Printing functions
 return the text of one block, starting with its leading newline.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -58,15 +59,25 @@ class DocPairs:
     elements (``types``).  Iterating gives the (REF element, SYS element, docid) triples
     of :func:`doc_mapped_pairs`.  The IDs key ``name_map`` and ``mention_map``; they are
     the keys of ``result.ref`` / ``result.sys``, which are the element IDs."""
+
     __slots__ = ("_codes", "docids", "rds", "result", "rids", "sds", "sids", "types")
 
-    def __init__(self, result, rids: list, sids: list, docids: list, rds: list, sds: list,
-                 types: list | None = None):
+    def __init__(
+        self,
+        result,
+        rids: list,
+        sids: list,
+        docids: list,
+        rds: list,
+        sds: list,
+        types: list | None = None,
+    ):
         self.result = result
         self.rids, self.sids, self.docids, self.rds, self.sds = rids, sids, docids, rds, sds
         if types is None:
-            types = list(map(dict.get, map(_ATTRS, map(result.ref.__getitem__, rids)),
-                             repeat("TYPE")))
+            types = list(
+                map(dict.get, map(_ATTRS, map(result.ref.__getitem__, rids)), repeat("TYPE"))
+            )
         self.types = types
         self._codes: dict = {}
 
@@ -78,15 +89,19 @@ class DocPairs:
             return pairs
         if pairs is None:
             pairs = doc_mapped_pairs(result)
-        return cls(result, [g.id for g, _, _ in pairs], [sg.id for _, sg, _ in pairs],
-                   [d for _, _, d in pairs], [g.docs[d] for g, _, d in pairs],
-                   [sg.docs[d] for _, sg, d in pairs],
-                   [g.attrs.get("TYPE") for g, _, _ in pairs])
+        return cls(
+            result,
+            [g.id for g, _, _ in pairs],
+            [sg.id for _, sg, _ in pairs],
+            [d for _, _, d in pairs],
+            [g.docs[d] for g, _, d in pairs],
+            [sg.docs[d] for _, sg, d in pairs],
+            [g.attrs.get("TYPE") for g, _, _ in pairs],
+        )
 
     def __iter__(self):
         ref, sys = self.result.ref, self.result.sys
-        return zip(map(ref.__getitem__, self.rids), map(sys.__getitem__, self.sids),
-                   self.docids)
+        return zip(map(ref.__getitem__, self.rids), map(sys.__getitem__, self.sids), self.docids)
 
     def __len__(self) -> int:
         return len(self.docids)
@@ -98,8 +113,9 @@ class DocPairs:
         attributes = tuple(attributes)
         t = self._codes.get(attributes)
         if t is None:
-            t = self._codes[attributes] = attribute_codes(self.rds, self.sds, attributes,
-                                                          self._codes)
+            t = self._codes[attributes] = attribute_codes(
+                self.rds, self.sds, attributes, self._codes
+            )
         return t
 
     def fields_agree(self, field: str) -> list:
@@ -108,15 +124,14 @@ class DocPairs:
         if raw is None:
             self.attribute_codes(())
             raw = self._codes["raw"]
-        if raw[0] is not None and field in ("type", "subtype"):    # both in the raw key
+        if raw[0] is not None and field in ("type", "subtype"):  # both in the raw key
             _, rr, rs, reps = raw
             codes, _ = encode([getattr(x, field) or "" for x in reps])
             if not len(codes):
                 return []
             return (codes[rr] == codes[rs]).astype(np.intp).tolist()
         get = attrgetter(field)
-        return [1 if (get(x) or "") == (get(y) or "") else 0
-                for x, y in zip(self.rds, self.sds)]
+        return [1 if (get(x) or "") == (get(y) or "") else 0 for x, y in zip(self.rds, self.sds)]
 
 
 _ATTRS = attrgetter("attrs")
@@ -124,6 +139,7 @@ _SUBTYPE = attrgetter("subtype")
 
 
 # ---- Recognition statistics blocks (docs/rules/report.md §4.2) ------------------------------------------
+
 
 def attribute_stats(result, attributes, pairs=None) -> dict:
     """attribute -> {ref value -> {sys value -> count}} over doc-mapped pairs; a pair is
@@ -145,8 +161,7 @@ def attribute_stats(result, attributes, pairs=None) -> dict:
             x, y = values[combo // k], values[combo % k]
             if x is None and y is None:
                 continue
-            _inc(stats.setdefault(a, {}), x if truthy(x) else UNDEF, y if truthy(y) else UNDEF,
-                 n)
+            _inc(stats.setdefault(a, {}), x if truthy(x) else UNDEF, y if truthy(y) else UNDEF, n)
     return stats
 
 
@@ -229,13 +244,30 @@ def recognition_block(stats: dict | None, label: str) -> str:
     precision = (ncor + nsub) / nsys
     f = 2 * precision * recall / max(precision + recall, EPS)
     out = [f"\nRecognition statistics for {label} (for mapped elements):\n"]
-    out.append(("    Summary (count/percent):  Nref=%d/%.1f%%, Nfa=%d/%.1f%%, Nmiss=%d/%.1f%%,"
-                " Nsub=%d/%.1f%%, Nerr=%d/%.1f%%, P/R/F=%.1f%%/%.1f%%/%.1f%%\n")
-               % (nref, 100, nfa, min(999.9, 100 * pfa), nmiss, 100 * pmiss, nsub,
-                  min(999.9, 100 * psub), nerr, min(999.9, 100 * perror),
-                  100 * precision, 100 * recall, 100 * f))
-    out.append("    Confusion matrix for major error contributors (count/percent):\n"
-               "        ref\\tst:")
+    out.append(
+        (
+            "    Summary (count/percent):  Nref=%d/%.1f%%, Nfa=%d/%.1f%%, Nmiss=%d/%.1f%%,"
+            " Nsub=%d/%.1f%%, Nerr=%d/%.1f%%, P/R/F=%.1f%%/%.1f%%/%.1f%%\n"
+        )
+        % (
+            nref,
+            100,
+            nfa,
+            min(999.9, 100 * pfa),
+            nmiss,
+            100 * pmiss,
+            nsub,
+            min(999.9, 100 * psub),
+            nerr,
+            min(999.9, 100 * perror),
+            100 * precision,
+            100 * recall,
+            100 * f,
+        )
+    )
+    out.append(
+        "    Confusion matrix for major error contributors (count/percent):\n        ref\\tst:"
+    )
     if displayed != ntot:
         shown.append(OTHERS)
     for v in ["(recall)"] + shown:
@@ -258,6 +290,7 @@ def recognition_block(stats: dict | None, label: str) -> str:
 
 # ---- square count/percent matrices ---------------------------------------------------
 
+
 def _matrix_rows(values, stats: dict, row_label: str) -> list[str]:
     """Rows ``row_label % r``, then ``%6d`` counts, 5 spaces, ``%6.1f`` percentages of the row
     total over the listed values."""
@@ -268,28 +301,42 @@ def _matrix_rows(values, stats: dict, row_label: str) -> list[str]:
         total = 0
         for n in counts:
             total += n
-        lines.append(row_label % r + "".join("%6d" % n for n in counts) + "     "
-                     + "".join("%6.1f" % (100 * n / max(total, 1)) for n in counts) + "\n")
+        lines.append(
+            row_label % r
+            + "".join("%6d" % n for n in counts)
+            + "     "
+            + "".join("%6.1f" % (100 * n / max(total, 1)) for n in counts)
+            + "\n"
+        )
     return lines
 
 
 def _short_header(values) -> str:
-    return ("    ref\\tst:  " + "".join(" %3.3s  " % v for v in values) + "   "
-            + "".join("   %3.3s" % v for v in values) + "\n")
+    return (
+        "    ref\\tst:  "
+        + "".join(" %3.3s  " % v for v in values)
+        + "   "
+        + "".join("   %3.3s" % v for v in values)
+        + "\n"
+    )
 
 
 def entity_type_matrix(stats: dict | None, types, source_label: str) -> str:
-    out = [f'\nEntity Type confusion matrix for "{source_label}" sources (for mapped entities):\n',
-           "               ___________count___________        __________percent__________\n",
-           _short_header(types)]
+    out = [
+        f'\nEntity Type confusion matrix for "{source_label}" sources (for mapped entities):\n',
+        "               ___________count___________        __________percent__________\n",
+        _short_header(types),
+    ]
     out += _matrix_rows(types, stats or {}, "  %3.3s       ")
     return "".join(out)
 
 
 def entity_class_matrix(stats: dict | None, classes, source_label: str) -> str:
-    out = [f'\nEntity Class confusion matrix for "{source_label}" sources (for mapped entities):\n',
-           "               __count__        _percent_\n",
-           _short_header(classes)]
+    out = [
+        f'\nEntity Class confusion matrix for "{source_label}" sources (for mapped entities):\n',
+        "               __count__        _percent_\n",
+        _short_header(classes),
+    ]
     out += _matrix_rows(classes, stats or {}, "%5.5s       ")
     return "".join(out)
 
@@ -306,10 +353,12 @@ def name_stats(result, pairs=None) -> dict:
 
 
 def name_table(stats: dict, types) -> str:
-    out = ["\nName Detection and Extent Recognition statistics (for mapped entities):\n",
-           " ref      ____________count____________      ________percent________\n",
-           " entity   Ref    Detection   Extent_Rec      Detection    Extent_Rec\n",
-           " type     Tot     FA  Miss    Err  Corr       FA  Miss     Err  Corr\n"]
+    out = [
+        "\nName Detection and Extent Recognition statistics (for mapped entities):\n",
+        " ref      ____________count____________      ________percent________\n",
+        " entity   Ref    Detection   Extent_Rec      Detection    Extent_Rec\n",
+        " type     Tot     FA  Miss    Err  Corr       FA  Miss     Err  Corr\n",
+    ]
     total = dict.fromkeys(ERROR_TYPES, 0)
     rows = []
     for t in types:
@@ -321,13 +370,26 @@ def name_table(stats: dict, types) -> str:
     for t, st in rows:
         tot = st["miss"] + st["error"] + st["correct"]
         m = max(tot, 1)
-        out.append(_COUNT_ROW % (t, tot, st["fa"], st["miss"], st["error"], st["correct"],
-                                 100 * st["fa"] / m, 100 * st["miss"] / m,
-                                 100 * st["error"] / m, 100 * st["correct"] / m))
+        out.append(
+            _COUNT_ROW
+            % (
+                t,
+                tot,
+                st["fa"],
+                st["miss"],
+                st["error"],
+                st["correct"],
+                100 * st["fa"] / m,
+                100 * st["miss"] / m,
+                100 * st["error"] / m,
+                100 * st["correct"] / m,
+            )
+        )
     return "".join(out)
 
 
 # ---- mention detection (docs/rules/report.md §4.5, §4.6) ---------------------------------------------
+
 
 def mention_stats(result, params, pairs=None):
     """(detection, role, style): detection[(type, role, style)] -> {status: n};
@@ -339,16 +401,17 @@ def pair_stats(result, params, pairs=None, names: bool = True, mentions: bool = 
     """(:func:`name_stats`, :func:`mention_stats`) in one pass over the doc-mapped pairs
     (None for the one not asked for)."""
     pairs = DocPairs.of(result, pairs)
-    name_counts: dict = {}    # REF element TYPE -> [correct, miss, fa, error]
-    det: dict = {}            # (type, role, style, status) -> n
-    roles: dict = {}          # (host type, ref role, sys role) -> n
-    styles: dict = {}         # (ref style, sys style) -> n
+    name_counts: dict = {}  # REF element TYPE -> [correct, miss, fa, error]
+    det: dict = {}  # (type, role, style, status) -> n
+    roles: dict = {}  # (host type, ref role, sys role) -> n
+    styles: dict = {}  # (ref style, sys style) -> n
     det_get, roles_get, styles_get = det.get, roles.get, styles.get
     name_map_get = result.name_map.get
     mention_map_get = result.mention_map.get
     max_chars = params.max_diff_chars if mentions else None
-    for key, rd, sd, host_type in zip(zip(pairs.rids, pairs.sids, pairs.docids), pairs.rds,
-                                      pairs.sds, pairs.types):
+    for key, rd, sd, host_type in zip(
+        zip(pairs.rids, pairs.sids, pairs.docids), pairs.rds, pairs.sds, pairs.types
+    ):
         if names:
             rnames, snames = rd.names, sd.names
             st = name_counts.get(host_type)
@@ -394,9 +457,10 @@ def pair_stats(result, params, pairs=None, names: bool = True, mentions: bool = 
                 roles[k] = roles_get(k, 0) + 1
                 k = (mstyle, nstyle)
                 styles[k] = styles_get(k, 0) + 1
-                if mext.kind == "text":         # extent_mismatch of a text extent, inline
-                    mismatch = max(abs(mext.start - next_.start),
-                                   abs(mext.end - next_.end)) / max_chars
+                if mext.kind == "text":  # extent_mismatch of a text extent, inline
+                    mismatch = (
+                        max(abs(mext.start - next_.start), abs(mext.end - next_.end)) / max_chars
+                    )
                 else:
                     mismatch = extent_mismatch(mext, next_, params)
                 k = (mtype, mrole, mstyle, "correct" if mismatch <= 1 else "error")
@@ -412,8 +476,7 @@ def pair_stats(result, params, pairs=None, names: bool = True, mentions: bool = 
             nstyle = n.style if n.style is not None else "LITERAL"
             k = (n.type, nrole, nstyle, "fa")
             det[k] = det_get(k, 0) + 1
-    name_out = ({t: dict(zip(ERROR_TYPES, v)) for t, v in name_counts.items()} if names
-                else None)
+    name_out = {t: dict(zip(ERROR_TYPES, v)) for t, v in name_counts.items()} if names else None
     if not mentions:
         return name_out, None
     detection: dict = {}
@@ -446,28 +509,59 @@ def _mention_table(detection: dict, params, axis: int, values, title: str) -> st
                     n = st.get(e, 0)
                     counts[key][e] += n
                     counts["total"][e] += n
-    out = ["\nMention Detection and Extent Recognition statistics (for mapped entities):\n",
-           " ref      ____________count____________      ________percent________\n",
-           " mention  Ref    Detection   Extent_Rec      Detection    Extent_Rec\n",
-           title]
+    out = [
+        "\nMention Detection and Extent Recognition statistics (for mapped entities):\n",
+        " ref      ____________count____________      ________percent________\n",
+        " mention  Ref    Detection   Extent_Rec      Detection    Extent_Rec\n",
+        title,
+    ]
     for v in list(values) + ["total"]:
         st = counts[v]
         tot = st["miss"] + st["error"] + st["correct"]
         pn = 100 / max(EPS, tot)
-        out.append(_COUNT_ROW % (v, tot, st["fa"], st["miss"], st["error"], st["correct"],
-                                 min(999.9, pn * st["fa"]), pn * st["miss"], pn * st["error"],
-                                 pn * st["correct"]))
+        out.append(
+            _COUNT_ROW
+            % (
+                v,
+                tot,
+                st["fa"],
+                st["miss"],
+                st["error"],
+                st["correct"],
+                min(999.9, pn * st["fa"]),
+                pn * st["miss"],
+                pn * st["error"],
+                pn * st["correct"],
+            )
+        )
     return "".join(out)
 
 
 def mention_tables(detection: dict, params) -> str:
     """The three mention detection tables: by mention type, style, role."""
-    return (_mention_table(detection, params, 0, params.mention_types,
-                           " type     Tot     FA  Miss    Err  Corr       FA  Miss     Err  Corr\n")
-            + _mention_table(detection, params, 2, STYLES,
-                             " style    Tot     FA  Miss    Err  Corr       FA  Miss     Err  Corr\n")
-            + _mention_table(detection, params, 1, params.entity_types,
-                             " role     Tot     FA  Miss    Err  Corr       FA  Miss     Err  Corr\n"))
+    return (
+        _mention_table(
+            detection,
+            params,
+            0,
+            params.mention_types,
+            " type     Tot     FA  Miss    Err  Corr       FA  Miss     Err  Corr\n",
+        )
+        + _mention_table(
+            detection,
+            params,
+            2,
+            STYLES,
+            " style    Tot     FA  Miss    Err  Corr       FA  Miss     Err  Corr\n",
+        )
+        + _mention_table(
+            detection,
+            params,
+            1,
+            params.entity_types,
+            " role     Tot     FA  Miss    Err  Corr       FA  Miss     Err  Corr\n",
+        )
+    )
 
 
 def mention_role_style_matrices(role: dict, style: dict, params, source_label: str) -> str:
@@ -477,19 +571,24 @@ def mention_role_style_matrices(role: dict, style: dict, params, source_label: s
         for r, row in (role.get(host) or {}).items():
             for t, n in row.items():
                 _inc(summed, r, t, n)
-    out = [f'\nMention Role confusion matrix for "{source_label}" sources (for mapped mentions)\n',
-           "  For all mapped mentions:\n",
-           "               ___________count___________        __________percent__________\n",
-           _short_header(types)]
+    out = [
+        f'\nMention Role confusion matrix for "{source_label}" sources (for mapped mentions)\n',
+        "  For all mapped mentions:\n",
+        "               ___________count___________        __________percent__________\n",
+        _short_header(types),
+    ]
     out += _matrix_rows(types, summed, "%5.5s       ")
-    out += [f'\nMention Style confusion matrix for "{source_label}" sources (for mapped mentions):\n',
-            "               __count__        _percent_\n",
-            _short_header(STYLES)]
+    out += [
+        f'\nMention Style confusion matrix for "{source_label}" sources (for mapped mentions):\n',
+        "               __count__        _percent_\n",
+        _short_header(STYLES),
+    ]
     out += _matrix_rows(STYLES, style, "%5.5s       ")
     return "".join(out)
 
 
 # ---- relation / event matrices (docs/rules/report.md §4.7) ---------------------------------------------
+
 
 def _dots(n: int) -> str:
     return "." * (6 * (n - 1)) if n > 1 else ""
@@ -499,10 +598,14 @@ def releve_matrix(name: str, what: str, stats: dict | None, values, source_label
     """The Type or Modality matrix: ``what`` is ``Type`` or ``Modality``."""
     title = f'{name} {what} confusion matrix for "{source_label}" sources (for mapped {name}s):'
     n = len(values)
-    out = ["\n" + title[:1].upper() + title[1:] + "\n",
-           "             COUNT" + _dots(n) + "    PERCENT" + _dots(n) + "\n    ref\\tst:",
-           "".join(" %5.5s" % v for v in values), "     ",
-           "".join(" %5.5s" % v for v in values), "\n"]
+    out = [
+        "\n" + title[:1].upper() + title[1:] + "\n",
+        "             COUNT" + _dots(n) + "    PERCENT" + _dots(n) + "\n    ref\\tst:",
+        "".join(" %5.5s" % v for v in values),
+        "     ",
+        "".join(" %5.5s" % v for v in values),
+        "\n",
+    ]
     out += _matrix_rows(values, stats or {}, "%11.11s ")
     return "".join(out)
 
@@ -511,14 +614,16 @@ def subtype_stats(result, pairs=None) -> dict:
     """REF element TYPE -> {ref doc SUBTYPE -> {sys doc SUBTYPE -> n}}."""
     pairs = DocPairs.of(result, pairs)
     stats: dict = {}
-    for (t, x, y), n in Counter(zip(pairs.types, map(_SUBTYPE, pairs.rds),
-                                    map(_SUBTYPE, pairs.sds))).items():
+    for (t, x, y), n in Counter(
+        zip(pairs.types, map(_SUBTYPE, pairs.rds), map(_SUBTYPE, pairs.sds))
+    ).items():
         _inc(stats.setdefault(t, {}), x if truthy(x) else UNDEF, y if truthy(y) else UNDEF, n)
     return stats
 
 
-def releve_subtype_matrices(name: str, stats: dict, types, subtypes: dict,
-                            source_label: str) -> str:
+def releve_subtype_matrices(
+    name: str, stats: dict, types, subtypes: dict, source_label: str
+) -> str:
     out = []
     title = f'{name} Subtype confusion matrix for "{source_label}" sources (for mapped {name}s):'
     title = title[:1].upper() + title[1:]
@@ -529,10 +634,20 @@ def releve_subtype_matrices(name: str, stats: dict, types, subtypes: dict,
         subs = sorted(subtypes.get(t, ()))
         m = len(subs)
         out.append("\n" + title + "\n")
-        out.append("  type=%-5.5s" % t + " COUNT" + _dots(m) + "    PERCENT" + _dots(m)
-                   + "\n    ref\\tst: ")
-        out.append("".join("%5.5s " % s for s in subs) + "     "
-                   + "".join("%5.5s " % s for s in subs) + "\n")
+        out.append(
+            "  type=%-5.5s" % t
+            + " COUNT"
+            + _dots(m)
+            + "    PERCENT"
+            + _dots(m)
+            + "\n    ref\\tst: "
+        )
+        out.append(
+            "".join("%5.5s " % s for s in subs)
+            + "     "
+            + "".join("%5.5s " % s for s in subs)
+            + "\n"
+        )
         out += _matrix_rows(subs, st, "%11.11s ")
     return "".join(out)
 
@@ -556,8 +671,9 @@ def role_stats(result, pairs=None) -> dict:
     pairs = DocPairs.of(result, pairs)
     # per mapped element: its doc-mapped documents, those agreeing on TYPE, on SUBTYPE
     docs: dict = {}
-    for key, t, st in zip(zip(pairs.rids, pairs.sids), pairs.fields_agree("type"),
-                          pairs.fields_agree("subtype")):
+    for key, t, st in zip(
+        zip(pairs.rids, pairs.sids), pairs.fields_agree("type"), pairs.fields_agree("subtype")
+    ):
         c = docs.get(key)
         if c is None:
             docs[key] = [1, t, st]
@@ -567,7 +683,7 @@ def role_stats(result, pairs=None) -> dict:
             c[2] += st
     ref, sys = result.ref, result.sys
     amap_get = result.argument_map.get
-    at_level: tuple = ([], [], [])      # the (ref role, sys role) pairs counted per level
+    at_level: tuple = ([], [], [])  # the (ref role, sys role) pairs counted per level
     for key, counts in docs.items():
         amap = amap_get(key) or _NO_MAP
         ref_to_sys = {}

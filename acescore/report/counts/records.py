@@ -2,6 +2,7 @@
 :class:`~acescore.scoring.result.PassResult` into its document-level and element-level
 records, in the canonical order of docs/rules/determinism.md R27, held as columns (step 1 of
 :mod:`acescore.report.counts.tables`)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -24,20 +25,22 @@ ELEMENT_STATUSES = ("mapped", "miss", "fa")
 @dataclass(slots=True)
 class DocRecord:
     """A document-level record: ``status`` is correct, error, miss or fa."""
+
     side: str
     eid: str
     docid: str
     status: str
     cost: float
     norm: float
-    comps: tuple | None = None     # (ATTR_ERR, MISS_SUB, ERR_SUB, FA_SUB) if valued
-    d: object = None                  # the document element
-    ei: int = -1                      # element number (REF in ID order, then SYS)
+    comps: tuple | None = None  # (ATTR_ERR, MISS_SUB, ERR_SUB, FA_SUB) if valued
+    d: object = None  # the document element
+    ei: int = -1  # element number (REF in ID order, then SYS)
 
 
 @dataclass(slots=True)
 class ElementRecord:
     """An element-level record: ``status`` is mapped, miss or fa."""
+
     side: str
     eid: str
     status: str
@@ -96,6 +99,7 @@ _DOCS = attrgetter("docs")
 class _NoElement:
     """What a look-up of no element gives: no documents (no exception per miss, as
     ``getattr(None, "docs", default)`` raises and catches one)."""
+
     __slots__ = ()
     docs = _EMPTY
 
@@ -134,8 +138,9 @@ class RecordColumns:
         # (with B-cubed data those of the B3 conditions of every element: the mentions'
         # hosts are any elements)
         elem_ei = list(range(nref)) + [nref + j for j, x in enumerate(s_rid) if x is None]
-        cv.restrict(sorted(set(elem_ei).union(f_ei)),
-                    B3_HOST_CONDITIONS if result.b3 is not None else ())
+        cv.restrict(
+            sorted(set(elem_ei).union(f_ei)), B3_HOST_CONDITIONS if result.b3 is not None else ()
+        )
         if f_el is None:
             f_el = _take(cv.firsts(), f_ei)
 
@@ -149,11 +154,20 @@ class RecordColumns:
         r_sd = list(map(dict.get, map(_DOCS, map(sys.get, r_sid, repeat(_NONE))), r_d))
         mask = list(map(is_not, r_sd, repeat(None)))
         m_pos = list(compress(range(nr), mask))
-        p_id, p_sid, p_d = (list(compress(r_id, mask)), list(compress(r_sid, mask)),
-                            list(compress(r_d, mask)))
-        self.pairs = DocPairs(result, p_id, p_sid, p_d, list(compress(r_el, mask)),
-                              list(compress(r_sd, mask)),
-                              cv.raw_attribute("TYPE", list(compress(r_ei, mask))))
+        p_id, p_sid, p_d = (
+            list(compress(r_id, mask)),
+            list(compress(r_sid, mask)),
+            list(compress(r_d, mask)),
+        )
+        self.pairs = DocPairs(
+            result,
+            p_id,
+            p_sid,
+            p_d,
+            list(compress(r_el, mask)),
+            list(compress(r_sd, mask)),
+            cv.raw_attribute("TYPE", list(compress(r_ei, mask))),
+        )
         # valued: with cost components
         p_keys = list(zip(p_id, p_sid, p_d))
         comps = list(map(result.doc_costs.get, p_keys))
@@ -185,8 +199,10 @@ class RecordColumns:
         self.norms = norms + [0.0] * nf
         # ---- element-level records: every REF element, the unmapped SYS elements
         self.elem_ei = np.array(elem_ei, dtype=np.intp)
-        self.elem_labels = np.array([0 if x is not None else 1 for x in e_sid]
-                                    + [2] * (len(self.elem_ei) - nref), dtype=np.intp)
+        self.elem_labels = np.array(
+            [0 if x is not None else 1 for x in e_sid] + [2] * (len(self.elem_ei) - nref),
+            dtype=np.intp,
+        )
 
     def document_costs(self) -> dict:
         """Per document: [REF value, summed record costs], accumulated record by record in
@@ -214,9 +230,9 @@ class RecordColumns:
             vals[:, 8] = self.norms
             if self.valued:
                 nv = len(self.valued)
-                vals[self.valued, 4:8] = np.fromiter(chain.from_iterable(self.valued_comps),
-                                                     dtype=np.float64,
-                                                     count=4 * nv).reshape(nv, 4)
+                vals[self.valued, 4:8] = np.fromiter(
+                    chain.from_iterable(self.valued_comps), dtype=np.float64, count=4 * nv
+                ).reshape(nv, 4)
         return vals
 
     def comps(self) -> list:
@@ -228,10 +244,20 @@ class RecordColumns:
     def doc_records(self) -> list:
         ei = self.ei.tolist()
         labels = self.labels.tolist()
-        return [DocRecord(side, eid, docid, DOC_STATUSES[lab], cost, norm, comps, d, i)
-                for side, eid, docid, lab, cost, norm, comps, d, i
-                in zip(self.sides(), self.eids, self.docids, labels, self.costs, self.norms,
-                       self.comps(), self.els, ei)]
+        return [
+            DocRecord(side, eid, docid, DOC_STATUSES[lab], cost, norm, comps, d, i)
+            for side, eid, docid, lab, cost, norm, comps, d, i in zip(
+                self.sides(),
+                self.eids,
+                self.docids,
+                labels,
+                self.costs,
+                self.norms,
+                self.comps(),
+                self.els,
+                ei,
+            )
+        ]
 
     def element_records(self) -> list:
         rids, sids, nref = self.cv.rids, self.cv.sids, self.cv.nref
@@ -250,8 +276,9 @@ def build_records(result) -> tuple[list, list]:
     return cols.doc_records(), cols.element_records()
 
 
-def _sys_only(cv, ref: dict, sids: list, s_rid: list, nref: int, docs_of: list,
-              single: bool) -> tuple:
+def _sys_only(
+    cv, ref: dict, sids: list, s_rid: list, nref: int, docs_of: list, single: bool
+) -> tuple:
     """The SYS document-level records of a pass (the documents of SYS elements where their
     REF partner, ``s_rid``, has no document): element numbers, IDs, DOCIDs and document
     elements (None where every element has one document: then they are taken from the
@@ -267,7 +294,7 @@ def _sys_only(cv, ref: dict, sids: list, s_rid: list, nref: int, docs_of: list,
         rg = ref.get(rid) if rid is not None else None
         rdocs = rg.docs if rg is not None else _EMPTY
         docs = docs_of[nref + j]
-        for d in (docs if len(docs) == 1 else sorted(docs)):
+        for d in docs if len(docs) == 1 else sorted(docs):
             if d in rdocs:
                 continue
             f_ei.append(nref + j)
@@ -285,7 +312,7 @@ def _ref_documents(cv, rids: list, nref: int, docs_of: list, single: bool) -> tu
     r_ei, r_d, r_el = [], [], []
     for i in range(nref):
         docs = docs_of[i]
-        for d in (docs if len(docs) == 1 else sorted(docs)):
+        for d in docs if len(docs) == 1 else sorted(docs):
             r_ei.append(i)
             r_d.append(d)
             r_el.append(docs[d])

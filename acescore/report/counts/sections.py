@@ -16,6 +16,7 @@ prints is then put together from the shards' :class:`SectionData`:
 * the ``-s``/``-a``/``-e`` listings are blocks per element: merged by element ID
   (:mod:`acescore.report.nist.listing_records`).
 """
+
 from __future__ import annotations
 
 from bisect import bisect_left
@@ -38,6 +39,7 @@ class SortKeys:
     of record i is ``(0 if i < nref else 1, cols[0][i], cols[1][i], ...)``.  The columns
     are lists the shard has anyway (element IDs, DOCIDs): no tuple per record is made or
     pickled; the merge looks at a few keys unless it has to sort (:func:`_order`)."""
+
     __slots__ = ("cols", "nref")
 
     def __init__(self, nref: int, cols: tuple):
@@ -60,19 +62,20 @@ class SortKeys:
 @dataclass
 class SectionData:
     """One pass of one shard, as :func:`section_data` extracts it."""
+
     task: str
     kind: str
     printed: bool
-    doc_sort: SortKeys            # (side, element ID, DOCID) of each document-level record
-    doc_values: np.ndarray          # (n, 9): PassTables' document-level values
+    doc_sort: SortKeys  # (side, element ID, DOCID) of each document-level record
+    doc_values: np.ndarray  # (n, 9): PassTables' document-level values
     doc_labels: np.ndarray
-    elem_sort: SortKeys           # (side, element ID) of each element-level record
+    elem_sort: SortKeys  # (side, element ID) of each element-level record
     elem_labels: np.ndarray
-    keys: dict                      # condition -> (doc codes, doc names, elem codes, elem names)
-    b3: list | None = None       # per side: (mention IDs, summands, {cond: (codes, names)})
+    keys: dict  # condition -> (doc codes, doc names, elem codes, elem names)
+    b3: list | None = None  # per side: (mention IDs, summands, {cond: (codes, names)})
     recognition: dict = field(default_factory=dict)
-    doc_costs: dict | None = None    # -d: docid -> [REF value, cost]
-    listings: dict | None = None     # -s/-a/-e: acescore.report.nist.listing_records
+    doc_costs: dict | None = None  # -d: docid -> [REF value, cost]
+    listings: dict | None = None  # -s/-a/-e: acescore.report.nist.listing_records
 
 
 def _small(codes: np.ndarray, names: list) -> np.ndarray:
@@ -96,8 +99,9 @@ def _conditions(kind: str, params, all_sources) -> tuple[set, set]:
     return conds, b3
 
 
-def section_data(res, params, all_sources, doc_scores: bool, tables=None,
-                 recognition: bool = True) -> SectionData:
+def section_data(
+    res, params, all_sources, doc_scores: bool, tables=None, recognition: bool = True
+) -> SectionData:
     """What the merged section needs of one shard's pass ``res`` (``tables``: its
     PassTables if at hand; ``recognition``: False where no report text is made -- the
     view --, then without the recognition counts)."""
@@ -111,8 +115,9 @@ def section_data(res, params, all_sources, doc_scores: bool, tables=None,
     doc_sort = SortKeys(cols.nref_docs, (cols.eids, cols.docids))
     rids, sids, nref = cols.cv.rids, cols.cv.sids, cols.cv.nref
     # the element-level records: every REF element, then SYS elements (ascending)
-    elem_sort = SortKeys(nref, (rids + list(map(sids.__getitem__,
-                                                 (cols.elem_ei[nref:] - nref).tolist())),))
+    elem_sort = SortKeys(
+        nref, (rids + list(map(sids.__getitem__, (cols.elem_ei[nref:] - nref).tolist())),)
+    )
     b3 = None
     if res.b3 is not None:
         sums = tables.b3()
@@ -123,10 +128,20 @@ def section_data(res, params, all_sources, doc_scores: bool, tables=None,
                 k = sums.keys(i, c)
                 bk[c] = (_small(k.codes, k.names), k.names)
             b3.append((sums.mention_ids[i], vals, bk))
-    return SectionData(res.task, res.kind, bool(res.printed), doc_sort,
-                       tables._doc_values, cols.labels, elem_sort, cols.elem_labels, keys, b3,
-                       recognition_stats(res, params, cols.pairs) if recognition else None,
-                       cols.document_costs() if doc_scores else None)
+    return SectionData(
+        res.task,
+        res.kind,
+        bool(res.printed),
+        doc_sort,
+        tables._doc_values,
+        cols.labels,
+        elem_sort,
+        cols.elem_labels,
+        keys,
+        b3,
+        recognition_stats(res, params, cols.pairs) if recognition else None,
+        cols.document_costs() if doc_scores else None,
+    )
 
 
 def add_counts(a: Any, b: Any) -> Any:
@@ -135,15 +150,18 @@ def add_counts(a: Any, b: Any) -> Any:
         return b
     if b is None:
         return a
-    if type(a) is int:          # the leaves: most calls (once per shard and pass)
+    if type(a) is int:  # the leaves: most calls (once per shard and pass)
         return a + b
     if isinstance(a, dict):
         out = dict(a)
         get = out.get
         for k, v in b.items():
             x = get(k)
-            out[k] = (x + v if type(x) is int and type(v) is int  # a leaf: no call
-                      else add_counts(x, v))
+            out[k] = (
+                x + v
+                if type(x) is int and type(v) is int  # a leaf: no call
+                else add_counts(x, v)
+            )
         return out
     if isinstance(a, (tuple, list)):
         return type(a)(add_counts(x, y) for x, y in zip(a, b))
@@ -163,7 +181,7 @@ def _order(runs: list) -> np.ndarray | None:
     canonical order; None if the concatenation is in order.  Shards are consecutive
     documents, so each side's keys usually follow shard after shard: then no sorting is
     needed."""
-    segments = []           # (side, first position, keys, start, end) of each shard's side
+    segments = []  # (side, first position, keys, start, end) of each shard's side
     base = 0
     for keys in runs:
         n = len(keys)
@@ -173,12 +191,16 @@ def _order(runs: list) -> np.ndarray | None:
         if cut < n:
             segments.append((1, base + cut, keys, cut, n))
         base += n
-    ordered = sorted(segments, key=itemgetter(0))      # stable: shards in order per side
+    ordered = sorted(segments, key=itemgetter(0))  # stable: shards in order per side
     if all(a[2][a[4] - 1] < b[2][b[3]] for a, b in pairwise(ordered)):
         if [t[1] for t in ordered] == [t[1] for t in segments]:
             return None
-        return np.concatenate([np.arange(first, first + end - start, dtype=np.intp)
-                               for _, first, _, start, end in ordered])
+        return np.concatenate(
+            [
+                np.arange(first, first + end - start, dtype=np.intp)
+                for _, first, _, start, end in ordered
+            ]
+        )
     flat = [k for keys in runs for k in keys]
     return np.array(sorted(range(len(flat)), key=flat.__getitem__), dtype=np.intp)
 
@@ -187,13 +209,13 @@ def _merge_codes(parts: list, perm: np.ndarray | None) -> Keys:
     """One Keys from the (codes, names) of several shards, in merged record order."""
     index: dict = {}
     chunks = []
-    same = None             # the names of the first shard: most shards have the same
+    same = None  # the names of the first shard: most shards have the same
     for codes, names in parts:
         if names == same:
             chunks.append(np.asarray(codes, dtype=np.intp))
             continue
         remap = np.array([index.setdefault(n, len(index)) for n in names], dtype=np.intp)
-        if same is None and len(index) == len(names):   # distinct: codes stay as they are
+        if same is None and len(index) == len(names):  # distinct: codes stay as they are
             same = list(names)
         chunks.append(remap[codes] if len(codes) else np.zeros(0, dtype=np.intp))
     codes = np.concatenate(chunks) if chunks else np.zeros(0, dtype=np.intp)
@@ -227,8 +249,10 @@ def merged_tables(parts: list) -> PassTables:
     t._docs = t._elems = None
     t._keys = {}
     for c in parts[0].keys:
-        t._keys[c] = (_merge_codes([p.keys[c][:2] for p in parts], dperm),
-                      _merge_codes([p.keys[c][2:] for p in parts], eperm))
+        t._keys[c] = (
+            _merge_codes([p.keys[c][:2] for p in parts], dperm),
+            _merge_codes([p.keys[c][2:] for p in parts], eperm),
+        )
     t._element_keys = {}
     t._single = {}
     t._double = {}

@@ -17,6 +17,7 @@ Three steps, each its own function so that a differing number can be traced:
 3. :func:`format_row` prints one row with the exact conversions of docs/rules/report.md §2.3 and the formulas
    of §2.6; :func:`header_lines` the three header lines; :func:`detection_table` a table.
 """
+
 from __future__ import annotations
 
 import weakref
@@ -54,6 +55,7 @@ from acescore.scoring.result import PassResult
 
 class Cell:
     """The sums of one row of one table."""
+
     __slots__ = (
         "attr_err",
         "c_correct",
@@ -81,8 +83,17 @@ class Cell:
         self.norm = 0.0
 
     def set_doc(self, sums: list, counts: list) -> None:
-        (self.c_correct, self.c_error, self.c_miss, self.c_fa, self.attr_err, self.miss_sub,
-         self.err_sub, self.fa_sub, self.norm) = sums
+        (
+            self.c_correct,
+            self.c_error,
+            self.c_miss,
+            self.c_fa,
+            self.attr_err,
+            self.miss_sub,
+            self.err_sub,
+            self.fa_sub,
+            self.norm,
+        ) = sums
         self.correct, self.error, self.miss, self.fa = counts
 
     def set_elements(self, counts: list) -> None:
@@ -138,9 +149,11 @@ class PassTables:
         k = self._keys.get(cond)
         if k is None:
             element_keys = self.element_keys(cond)
-            if cond in ELEMENT_CONSTANT or (cond in SINGLE_DOC_CONSTANT
-                                            and self.cv.all_single()
-                                            and self._single_doc_constant(cond)):
+            if cond in ELEMENT_CONSTANT or (
+                cond in SINGLE_DOC_CONSTANT
+                and self.cv.all_single()
+                and self._single_doc_constant(cond)
+            ):
                 doc_keys = element_keys.take(self._doc_ei)
             else:
                 doc_keys = self._doc_keys(cond, element_keys.names)
@@ -155,7 +168,7 @@ class PassTables:
         selects the bins."""
         if cond != "MENTION COUNT":
             return True
-        kinds = self.cv.kinds()         # of every element with records, at least
+        kinds = self.cv.kinds()  # of every element with records, at least
         return len(kinds) <= 1 and set(map(_KIND, self.cols.els)) <= kinds
 
     def _doc_keys(self, cond: str, base: list) -> Keys:
@@ -167,8 +180,9 @@ class PassTables:
         if cond == "LANGUAGE":
             get = r.languages.get
             eids, docids = cols.eids, cols.docids
-            vals = ([get(("REF", e, d)) for e, d in zip(eids[:nr], docids[:nr])]
-                    + [get(("SYS", e, d)) for e, d in zip(eids[nr:], docids[nr:])])
+            vals = [get(("REF", e, d)) for e, d in zip(eids[:nr], docids[:nr])] + [
+                get(("SYS", e, d)) for e, d in zip(eids[nr:], docids[nr:])
+            ]
             return Keys(*encode(vals, base, nn=True))
         if cond == "SOURCE":
             get = r.sources.get
@@ -180,21 +194,25 @@ class PassTables:
             # doc_value.get(...) (None falls into the first bin, as does 0.0)
             get = r.doc_value.get
             eids, docids = cols.eids, cols.docids
-            codes = np.concatenate([
-                bin_codes(self._doc_values[:nr, 8], VALUE_BINS),
-                bin_codes([get(("SYS", e, d)) for e, d in zip(eids[nr:], docids[nr:])],
-                          VALUE_BINS)])
+            codes = np.concatenate(
+                [
+                    bin_codes(self._doc_values[:nr, 8], VALUE_BINS),
+                    bin_codes(
+                        [get(("SYS", e, d)) for e, d in zip(eids[nr:], docids[nr:])], VALUE_BINS
+                    ),
+                ]
+            )
             return Keys(codes, base)
         if cond == "MENTION COUNT":
             kinds = {x.kind for x in cols.els}
             if len(kinds) == 1:
-                bins = (ENTITY_MENTION_COUNT_BINS if kinds == {"entity"}
-                        else OTHER_MENTION_COUNT_BINS)
+                bins = (
+                    ENTITY_MENTION_COUNT_BINS if kinds == {"entity"} else OTHER_MENTION_COUNT_BINS
+                )
                 if base == list(bins):
                     return Keys(bin_codes([len(x.mentions) for x in cols.els], bins), base)
         value = self.cv.value
-        vals = [value(side, e, d, cond)
-                for side, e, d in zip(cols.sides(), cols.eids, cols.docids)]
+        vals = [value(side, e, d, cond) for side, e, d in zip(cols.sides(), cols.eids, cols.docids)]
         return Keys(*encode(vals, base))
 
     def element_keys(self, cond: str) -> Keys:
@@ -208,13 +226,19 @@ class PassTables:
         cells: dict = {}
         if self._doc_sparse is None:
             self._doc_sparse = sparse_columns(self._doc_columns)
-        for key, (sums, counts) in grouped_sums(doc_keys, self._doc_values, self._doc_labels,
-                                                len(DOC_STATUSES), self._doc_columns,
-                                                self._doc_sparse).items():
+        for key, (sums, counts) in grouped_sums(
+            doc_keys,
+            self._doc_values,
+            self._doc_labels,
+            len(DOC_STATUSES),
+            self._doc_columns,
+            self._doc_sparse,
+        ).items():
             c = cells[key] = Cell()
             c.set_doc(sums, counts)
-        for key, (_, counts) in grouped_sums(elem_keys, self._elem_values, self._elem_labels,
-                                             len(ELEMENT_STATUSES)).items():
+        for key, (_, counts) in grouped_sums(
+            elem_keys, self._elem_values, self._elem_labels, len(ELEMENT_STATUSES)
+        ).items():
             c = cells.get(key)
             if c is None:
                 c = cells[key] = Cell()
@@ -223,8 +247,10 @@ class PassTables:
 
     def total(self) -> Cell | None:
         if self._total is None:
-            self._total = self._cells(Keys.constant("total", len(self._doc_ei)),
-                                      Keys.constant("total", len(self._elem_ei))).get("total")
+            self._total = self._cells(
+                Keys.constant("total", len(self._doc_ei)),
+                Keys.constant("total", len(self._elem_ei)),
+            ).get("total")
         return self._total
 
     def single(self, cond: str) -> dict:
@@ -255,8 +281,10 @@ class PassTables:
         for k2, c in self.single(cond2).items():
             if k2 != "total":
                 cells[(k2, "total")] = c
-        keys2 = {dk2.names[c] for c in
-                 np.flatnonzero(np.bincount(dk2.codes, minlength=len(dk2.names))).tolist()}
+        keys2 = {
+            dk2.names[c]
+            for c in np.flatnonzero(np.bincount(dk2.codes, minlength=len(dk2.names))).tolist()
+        }
         if len(dk2):
             keys2.add("ALL")
         return cells, keys2
@@ -271,9 +299,10 @@ class PassTables:
 @dataclass
 class Accumulated:
     """The cells of one table: keyed by row key (one condition) or by (k2, row key)."""
+
     cells: dict
-    doc_keys2: set          # two-condition form: the k2 keys with document-level records
-    total_value: float      # TV of docs/rules/report.md §2.6
+    doc_keys2: set  # two-condition form: the k2 keys with document-level records
+    total_value: float  # TV of docs/rules/report.md §2.6
 
 
 def accumulate(tables: PassTables, cond1: str, cond2: str | None = None) -> Accumulated:
@@ -312,8 +341,9 @@ def _max_values(dicts: list) -> np.ndarray:
     has = list(map(bool, dicts))
     k = has.count(True)
     if k:
-        maxima = np.fromiter(map(max, map(dict.values, compress(dicts, has))),
-                             dtype=np.float64, count=k)
+        maxima = np.fromiter(
+            map(max, map(dict.values, compress(dicts, has))), dtype=np.float64, count=k
+        )
         if k == n:
             return maxima
         out[np.array(has, dtype=bool)] = maxima
@@ -326,8 +356,9 @@ def _b3_summands(eids, counts, values, selfs, totals) -> np.ndarray:
     value score = max VALUE / V (0 without V), both 0 without partners or without N.
     Element-wise the same float operations as one mention at a time."""
     n = len(eids)
-    tots = np.fromiter(chain.from_iterable(map(totals.get, eids, repeat((0, 0.0)))),
-                       dtype=np.float64, count=2 * n).reshape(n, 2)
+    tots = np.fromiter(
+        chain.from_iterable(map(totals.get, eids, repeat((0, 0.0)))), dtype=np.float64, count=2 * n
+    ).reshape(n, 2)
     ns = tots[:, 0]
     vt = tots[:, 1]
     self_arr = np.fromiter(selfs, dtype=np.float64, count=n)
@@ -356,24 +387,28 @@ class B3Sums:
         self.tables = PassTables(result) if tables is None else weakref.proxy(tables)
         self.sides = []
         self._hosts = []
-        self.mention_ids: list = []     # per side: the mentions' IDs
+        self.mention_ids: list = []  # per side: the mentions' IDs
         b3 = result.b3
         if b3 is None:
             return
         cv = self.tables.cv
         for side, mentions, totals, ids, first in (
-                ("REF", b3.ref, b3.ref_totals, cv.rids, 0),
-                ("SYS", b3.sys, b3.sys_totals, cv.sids, cv.nref)):
+            ("REF", b3.ref, b3.ref_totals, cv.rids, 0),
+            ("SYS", b3.sys, b3.sys_totals, cv.sids, cv.nref),
+        ):
             n = len(mentions)
             eids = list(map(_ENTITY_ID, mentions))
-            vals = _b3_summands(eids, list(map(_COUNT, mentions)),
-                                list(map(_VALUE, mentions)), list(map(_SELF, mentions)),
-                                totals)
+            vals = _b3_summands(
+                eids,
+                list(map(_COUNT, mentions)),
+                list(map(_VALUE, mentions)),
+                list(map(_SELF, mentions)),
+                totals,
+            )
             self.mention_ids.append(list(map(_MENTION_ID, mentions)))
             self.sides.append((side, mentions, totals, vals, np.zeros(n, dtype=np.intp)))
             index = dict(zip(ids, range(first, first + len(ids))))
-            self._hosts.append(np.fromiter(map(index.__getitem__, eids), dtype=np.intp,
-                                           count=n))
+            self._hosts.append(np.fromiter(map(index.__getitem__, eids), dtype=np.intp, count=n))
         self._keys: dict = {}
         self._single: dict = {}
         self._double: dict = {}
@@ -387,8 +422,11 @@ class B3Sums:
             elif cond == "LEVEL":
                 k = Keys(*encode(map(_MENTION_TYPE, mentions), count=len(mentions)))
             elif cond == "SOURCE":
-                k = Keys(*encode(map(self.result.sources.get, map(_DOCID, mentions)),
-                                 count=len(mentions)))
+                k = Keys(
+                    *encode(
+                        map(self.result.sources.get, map(_DOCID, mentions)), count=len(mentions)
+                    )
+                )
             else:
                 # TYPE, SUBTYPE, CLASS, CROSS-DOC, MENTION COUNT (all documents) and VALUE of
                 # the host entity are its element-level condition values (a missing
@@ -430,7 +468,7 @@ class B3Sums:
                 out["total"] = total
             return out
         got = self._double.get((cond1, cond2))
-        if got is None:             # (the report's table and the JSON's: made once)
+        if got is None:  # (the report's table and the JSON's: made once)
             got = self._double[(cond1, cond2)] = self._double_entries(cond1, cond2, total)
         return got
 
@@ -447,19 +485,29 @@ class B3Sums:
 
 # ---- formatting -----------------------------------------------------------------------
 
-ROW_FORMAT = ("%7.7s%6d%6d%6d%8d%6d%6d%6d%8.1f%6.1f%6.1f%7.1f%5.1f%5.1f%8.1f%6.1f%6.1f%6.1f"
-              "%6.1f%6.1f%8.1f%7.1f%5.1f%5.1f%9.2f%7.2f%7.2f%7.2f%7.2f%7.2f%7.2f\n")
+ROW_FORMAT = (
+    "%7.7s%6d%6d%6d%8d%6d%6d%6d%8.1f%6.1f%6.1f%7.1f%5.1f%5.1f%8.1f%6.1f%6.1f%6.1f"
+    "%6.1f%6.1f%8.1f%7.1f%5.1f%5.1f%9.2f%7.2f%7.2f%7.2f%7.2f%7.2f%7.2f\n"
+)
 
-COUNT_LABELS = {"entity": "_Entity_Count__", "relation": "Relation_Count_",
-                "event": "__Event_Count__", "timex2": "_Timex2_Count__",
-                "value": "__Value_Count__"}
+COUNT_LABELS = {
+    "entity": "_Entity_Count__",
+    "relation": "Relation_Count_",
+    "event": "__Event_Count__",
+    "timex2": "_Timex2_Count__",
+    "value": "__Value_Count__",
+}
 
-_HDR1 = ("     ___Document_Count____     _____Document_Count_(%)______        "
-         "________________________Cost_(%)________________________       "
-         "____________Unconditioned_Cost_(%)____________")
-_HDR3 = ("Tot    FA  Miss     Tot    FA  Miss   Err      FA  Miss   Err    Pre--Rec--F        FA"
-         "  Miss   Err    FA  Miss   Err     (%)    Pre--Rec--F      Value     FA   Miss    Err"
-         "     FA   Miss    Err")
+_HDR1 = (
+    "     ___Document_Count____     _____Document_Count_(%)______        "
+    "________________________Cost_(%)________________________       "
+    "____________Unconditioned_Cost_(%)____________"
+)
+_HDR3 = (
+    "Tot    FA  Miss     Tot    FA  Miss   Err      FA  Miss   Err    Pre--Rec--F        FA"
+    "  Miss   Err    FA  Miss   Err     (%)    Pre--Rec--F      Value     FA   Miss    Err"
+    "     FA   Miss    Err"
+)
 
 
 def header_lines(kind: str, label1: str, label2: str, b3: bool) -> str:
@@ -468,20 +516,53 @@ def header_lines(kind: str, label1: str, label2: str, b3: bool) -> str:
     w1 = "B3 Unweighted" if b3 else " Unweighted  "
     w2 = "B3 Value_based" if b3 else " Value-based  "
     hdr1 = COUNT_LABELS[kind] + _HDR1
-    hdr2 = ("Ref   Detection     Ref   Detection   Rec     Detection   Rec   " + w1
-            + "      Detection  Attr    " + am + "   Value   " + w2
-            + "     Max      Detection   Attr     _" + am + "_")
+    hdr2 = (
+        "Ref   Detection     Ref   Detection   Rec     Detection   Rec   "
+        + w1
+        + "      Detection  Attr    "
+        + am
+        + "   Value   "
+        + w2
+        + "     Max      Detection   Attr     _"
+        + am
+        + "_"
+    )
     return "\n %-8s %s\n %-8s %s\n          %s\n" % (label1, hdr1, label2.upper(), hdr2, _HDR3)
 
 
 #: names of the 31 numeric columns AB..ZZ of a row, in print order (docs/rules/report.md §2.6)
-ROW_FIELDS = ("ref_count", "fa_count", "miss_count", "doc_ref_count", "doc_fa_count",
-              "doc_miss_count", "doc_error_count", "doc_fa_pct", "doc_miss_pct",
-              "doc_error_pct", "precision", "recall", "f1", "fa_cost", "miss_cost",
-              "attr_cost", "sub_fa_cost", "sub_miss_cost", "sub_err_cost", "value",
-              "value_precision", "value_recall", "value_f1", "max_value", "uncond_fa_cost",
-              "uncond_miss_cost", "uncond_attr_cost", "uncond_sub_fa_cost",
-              "uncond_sub_miss_cost", "uncond_sub_err_cost")
+ROW_FIELDS = (
+    "ref_count",
+    "fa_count",
+    "miss_count",
+    "doc_ref_count",
+    "doc_fa_count",
+    "doc_miss_count",
+    "doc_error_count",
+    "doc_fa_pct",
+    "doc_miss_pct",
+    "doc_error_pct",
+    "precision",
+    "recall",
+    "f1",
+    "fa_cost",
+    "miss_cost",
+    "attr_cost",
+    "sub_fa_cost",
+    "sub_miss_cost",
+    "sub_err_cost",
+    "value",
+    "value_precision",
+    "value_recall",
+    "value_f1",
+    "max_value",
+    "uncond_fa_cost",
+    "uncond_miss_cost",
+    "uncond_attr_cost",
+    "uncond_sub_fa_cost",
+    "uncond_sub_miss_cost",
+    "uncond_sub_err_cost",
+)
 
 
 def row_values(c: Cell, total_value: float, b3: B3Entry | None = None) -> tuple:
@@ -508,22 +589,43 @@ def row_values(c: Cell, total_value: float, b3: B3Entry | None = None) -> tuple:
         value_precision = max(value_correct, 0) / max(TINY, sys_value)
     value_f = 2 * value_precision * value_recall / max(value_precision + value_recall, TINY)
     un = 100 / max(total_value, TINY)
-    return (nref, c.efa, c.emiss, nref_doc, c.fa, c.miss, c.error,
-            min(999.9, pn * c.fa), pn * c.miss, pn * c.error,
-            100 * precision, 100 * recall, 100 * fmeasure,
-            min(999.9, cn * c.c_fa), cn * c.c_miss,
-            min(999.9, cn * c.attr_err),
-            min(999.9, cn * c.fa_sub),
-            min(999.9, cn * c.miss_sub),
-            min(999.9, cn * c.err_sub),
-            max(-999.9, cn * (value_correct - c.c_fa)),
-            100 * value_precision, 100 * value_recall, 100 * value_f,
-            un * rv, min(999.99, un * c.c_fa), un * c.c_miss,
-            un * c.attr_err, un * c.fa_sub, un * c.miss_sub, un * c.err_sub)
+    return (
+        nref,
+        c.efa,
+        c.emiss,
+        nref_doc,
+        c.fa,
+        c.miss,
+        c.error,
+        min(999.9, pn * c.fa),
+        pn * c.miss,
+        pn * c.error,
+        100 * precision,
+        100 * recall,
+        100 * fmeasure,
+        min(999.9, cn * c.c_fa),
+        cn * c.c_miss,
+        min(999.9, cn * c.attr_err),
+        min(999.9, cn * c.fa_sub),
+        min(999.9, cn * c.miss_sub),
+        min(999.9, cn * c.err_sub),
+        max(-999.9, cn * (value_correct - c.c_fa)),
+        100 * value_precision,
+        100 * value_recall,
+        100 * value_f,
+        un * rv,
+        min(999.99, un * c.c_fa),
+        un * c.c_miss,
+        un * c.attr_err,
+        un * c.fa_sub,
+        un * c.miss_sub,
+        un * c.err_sub,
+    )
 
 
-def row_fields(c: Cell, total_value: float, b3: B3Entry | None = None,
-               b3_table: bool = False) -> dict:
+def row_fields(
+    c: Cell, total_value: float, b3: B3Entry | None = None, b3_table: bool = False
+) -> dict:
     """The numbers of a row by name (:data:`ROW_FIELDS`, unrounded; for machine-readable
     output), plus ``b3``: whether precision/recall/f1 and the value-based ones are B-cubed
     (a B3 table whose row received B3 data)."""
@@ -580,5 +682,7 @@ def detection_tables(result, params, all_sources, tables: PassTables | None = No
     """All detection tables of a pass, in print order."""
     if tables is None:
         tables = PassTables(result)
-    return "".join(detection_table(result.kind, spec, tables)
-                   for spec in table_specs(result.kind, params, all_sources))
+    return "".join(
+        detection_table(result.kind, spec, tables)
+        for spec in table_specs(result.kind, params, all_sources)
+    )

@@ -5,6 +5,7 @@ Every number is taken from the same accumulation as the text report
 (:mod:`acescore.report.counts.tables`), unrounded; rounding a JSON number the way the report does
 (``%.1f`` / ``%.2f``) gives the printed text.
 """
+
 from __future__ import annotations
 
 import csv
@@ -51,8 +52,7 @@ def pass_json(res, params, all_sources, tables=None) -> dict:
             for row in rows:
                 c = acc.cells.get(row)
                 if c is not None:
-                    lst.append({"key": row, **row_fields(c, acc.total_value, scores.get(row),
-                                                         b3)})
+                    lst.append({"key": row, **row_fields(c, acc.total_value, scores.get(row), b3)})
             out["conditions"][name] = lst
             if first:
                 if lst and lst[-1]["key"] == "total":
@@ -67,8 +67,12 @@ def pass_json(res, params, all_sources, tables=None) -> dict:
                 for row in rows:
                     c = acc.cells.get((k2, row))
                     if c is not None:
-                        lst.append({"key": row, **row_fields(c, acc.total_value,
-                                                             scores.get((k2, row)), b3)})
+                        lst.append(
+                            {
+                                "key": row,
+                                **row_fields(c, acc.total_value, scores.get((k2, row)), b3),
+                            }
+                        )
                 sub[k2] = lst
             out["conditions"][name] = sub
     return out
@@ -99,31 +103,38 @@ def to_dict(results) -> dict:
         "acescore_version": __version__,
         "signature": signature(results),
         "score_unit": UNIT,
-        "parameters": {"name": p.name, "mentions": bool(results.options.scores_mentions),
-                       "map_weighting": p.map_weighting, "eval_weighting": p.eval_weighting,
-                       "use_mentions": bool(p.use_mentions),
-                       "use_name_similarity": bool(p.use_name_similarity),
-                       "allow_wrong_mapping": bool(p.allow_wrong_mapping),
-                       "min_overlap": p.min_overlap},
+        "parameters": {
+            "name": p.name,
+            "mentions": bool(results.options.scores_mentions),
+            "map_weighting": p.map_weighting,
+            "eval_weighting": p.eval_weighting,
+            "use_mentions": bool(p.use_mentions),
+            "use_name_similarity": bool(p.use_name_similarity),
+            "allow_wrong_mapping": bool(p.allow_wrong_mapping),
+            "min_overlap": p.min_overlap,
+        },
         "sources": results.all_sources,
         **({"inputs": dict(results.inputs)} if results.inputs else {}),
-        "documents": (results.coverage.as_dict() if results.coverage is not None
-                      else dict(results.documents)),
+        "documents": (
+            results.coverage.as_dict() if results.coverage is not None else dict(results.documents)
+        ),
         "tasks": {},
         "document_scores": {},
         # canonical order: the NIST order (standard error) follows the order of the files
         "warnings": sorted(w.strip() for w in results.warnings),
     }
-    if results.skipped is not None:     # lenient mode (acescore.rules.robust)
+    if results.skipped is not None:  # lenient mode (acescore.rules.robust)
         out["skipped"] = results.skipped.as_dict()
     for o in results.outputs:
         if o.printed:
             name = task_of(o.task).json_name
             out["tasks"][name] = o.data
             out["document_scores"][name] = o.documents
-    if results.document_ids is not None:       # -s
-        out["summary"] = {"ref_documents": results.document_ids["ref"],
-                          "sys_documents": results.document_ids["sys"]}
+    if results.document_ids is not None:  # -s
+        out["summary"] = {
+            "ref_documents": results.document_ids["ref"],
+            "sys_documents": results.document_ids["sys"],
+        }
     if results.literature is not None:
         out["coref"] = coref_json(results.literature["coref"])
         out["events"] = events_json(results.literature["events"])
@@ -153,17 +164,29 @@ def to_csv(results) -> str:
                 for row in lst:
                     rec = {"task": task, "condition": cond, "group": k2, **row}
                     if w is None:
-                        w = csv.DictWriter(buf, fieldnames=list(rec) + list(CSV_DOCUMENT_FIELDS)
-                                           + ["signature"], lineterminator="\n",
-                                           extrasaction="ignore")
+                        w = csv.DictWriter(
+                            buf,
+                            fieldnames=list(rec) + list(CSV_DOCUMENT_FIELDS) + ["signature"],
+                            lineterminator="\n",
+                            extrasaction="ignore",
+                        )
                         w.writeheader()
                     w.writerow(dict(rec, signature=sig))
     if w is not None and results.options.doc_scores:
         for task, docs in d["document_scores"].items():
             for docid, v in docs.items():
-                w.writerow({"task": task, "condition": "document", "group": "", "key": docid,
-                            "value": v["value_pct"], "ref_value": v["ref_value"],
-                            "sys_value": v["sys_value"], "signature": sig})
+                w.writerow(
+                    {
+                        "task": task,
+                        "condition": "document",
+                        "group": "",
+                        "key": docid,
+                        "value": v["value_pct"],
+                        "ref_value": v["ref_value"],
+                        "sys_value": v["sys_value"],
+                        "signature": sig,
+                    }
+                )
     return buf.getvalue()
 
 
@@ -190,8 +213,10 @@ def gate_failures(results, gates) -> list[str]:
             continue
         v = task_value(results, task)
         if v is None:
-            out.append(f"{task} was not scored (no {task} section in the report), required >= "
-                       f"{threshold:g}")
+            out.append(
+                f"{task} was not scored (no {task} section in the report), required >= "
+                f"{threshold:g}"
+            )
         elif round(v, 1) < threshold:
             out.append(f"{task} Value {v:.1f} is below the required {threshold:g}")
     return out
@@ -208,6 +233,7 @@ def table(results, task: str, condition: str = "TYPE"):
 def score_line(results) -> str:
     """``score --score-only``: each scored task's Value (%, as the report rounds it) and the
     signature on one line, e.g. ``edr=22.7 val=40.2 ... acescore:0.1.0|params:...``."""
-    values = [f"{name}={v:.1f}" for name in JSON_NAMES
-              if (v := task_value(results, name)) is not None]
+    values = [
+        f"{name}={v:.1f}" for name in JSON_NAMES if (v := task_value(results, name)) is not None
+    ]
     return " ".join(values + [signature(results)]) + "\n"

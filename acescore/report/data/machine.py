@@ -9,6 +9,7 @@
   (:func:`listing_json`) and of ``-d`` (``document_scores``, also in CSV).
 * The reproducibility signature (:func:`make_signature`) in every JSON, CSV and the view.
 """
+
 from __future__ import annotations
 
 import os
@@ -21,26 +22,38 @@ SCORE_KEYS = frozenset({"recall", "precision", "f1"})
 UNIT = "percent"
 
 
-def make_signature(params: str, flags: str = "", dtd: str = "none", lenient: bool = False,
-                   extra: str = "") -> str:
+def make_signature(
+    params: str, flags: str = "", dtd: str = "none", lenient: bool = False, extra: str = ""
+) -> str:
     """``acescore:VERSION|params:NAME|flags:F|order:canonical-05|dtd:D[|lenient][|EXTRA]``
     (in the spirit of sacrebleu's signatures)."""
-    return (f"acescore:{__version__}|params:{params}|flags:{flags or '-'}"
-            f"|order:canonical-05|dtd:{dtd or 'none'}" + ("|lenient" if lenient else "")
-            + (f"|{extra}" if extra else ""))
+    return (
+        f"acescore:{__version__}|params:{params}|flags:{flags or '-'}"
+        f"|order:canonical-05|dtd:{dtd or 'none'}"
+        + ("|lenient" if lenient else "")
+        + (f"|{extra}" if extra else "")
+    )
 
 
 def dtd_label(files) -> str:
     """The DOCTYPE system files of the APF files read (for the signature)."""
-    return ",".join(sorted({os.path.basename(f.doctype) if f.doctype else "none"
-                            for f in files})) or "none"
+    return (
+        ",".join(sorted({os.path.basename(f.doctype) if f.doctype else "none" for f in files}))
+        or "none"
+    )
 
 
 def as_percent(obj):
     """A copy of ``obj`` with every recall/precision/f1 fraction as a percentage."""
     if isinstance(obj, dict):
-        return {k: (100.0 * v if k in SCORE_KEYS and isinstance(v, (int, float))
-                    and not isinstance(v, bool) else as_percent(v)) for k, v in obj.items()}
+        return {
+            k: (
+                100.0 * v
+                if k in SCORE_KEYS and isinstance(v, (int, float)) and not isinstance(v, bool)
+                else as_percent(v)
+            )
+            for k, v in obj.items()
+        }
     if isinstance(obj, list):
         return [as_percent(v) for v in obj]
     return obj
@@ -70,6 +83,7 @@ def events_json(scores: dict) -> dict:
 # --------------------------------------------------------------------------------------------
 # -a / -e / -s
 
+
 def _val(x) -> float | None:
     return None if x is None else float(x)
 
@@ -95,26 +109,35 @@ def mappings_json(res, errors_only: bool = False, tables=None) -> list:
             rd = res.ref[rid].docs.get(d) if rid else None
             sd = res.sys[dsid].docs.get(d) if dsid else None
             comps = rec.comps or (None, None, None, None)
-            entry = {"docid": d, "status": rec.status,
-                     "ref_value": _val(res.doc_value.get(("REF", rid, d))) if rid else None,
-                     "sys_value": _val(res.doc_value.get(("SYS", dsid, d))) if dsid else None,
-                     "pair_value": _val(res.doc_mv.get((rid, dsid, d))) if rid and dsid
-                     else None,
-                     "cost": _val(rec.cost),
-                     "costs": dict(zip(("attr", "sub_miss", "sub_err", "sub_fa"),
-                                       map(_val, comps))),
-                     "errors": [{"attribute": a, "ref": x, "sys": y} for a, x, y in
-                                (attribute_differences(res.kind, rd, sd)
-                                 if rd is not None and sd is not None else ())]}
+            entry = {
+                "docid": d,
+                "status": rec.status,
+                "ref_value": _val(res.doc_value.get(("REF", rid, d))) if rid else None,
+                "sys_value": _val(res.doc_value.get(("SYS", dsid, d))) if dsid else None,
+                "pair_value": _val(res.doc_mv.get((rid, dsid, d))) if rid and dsid else None,
+                "cost": _val(rec.cost),
+                "costs": dict(zip(("attr", "sub_miss", "sub_err", "sub_fa"), map(_val, comps))),
+                "errors": [
+                    {"attribute": a, "ref": x, "sys": y}
+                    for a, x, y in (
+                        attribute_differences(res.kind, rd, sd)
+                        if rd is not None and sd is not None
+                        else ()
+                    )
+                ],
+            }
             docs.append(entry)
         if errors_only and all(e["status"] == "correct" for e in docs):
             continue
-        item = {"ref": rid, "sys": sid,
-                "status": "fa" if rid is None else ("mapped" if sid else "miss"),
-                "ref_value": _val(res.value.get(("REF", rid))) if rid else None,
-                "sys_value": _val(res.value.get(("SYS", sid))) if sid else None,
-                "pair_value": _val(res.pair_value.get((rid, sid))) if rid and sid else None,
-                "documents": docs}
+        item = {
+            "ref": rid,
+            "sys": sid,
+            "status": "fa" if rid is None else ("mapped" if sid else "miss"),
+            "ref_value": _val(res.value.get(("REF", rid))) if rid else None,
+            "sys_value": _val(res.value.get(("SYS", sid))) if sid else None,
+            "pair_value": _val(res.pair_value.get((rid, sid))) if rid and sid else None,
+            "documents": docs,
+        }
         if res.kind in ("relation", "event"):
             item["argument_errors"] = res.arg_errors.get(rid if rid else sid, 0)
         out.append(item)
@@ -144,8 +167,7 @@ def pass_details(options, res, tables=None) -> dict:
     if not options.listing_data:
         return out
     if options.all_mappings or options.error_mappings:
-        out["mappings"] = mappings_json(res, errors_only=not options.all_mappings,
-                                        tables=tables)
+        out["mappings"] = mappings_json(res, errors_only=not options.all_mappings, tables=tables)
     if options.summary:
         out["listing"] = listing_json(res)
     return out

@@ -27,6 +27,7 @@ Two behaviours of the NIST tool that only show in these listings are imitated:
   instead of the REF one.  The parts persist from the relation pass into the event pass of
   the same level.
 """
+
 from __future__ import annotations
 
 from itertools import accumulate
@@ -39,13 +40,27 @@ SEPARATOR = "--------\n"
 
 ENTITY_ATTRIBUTES = ("CLASS", "ID", "LEVEL", "SUBTYPE", "TYPE")
 VALUE_ATTRIBUTES = ("ID", "SUBTYPE", "TYPE")
-TIMEX2_ATTRIBUTES = ("ANCHOR_DIR", "ANCHOR_VAL", "COMMENT", "ID", "MOD", "NON_SPECIFIC", "SET",
-                     "SUBTYPE", "TYPE", "VAL")
+TIMEX2_ATTRIBUTES = (
+    "ANCHOR_DIR",
+    "ANCHOR_VAL",
+    "COMMENT",
+    "ID",
+    "MOD",
+    "NON_SPECIFIC",
+    "SET",
+    "SUBTYPE",
+    "TYPE",
+    "VAL",
+)
 RELATION_ATTRIBUTES = ("ID", "MODALITY", "SUBTYPE", "TYPE")
 EVENT_ATTRIBUTES = ("GENERICITY", "ID", "MODALITY", "POLARITY", "SUBTYPE", "TENSE", "TYPE")
-ATTRIBUTES = {"entity": ENTITY_ATTRIBUTES, "value": VALUE_ATTRIBUTES,
-              "timex2": TIMEX2_ATTRIBUTES, "relation": RELATION_ATTRIBUTES,
-              "event": EVENT_ATTRIBUTES}
+ATTRIBUTES = {
+    "entity": ENTITY_ATTRIBUTES,
+    "value": VALUE_ATTRIBUTES,
+    "timex2": TIMEX2_ATTRIBUTES,
+    "relation": RELATION_ATTRIBUTES,
+    "event": EVENT_ATTRIBUTES,
+}
 
 ARG_KINDS = ("entity", "value", "timex2")
 
@@ -61,7 +76,7 @@ class Blocks(list):
 
     def __init__(self, head: str):
         super().__init__([head])
-        self.starts: list = []          # (sort key, index of the block's first piece)
+        self.starts: list = []  # (sort key, index of the block's first piece)
 
     def start(self, key) -> None:
         self.starts.append((key, len(self)))
@@ -90,8 +105,10 @@ class Blocks(list):
         starts = self.starts
         k = next((i for i, (key, _) in enumerate(starts) if key[0] == 1), len(starts))
         cut = starts[k][1] if k < len(starts) else len(self)
-        return (self._pieces(self[0], starts[:k], 1, cut),
-                self._pieces("", starts[k:], cut, len(self)))
+        return (
+            self._pieces(self[0], starts[:k], 1, cut),
+            self._pieces("", starts[k:], cut, len(self)),
+        )
 
     def _pieces(self, head: str, starts: list, lo: int, hi: int) -> tuple:
         """The pieces of the blocks ``starts`` made of pieces ``lo`` to ``hi``."""
@@ -102,7 +119,7 @@ def packed(pieces: tuple) -> tuple:
     """:meth:`Blocks.pieces` as :meth:`Blocks.packed`: the pieces joined, and where each
     block starts in the text."""
     head, keys, parts, firsts = pieces
-    before = [0, *accumulate(map(len, parts))]     # [i]: the length of i pieces
+    before = [0, *accumulate(map(len, parts))]  # [i]: the length of i pieces
     return head, keys, "".join(parts), [before[i] for i in firsts]
 
 
@@ -179,7 +196,7 @@ def _match_external_links(r, s) -> str | None:
     return "error"
 
 
-_LISTED: dict = {}      # attribute names -> those listed after TYPE and SUBTYPE
+_LISTED: dict = {}  # attribute names -> those listed after TYPE and SUBTYPE
 
 
 def _list_element_attributes(g, attributes) -> str:
@@ -188,7 +205,8 @@ def _list_element_attributes(g, attributes) -> str:
     rest = _LISTED.get(attributes)
     if rest is None:
         rest = _LISTED[attributes] = ("TYPE", "SUBTYPE") + tuple(
-            a for a in attributes if a not in ("TYPE", "SUBTYPE", "ID"))
+            a for a in attributes if a not in ("TYPE", "SUBTYPE", "ID")
+        )
     # (v and v != "0": _true(v))
     return "(" + "/".join([v if v and v != "0" else "---" for v in map(g.attrs.get, rest)]) + ")"
 
@@ -281,7 +299,7 @@ class _Ctx:
         sd = self.run.ref if side == "REF" else self.run.sys
         coll: dict = {}
         if side == "SYS" and self.mention_level:
-            promoted = getattr(self.run, "promoted", None) or {}     # the run's, if kept
+            promoted = getattr(self.run, "promoted", None) or {}  # the run's, if kept
             for k in ARG_KINDS:
                 prom, _ = promoted.get(("SYS", k)) or promote_elements(sd.of(k))
                 coll.update(prom)
@@ -328,8 +346,16 @@ def document_lines(ref, sys) -> tuple[list, list]:
     DOCID order."""
     out = []
     for docs in (ref.documents, sys.all_documents or sys.documents):
-        out.append([(d, f"ID={d}, TYPE={docs[d].data_type}, FILE={docs[d].uri},"
-                        f" SOURCE={docs[d].source}\n") for d in sorted(docs)])
+        out.append(
+            [
+                (
+                    d,
+                    f"ID={d}, TYPE={docs[d].data_type}, FILE={docs[d].uri},"
+                    f" SOURCE={docs[d].source}\n",
+                )
+                for d in sorted(docs)
+            ]
+        )
     return out[0], out[1]
 
 
@@ -376,10 +402,17 @@ def _list_entities(out, ctx: _Ctx, side, coll):
         g = coll[eid]
         a = g.attrs
         v = value.get((side, eid))
-        block = ["ID=%s, VALUE=%.5f, TYPE=%s, SUBTYPE=%s, LEVEL=%s, CLASS=%s\n"
-                 % (_id_plus_external_ids(g), 0.0 if v is None else v,
-                    _s(a.get("TYPE")), _s(a.get("SUBTYPE")), _s(a.get("LEVEL")),
-                    _s(a.get("CLASS")))]
+        block = [
+            "ID=%s, VALUE=%.5f, TYPE=%s, SUBTYPE=%s, LEVEL=%s, CLASS=%s\n"
+            % (
+                _id_plus_external_ids(g),
+                0.0 if v is None else v,
+                _s(a.get("TYPE")),
+                _s(a.get("SUBTYPE")),
+                _s(a.get("LEVEL")),
+                _s(a.get("CLASS")),
+            )
+        ]
         docs = g.docs
         for d in sorted(docs) if len(docs) > 1 else docs:
             x = docs[d]
@@ -390,9 +423,16 @@ def _list_entities(out, ctx: _Ctx, side, coll):
             mentions = x.mentions
             for m in sorted(mentions, key=_locator_key) if len(mentions) > 1 else mentions:
                 head, ext = _shown(m.head), _shown(m.extent)
-                block.append('      mention TYPE=%s, ROLE=%s, STYLE=%s, head="%s", extent="%s"\n'
-                             % (m.type, m.role, m.style, head if head is not None else "???",
-                                ext if ext is not None else "???"))
+                block.append(
+                    '      mention TYPE=%s, ROLE=%s, STYLE=%s, head="%s", extent="%s"\n'
+                    % (
+                        m.type,
+                        m.role,
+                        m.style,
+                        head if head is not None else "???",
+                        ext if ext is not None else "???",
+                    )
+                )
         out.append("".join(block))
 
 
@@ -402,8 +442,11 @@ def _list_values(out, ctx: _Ctx, side, coll):
     for eid in sorted(coll):
         out.start(eid)
         g = coll[eid]
-        line = "ID=%s, VALUE=%.5f, TYPE=%s" % (eid, _num(res.value.get((side, eid))),
-                                               _s(g.attrs.get("TYPE")))
+        line = "ID=%s, VALUE=%.5f, TYPE=%s" % (
+            eid,
+            _num(res.value.get((side, eid))),
+            _s(g.attrs.get("TYPE")),
+        )
         for a in attributes:
             if a in ("ID", "TYPE"):
                 continue
@@ -421,8 +464,13 @@ def _argument_description(ctx: _Ctx, side: str, role: str, aid: str) -> str:
     g = ctx.arg_element(side, aid)
     a = g.attrs if g is not None else {}
     out = "%11.11s (%3.3s/%3.3s/%3.3s/%3.3s): ID=%s" % (
-        role, _s(a.get("TYPE")), _opt(a.get("SUBTYPE")), _opt(a.get("LEVEL")),
-        _opt(a.get("CLASS")), g.id if g is not None else "")
+        role,
+        _s(a.get("TYPE")),
+        _opt(a.get("SUBTYPE")),
+        _opt(a.get("LEVEL")),
+        _opt(a.get("CLASS")),
+        g.id if g is not None else "",
+    )
     if g is not None:
         out += ctx.best_text(side, aid, g)
     return out + "\n"
@@ -442,15 +490,18 @@ def _list_releves(out, ctx: _Ctx, side, coll):
     # SYS one a promoted mention at mention level)
     cache = ctx.run.__dict__.setdefault("_listing_arguments", {})
     tails: dict = cache.setdefault(("tails", side), {})
-    described: dict = cache.setdefault(("described", side, side == "SYS" and ctx.mention_level),
-                                       {})
+    described: dict = cache.setdefault(("described", side, side == "SYS" and ctx.mention_level), {})
     for eid in sorted(coll):
         out.start(eid)
         g = coll[eid]
         a = g.attrs
         v = res.value.get((side, eid))
         line = "ID=%s, VALUE=%.5f, TYPE=%s, SUBTYPE=%s" % (
-            eid, 0.0 if v is None else v, _s(a.get("TYPE")), _s(a.get("SUBTYPE")))
+            eid,
+            0.0 if v is None else v,
+            _s(a.get("TYPE")),
+            _s(a.get("SUBTYPE")),
+        )
         for at in listed:
             v = a.get(at)
             if v is not None:
@@ -458,11 +509,11 @@ def _list_releves(out, ctx: _Ctx, side, coll):
         block = [line, "\n"]
         for key in g.arg_pairs:
             text = described.get(key)
-            if text is None:    # an argument of many elements (promoted mentions): once
+            if text is None:  # an argument of many elements (promoted mentions): once
                 text = described[key] = "  " + _argument_description(ctx, side, *key)
             block.append(text)
         docs = g.docs
-        for d in sorted(docs) if len(docs) > 1 else docs:           # R32
+        for d in sorted(docs) if len(docs) > 1 else docs:  # R32
             block.append(f"      -- in document {d}\n")
             for m in docs[d].mentions:
                 line = f"         mention ID={m.id}"
@@ -482,8 +533,7 @@ def _list_releves(out, ctx: _Ctx, side, coll):
                     tail = tails.get(arg.refid)
                     if tail is None:
                         tail = tails[arg.refid] = _argument_tail(ctx.mention(side, arg.refid))
-                    block.append("%21s: ID=%s%s" % (arg.role, arg.refid + sys_mention_suffix,
-                                                    tail))
+                    block.append("%21s: ID=%s%s" % (arg.role, arg.refid + sys_mention_suffix, tail))
         out.append("".join(block))
 
 
@@ -519,12 +569,12 @@ def _phantom_parts(ctx: _Ctx) -> set:
     partners = cache.get((level, id(args)))
     if partners is None:
         partners = cache[(level, id(args))] = {}
-        for (a, b, _d) in args.pair_value:
+        for a, b, _d in args.pair_value:
             if allow_wrong or mapping.get(a) == b:
                 partners.setdefault(b, set()).add(a)
     eval_docs = run.ref.documents
     out: set = set()
-    done = run.__dict__.setdefault("_phantoms_of_pass", {})     # each pass's, made once
+    done = run.__dict__.setdefault("_phantoms_of_pass", {})  # each pass's, made once
     for p in run.releve_passes:
         if task_of(p.task).mention_level != level:
             continue
@@ -541,7 +591,7 @@ def _pass_phantoms(p, eval_docs, partners: dict) -> set:
     """The phantom document parts that the matching of one relation/event pass creates
     (see :func:`_phantom_parts`)."""
     out: set = set()
-    ref_args: dict = {}                 # evaluated document -> its REF elements' arguments
+    ref_args: dict = {}  # evaluated document -> its REF elements' arguments
     for g in p.ref.values():
         for d in g.docs:
             if d in eval_docs and g.arg_pairs:

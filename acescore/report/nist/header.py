@@ -1,4 +1,5 @@
 """The parameter header of the NIST report (docs/rules/input.md §1.6)."""
+
 from __future__ import annotations
 
 from acescore.model.params import Params
@@ -22,12 +23,18 @@ def header(p: Params) -> str:
 def _rules(p: Params) -> list:
     """What is scored, and how elements are mapped."""
     out = []
-    out.append(" Scoring %s mentions for mapping and to compute value"
-               % ("USES" if p.use_mentions else "DOES NOT use"))
-    out.append(" %s document entities are allowed"
-               % ("All" if p.allow_non_named_entities else "Only NAM-level"))
-    out.append(" %s document entities are mapped and scored"
-               % ("All" if p.score_non_named_entities else "Only NAM-level"))
+    out.append(
+        " Scoring %s mentions for mapping and to compute value"
+        % ("USES" if p.use_mentions else "DOES NOT use")
+    )
+    out.append(
+        " %s document entities are allowed"
+        % ("All" if p.allow_non_named_entities else "Only NAM-level")
+    )
+    out.append(
+        " %s document entities are mapped and scored"
+        % ("All" if p.score_non_named_entities else "Only NAM-level")
+    )
     out.append(f" Entity mapping is {p.map_weighting} weighted")
     out.append(f" Entity scoring is {p.eval_weighting} weighted")
     if p.use_name_similarity:
@@ -35,10 +42,14 @@ def _rules(p: Params) -> list:
         out.append(f"   (minimum acceptable similarity is {p.min_name_similarity:g})")
     else:
         out.append(" Entity scoring DOES NOT use name (dis)similarity to penalize entity values")
-    out.append(" Time arguments of relations are %s"
-               % ("SCORED" if p.score_relation_times else "NOT scored"))
-    out.append(" Relation/Event mapping %s overlap of Relation/Event mentions"
-               % ("REQUIRES" if p.mention_overlap_required else "DOES NOT require"))
+    out.append(
+        " Time arguments of relations are %s"
+        % ("SCORED" if p.score_relation_times else "NOT scored")
+    )
+    out.append(
+        " Relation/Event mapping %s overlap of Relation/Event mentions"
+        % ("REQUIRES" if p.mention_overlap_required else "DOES NOT require")
+    )
     if not p.argscore_required:
         x = "does NOT require that arguments"
     elif p.argscore_required == 1:
@@ -47,9 +58,13 @@ def _rules(p: Params) -> list:
         x = "requires that ALL arguments"
     out.append(f" Relation/Event mapping {x} have a non-null argument score")
     x = "BOTH" if p.nargs_required == 2 else f"at least {p.nargs_required}"
-    out.append(f" Relation mapping requires that {x} Arg-* relation arguments have a non-null argument score")
-    out.append(" Relation/Event arguments %s required to map correctly in order to contribute to the argument score"
-               % ("are NOT" if p.allow_wrong_mapping else "ARE"))
+    out.append(
+        f" Relation mapping requires that {x} Arg-* relation arguments have a non-null argument score"
+    )
+    out.append(
+        " Relation/Event arguments %s required to map correctly in order to contribute to the argument score"
+        % ("are NOT" if p.allow_wrong_mapping else "ARE")
+    )
     return out
 
 
@@ -82,50 +97,85 @@ def _error_list(out: list, title: str, weights: dict) -> None:
 
 def _entity_weights(p: Params) -> list:
     out: list = []
-    _weight_list(out, "  Entity mention values:", p.entity_mention_type_wgt, "type",
-                 p.mention_types)
-    _weight_list(out, "  Entity value weights for entity types:", p.entity_type_wgt, "type",
-                 p.entity_types)
-    _weight_list(out, "  Entity value weights for entity classes:", p.entity_class_wgt, "class",
-                 p.entity_classes)
-    _error_list(out, "  Entity value discounts for entity attribute recognition errors:",
-                p.entity_err_wgt)
-    _error_list(out, "  Entity mention value discounts for mention attribute recognition errors:",
-                p.entity_mention_err_wgt)
+    _weight_list(
+        out, "  Entity mention values:", p.entity_mention_type_wgt, "type", p.mention_types
+    )
+    _weight_list(
+        out, "  Entity value weights for entity types:", p.entity_type_wgt, "type", p.entity_types
+    )
+    _weight_list(
+        out,
+        "  Entity value weights for entity classes:",
+        p.entity_class_wgt,
+        "class",
+        p.entity_classes,
+    )
+    _error_list(
+        out, "  Entity value discounts for entity attribute recognition errors:", p.entity_err_wgt
+    )
+    _error_list(
+        out,
+        "  Entity mention value discounts for mention attribute recognition errors:",
+        p.entity_mention_err_wgt,
+    )
     out.append("  Entity mention value (cost) for spurious entity mentions:%6.3f" % p.entity_fa_wgt)
-    out.append("  Entity mention value (cost) discount for incorrect coreference:%6.3f"
-               % p.entity_mention_coref_fa_wgt)
+    out.append(
+        "  Entity mention value (cost) discount for incorrect coreference:%6.3f"
+        % p.entity_mention_coref_fa_wgt
+    )
     return out
 
 
-def _releve_kind(out: list, kind: str, type_wgt: dict, types, modality_wgt: dict,
-                 modalities, err_wgt: dict) -> None:
+def _releve_kind(
+    out: list, kind: str, type_wgt: dict, types, modality_wgt: dict, modalities, err_wgt: dict
+) -> None:
     """A relation's or event's type and modality weights and attribute error discounts."""
     title = kind.capitalize()
     _weight_list(out, f"  {title} value weights for {kind} types:", type_wgt, "type", types)
-    _weight_list(out, f"  {title} value weights for {kind} modalities:", modality_wgt,
-                 "modality", modalities)
-    _error_list(out, f"  {title} value discounts for {kind} attribute recognition errors:",
-                err_wgt)
+    _weight_list(
+        out, f"  {title} value weights for {kind} modalities:", modality_wgt, "modality", modalities
+    )
+    _error_list(out, f"  {title} value discounts for {kind} attribute recognition errors:", err_wgt)
 
 
 def _releve_weights(p: Params) -> list:
     """Relations', then events'."""
     out: list = []
-    _releve_kind(out, "relation", p.relation_type_wgt, p.relation_types,
-                 p.relation_modality_wgt, p.relation_modalities, p.relation_err_wgt)
-    out.append("  Relation argument value (cost) for spurious relation arguments:%6.3f"
-               % p.relation_fa_wgt)
-    out.append("  Relation argument value (cost) discount for argument role errors:%6.3f"
-               % p.relation_argument_role_err_wgt)
-    out.append("  Relation argument value (cost) discount for Arg-[12] asymmetry errors:%6.3f"
-               % p.relation_asymmetry_err_wgt)
+    _releve_kind(
+        out,
+        "relation",
+        p.relation_type_wgt,
+        p.relation_types,
+        p.relation_modality_wgt,
+        p.relation_modalities,
+        p.relation_err_wgt,
+    )
+    out.append(
+        "  Relation argument value (cost) for spurious relation arguments:%6.3f" % p.relation_fa_wgt
+    )
+    out.append(
+        "  Relation argument value (cost) discount for argument role errors:%6.3f"
+        % p.relation_argument_role_err_wgt
+    )
+    out.append(
+        "  Relation argument value (cost) discount for Arg-[12] asymmetry errors:%6.3f"
+        % p.relation_asymmetry_err_wgt
+    )
     out.append("")
-    _releve_kind(out, "event", p.event_type_wgt, p.event_types, p.event_modality_wgt,
-                 p.event_modalities, p.event_err_wgt)
+    _releve_kind(
+        out,
+        "event",
+        p.event_type_wgt,
+        p.event_types,
+        p.event_modality_wgt,
+        p.event_modalities,
+        p.event_err_wgt,
+    )
     out.append("  Event argument value (cost) for spurious event arguments:%6.3f" % p.event_fa_wgt)
-    out.append("  Event argument value (cost) discount for argument role errors:%6.3f"
-               % p.event_argument_role_err_wgt)
+    out.append(
+        "  Event argument value (cost) discount for argument role errors:%6.3f"
+        % p.event_argument_role_err_wgt
+    )
     return out
 
 
@@ -135,14 +185,20 @@ def _timex2_and_value_weights(p: Params) -> list:
     for k in sorted(p.timex2_attribute_wgt):
         out.append("%11.3f for type %s" % (p.timex2_attribute_wgt[k], k))
     out.append("  Timex2 mention value (cost) for spurious timex2 mentions:%6.3f" % p.timex2_fa_wgt)
-    out.append("  Timex2 mention value (cost) discount for incorrect coreference:%6.3f"
-               % p.timex2_mention_coref_fa_wgt)
+    out.append(
+        "  Timex2 mention value (cost) discount for incorrect coreference:%6.3f"
+        % p.timex2_mention_coref_fa_wgt
+    )
     out.append("")
-    _weight_list(out, "  Value value weights for value types:", p.value_type_wgt, "type",
-                 p.value_types)
-    _error_list(out, "  Value value discounts for value attribute recognition errors:",
-                p.value_err_wgt)
+    _weight_list(
+        out, "  Value value weights for value types:", p.value_type_wgt, "type", p.value_types
+    )
+    _error_list(
+        out, "  Value value discounts for value attribute recognition errors:", p.value_err_wgt
+    )
     out.append("  Value mention value (cost) for spurious value mentions:%6.3f" % p.value_fa_wgt)
-    out.append("  Value mention value (cost) discount for incorrect coreference:%6.3f"
-               % p.value_mention_coref_fa_wgt)
+    out.append(
+        "  Value mention value (cost) discount for incorrect coreference:%6.3f"
+        % p.value_mention_coref_fa_wgt
+    )
     return out

@@ -17,6 +17,7 @@ process.  So each shard sends its blocks with their sort keys (element ID, or (0
 / (1, SYS ID), or DOCID) and the merge puts them in key order (:func:`heapq.merge` of the
 shards' sorted runs) under the one header.
 """
+
 from __future__ import annotations
 
 from heapq import merge
@@ -56,15 +57,19 @@ def pass_records(ctx, res, tables=None) -> dict | None:
         for side in ("REF", "SYS"):
             out[side] = listing_blocks(ctx, res, side).pieces()
         if opts.listing_data:
-            out["listing"] = {side: [(item["id"], item) for item in items]
-                              for side, items in listing_json(res).items()}
+            out["listing"] = {
+                side: [(item["id"], item) for item in items]
+                for side, items in listing_json(res).items()
+            }
     if opts.all_mappings or opts.error_mappings:
         out["mapping"], out["mapping_sys"] = mapping_blocks(
-            ctx, res, all_blocks=opts.all_mappings).pieces_by_group()
+            ctx, res, all_blocks=opts.all_mappings
+        ).pieces_by_group()
         if opts.listing_data:
-            out["mappings"] = [((0, item["ref"]) if item["ref"] is not None
-                                else (1, item["sys"]), item)
-                               for item in mappings_json(res, not opts.all_mappings, tables)]
+            out["mappings"] = [
+                ((0, item["ref"]) if item["ref"] is not None else (1, item["sys"]), item)
+                for item in mappings_json(res, not opts.all_mappings, tables)
+            ]
     return out
 
 
@@ -110,21 +115,21 @@ def _text(parts: list, name: str) -> list:
     def cut(n: int, i: int) -> int:
         _, _, text, offsets = packs[n]
         return offsets[i] if i < len(offsets) else len(text)
-    segments = []                   # (group, shard, first block, end) in shard order
+
+    segments = []  # (group, shard, first block, end) in shard order
     for n, (_, keys, _, _) in enumerate(packs):
         start = 0
         for i in range(1, len(keys) + 1):
             if i == len(keys) or _group(keys[i]) != _group(keys[start]):
                 segments.append((_group(keys[start]), n, start, i))
                 start = i
-    segments.sort(key=_KEY)         # stable: the shards in order within a group
-    if all(packs[a[1]][1][a[3] - 1] < packs[b[1]][1][b[2]]
-           for a, b in pairwise(segments)):
-        out.extend(packs[n][2][cut(n, i):cut(n, j)] for _, n, i, j in segments)
+    segments.sort(key=_KEY)  # stable: the shards in order within a group
+    if all(packs[a[1]][1][a[3] - 1] < packs[b[1]][1][b[2]] for a, b in pairwise(segments)):
+        out.extend(packs[n][2][cut(n, i) : cut(n, j)] for _, n, i, j in segments)
         return out
     runs = [[(k, n, i) for i, k in enumerate(keys)] for n, (_, keys, _, _) in enumerate(packs)]
     for _, n, i in merge(*runs, key=_KEY):
-        out.append(packs[n][2][cut(n, i):cut(n, i + 1)])
+        out.append(packs[n][2][cut(n, i) : cut(n, i + 1)])
     return coalesced(out)
 
 
@@ -143,13 +148,14 @@ def merged_pass(records: list, options, printed: bool) -> tuple[list, dict]:
     if options.summary:
         before += _text(parts, "SYS")
     if options.all_mappings or options.error_mappings:
-        before += _text(parts, "mapping")            # the REF elements' blocks
-        before += _text(parts, "mapping_sys")[1:]    # the SYS elements' (no header)
+        before += _text(parts, "mapping")  # the REF elements' blocks
+        before += _text(parts, "mapping_sys")[1:]  # the SYS elements' (no header)
         if "mappings" in parts[0]:
             data["mappings"] = _merged([p["mappings"] for p in parts])
     if "listing" in parts[0]:
-        data["listing"] = {side: _merged([p["listing"][side] for p in parts])
-                           for side in parts[0]["listing"]}
+        data["listing"] = {
+            side: _merged([p["listing"][side] for p in parts]) for side in parts[0]["listing"]
+        }
     return before, data
 
 
@@ -162,5 +168,7 @@ def merged_documents(records: list) -> tuple[str, dict]:
     """The ``-s`` document lists (text) and the JSON's ``summary`` DOCIDs from the shards'
     :func:`document_records`."""
     lines = tuple(list(merge(*[r[i] for r in records], key=_KEY)) for i in (0, 1))
-    return documents_listing(lines), {"ref": [d for d, _ in lines[0]],
-                                      "sys": [d for d, _ in lines[1]]}
+    return documents_listing(lines), {
+        "ref": [d for d, _ in lines[0]],
+        "sys": [d for d, _ in lines[1]],
+    }

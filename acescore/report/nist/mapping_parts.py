@@ -9,6 +9,7 @@ With ``-e`` most REF blocks are dropped (no error in them).  Each part of a bloc
 raises the flag for what is wrong in it, then makes its text (:func:`_later`): at once
 where the flag is up, else as a piece (function, arguments) that :func:`_flush_block`
 makes only if the flag goes up later in the block.  The text is the same either way."""
+
 from __future__ import annotations
 
 from acescore.report.nist.diagnostics import SEPARATOR, _list_element_attributes, _num
@@ -17,6 +18,7 @@ from acescore.report.nist.diagnostics import SEPARATOR, _list_element_attributes
 class _Flag:
     """The tool's print flag of one REF block of a mapping listing (``later``: the block
     has pieces to make, :func:`_later`)."""
+
     __slots__ = ("later", "on")
 
     def __init__(self, on: bool):
@@ -30,8 +32,8 @@ def _ref_blocks(out, ctx, all_blocks: bool):
     The flag is one object, set for each block (a block is closed before the next one)."""
     res = ctx.res
     ref, sys_, mapping = res.ref, res.sys, res.mapping
-    starts = out.starts             # (Blocks.start, inline: a block per element)
-    flag = _Flag(all_blocks)        # one flag, lowered again for each block
+    starts = out.starts  # (Blocks.start, inline: a block per element)
+    flag = _Flag(all_blocks)  # one flag, lowered again for each block
     for rid in sorted(ref):
         starts.append(((0, rid), len(out)))
         flag.on = all_blocks
@@ -59,7 +61,7 @@ def _flush_block(out: list, block: list, flag, ctx, r, s, details, *args) -> Non
     if s is not None and not s.docs.keys() <= docs.keys():
         docs = docs.keys() | s.docs.keys()
     eval_docs = ctx.eval_docs
-    if len(docs) == 1:              # (most blocks: one document)
+    if len(docs) == 1:  # (most blocks: one document)
         for d in docs:
             if d in eval_docs:
                 block.append(details(*args, d))
@@ -69,8 +71,11 @@ def _flush_block(out: list, block: list, flag, ctx, r, s, details, *args) -> Non
                 block.append(details(*args, d))
     if flag.on:
         block.append(SEPARATOR)
-        out.append("".join([p if p.__class__ is str else p[0](*p[1:]) for p in block]
-                           if flag.later else block))
+        out.append(
+            "".join(
+                [p if p.__class__ is str else p[0](*p[1:]) for p in block] if flag.later else block
+            )
+        )
 
 
 def _unmatched_sys(out, ctx, word: str, head, details, more=None) -> None:
@@ -104,7 +109,7 @@ class _Fixed(dict):
     def __missing__(self, v) -> str:
         text = "%.5f" % v
         if v:
-            if len(self) >= 65536:      # (a bound: a run's values, not a process's)
+            if len(self) >= 65536:  # (a bound: a run's values, not a process's)
                 self.clear()
             self[v] = text
         return text

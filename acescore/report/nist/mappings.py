@@ -3,6 +3,7 @@ element its mapped SYS element, their values and the errors that cost value; the
 unmapped SYS elements.  The order of every traversal is the canonical one of
 docs/rules/determinism.md; the "phantom" document parts of relation/event argument matching are
 explained in :mod:`acescore.report.nist.diagnostics`."""
+
 from __future__ import annotations
 
 from acescore.model.params import EPSILON
@@ -67,8 +68,11 @@ def _entity_mapping(out, ctx: _Ctx, all_blocks: bool):
     params = ctx.params
     # blocks of one mapped pair of mentions in one document (most EMD blocks) are flagged
     # whole before any text is made (no pieces, :func:`_one_pair_blocks`)
-    one_pair = _one_pair_blocks(out, ctx) if (params.use_mentions
-                                              and not params.use_name_similarity) else None
+    one_pair = (
+        _one_pair_blocks(out, ctx)
+        if (params.use_mentions and not params.use_name_similarity)
+        else None
+    )
     mention_map, eval_docs = res.mention_map, ctx.eval_docs
     # (REF, SYS attribute dict) by id -> their errors, their texts (elements with equal
     # attributes share one dict: few pairs of dicts)
@@ -79,9 +83,11 @@ def _entity_mapping(out, ctx: _Ctx, all_blocks: bool):
             key = (id(ra), id(sa))
             pair = differ.get(key)
             if pair is None:
-                pair = differ[key] = (_attribute_errors(ra, sa),
-                                      _attributes_text(r, ENTITY_ATTRIBUTES, listed),
-                                      _attributes_text(s, ENTITY_ATTRIBUTES, listed))
+                pair = differ[key] = (
+                    _attribute_errors(ra, sa),
+                    _attributes_text(r, ENTITY_ATTRIBUTES, listed),
+                    _attributes_text(s, ENTITY_ATTRIBUTES, listed),
+                )
             err = pair[0]
             if r.links or s.links:
                 ext = _match_external_links(r, s)
@@ -92,24 +98,40 @@ def _entity_mapping(out, ctx: _Ctx, all_blocks: bool):
             if one_pair is not None and len(r.docs) == 1 and len(s.docs) == 1:
                 d, x = next(iter(r.docs.items()))
                 y = s.docs.get(d)
-                if (y is not None and d in eval_docs and len(x.mentions) == 1
-                        and len(y.mentions) == 1 and mention_map.get((rid, sid, d))):
+                if (
+                    y is not None
+                    and d in eval_docs
+                    and len(x.mentions) == 1
+                    and len(y.mentions) == 1
+                    and mention_map.get((rid, sid, d))
+                ):
                     one_pair(flag, rid, r, sid, s, err, pair, d, x, y)
                     continue
             block = [_later(flag, _entity_pair_head, res, rid, r, sid, s, err, listed)]
         else:
             flag.on = True
             rv = value.get(("REF", rid))
-            block = [">>> ref entity %s %s -- NO MATCHING TST ENTITY\n"
-                     "      entity score:  0.00000 out of %.5f\n"
-                     % (_id_plus_external_ids(r), _attributes_text(r, ENTITY_ATTRIBUTES, listed),
-                        0.0 if rv is None else rv)]
+            block = [
+                ">>> ref entity %s %s -- NO MATCHING TST ENTITY\n"
+                "      entity score:  0.00000 out of %.5f\n"
+                % (
+                    _id_plus_external_ids(r),
+                    _attributes_text(r, ENTITY_ATTRIBUTES, listed),
+                    0.0 if rv is None else rv,
+                )
+            ]
         _flush_block(out, block, flag, ctx, r, s, _entity_details, ctx, flag, r, s)
-    _unmatched_sys(out, ctx, "entity",
-                   lambda s: (f">>> tst entity {_id_plus_external_ids(s)} "
-                              f"{_attributes_text(s, ENTITY_ATTRIBUTES, listed)}"
-                              " -- NO MATCHING REF ENTITY\n"),
-                   lambda flag, s, d: _entity_details(ctx, flag, None, s, d))
+    _unmatched_sys(
+        out,
+        ctx,
+        "entity",
+        lambda s: (
+            f">>> tst entity {_id_plus_external_ids(s)} "
+            f"{_attributes_text(s, ENTITY_ATTRIBUTES, listed)}"
+            " -- NO MATCHING REF ENTITY\n"
+        ),
+        lambda flag, s, d: _entity_details(ctx, flag, None, s, d),
+    )
 
 
 def _attribute_errors(ra: dict, sa: dict) -> str:
@@ -117,8 +139,9 @@ def _attribute_errors(ra: dict, sa: dict) -> str:
     rget, sget = ra.get, sa.get
     if tuple(map(rget, _ENTITY_CHECKED)) == tuple(map(sget, _ENTITY_CHECKED)):
         return ""
-    err = "/".join([a for a in _ENTITY_CHECKED
-                    if rget(a) != sget(a) and _s(rget(a)) != _s(sget(a))])
+    err = "/".join(
+        [a for a in _ENTITY_CHECKED if rget(a) != sget(a) and _s(rget(a)) != _s(sget(a))]
+    )
     return f" -- ENTITY {err} MISMATCH" if err else ""
 
 
@@ -132,11 +155,18 @@ def _entity_pair_head(res, rid, r, sid, s, err: str, listed: dict) -> str:
     tag = ">>> " if err else "    "
     pv = res.pair_value.get((rid, sid))
     rv = res.value.get(("REF", rid))
-    return (_PAIR_HEAD
-            % (tag, _id_plus_external_ids(r), _attributes_text(r, ENTITY_ATTRIBUTES, listed),
-               err, tag, _id_plus_external_ids(s),
-               _attributes_text(s, ENTITY_ATTRIBUTES, listed), err,
-               FIXED[0.0 if pv is None else pv], FIXED[0.0 if rv is None else rv]))
+    return _PAIR_HEAD % (
+        tag,
+        _id_plus_external_ids(r),
+        _attributes_text(r, ENTITY_ATTRIBUTES, listed),
+        err,
+        tag,
+        _id_plus_external_ids(s),
+        _attributes_text(s, ENTITY_ATTRIBUTES, listed),
+        err,
+        FIXED[0.0 if pv is None else pv],
+        FIXED[0.0 if rv is None else rv],
+    )
 
 
 _ONE_PAIR = _PAIR_HEAD + _DOC_LINE + "%s" + SEPARATOR
@@ -163,15 +193,29 @@ def _one_pair_blocks(out, ctx: _Ctx):
         pv = pair_value.get((rid, sid))
         rv = value.get(("REF", rid))
         mv = doc_mv.get((rid, sid, d))
-        if mv is None:              # not valued: the tool's false-alarm term of the pair
+        if mv is None:  # not valued: the tool's false-alarm term of the pair
             mv = doc_fa.get((sid, d))
         dv = doc_value.get(("REF", rid, d))
-        append(_ONE_PAIR % (
-            tag, _id_plus_external_ids(r) if r.links else r.id, pair[1], err,
-            tag, _id_plus_external_ids(s) if s.links else s.id, pair[2], err,
-            FIXED[0.0 if pv is None else pv], FIXED[0.0 if rv is None else rv],
-            d, FIXED[0.0 if mv is None else mv], FIXED[0.0 if dv is None else dv],
-            _pair_lines(m, n, merr, extent, corr, sigma_r)))
+        append(
+            _ONE_PAIR
+            % (
+                tag,
+                _id_plus_external_ids(r) if r.links else r.id,
+                pair[1],
+                err,
+                tag,
+                _id_plus_external_ids(s) if s.links else s.id,
+                pair[2],
+                err,
+                FIXED[0.0 if pv is None else pv],
+                FIXED[0.0 if rv is None else rv],
+                d,
+                FIXED[0.0 if mv is None else mv],
+                FIXED[0.0 if dv is None else dv],
+                _pair_lines(m, n, merr, extent, corr, sigma_r),
+            )
+        )
+
     return block
 
 
@@ -186,8 +230,7 @@ def _entity_details(ctx: _Ctx, flag: _Flag, r, s, d):
         sid = s.id
         y = s.docs.get(d)
     params = ctx.params
-    names = (_entity_name_details(ctx, flag, rid, sid, d, x, y)
-             if params.use_name_similarity else "")
+    names = _entity_name_details(ctx, flag, rid, sid, d, x, y) if params.use_name_similarity else ""
     rows = _entity_mention_rows(ctx, flag, rid, sid, d, x, y) if params.use_mentions else ()
     return _later(flag, _entity_doc_text, ctx, rid, sid, d, x, y, names, rows)
 
@@ -206,8 +249,9 @@ def _entity_name_details(ctx: _Ctx, flag: _Flag, rid, sid, d, x, y) -> str:
             rmap[i] = j
             tmap[j] = i
         rscore, tscore = best_name_scores(x, y, ctx.params.min_name_similarity)
-    items = [(n, "REF", i) for i, n in enumerate(rnames)] + \
-            [(n, "TST", j) for j, n in enumerate(tnames)]
+    items = [(n, "REF", i) for i, n in enumerate(rnames)] + [
+        (n, "TST", j) for j, n in enumerate(tnames)
+    ]
     items.sort(key=lambda t: (t[0], t[1]))
     out = []
     for name, typ, k in items:
@@ -221,14 +265,18 @@ def _entity_name_details(ctx: _Ctx, flag: _Flag, rid, sid, d, x, y) -> str:
             else:
                 flag.on = True
                 out.append('>>>      ref name score:%8.5f, "%s"\n' % (_num(rscore[k]), name))
-                out.append('>>>      tst name score:%8.5f, "%s" -- NAME MISMATCH\n'
-                           % (_num(tscore[partner]), tname))
+                out.append(
+                    '>>>      tst name score:%8.5f, "%s" -- NAME MISMATCH\n'
+                    % (_num(tscore[partner]), tname)
+                )
         else:
             flag.on = True
             score = rscore[k] if typ == "REF" else tscore[k]
             if x is not None and y is not None:
-                out.append('>>>      %s name score:%8.5f, "%s" -- NO CORRESPONDING %s NAME\n'
-                           % (typ.lower(), _num(score), name, "TST" if typ == "REF" else "REF"))
+                out.append(
+                    '>>>      %s name score:%8.5f, "%s" -- NO CORRESPONDING %s NAME\n'
+                    % (typ.lower(), _num(score), name, "TST" if typ == "REF" else "REF")
+                )
             else:
                 out.append('         %s name                 "%s"\n' % (typ.lower(), name))
     return "".join(out)
@@ -243,7 +291,7 @@ def _entity_mention_rows(ctx: _Ctx, flag: _Flag, rid, sid, d, x, y) -> list:
     mmap = ctx.res.mention_map.get((rid, sid, d)) if (x is not None and y is not None) else None
     if mmap:
         xm, ym = x.mentions, y.mentions
-        if len(xm) == 1 and len(ym) == 1:       # (one mapped pair: most EMD blocks)
+        if len(xm) == 1 and len(ym) == 1:  # (one mapped pair: most EMD blocks)
             items = [("REF", xm[0], ym[0])]
         else:
             partner = {xm[i].id: ym[j] for i, j in mmap.items()}.get
@@ -257,7 +305,7 @@ def _entity_mention_rows(ctx: _Ctx, flag: _Flag, rid, sid, d, x, y) -> list:
             items.extend([("TST", m, None) for m in y.mentions])
     p = ctx.params
     rows = []
-    for typ, m, n in _sorted_mentions(items):      # by locator (docs/rules/report.md §5.4)
+    for typ, m, n in _sorted_mentions(items):  # by locator (docs/rules/report.md §5.4)
         if n is None:
             flag.on = True
             rows.append((m, None, typ, False))
@@ -278,12 +326,17 @@ def _mention_pair_errors(m, n, p) -> tuple:
     if m.style != n.style:
         err += "/STYLE" if err else "STYLE"
     me, ne = m.extent, n.extent
-    return err, (max(abs(me.start - ne.start), abs(me.end - ne.end)) / p.max_diff_chars > 1
-                 if me.kind == "text" else extent_mismatch(me, ne, p) > 1)
+    return err, (
+        max(abs(me.start - ne.start), abs(me.end - ne.end)) / p.max_diff_chars > 1
+        if me.kind == "text"
+        else extent_mismatch(me, ne, p) > 1
+    )
 
 
-_PAIR_LINE = ('%s   ref mention:                               "%s" (%3.3s/%3.3s/%3.3s) ID=%s%s'
-              '%s   tst mention score: %s out of %s, "%s" (%3.3s/%3.3s/%3.3s) ID=%s%s')
+_PAIR_LINE = (
+    '%s   ref mention:                               "%s" (%3.3s/%3.3s/%3.3s) ID=%s%s'
+    '%s   tst mention score: %s out of %s, "%s" (%3.3s/%3.3s/%3.3s) ID=%s%s'
+)
 
 
 def _pair_lines(m, n, err: str, extent: bool, corr: dict, sigma_r: dict) -> str:
@@ -297,16 +350,32 @@ def _pair_lines(m, n, err: str, extent: bool, corr: dict, sigma_r: dict) -> str:
     score = c.get(n.id) if c else None
     of = sigma_r.get(m.id)
     rhead, thead = _shown(m.head), _shown(n.head)
-    text = _PAIR_LINE % (lead, "???" if rhead is None else rhead, m.type, m.role, m.style,
-                         m.id, tail, lead, FIXED[0.0 if score is None else score],
-                         FIXED[0.0 if of is None else of], "???" if thead is None else thead,
-                         n.type, n.role, n.style, n.id, tail)
+    text = _PAIR_LINE % (
+        lead,
+        "???" if rhead is None else rhead,
+        m.type,
+        m.role,
+        m.style,
+        m.id,
+        tail,
+        lead,
+        FIXED[0.0 if score is None else score],
+        FIXED[0.0 if of is None else of],
+        "???" if thead is None else thead,
+        n.type,
+        n.role,
+        n.style,
+        n.id,
+        tail,
+    )
     if not extent:
         return text
     re_, te = _shown(m.extent), _shown(n.extent)
-    return text + ('>>>    ref mention extent = "%s"\n'
-                   '>>>    tst mention extent = "%s" -- MENTION EXTENT MISMATCH\n'
-                   % (re_ if re_ is not None else "???", te if te is not None else "???"))
+    return text + (
+        '>>>    ref mention extent = "%s"\n'
+        '>>>    tst mention extent = "%s" -- MENTION EXTENT MISMATCH\n'
+        % (re_ if re_ is not None else "???", te if te is not None else "???")
+    )
 
 
 def _entity_doc_text(ctx: _Ctx, rid, sid, d, x, y, names: str, rows) -> str:
@@ -316,7 +385,7 @@ def _entity_doc_text(ctx: _Ctx, rid, sid, d, x, y, names: str, rows) -> str:
     res = ctx.res
     if x is not None and y is not None:
         mv = res.doc_mv.get((rid, sid, d))
-        if mv is None:              # not valued: the tool's false-alarm term of the pair
+        if mv is None:  # not valued: the tool's false-alarm term of the pair
             mv = res.doc_fa.get((sid, d))
         value, max_value = _num(mv), _num(res.doc_value.get(("REF", rid, d)))
     elif x is not None:
@@ -341,10 +410,21 @@ def _entity_doc_text(ctx: _Ctx, rid, sid, d, x, y, names: str, rows) -> str:
             else:
                 score, of, low, other = 0, _num(sigma_r.get(m.id)), "ref", "TST"
             head = _shown(m.head)
-            out.append('>>>   %s mention score: %.5f out of %.5f, "%s"'
-                       " (%3.3s/%3.3s/%3.3s) ID=%s -- NO MATCHING %s MENTION\n"
-                       % (low, score, of, head if head is not None else "???",
-                          m.type, m.role, m.style, m.id, other))
+            out.append(
+                '>>>   %s mention score: %.5f out of %.5f, "%s"'
+                " (%3.3s/%3.3s/%3.3s) ID=%s -- NO MATCHING %s MENTION\n"
+                % (
+                    low,
+                    score,
+                    of,
+                    head if head is not None else "???",
+                    m.type,
+                    m.role,
+                    m.style,
+                    m.id,
+                    other,
+                )
+            )
     return "".join(out)
 
 
@@ -362,7 +442,7 @@ def _value_attr_list(g, attributes) -> str:
 
 def _value_mapping(out, ctx: _Ctx, all_blocks: bool):
     res = ctx.res
-    word = res.kind                        # "value" or "timex2"
+    word = res.kind  # "value" or "timex2"
     attributes = ATTRIBUTES[res.kind]
     checked = tuple(a for a in attributes if a != "ID")
     for rid, flag, r, sid, s in _ref_blocks(out, ctx, all_blocks):
@@ -377,29 +457,36 @@ def _value_mapping(out, ctx: _Ctx, all_blocks: bool):
                         err += ("/" if err else "") + a
             if err:
                 flag.on = True
-            block.append(_later(flag, _value_pair_head, res, word, attributes, rid, r, sid, s,
-                                err))
+            block.append(_later(flag, _value_pair_head, res, word, attributes, rid, r, sid, s, err))
         else:
             flag.on = True
             block.append(f">>> ref {word} {rid} -- NO MATCHING TST VALUE\n")
-            block.append(f"      {word} score:  0.00000 out of %.5f\n"
-                         % _num(res.value.get(("REF", rid))))
+            block.append(
+                f"      {word} score:  0.00000 out of %.5f\n" % _num(res.value.get(("REF", rid)))
+            )
         _flush_block(out, block, flag, ctx, r, s, _value_details, ctx, flag, rid, sid)
-    _unmatched_sys(out, ctx, word,
-                   lambda s: (f">>> tst {word} {s.id}{_value_attr_list(s, attributes)}"
-                              " -- NO MATCHING REF VALUE\n"),
-                   lambda flag, s, d: _value_details(ctx, flag, None, s.id, d))
+    _unmatched_sys(
+        out,
+        ctx,
+        word,
+        lambda s: (
+            f">>> tst {word} {s.id}{_value_attr_list(s, attributes)} -- NO MATCHING REF VALUE\n"
+        ),
+        lambda flag, s, d: _value_details(ctx, flag, None, s.id, d),
+    )
 
 
 def _value_pair_head(res, word: str, attributes, rid, r, sid, s, err: str) -> str:
     """The first lines of the block of a REF value/timex2 ``r`` mapped to ``s`` (``err``:
     their attribute errors)."""
     tag = ">>> " if err else "    "
-    return (f"{tag}ref {word} {rid}{_value_attr_list(r, attributes)}\n"
-            f"{tag}tst {word} {sid}{_value_attr_list(s, attributes)}"
-            + (f" -- ATTRIBUTE ERROR ({err})\n" if err else "\n")
-            + f"      {word} score:  %.5f out of %.5f\n"
-            % (_num(res.pair_value.get((rid, sid))), _num(res.value.get(("REF", rid)))))
+    return (
+        f"{tag}ref {word} {rid}{_value_attr_list(r, attributes)}\n"
+        f"{tag}tst {word} {sid}{_value_attr_list(s, attributes)}"
+        + (f" -- ATTRIBUTE ERROR ({err})\n" if err else "\n")
+        + f"      {word} score:  %.5f out of %.5f\n"
+        % (_num(res.pair_value.get((rid, sid))), _num(res.value.get(("REF", rid))))
+    )
 
 
 def _value_details(ctx: _Ctx, flag: _Flag, rid, sid, d):
@@ -455,9 +542,11 @@ def _value_doc_text(d, both: bool, rows: list) -> str:
             else:
                 tag = ">>>   " if error else "      "
                 out.append(f'{tag}ref mention="{_q(rt)}"\n')
-                out.append(f'{tag}tst mention="{_q(tt)}"'
-                           + (" -- EXTENT ERROR\n" if error else "\n"))
+                out.append(
+                    f'{tag}tst mention="{_q(tt)}"' + (" -- EXTENT ERROR\n" if error else "\n")
+                )
         else:
-            out.append(f'>>>   {typ.lower()} mention="{_q(_shown(m.extent))}"'
-                       " -- NO MATCHING %s MENTION\n")
+            out.append(
+                f'>>>   {typ.lower()} mention="{_q(_shown(m.extent))}" -- NO MATCHING %s MENTION\n'
+            )
     return "".join(out)

@@ -1,5 +1,6 @@
 """The whole NIST text report: parameter header, then every section in the tool's order
 (docs/rules/report.md §1.1) with the optional diagnostics (-s, -a/-e, -d)."""
+
 from __future__ import annotations
 
 from acescore.model.tasks import task as task_of
@@ -28,8 +29,10 @@ def document_scores_text(res, costs=None) -> str:
     for d, (refv, cost) in sorted(costs.items()):
         sysv = refv - cost
         score = sysv / refv if refv else (-99.9999 if sysv else 1)
-        out.append("%10.2f %% (%.5f out of %.5f) %s score for %s"
-                   % (100 * max(score, -99.9999), sysv, refv, task, d))
+        out.append(
+            "%10.2f %% (%.5f out of %.5f) %s score for %s"
+            % (100 * max(score, -99.9999), sysv, refv, task, d)
+        )
     return "\n".join(out) + "\n"
 
 

@@ -5,6 +5,7 @@ on: the banner and title, the detection tables (:mod:`acescore.report.counts.tab
 recognition tables (:mod:`acescore.report.counts.recognition`).  The ``-d``, ``-s``, ``-a`` and
 ``-e`` outputs are not part of it.
 """
+
 from __future__ import annotations
 
 from acescore.model.params import EVENT_SUBTYPES, RELATION_SUBTYPES, Params
@@ -29,25 +30,29 @@ def recognition_stats(result, params: Params, pairs=None, with_mentions=None) ->
     if result.kind == "entity":
         if with_mentions is None:
             with_mentions = bool(params.use_mentions) or task_of(result.task).mention_level
-        stats["names"], stats["mentions"] = rec.pair_stats(result, params, pairs, names=True,
-                                                           mentions=with_mentions)
+        stats["names"], stats["mentions"] = rec.pair_stats(
+            result, params, pairs, names=True, mentions=with_mentions
+        )
     elif result.kind in ("relation", "event"):
         stats["subtypes"] = rec.subtype_stats(result, pairs)
         stats["roles"] = rec.role_stats(result, pairs)
     return stats
 
 
-def entity_recognition(result, params: Params, source_label: str, with_mentions: bool,
-                       pairs=None) -> str:
+def entity_recognition(
+    result, params: Params, source_label: str, with_mentions: bool, pairs=None
+) -> str:
     """:func:`entity_text` of a pass (``pairs``: the doc-mapped pairs if known)."""
-    return entity_text(recognition_stats(result, params, pairs, with_mentions), params,
-                       source_label)
+    return entity_text(
+        recognition_stats(result, params, pairs, with_mentions), params, source_label
+    )
 
 
 def releve_recognition(result, params: Params, source_label: str, pairs=None) -> str:
     """:func:`releve_text` of a pass."""
-    return releve_text(result.task, result.kind, recognition_stats(result, params, pairs),
-                       params, source_label)
+    return releve_text(
+        result.task, result.kind, recognition_stats(result, params, pairs), params, source_label
+    )
 
 
 def entity_text(stats: dict, params: Params, source_label: str) -> str:
@@ -58,8 +63,7 @@ def entity_text(stats: dict, params: Params, source_label: str) -> str:
     out = [rec.entity_type_matrix(by_attr.get("TYPE"), params.entity_types, source_label)]
     for a in attrs:
         out.append(rec.recognition_block(by_attr.get(a), f"attribute {a}"))
-    out.append(rec.entity_class_matrix(by_attr.get("CLASS"), params.entity_classes,
-                                       source_label))
+    out.append(rec.entity_class_matrix(by_attr.get("CLASS"), params.entity_classes, source_label))
     out.append(rec.name_table(stats["names"], params.entity_types))
     if stats["mentions"] is not None:
         detection, role, style = stats["mentions"]
@@ -71,21 +75,25 @@ def entity_text(stats: dict, params: Params, source_label: str) -> str:
 def value_text(kind: str, stats: dict) -> str:
     """Attribute blocks of values and timex2 (docs/rules/report.md §4.8)."""
     by_attr = stats["attrs"]
-    return "".join(rec.recognition_block(by_attr.get(a), f"attribute {a}")
-                   for a in RECOGNITION_ATTRIBUTES[kind])
+    return "".join(
+        rec.recognition_block(by_attr.get(a), f"attribute {a}")
+        for a in RECOGNITION_ATTRIBUTES[kind]
+    )
 
 
 def releve_text(task: str, kind: str, stats: dict, params: Params, source_label: str) -> str:
     """Type, subtype and modality matrices, attribute and argument-role blocks (docs/rules/report.md §4.7)."""
-    name = task                         # relation, event, mention_relation, mention_event
+    name = task  # relation, event, mention_relation, mention_event
     if kind == "relation":
         types, mods, subtypes = params.relation_types, params.relation_modalities, RELATION_SUBTYPES
     else:
         types, mods, subtypes = params.event_types, params.event_modalities, EVENT_SUBTYPES
     by_attr = stats["attrs"]
-    out = [rec.releve_matrix(name, "Type", by_attr.get("TYPE"), types, source_label),
-           rec.releve_subtype_matrices(name, stats["subtypes"], types, subtypes, source_label),
-           rec.releve_matrix(name, "Modality", by_attr.get("MODALITY"), mods, source_label)]
+    out = [
+        rec.releve_matrix(name, "Type", by_attr.get("TYPE"), types, source_label),
+        rec.releve_subtype_matrices(name, stats["subtypes"], types, subtypes, source_label),
+        rec.releve_matrix(name, "Modality", by_attr.get("MODALITY"), mods, source_label),
+    ]
     for a in RECOGNITION_ATTRIBUTES[kind]:
         out.append(rec.recognition_block(by_attr.get(a), f"attribute {a}"))
     roles = stats["roles"]
@@ -94,8 +102,7 @@ def releve_text(task: str, kind: str, stats: dict, params: Params, source_label:
     return "".join(out)
 
 
-def recognition_text(task: str, kind: str, stats: dict, params: Params,
-                     source_label: str) -> str:
+def recognition_text(task: str, kind: str, stats: dict, params: Params, source_label: str) -> str:
     """The recognition tables of a pass from its :func:`recognition_stats`."""
     if kind == "entity":
         return entity_text(stats, params, source_label)
@@ -104,15 +111,23 @@ def recognition_text(task: str, kind: str, stats: dict, params: Params,
     return releve_text(task, kind, stats, params, source_label)
 
 
-def section_text(result, params: Params, source_label: str, all_sources: list[str],
-                 tables=None) -> str:
+def section_text(
+    result, params: Params, source_label: str, all_sources: list[str], tables=None
+) -> str:
     """Everything the NIST tool prints for one scoring section, from the banner on.
 
     ``source_label``: the S of ``for "S" sources`` (docs/rules/report.md §1.3); ``all_sources``: the sorted
     SOURCE values seen (value list of the SOURCE condition); ``tables``: the pass's
     PassTables if at hand."""
     tables = PassTables(result) if tables is None else tables
-    return (banner(result.task) + detection_tables(result, params, all_sources, tables)
-            + recognition_text(result.task, result.kind,
-                               recognition_stats(result, params, tables.cols.pairs), params,
-                               source_label))
+    return (
+        banner(result.task)
+        + detection_tables(result, params, all_sources, tables)
+        + recognition_text(
+            result.task,
+            result.kind,
+            recognition_stats(result, params, tables.cols.pairs),
+            params,
+            source_label,
+        )
+    )

@@ -8,6 +8,7 @@ parts are explained in :mod:`acescore.report.nist.diagnostics`, the blocks in
 A listing has a line for every argument of every relation and event, in every document:
 the lines are made with one format each, and what does not depend on the document (the
 argument's own description) is made once per argument."""
+
 from __future__ import annotations
 
 from acescore.report.nist.diagnostics import (
@@ -39,25 +40,27 @@ class _ReleveMapping:
         p = ctx.params
         self.res = res
         self.relation = res.kind == "relation"
-        self.role_err_wgt = (p.relation_argument_role_err_wgt if self.relation
-                             else p.event_argument_role_err_wgt)
+        self.role_err_wgt = (
+            p.relation_argument_role_err_wgt if self.relation else p.event_argument_role_err_wgt
+        )
         args = ctx.args_ctx()
         self.sv = args.self_value if args is not None else {}
         self.mv = args.pair_value if args is not None else {}
         # element mapping of the argument elements (document level only: the mention-level
         # listings do not report argument mapping errors)
         mapping = {} if (ctx.mention_level or args is None) else args.mapping
-        self.arg_map_ref = mapping                              # REF arg element -> SYS
+        self.arg_map_ref = mapping  # REF arg element -> SYS
         self.arg_map_sys = {v: k for k, v in mapping.items() if v is not None}
         self._phantoms: set | None = None
-        self.entries: tuple = (None, [])       # (REF id, SYS id) of a block, its arguments
+        self.entries: tuple = (None, [])  # (REF id, SYS id) of a block, its arguments
         # (src, (role, ID)) -> the block-level text of an argument (:func:`_described`),
         # made once per run: a REF one for every pass, a SYS one for the passes of a level
         # (their argument elements: _Ctx.arg_collection)
         self.described: dict = ctx.run.__dict__.setdefault("_described_args", {}).setdefault(
-            ctx.mention_level, {})
+            ctx.mention_level, {}
+        )
         self.described_ref: dict = ctx.run.__dict__.setdefault("_described_ref_args", {})
-        self.ref_args = ctx.arg_collection("REF")   # the argument elements by ID
+        self.ref_args = ctx.arg_collection("REF")  # the argument elements by ID
         self.sys_args = ctx.arg_collection("SYS")
 
     @property
@@ -89,9 +92,11 @@ def releve_mapping(out, ctx: _Ctx, all_blocks: bool):
             key = (id(ra), id(sa))
             pair = differ.get(key)
             if pair is None:
-                pair = differ[key] = (_attributes_differ(ra, sa, checked),
-                                      _attributes_text(r, attributes, listed),
-                                      _attributes_text(s, attributes, listed))
+                pair = differ[key] = (
+                    _attributes_differ(ra, sa, checked),
+                    _attributes_text(r, attributes, listed),
+                    _attributes_text(s, attributes, listed),
+                )
             if pair[0]:
                 flag.on = True
                 tag, suffix = ">>> ", " -- ATTRIBUTE ERRORS\n"
@@ -102,17 +107,29 @@ def releve_mapping(out, ctx: _Ctx, all_blocks: bool):
         else:
             flag.on = True
             rv = res.value.get(("REF", rid))
-            block.append(">>> ref %s %s %s -- NO MATCHING TST\n"
-                         "      %s score:  0.00000 out of %.5f\n"
-                         % (word, rid, _attributes_text(r, attributes, listed), word,
-                            0.0 if rv is None else rv))
+            block.append(
+                ">>> ref %s %s %s -- NO MATCHING TST\n"
+                "      %s score:  0.00000 out of %.5f\n"
+                % (
+                    word,
+                    rid,
+                    _attributes_text(r, attributes, listed),
+                    word,
+                    0.0 if rv is None else rv,
+                )
+            )
         block.append(_argument_mapping(st, flag, r, s, None))
         _flush_block(out, block, flag, ctx, r, s, _releve_doc_mapping, st, flag, r, s)
-    _unmatched_sys(out, ctx, word,
-                   lambda s: (f">>> tst {word} {s.id} {_attributes_text(s, attributes, listed)}"
-                              " -- NO MATCHING REF\n"),
-                   lambda flag, s, d: _releve_doc_mapping(st, flag, None, s, d),
-                   more=lambda flag, s: _argument_mapping(st, flag, None, s, None))
+    _unmatched_sys(
+        out,
+        ctx,
+        word,
+        lambda s: (
+            f">>> tst {word} {s.id} {_attributes_text(s, attributes, listed)} -- NO MATCHING REF\n"
+        ),
+        lambda flag, s, d: _releve_doc_mapping(st, flag, None, s, d),
+        more=lambda flag, s: _argument_mapping(st, flag, None, s, None),
+    )
 
 
 def _attributes_differ(ra: dict, sa: dict, checked) -> bool:
@@ -128,9 +145,21 @@ def _attributes_differ(ra: dict, sa: dict, checked) -> bool:
 def _pair_head(word: str, tag: str, suffix: str, rid, sid, pair: tuple, pv, rv) -> str:
     """The first lines of the block of REF element ``rid`` mapped to ``sid`` (``pair``:
     whether their attributes differ, the texts of their attributes)."""
-    return ("%sref %s %s %s%s%stst %s %s %s%s      %s score:  %s out of %s\n"
-            % (tag, word, rid, pair[1], suffix, tag, word, sid, pair[2], suffix,
-               word, FIXED[0.0 if pv is None else pv], FIXED[0.0 if rv is None else rv]))
+    return "%sref %s %s %s%s%stst %s %s %s%s      %s score:  %s out of %s\n" % (
+        tag,
+        word,
+        rid,
+        pair[1],
+        suffix,
+        tag,
+        word,
+        sid,
+        pair[2],
+        suffix,
+        word,
+        FIXED[0.0 if pv is None else pv],
+        FIXED[0.0 if rv is None else rv],
+    )
 
 
 def _argument_sort_key(e):
@@ -161,7 +190,7 @@ def _argument_entries(st: _ReleveMapping, r, s) -> list:
 def _argument_errors(side: str, mine, other, arg_map: dict, mention_level: bool) -> str:
     """The error text of one side's argument line (docs/rules/report.md §5.3.3); ``side`` is "ref" or "tst"."""
     role, aid = mine
-    if other is not None and role == other[0]:     # (most arguments: no error)
+    if other is not None and role == other[0]:  # (most arguments: no error)
         if mention_level:
             return ""
         target = arg_map.get(aid)
@@ -187,19 +216,29 @@ def _argument_mapping(st: _ReleveMapping, flag: _Flag, r, s, d: str | None) -> s
     # (the tool's "no ref args" / "no tst args" lines never appear: its valuation has
     # already created an empty argument table for every relation and event)
     key = (r.id if r is not None else None, s.id if s is not None else None)
-    if st.entries[0] != key:        # the block's entries, for it and each of its documents
+    if st.entries[0] != key:  # the block's entries, for it and each of its documents
         level, map_ref, map_sys = ctx.mention_level, st.arg_map_ref, st.arg_map_sys
-        st.entries = (key, [(ra, ta, (
-            _argument_errors("ref", ra, ta, map_ref, level) if ra is not None else "",
-            _argument_errors("tst", ta, ra, map_sys, level) if ta is not None else ""))
-            for ra, ta in _argument_entries(st, r, s)])
+        st.entries = (
+            key,
+            [
+                (
+                    ra,
+                    ta,
+                    (
+                        _argument_errors("ref", ra, ta, map_ref, level) if ra is not None else "",
+                        _argument_errors("tst", ta, ra, map_sys, level) if ta is not None else "",
+                    ),
+                )
+                for ra, ta in _argument_entries(st, r, s)
+            ],
+        )
     entries = st.entries[1]
     if not entries:
         return ""
     if d is None:
         if not flag.on:
             for _ra, _ta, errs in entries:
-                if errs[0] or errs[1]:      # ("" for a side without an argument)
+                if errs[0] or errs[1]:  # ("" for a side without an argument)
                     flag.on = True
                     break
         return _later(flag, _block_arguments, st, entries, r, s)
@@ -245,13 +284,27 @@ def _argument_mapping(st: _ReleveMapping, flag: _Flag, r, s, d: str | None) -> s
         else:
             refscore = 0
         if s_in:
-            out.append("%s%11.11s score: %s out of %s, tst ID=%s\n"
-                       % (">>>   " if (terr and r is not None) else "      ", ta[0],
-                          FIXED[score], FIXED[refscore], ta[1]))
+            out.append(
+                "%s%11.11s score: %s out of %s, tst ID=%s\n"
+                % (
+                    ">>>   " if (terr and r is not None) else "      ",
+                    ta[0],
+                    FIXED[score],
+                    FIXED[refscore],
+                    ta[1],
+                )
+            )
         else:
-            out.append("%s%11.11s score: %s out of %s, ref ID=%s\n"
-                       % (">>>   " if (rerr and s is not None) else "      ", ra[0],
-                          FIXED[score], FIXED[refscore], ra[1]))
+            out.append(
+                "%s%11.11s score: %s out of %s, ref ID=%s\n"
+                % (
+                    ">>>   " if (rerr and s is not None) else "      ",
+                    ra[0],
+                    FIXED[score],
+                    FIXED[refscore],
+                    ra[1],
+                )
+            )
     return "".join(out)
 
 
@@ -263,12 +316,10 @@ def _block_arguments(st: _ReleveMapping, entries: list, r, s) -> str:
     for ra, ta, (rerr, terr) in entries:
         if ra is not None:
             text = described_ref.get(ra) or _described(st, "ref", ra)
-            out.append(f">>>   {text} -- {rerr}\n" if rerr and s is not None
-                       else f"      {text}\n")
+            out.append(f">>>   {text} -- {rerr}\n" if rerr and s is not None else f"      {text}\n")
         if ta is not None:
             text = described.get(ta) or _described(st, "tst", ta)
-            out.append(f">>>   {text} -- {terr}\n" if terr and r is not None
-                       else f"      {text}\n")
+            out.append(f">>>   {text} -- {terr}\n" if terr and r is not None else f"      {text}\n")
     return "".join(out)
 
 
@@ -285,8 +336,13 @@ def _described(st: _ReleveMapping, src: str, arg) -> str:
     g = ctx.arg_element(side, aid)
     a = g.attrs if g is not None else {}
     sub = a.get("SUBTYPE")
-    text = "%11.11s %s ID=%s (%3.3s/%3.3s" % (role, src, aid, _s(a.get("TYPE")),
-                                              sub[:7] if _true(sub) else "---")
+    text = "%11.11s %s ID=%s (%3.3s/%3.3s" % (
+        role,
+        src,
+        aid,
+        _s(a.get("TYPE")),
+        sub[:7] if _true(sub) else "---",
+    )
     if g is not None and g.kind == "entity":
         text += "/%3.3s/%3.3s)" % (_s(a.get("LEVEL")), _s(a.get("CLASS")))
     else:
@@ -314,10 +370,16 @@ def _releve_doc_mapping(st: _ReleveMapping, flag: _Flag, r, s, d) -> str:
         v = res.doc_fa.get((s.id, d))
         tst_value = 0.0 if v is None else v
     rows = []
-    if (x is not None and y is not None and len(x.mentions) == 1 and len(y.mentions) == 1
-            and res.mapping.get(r.id) == s.id and res.mention_map.get((r.id, s.id, d))):
-        rows.append(("ref", x.mentions[0], False))      # (one mapped pair: the SYS one not
-    elif x is not None or y is not None:                # listed; most mention-level blocks)
+    if (
+        x is not None
+        and y is not None
+        and len(x.mentions) == 1
+        and len(y.mentions) == 1
+        and res.mapping.get(r.id) == s.id
+        and res.mention_map.get((r.id, s.id, d))
+    ):
+        rows.append(("ref", x.mentions[0], False))  # (one mapped pair: the SYS one not
+    elif x is not None or y is not None:  # listed; most mention-level blocks)
         items = [("ref", m) for m in x.mentions] if x is not None else []
         if y is not None:
             items.extend([("tst", m) for m in y.mentions])
@@ -340,13 +402,13 @@ def _releve_doc_mapping(st: _ReleveMapping, flag: _Flag, r, s, d) -> str:
     return _later(flag, _releve_doc_text, st, flag, r, s, d, x, y, tst_value, ref_value, rows)
 
 
-def _releve_doc_text(st: _ReleveMapping, flag: _Flag, r, s, d, x, y, tst_value, ref_value,
-                     rows: list) -> str:
+def _releve_doc_text(
+    st: _ReleveMapping, flag: _Flag, r, s, d, x, y, tst_value, ref_value, rows: list
+) -> str:
     """The part of a relation/event block for document ``d``: the mention lines of
     :func:`_releve_doc_mapping` (which flagged their errors), then the arguments (their
     errors were flagged by the block's argument lines)."""
-    out = ["- in document %s:  score:  %s out of %s\n" % (d, FIXED[tst_value],
-                                                         FIXED[ref_value])]
+    out = ["- in document %s:  score:  %s out of %s\n" % (d, FIXED[tst_value], FIXED[ref_value])]
     if x is None and r is not None:
         out.append(">>>   no ref mentions\n")
     if y is None and s is not None:
@@ -358,11 +420,25 @@ def _releve_doc_text(st: _ReleveMapping, flag: _Flag, r, s, d, x, y, tst_value, 
             ext = "???"
         if event:
             anchor = _shown(getattr(m, "anchor", None))
-            out.append('%s   %s anchor="%s", extent="%s"%s'
-                       % (">>>" if error else "   ", typ, anchor if _true(anchor) else "???",
-                          ext, " -- unmatched mention\n" if error else "\n"))
+            out.append(
+                '%s   %s anchor="%s", extent="%s"%s'
+                % (
+                    ">>>" if error else "   ",
+                    typ,
+                    anchor if _true(anchor) else "???",
+                    ext,
+                    " -- unmatched mention\n" if error else "\n",
+                )
+            )
         else:
-            out.append('%s   %s extent="%s"%s' % (">>>" if error else "   ", typ, ext,
-                                                  " -- unmatched mention\n" if error else "\n"))
+            out.append(
+                '%s   %s extent="%s"%s'
+                % (
+                    ">>>" if error else "   ",
+                    typ,
+                    ext,
+                    " -- unmatched mention\n" if error else "\n",
+                )
+            )
     out.append(_argument_mapping(st, flag, r, s, d))
     return "".join(out)
