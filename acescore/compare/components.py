@@ -36,7 +36,8 @@ from acescore.metrics.coref import corpus_counts, document_clusterings
 from acescore.metrics.events import event_scores, span_key
 from acescore.model.tasks import JSON_NAMES, KINDS, TASKS
 from acescore.model.tasks import task as task_of
-from acescore.report.counts.tables import PassTables, row_fields
+from acescore.report.counts.rows import row_fields
+from acescore.report.counts.tables import PassTables
 
 
 @dataclass

@@ -22,13 +22,13 @@ from acescore.metrics.records import merged_literature
 from acescore.model.errors import AceUsageError
 from acescore.model.options import Options
 from acescore.model.tasks import TASKS
+from acescore.report.counts.rows import detection_tables
 from acescore.report.counts.sections import (
     SectionData,
     add_counts,
     merged_document_costs,
     merged_tables,
 )
-from acescore.report.counts.tables import detection_tables
 from acescore.report.data.json_report import documents_json, pass_json, total_value
 from acescore.report.nist.header import header
 from acescore.report.nist.listing_records import merged_documents, merged_pass, wanted

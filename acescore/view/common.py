@@ -8,7 +8,7 @@ import re
 
 from acescore.model.tasks import task as task_of
 from acescore.report.counts.conditions import MULTI, table_specs
-from acescore.report.counts.tables import ROW_FORMAT, format_row
+from acescore.report.counts.rows import ROW_FORMAT, format_row
 from acescore.writing.names import safe_name  # noqa: F401 - the pages' file names
 
 #: the kinds of element whose mentions are marked in the text as such, and the others

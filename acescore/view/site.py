@@ -20,7 +20,7 @@ The site needs no server and no network: open ``index.html`` from disk.
 Every number is taken from the code that writes the text report, never recomputed: the
 per-document values from :func:`document_costs`, the table numbers by formatting the
 report's own cells (:class:`~acescore.report.counts.tables.PassTables`) with
-:func:`~acescore.report.counts.tables.format_row` and reading the formatted fields back, so the
+:func:`~acescore.report.counts.rows.format_row` and reading the formatted fields back, so the
 strings on the page are the strings of the report.  (Only the columns that do not depend on
 the B-cubed scores are shown: counts, costs and Value.)
 """

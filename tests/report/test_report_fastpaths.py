@@ -29,6 +29,7 @@ from test_report_fixtures import (
 from acescore.model.apf import Entity
 from acescore.model.params import get_params
 from acescore.report.counts import recognition as rec
+from acescore.report.counts import releve_recognition as rrec
 from acescore.report.counts.condition_values import ConditionValues
 from acescore.report.counts.conditions import (
     ARG_COUNT_BINS,
@@ -577,7 +578,7 @@ def reference_attribute_stats(res, attributes):
 
 
 def reference_role_stats(res):
-    stats: dict = {lv: {} for lv in rec.ROLE_LEVELS}
+    stats: dict = {lv: {} for lv in rrec.ROLE_LEVELS}
 
     def inc(t, a, b):
         row = t.setdefault(a, {})
@@ -627,9 +628,9 @@ def test_recognition_counts_match_reference(make):
     for a in attrs:
         assert rec.attribute_stats(res, (a,), pairs).get(a) == expected.get(a)
     if res.kind == "relation":
-        assert rec.role_stats(res, pairs) == reference_role_stats(res)
-        assert rec.role_stats(res) == reference_role_stats(res)
-        assert rec.subtype_stats(res, pairs) == rec.subtype_stats(res)
+        assert rrec.role_stats(res, pairs) == reference_role_stats(res)
+        assert rrec.role_stats(res) == reference_role_stats(res)
+        assert rrec.subtype_stats(res, pairs) == rrec.subtype_stats(res)
     if res.kind == "entity":
         assert rec.name_stats(res, pairs) == rec.name_stats(res, rec.doc_mapped_pairs(res))
         assert rec.mention_stats(res, P, pairs) == rec.mention_stats(res, P)

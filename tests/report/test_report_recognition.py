@@ -6,6 +6,7 @@ from test_report_fixtures import DOC, event, finish, glob, relation, tiny_entiti
 
 from acescore.model.params import EVENT_SUBTYPES, RELATION_SUBTYPES, get_params
 from acescore.report.counts import recognition as rec
+from acescore.report.counts import releve_recognition as rrec
 from acescore.report.nist.nist_text import entity_recognition, releve_recognition
 from acescore.scoring.result import PassResult
 
@@ -108,7 +109,7 @@ def test_block_undef_and_all_others():
 
 
 def test_role_block_labels():
-    assert rec.ROLE_LABELS["MAPPED"] + " (for mapped elements)" == (
+    assert rrec.ROLE_LABELS["MAPPED"] + " (for mapped elements)" == (
         "argument ROLE for all types and all subtypes  (for mapped elements)"
     )
 
@@ -243,7 +244,7 @@ def test_entity_recognition_order():
 
 def test_relation_type_matrix_layout():
     stats = rec.attribute_stats(tiny_relations(), ("TYPE",))["TYPE"]
-    text = rec.releve_matrix("relation", "Type", stats, P.relation_types, "MIXED")
+    text = rrec.releve_matrix("relation", "Type", stats, P.relation_types, "MIXED")
     lines = text.split("\n")
     assert lines[1] == (
         'Relation Type confusion matrix for "MIXED" sources (for mapped relations):'
@@ -253,7 +254,7 @@ def test_relation_type_matrix_layout():
         "    ORG-AFF      0     0     0     1     0     0     0        0.0   0.0"
         "   0.0 100.0   0.0   0.0   0.0"
     )
-    text = rec.releve_matrix("mention_relation", "Modality", None, P.relation_modalities, "S")
+    text = rrec.releve_matrix("mention_relation", "Modality", None, P.relation_modalities, "S")
     lines = text.split("\n")
     assert lines[1] == (
         'Mention_relation Modality confusion matrix for "S" sources (for mapped mention_relations):'
@@ -283,9 +284,9 @@ def _metonymy_pass() -> PassResult:
 
 
 def test_metonymy_subtype_matrix_is_empty():
-    text = rec.releve_subtype_matrices(
+    text = rrec.releve_subtype_matrices(
         "relation",
-        rec.subtype_stats(_metonymy_pass()),
+        rrec.subtype_stats(_metonymy_pass()),
         P.relation_types,
         RELATION_SUBTYPES,
         "MIXED",
@@ -307,8 +308,8 @@ def test_subtype_matrix_single_subtype():
     )
     res.mapping = {"EV1": "S-EV1"}
     finish(res)
-    text = rec.releve_subtype_matrices(
-        "event", rec.subtype_stats(res), P.event_types, EVENT_SUBTYPES, "MIXED"
+    text = rrec.releve_subtype_matrices(
+        "event", rrec.subtype_stats(res), P.event_types, EVENT_SUBTYPES, "MIXED"
     )
     assert text.split("\n")[2:5] == [
         "  type=Movem COUNT    PERCENT",
@@ -319,7 +320,7 @@ def test_subtype_matrix_single_subtype():
 
 def test_subtype_matrix_pairs_outside_type_not_shown():
     stats = {"PHYS": {"Located": {"Near": 1, "Employment": 2}}}
-    text = rec.releve_subtype_matrices("relation", stats, P.relation_types, RELATION_SUBTYPES, "X")
+    text = rrec.releve_subtype_matrices("relation", stats, P.relation_types, RELATION_SUBTYPES, "X")
     lines = text.split("\n")
     assert lines[2] == "  type=PHYS  COUNT......    PERCENT......"
     assert lines[3] == "    ref\\tst: Locat  Near      Locat  Near "
@@ -332,7 +333,7 @@ def test_role_stats_levels():
     # SYS argument in another role, one unpaired SYS argument
     res.argument_map[("R1", "S-R1")] = {("Arg-2", "S-E1"): ("Arg-1", "E1")}
     res.sys["S-R1"].arguments = {"Arg-1": ("S-E2",), "Arg-2": ("S-E1",)}
-    stats = rec.role_stats(res)
+    stats = rrec.role_stats(res)
     assert stats["MAPPED"] == {
         "Arg-1": {"Arg-2": 1},
         "Arg-2": {"<undef>": 1},
@@ -348,7 +349,7 @@ def test_role_stats_matching_subtype_independent_of_type():
 
     sd = res.sys["S-R1"].docs[DOC]
     res.sys["S-R1"].docs[DOC] = replace(sd, type="PHYS")  # same subtype, other type
-    stats = rec.role_stats(res)
+    stats = rrec.role_stats(res)
     assert stats["MATCHING_TYPE"] == {}
     assert stats["MATCHING_SUBTYPE"] == {"Arg-1": {"Arg-1": 1}, "Arg-2": {"Arg-2": 1}}
 

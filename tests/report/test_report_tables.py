@@ -18,19 +18,15 @@ from acescore.report.counts.conditions import (
     table_specs,
 )
 from acescore.report.counts.records import build_records
-from acescore.report.counts.tables import (
+from acescore.report.counts.rows import (
     ROW_FIELDS,
-    B3Entry,
-    Cell,
-    Keys,
-    PassTables,
     detection_table,
     detection_tables,
     format_row,
-    grouped_sums,
     header_lines,
     row_fields,
 )
+from acescore.report.counts.tables import B3Entry, Cell, Keys, PassTables, grouped_sums
 from acescore.scoring.result import PassResult
 
 P = get_params("local_2008")

@@ -28,7 +28,8 @@ from typing import Any
 import numpy as np
 
 from acescore.report.counts.conditions import table_specs
-from acescore.report.counts.tables import B3Sums, Keys, PassTables, is_b3_table
+from acescore.report.counts.rows import is_b3_table
+from acescore.report.counts.tables import B3Sums, Keys, PassTables
 from acescore.report.nist.nist_text import recognition_stats
 
 _SIDE = {"REF": 0, "SYS": 1}

@@ -17,7 +17,8 @@ from acescore.model.tasks import JSON_NAMES, lookup
 from acescore.model.tasks import task as task_of
 from acescore.model.version import __version__
 from acescore.report.counts.conditions import MULTI, table_specs
-from acescore.report.counts.tables import PassTables, accumulate, is_b3_table, row_fields
+from acescore.report.counts.rows import is_b3_table, row_fields
+from acescore.report.counts.tables import PassTables, accumulate
 from acescore.report.data.machine import UNIT, coref_json, events_json, make_signature
 from acescore.report.nist.nist_report import document_costs
 

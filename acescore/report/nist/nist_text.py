@@ -11,8 +11,10 @@ from __future__ import annotations
 from acescore.model.params import EVENT_SUBTYPES, RELATION_SUBTYPES, Params
 from acescore.model.tasks import task as task_of
 from acescore.report.counts import recognition as rec
+from acescore.report.counts import releve_recognition as rrec
 from acescore.report.counts.conditions import RECOGNITION_ATTRIBUTES
-from acescore.report.counts.tables import PassTables, detection_tables
+from acescore.report.counts.rows import detection_tables
+from acescore.report.counts.tables import PassTables
 
 
 def banner(task: str) -> str:
@@ -34,8 +36,8 @@ def recognition_stats(result, params: Params, pairs=None, with_mentions=None) ->
             result, params, pairs, names=True, mentions=with_mentions
         )
     elif result.kind in ("relation", "event"):
-        stats["subtypes"] = rec.subtype_stats(result, pairs)
-        stats["roles"] = rec.role_stats(result, pairs)
+        stats["subtypes"] = rrec.subtype_stats(result, pairs)
+        stats["roles"] = rrec.role_stats(result, pairs)
     return stats
 
 
@@ -90,15 +92,15 @@ def releve_text(task: str, kind: str, stats: dict, params: Params, source_label:
         types, mods, subtypes = params.event_types, params.event_modalities, EVENT_SUBTYPES
     by_attr = stats["attrs"]
     out = [
-        rec.releve_matrix(name, "Type", by_attr.get("TYPE"), types, source_label),
-        rec.releve_subtype_matrices(name, stats["subtypes"], types, subtypes, source_label),
-        rec.releve_matrix(name, "Modality", by_attr.get("MODALITY"), mods, source_label),
+        rrec.releve_matrix(name, "Type", by_attr.get("TYPE"), types, source_label),
+        rrec.releve_subtype_matrices(name, stats["subtypes"], types, subtypes, source_label),
+        rrec.releve_matrix(name, "Modality", by_attr.get("MODALITY"), mods, source_label),
     ]
     for a in RECOGNITION_ATTRIBUTES[kind]:
         out.append(rec.recognition_block(by_attr.get(a), f"attribute {a}"))
     roles = stats["roles"]
-    for level in rec.ROLE_LEVELS:
-        out.append(rec.recognition_block(roles.get(level), rec.ROLE_LABELS[level]))
+    for level in rrec.ROLE_LEVELS:
+        out.append(rec.recognition_block(roles.get(level), rrec.ROLE_LABELS[level]))
     return "".join(out)
 
 
