@@ -95,6 +95,7 @@ def test_max_file_size_option(tmp_path):
     assert r.exit_code == 2 and "'12X' is not a size" in r.output
 
 
+@pytest.mark.slow
 def test_format_case_insensitive(tmp_path):
     for cmd in ("score", "coref", "events"):
         r = cli(cmd, REF, SYS, "-q", "--format", "JSON", "-o", tmp_path / "j")
@@ -174,6 +175,7 @@ def test_fail_under_fraction_warned(tmp_path):
     ]
 
 
+@pytest.mark.slow
 def test_fail_under_task_without_data(tmp_path):
     """A gate on a task the data leaves unscored (no SYS event at all): exit 2."""
     r = cli("score", REF, REF, "-q", "-o", tmp_path / "r", "--fail-under", "edr=99.9")

@@ -265,6 +265,7 @@ def test_docs_device_and_size_refused(tmp_path):
 
 
 @pytest.mark.parametrize("command", ["score", "coref", "events"])
+@pytest.mark.slow
 def test_signature_on_stderr_after_text_and_in_json(command):
     t = run(command, TINY / "ref", TINY / "sys-heavy")
     sig = [ln for ln in t.stderr.splitlines() if ln.startswith("signature: ")]
@@ -273,6 +274,7 @@ def test_signature_on_stderr_after_text_and_in_json(command):
     assert j["signature"] == sig[0][len("signature: ") :]
 
 
+@pytest.mark.slow
 def test_compare_signature_on_stderr():
     args = [
         SMALL / "ref",

@@ -404,6 +404,7 @@ def test_view_folder_checked_before_the_run(tmp_path):
     )
 
 
+@pytest.mark.slow
 def test_failed_write_keeps_the_previous_report(tmp_path, monkeypatch):
     target = tmp_path / "report.txt"
     target.write_text("the complete previous report\n")
@@ -561,6 +562,7 @@ def test_export_import_and_nist_report_outputs_checked_before_the_run(tmp_path, 
     )
 
 
+@pytest.mark.slow
 def test_prediction_file_fifo_is_refused(tmp_path):
     pred = tmp_path / "pred.json"
     os.mkfifo(pred)

@@ -225,6 +225,7 @@ def test_values_equal_score(small):
             )
 
 
+@pytest.mark.slow
 def test_document_components_sum_to_the_value(small):
     scored, _ = small
     for s in scored.systems:
@@ -289,6 +290,7 @@ def test_document_view(small):
 # ---- global parameter sets -------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_global_tasks_not_resampled():
     r = CliRunner().invoke(
         main,
@@ -358,6 +360,7 @@ def test_cli_json_shape_and_signature():
     )
 
 
+@pytest.mark.slow
 def test_cli_text():
     r = _compare(str(SMALL / "sys-heavy"), str(SMALL / "sys-perfect"), "--top", "2")
     assert r.exit_code == 0, r.output
@@ -416,6 +419,7 @@ def test_cli_fail_if_worse():
     assert better.exit_code == 0, better.output
 
 
+@pytest.mark.slow
 def test_cli_usage_errors():
     r = _compare(str(SMALL / "sys-heavy"))
     assert r.exit_code == 2 and "at least two systems" in r.output
@@ -458,6 +462,7 @@ def test_lenient_scores_as_strict_on_clean_input():
     assert lenient["comparisons"] == strict["comparisons"]
 
 
+@pytest.mark.slow
 def test_text_says_why_a_task_is_not_resampled():
     r = CliRunner().invoke(
         main,
@@ -480,6 +485,7 @@ def test_text_says_why_a_task_is_not_resampled():
     assert "EDR: entities  (not resampled: elements spanning documents link all" in r.output
 
 
+@pytest.mark.slow
 def test_document_values_equal_score_d(small):
     _, result = small
     data = _score_json("heavy")
@@ -506,6 +512,7 @@ def _empty_system(tmp_path: Path) -> Path:
     return out
 
 
+@pytest.mark.slow
 def test_perfect_against_empty(tmp_path):
     empty = _empty_system(tmp_path)
     r = _compare(
@@ -525,6 +532,7 @@ def test_perfect_against_empty(tmp_path):
     assert data["comparisons"][0]["tasks"]["coref.muc"]["p_value"] == 1 / 501
 
 
+@pytest.mark.slow
 def test_documents_against_the_corpus_difference(small):
     _, result = small
     view = result["comparisons"][2]["documents"]["rdr"]  # coref against heavy
@@ -609,6 +617,7 @@ def test_python_api_equals_cli():
     assert json.loads(json.dumps(result)) == cli
 
 
+@pytest.mark.slow
 def test_summary_line_per_system(tmp_path):
     """Issue #14's end-of-run line, once per system and named: a system missing one REF
     document scores 19 of 20, with that document scored as misses."""

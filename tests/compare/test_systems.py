@@ -32,6 +32,7 @@ def test_prepared_reference_scores_each_system_as_alone():
     assert again.to_text() == many[0].to_text()
 
 
+@pytest.mark.slow
 def test_score_systems_from_paths_and_wrong_params():
     out = api.score_systems(str(SMALL / "ref"), [str(SMALL / "sys-coref")], "local_2008", True)
     expected = (EXPECTED / "coref__m.txt").read_text(encoding="utf-8").split("\n", 1)[1]
@@ -43,6 +44,7 @@ def test_score_systems_from_paths_and_wrong_params():
         api.score(ref, str(SMALL / "sys-coref"), "local_2008", lenient=True)
 
 
+@pytest.mark.slow
 def test_prepared_reference_lenient():
     """A reference prepared with lenient=True is built again with each system's skips:
     each system's results those of a lenient run of its own; docs= is refused in the

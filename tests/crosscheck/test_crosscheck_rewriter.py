@@ -172,6 +172,7 @@ def test_a_known_digest_with_another_shape_is_refused(tmp_path):
         rewriter.derive(str(bad), {"x": v})
 
 
+@pytest.mark.slow
 def test_a_repaired_copy_keeps_the_hash_order(tmp_path):
     """--runs: only the repair rows; the D1-like defect is gone, the ties stay."""
     d = rewriter.derive(str(SYNTH), SYNTH_VERSIONS, repairs_only=True)

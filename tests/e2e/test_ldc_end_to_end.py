@@ -80,6 +80,7 @@ def test_defective_genres_strict_then_lenient(ldc, tmp_path, cmd):
         )
 
 
+@pytest.mark.slow
 def test_shared_options_on_every_command(ldc, tmp_path):
     adj, fp1 = ldc.folder("bc"), ldc.folder("bc", "fp1")
     for cmd in READERS + ("crosscheck", "compare"):

@@ -42,6 +42,7 @@ def test_layout(ldc):
             assert names == [d.docid + x for x in (".ag.xml", ".apf.xml", ".sgm")]
 
 
+@pytest.mark.slow
 def test_sources_have_the_ldc_quirks(ldc):
     raw = {d.genre: Path(p).read_text(encoding="utf-8") for d, p in sources(ldc)}
     for text in raw.values():
@@ -140,6 +141,7 @@ def test_validate_reference_folders(ldc):
     )
 
 
+@pytest.mark.slow
 def test_source_dir_usage_errors(ldc, tmp_path):
     adj = ldc.folder("bc")
     (tmp_path / "empty").mkdir()
@@ -168,6 +170,7 @@ def test_source_dir_usage_errors(ldc, tmp_path):
         assert not (tmp_path / "site").exists()
 
 
+@pytest.mark.slow
 def test_view_shows_the_official_sources(ldc, tmp_path):
     for genre in CLEAN:
         adj = ldc.folder(genre)

@@ -135,6 +135,7 @@ def test_round_trip(tmp_path, fmt, span):
     assert sum(len(w["events"]) for w in want.values()) > 10
 
 
+@pytest.mark.slow
 def test_import_reports_misaligned_and_dropped(tmp_path):
     """A token that is not in the source text is reported with the mention on it; an
     argument pointing to a missing mention and an unknown event type are dropped and
@@ -207,6 +208,7 @@ def _scores(ref_dir, sys_dir, name="ace05"):
     return {t: (v["correct"], v["ref"], v["sys"]) for t, v in sc.items()}
 
 
+@pytest.mark.slow
 def test_import_oneie_graph(tmp_path):
     """OneIE's predict.py output: a ``graph`` with ``entities`` [start, end, type, mention
     type, score], ``triggers`` [start, end, type, score], ``relations`` [i, j, type, score,
@@ -264,6 +266,7 @@ def test_import_oneie_graph(tmp_path):
         assert c[t][0] == c[t][1] == c[t][2] > 0, t
 
 
+@pytest.mark.slow
 def test_import_dygiepp_predictions(tmp_path):
     """DyGIE++ model output: ``predicted_ner`` / ``predicted_events`` with scores appended;
     an argument span that is no predicted NER span is dropped and reported -- or, with
@@ -359,6 +362,7 @@ def test_export_trims_and_reports():
     assert rep.examples["event arguments whose mention was left out"] == ["D V1-1 Entity"]
 
 
+@pytest.mark.slow
 def test_import_textee_e2e_predictions(tmp_path):
     """TextEE's E2E predictions (TextEE/scorer.py reads e["trigger"][0..2] and arguments
     r[0..2]) carry no tokens: --tokens-from gives the windows' tokens; their arguments are

@@ -116,6 +116,7 @@ def _one_line(r, *words):
         ("dygiepp", lambda o: o.__setitem__("events", [[[]]]), "field events[0][0]"),
     ],
 )
+@pytest.mark.slow
 def test_wrong_types_one_line(tmp_path, exports, fmt, change, field):
     line = 2 if fmt != "dygiepp" else 1
     text = exports[fmt]
@@ -127,6 +128,7 @@ def test_wrong_types_one_line(tmp_path, exports, fmt, change, field):
     _one_line(r, f"pred.json:{line}: ", field)
 
 
+@pytest.mark.slow
 def test_graph_roles_out_of_range(tmp_path, exports):
     """A role naming an entity the window does not have: refused (it named another
     window's mention before)."""
@@ -143,6 +145,7 @@ def test_graph_roles_out_of_range(tmp_path, exports):
 
 
 @pytest.mark.parametrize("depth", [101, 5000, 200_000])
+@pytest.mark.slow
 def test_deep_nesting_one_line(tmp_path, exports, depth):
     lines = exports["oneie"].splitlines()
     obj = json.loads(lines[0])
@@ -152,6 +155,7 @@ def test_deep_nesting_one_line(tmp_path, exports, depth):
     _one_line(r, "pred.json:1:", "nested deeper than 100")
 
 
+@pytest.mark.slow
 def test_nesting_within_the_bound_is_a_type_error(tmp_path, exports):
     lines = exports["oneie"].splitlines()
     obj = json.loads(lines[0])
@@ -166,6 +170,7 @@ def test_depth():
 
 
 @pytest.mark.parametrize("fmt", ["oneie", "dygiepp", "textee"])
+@pytest.mark.slow
 def test_duplicates_refused(tmp_path, exports, fmt):
     lines = exports[fmt].splitlines()
     lines.insert(3 if fmt != "dygiepp" else 2, lines[1])
@@ -177,6 +182,7 @@ def test_duplicates_refused(tmp_path, exports, fmt):
 
 @pytest.mark.parametrize("text", ["", "\n", "\n  \n\n"])
 @pytest.mark.parametrize("fmt", ["oneie", "dygiepp", "textee"])
+@pytest.mark.slow
 def test_empty_refused(tmp_path, fmt, text):
     _one_line(_import(tmp_path, fmt, text), "pred.json: nothing to import")
 
@@ -205,6 +211,7 @@ def test_api_errors_are_input_errors(exports):
         dygiepp.read('{"doc_key": "a", "sentences": 3}\n', "p.json")
 
 
+@pytest.mark.slow
 def test_import_fuzz_share():
     """5 inputs of each import class (type mutations, nesting, duplicates, empty files,
     huge-but-cheap metrics inputs): no traceback, no internal error, duplicates and empty
@@ -300,6 +307,7 @@ def _amplifier(tmp_path, events: int, words: int = 3000):
 
 
 @pytest.mark.parametrize("fmt", ["oneie", "textee"])
+@pytest.mark.slow
 def test_export_amplification_refused(tmp_path, fmt):
     """2,000 arguments naming a mention that spans a 17 KB text: 34 MB of JSON from a
     1 MB APF file before (x35, 162 MB of memory); now refused in one line naming the file."""
@@ -339,6 +347,7 @@ def test_export_amplification_refused(tmp_path, fmt):
     assert r.returncode == 0, r.stderr
 
 
+@pytest.mark.slow
 def test_export_and_import_linear(tmp_path):
     """3,000 sentences, 6,000 mentions and 3,000 event mentions in one document: export and
     import each in seconds (before: the cuts scanned per window, list.index per mention;

@@ -629,6 +629,7 @@ def _oneie_graphs(windows):
     return out
 
 
+@pytest.mark.slow
 def test_oneie_rules_on_json_agree(tmp_path):
     """OneIE's scorer rules (quoted in test_oneie) applied to OneIE-format windows give the
     counts acescore's ``oneie`` convention gets on the APF (small corpus, sys-heavy)."""
@@ -683,6 +684,7 @@ def _dygiepp_dicts(windows):
     return out
 
 
+@pytest.mark.slow
 def test_dygiepp_rules_on_json_agree(tmp_path):
     """DyGIE++'s event_metrics.py rules (quoted in test_dygiepp) applied to the exported
     windows give the counts of acescore's ``dygiepp`` convention on the APF."""
@@ -703,6 +705,7 @@ def test_dygiepp_rules_on_json_agree(tmp_path):
     _agree("dygiepp", n)
 
 
+@pytest.mark.slow
 def test_cli_nist_report_with_events(tmp_path):
     """--nist-report writes what ``acescore score -m`` prints, after its command-line line."""
     from pathlib import Path

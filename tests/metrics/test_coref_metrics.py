@@ -314,6 +314,7 @@ def test_against_brute_force(k, r):
 
 @settings(max_examples=100, deadline=None)
 @given(clusterings, clusterings)
+@pytest.mark.slow
 def test_symmetry(k, r):
     key, resp = _partition(k), _partition(r)
     for f in (C.muc, C.bcubed, C.ceaf_m, C.ceaf_e):
@@ -442,6 +443,7 @@ def _run(*args):
     return CliRunner().invoke(main, list(args), catch_exceptions=False)
 
 
+@pytest.mark.slow
 def test_cli_coref_json_and_text(tmp_path):
     ref, sys = str(GOLDEN / "ref"), str(GOLDEN / "sys-heavy")
     res = _run("coref", ref, sys, "--format", "json", "-q")

@@ -73,6 +73,7 @@ def test_matching_is_that_of_before():
 
 
 @pytest.mark.parametrize("cells", [0, 4, 30])
+@pytest.mark.slow
 def test_matching_per_component_same_totals(monkeypatch, cells):
     """Above DENSE_CELLS (per component, dense blocks or the sparse solver): a maximum-weight
     matching, the same total (ties may pick other pairs), pairs one-to-one and edges."""
@@ -146,6 +147,7 @@ def test_trigger_pairs_brute_force():
             assert E._trigger_pairs(ref, sys_, how, 10**6, "D") == want
 
 
+@pytest.mark.slow
 def test_event_pairs_over_the_limit_refused():
     ref = [_em(i, 0, 4) for i in range(400)]
     sys_ = [_em(i, 0, 4) for i in range(400)]
@@ -187,6 +189,7 @@ def _big(tmp_path, n):
     return str(tmp_path / "ref"), str(tmp_path / "sys")
 
 
+@pytest.mark.slow
 def test_huge_document_under_a_memory_limit(tmp_path):
     """10,000 mentions and event mentions in one document, under 1.2 GB of address space:
     before, coref died with MemoryError (a 10,000 x 10,000 matrix, 800 MB, copied by the
@@ -204,6 +207,7 @@ def test_huge_document_under_a_memory_limit(tmp_path):
     assert re.search(r"argument_classification +10000 +10000 +10000 +100.00", r.stdout)
 
 
+@pytest.mark.slow
 def test_coref_pairs_over_the_limit_refused(tmp_path):
     """Candidate pairs over --max-pairs: the one-line error, exit 2."""
     ref, sys_ = _big(tmp_path, 300)
@@ -212,6 +216,7 @@ def test_coref_pairs_over_the_limit_refused(tmp_path):
     assert "document BIG" in r.stderr and "--max-pairs" in r.stderr
 
 
+@pytest.mark.slow
 def test_event_scores_same_numbers_on_synthetic_corpora(tmp_path):
     """Every option of the event metrics: the numbers of the dense/all-pairs code of before
     (kept here: the matching above, the pairs by brute force)."""
@@ -241,6 +246,7 @@ def test_event_scores_same_numbers_on_synthetic_corpora(tmp_path):
                     assert new == old
 
 
+@pytest.mark.slow
 def test_coref_json_same_bytes_whatever_the_hash_seed(tmp_path):
     """B-cubed is summed with math.fsum: the same bytes under PYTHONHASHSEED 0, 1, 2 (before:
     precision 0.8393221441582097 under 0 and 1, ...098 under 2 on this corpus)."""
@@ -268,6 +274,7 @@ def test_bcubed_counts_order_free():
         assert C.bcubed_counts(k, r) == want
 
 
+@pytest.mark.slow
 def test_matching_of_a_long_chain_is_sparse(monkeypatch):
     """One component of 30,000 rows and columns (a chain of overlaps: 900M cells dense) is
     matched on its edges."""

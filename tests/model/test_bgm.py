@@ -216,6 +216,7 @@ def test_diagonal_tables_as_the_full_routine(rows, cols, costs):
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.tuples(st.integers(0, 9), st.integers(0, 9), _costs), min_size=2, max_size=9))
+@pytest.mark.slow
 def test_near_diagonal_tables_as_the_full_routine(cells):
     table: dict = {}
     for r, c, v in cells:

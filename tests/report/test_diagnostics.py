@@ -231,6 +231,7 @@ def test_report_identical(name):
 @pytest.mark.parametrize(
     "name", sorted(n for n in CASES if (EXPECTED / f"{n}.stderr.txt").exists())
 )
+@pytest.mark.slow
 def test_warnings_identical(name):
     def lines(t):
         return [ln for ln in t.splitlines() if ln.strip()]
@@ -426,6 +427,7 @@ _FLAGS = {
 
 @pytest.mark.parametrize("jobs", CLI_JOBS)
 @pytest.mark.parametrize("name", sorted(CASES))
+@pytest.mark.slow
 def test_cli_report_identical(name, jobs):
     """The command line, for --jobs 1, 2 and 4 (one process, and document shards where
     the corpus allows them): the report of the NIST tool, and its warnings."""

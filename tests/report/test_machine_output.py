@@ -123,6 +123,7 @@ _BLOCK = re.compile(
 )
 
 
+@pytest.mark.slow
 def test_all_mappings_agree_with_the_text_listing(full):
     """Every mapped REF entity of the -a listing: same partner, pair value and REF value."""
     text = cli("score", REF, SYS, "-a", "-q")
@@ -150,6 +151,7 @@ def test_all_mappings_agree_with_the_text_listing(full):
     assert e1["documents"][0]["costs"]["attr"] == pytest.approx(0.1, abs=1e-6)
 
 
+@pytest.mark.slow
 def test_error_mappings_and_summary(full):
     d = json.loads(cli("score", REF, SYS, "-e", "-q", "--format", "json"))
     every = full["tasks"]["edr"]["mappings"]

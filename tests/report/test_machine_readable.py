@@ -88,6 +88,7 @@ def test_results_table_and_task():
     assert res.task("entity").kind == "entity"
 
 
+@pytest.mark.slow
 def test_csv_has_every_row():
     runner = CliRunner()
     r = runner.invoke(
@@ -204,6 +205,7 @@ def test_readme_python_example():
         assert "EDR" in proc.stdout
 
 
+@pytest.mark.slow
 def test_crosscheck_with_a_stand_in_tool(tmp_path):
     """crosscheck compares with whatever ACE_NIST_SCORER prints: a stand-in that prints the
     golden report gives 'identical', one with a changed number gives exit 1."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from acescore import api
@@ -67,6 +68,7 @@ def test_strict_stops_with_cause_and_hint(tmp_path, monkeypatch):
     assert (r.exit_code, r.stderr) == (2, f"acescore: {SYM_LINE}{HINT}\n")
 
 
+@pytest.mark.slow
 def test_lenient_skips_both_and_scores_the_rest(tmp_path, monkeypatch):
     both_defects(tmp_path / "broken", "broken")
     both_defects(tmp_path / "clean", "clean")

@@ -212,6 +212,7 @@ def _stop_in_worker(parent: int, real):
     return stopped
 
 
+@pytest.mark.slow
 def test_stopped_shard_worker_gives_up(monkeypatch):
     monkeypatch.setenv("ACESCORE_WORKER_TIMEOUT", "1")
     monkeypatch.setattr(shards, "score_shard", _stop_in_worker(os.getpid(), shards.score_shard))
@@ -228,6 +229,7 @@ def test_stopped_chain_worker_is_replaced(monkeypatch):
     assert res.to_text() == expected
 
 
+@pytest.mark.slow
 def test_collect_reaps_a_stopped_child(monkeypatch):
     child = parallel.Child(lambda: os.kill(os.getpid(), signal.SIGSTOP) or 42)
     assert parallel.collect([child], timeout=1) == [None]

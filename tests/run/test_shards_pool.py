@@ -63,6 +63,7 @@ def _logging_start(log: Path, value, fail: bool = False):
 
 
 @pytest.mark.parametrize("limit", [1, 2, 3])
+@pytest.mark.slow
 def test_pool_runs_at_most_limit_workers(tmp_path, limit):
     """A worker's "end" is written before its result pipe closes, and the pool starts the
     next one only after a result came in: the log shows the pool's concurrency."""
@@ -73,6 +74,7 @@ def test_pool_runs_at_most_limit_workers(tmp_path, limit):
     assert log.read_text().split().count("start") == 7
 
 
+@pytest.mark.slow
 def test_on_result_sees_every_result_and_can_stop_the_pool(tmp_path):
     log = tmp_path / "log"
     seen = []

@@ -94,6 +94,7 @@ def test_one_pass_under_two_weightings_equals_two_passes(corpora, where, profile
         _assert_twin_matches("entity", ref.of("entity"), sys.of("entity"), p, score_lw)
 
 
+@pytest.mark.slow
 def test_one_pass_under_two_weightings_promoted_mentions(corpora):
     ref, sys, p = _sides(corpora["local"], "heavy", "local_2008")
     r_prom, _ = promote_elements(ref.of("entity"))

@@ -49,6 +49,7 @@ def test_restricted_preparation_changes_nothing(corpus, system, params, monkeypa
     assert restricted.to_json() == full.to_json()
 
 
+@pytest.mark.slow
 def test_fewer_elements_valued(corpus, monkeypatch):
     """The restriction is real: the entity mention preparation values fewer elements."""
     sizes = []

@@ -192,6 +192,7 @@ def test_files(site):
 
 
 @pytest.mark.parametrize("source", ["acescore", "golden"])
+@pytest.mark.slow
 def test_index_numbers_equal_report(site, source):
     res, out, _ = site
     report = (
@@ -331,6 +332,7 @@ def test_missing_source_dir(tmp_path):
     assert not (tmp_path / "out2").exists()
 
 
+@pytest.mark.slow
 def test_cli(tmp_path):
     from click.testing import CliRunner
 
