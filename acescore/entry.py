@@ -1,10 +1,22 @@
 """The program's entry point (console script ``acescore`` and ``python -m acescore``): exit
-130 on Ctrl-C, a quiet exit on a closed pipe."""
+130 on Ctrl-C, a quiet exit on a closed pipe.
+
+Ctrl-C while the program starts (its imports take a tenth of a second or more) ends it
+with one line and exit 130, as later: :func:`run` catches SIGINT before it imports anything
+and until the command group takes over."""
 
 from __future__ import annotations
 
+import os
+import signal
+
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a Ctrl-C
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, as shells report `acescore ... | head`
+
+
+def _interrupted_while_starting(signum: int, frame: object) -> None:
+    os.write(2, b"acescore: interrupted\n")
+    os._exit(EXIT_INTERRUPTED)
 
 
 def run(argv=None) -> None:
@@ -16,7 +28,7 @@ def run(argv=None) -> None:
     warning and cost the report.  The command group (:class:`acescore.cli.common.
     OneLineGroup`) ends every run: one-line usage errors, Ctrl-C 130 with one line on
     standard error, a failing output one line (:mod:`acescore.writing.output`)."""
-    import os
+    signal.signal(signal.SIGINT, _interrupted_while_starting)
 
     # numpy's BLAS would start a thread per CPU at import, spinning: 0.08 s of CPU in every
     # run, for nothing (the only products, compare's bootstrap, are matrix-vector ones: on
@@ -25,6 +37,9 @@ def run(argv=None) -> None:
         os.environ.setdefault(name, "1")
     from acescore.cli import main
 
+    # the imports are done: Ctrl-C is a KeyboardInterrupt again, which the group turns into
+    # the same line once the run's clean-up (workers, temporary files) is done
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     main.main(args=argv, prog_name="acescore")  # ends the process (sys.exit)
 
 

@@ -16,16 +16,22 @@ from acescore.model.errors import EXIT_UNUSABLE, AceError, one_line
 
 EXIT_INTERRUPTED = 130
 EXIT_TERMINATED = 143  # 128 + SIGTERM
+EXIT_HANGUP = 129  # 128 + SIGHUP
 
 
 class Terminated(BaseException):
-    """SIGTERM (``kill``, a batch system's time limit): the run ends as on Ctrl-C -- the
-    workers killed, temporary files (the report's, the listings' spool) removed, one line
-    and exit 143 -- instead of dying where it stands."""
+    """SIGTERM (``kill``, a batch system's time limit) or SIGHUP (the terminal closed, an ssh
+    session dropped): the run ends as on Ctrl-C -- the workers killed, temporary files (the
+    report's, the listings' spool, the view's staging folder) removed, one line and exit 143
+    (129 for SIGHUP) -- instead of dying where it stands."""
+
+    def __init__(self, signum: int = signal.SIGTERM) -> None:
+        super().__init__(signum)
+        self.signum = signum
 
 
-def _on_sigterm(signum, frame):
-    raise Terminated()
+def _on_terminate(signum, frame):
+    raise Terminated(signum)
 
 
 def die(message: str, code: int = EXIT_UNUSABLE):
@@ -45,7 +51,8 @@ class OneLineGroup(click.Group):
 
         guard_streams()
         with contextlib.suppress(ValueError):  # not the main thread (an embedding program's)
-            signal.signal(signal.SIGTERM, _on_sigterm)
+            signal.signal(signal.SIGTERM, _on_terminate)
+            signal.signal(signal.SIGHUP, _on_terminate)
         try:
             rv = super().main(args, prog_name, complete_var, False, **extra)
         except click.ClickException as e:
@@ -59,8 +66,15 @@ class OneLineGroup(click.Group):
             die(f"{msg}{where}", e.exit_code if e.exit_code != 1 else EXIT_UNUSABLE)
         except (click.Abort, KeyboardInterrupt):
             die("interrupted", EXIT_INTERRUPTED)
-        except Terminated:
+        except Terminated as e:
+            if e.signum == signal.SIGHUP:
+                die("hangup (the terminal closed)", EXIT_HANGUP)
             die("terminated", EXIT_TERMINATED)
+        except MemoryError:
+            die(
+                "out of memory: nothing was written; give the run more memory, or score fewer"
+                " documents at a time (--docs, smaller list files)"
+            )
         except BrokenPipeError:
             from acescore.writing.output import _silence_stdout
 

@@ -23,6 +23,7 @@ parameter set the command line first tries documents in shards: :mod:`acescore.r
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import os
 import pickle
 import select
@@ -387,12 +388,26 @@ class _Worker:
             self.refs_w = None
 
 
+def _die_with_parent() -> None:
+    """In a forked worker, on Linux: the kernel sends it SIGKILL when the parent ends, however
+    the parent ends (killed, hung up), so that no worker runs on alone (prctl
+    PR_SET_PDEATHSIG)."""
+    with contextlib.suppress(OSError, AttributeError):
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+
+
+_PR_SET_PDEATHSIG = 1
+
+
 def child_exit(fd: int, work: Callable[[], object]) -> NoReturn:
     """In a forked worker: send ``("ok", work())`` -- or ``("error", "Type: message")``
     if it raised -- through ``fd``, and end the process (status 0, or 1 on error)."""
     code = 0
     payload: tuple[str, object]
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a worker just ends (see cli.common)
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
+    _die_with_parent()
     try:
         payload = ("ok", work())
     except BaseException as e:

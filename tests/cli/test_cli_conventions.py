@@ -235,3 +235,37 @@ def test_blas_threads_default_to_one(monkeypatch, given, expected):
     assert e.value.code == 0
     assert os.environ["OPENBLAS_NUM_THREADS"] == expected
     assert os.environ["OMP_NUM_THREADS"] == expected
+
+
+def test_ctrl_c_while_starting_is_one_line():
+    """Ctrl-C during the imports, before the command group runs: one line, exit 130, no
+    traceback (the entry point catches SIGINT before it imports the command line)."""
+    code = (
+        "import os, signal, sys, time\n"
+        "import acescore.entry\n"
+        "class Interrupting:   # Ctrl-C while the command line is being imported\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name == 'acescore.cli':\n"
+        "            os.kill(os.getpid(), signal.SIGINT)\n"
+        "            time.sleep(5)\n"
+        "        return None\n"
+        "sys.meta_path.insert(0, Interrupting())\n"
+        "acescore.entry.run(['--help'])\n"
+    )
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=30)
+    assert (p.returncode, p.stdout, p.stderr) == (130, "", "acescore: interrupted\n")
+
+
+def test_out_of_memory_is_one_line(monkeypatch, capsys):
+    """MemoryError anywhere in a run: one line naming it, exit 2, no traceback."""
+    import acescore.run
+
+    def exhausted(*a, **k):
+        raise MemoryError
+
+    monkeypatch.setattr(acescore.run, "execute", exhausted)
+    with pytest.raises(SystemExit) as e:
+        main.main(["score", REF, SYS, "-q"], prog_name="acescore")
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("acescore: out of memory: nothing was written;") and err.count("\n") == 1

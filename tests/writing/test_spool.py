@@ -206,8 +206,8 @@ import os, signal, sys
 import acescore.run.parallel as parallel, acescore.run.shards as shards
 pool = parallel.run_pool
 def run_pool(starts, limit, timeout=None, on_result=None):
-    def first(i, out):          # a shard has sent its listings: SIGTERM, as `kill` would
-        os.kill(os.getpid(), signal.SIGTERM)
+    def first(i, out):          # a shard has sent its listings: the signal, as `kill` would
+        os.kill(os.getpid(), getattr(signal, os.environ["ACESCORE_TEST_SIGNAL"]))
         return on_result(i, out)
     return pool(starts, limit, timeout, first)
 shards.run_pool = run_pool
@@ -218,14 +218,24 @@ run(sys.argv[1:])
 
 @pytest.mark.slow
 @needs_fork
-def test_sigterm_removes_the_spool_and_the_report_in_progress(corpus, tmp_path):
-    """SIGTERM part-way (a batch system's time limit): exit 143 with one line, the
-    workers killed, no spool folder and no half-written report left behind."""
+@pytest.mark.parametrize(
+    "signame, code, line",
+    [
+        ("SIGTERM", 143, "acescore: terminated\n"),
+        ("SIGHUP", 129, "acescore: hangup (the terminal closed)\n"),
+    ],
+)
+def test_sigterm_removes_the_spool_and_the_report_in_progress(
+    corpus, tmp_path, signame, code, line
+):
+    """SIGTERM part-way (a batch system's time limit), or SIGHUP (the terminal closed): exit
+    143 (129) with one line, the workers killed, no spool folder and no half-written report
+    left behind."""
     scratch = tmp_path / "scratch"
     scratch.mkdir()
     out = tmp_path / "out"
     out.mkdir()
-    env = dict(os.environ, TMPDIR=str(scratch))
+    env = dict(os.environ, TMPDIR=str(scratch), ACESCORE_TEST_SIGNAL=signame)
     env.pop("ACESCORE_NO_FAST_EXIT", None)
     p = subprocess.run(
         [
@@ -248,5 +258,5 @@ def test_sigterm_removes_the_spool_and_the_report_in_progress(corpus, tmp_path):
         text=True,
         timeout=120,
     )
-    assert (p.returncode, p.stderr) == (143, "acescore: terminated\n")
+    assert (p.returncode, p.stderr) == (code, line)
     assert list(scratch.iterdir()) == [] and list(out.iterdir()) == []
