@@ -1,9 +1,7 @@
-"""One pass rendered: everything the outputs need of a pass, without the pass itself.
-
-A pass is rendered as soon as it is scored — its NIST text and its machine-readable data —
-and then dropped, so that a run never holds more than one pass's data at a time; a pass
-scored in a worker process (:mod:`acescore.run.parallel`) travels back as this small record.
-The text report, JSON, CSV and the ``--fail-under`` gates all read these records.
+"""One pass rendered: everything the outputs need of a pass, without the pass itself
+(:func:`acescore.run.assemble.render_pass` makes it from the pass's merged section data), and
+what rendering needs besides the pass (:class:`ReportContext`).  The text report, JSON, CSV
+and the ``--fail-under`` gates all read these records.
 """
 
 from __future__ import annotations
@@ -12,10 +10,6 @@ from dataclasses import dataclass, field
 
 from acescore.model.options import Options
 from acescore.model.params import Params
-from acescore.report.counts.tables import PassTables
-from acescore.report.data import json_report
-from acescore.report.data.machine import pass_details
-from acescore.report.nist import nist_report
 from acescore.scoring.engine import Run
 
 
@@ -42,19 +36,3 @@ class ReportContext:
     options: Options
     source_label: str
     all_sources: list
-
-
-def render_pass(ctx: ReportContext, res) -> PassOutput:
-    """Render one pass: its text and, if it has a section, its data and total Value."""
-    tables = None
-    if res.printed:  # built once: the section, the JSON and the -d numbers read it
-        tables = PassTables(res)
-    out = PassOutput(res.task, res.printed, nist_report.pass_text(ctx, res, tables))
-    if res.printed:
-        out.data = dict(
-            json_report.pass_json(res, ctx.params, ctx.all_sources, tables),
-            **pass_details(ctx.options, res, tables),
-        )
-        out.documents = json_report.documents_json(res, nist_report.document_costs(res, tables))
-        out.value = json_report.total_value(out.data)
-    return out
