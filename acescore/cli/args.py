@@ -41,6 +41,27 @@ class ByteSize(click.ParamType):
 BYTE_SIZE = ByteSize()
 
 
+class OpenUnit(click.ParamType):
+    """A number strictly between 0 and 1 (``--alpha``); ``nan`` and ``inf`` are refused
+    (a range check of floats lets NaN through: every comparison with it is false)."""
+
+    name = "FLOAT"
+
+    def convert(self, value, param, ctx):
+        try:
+            x = float(value)
+        except (TypeError, ValueError):
+            x = math.nan
+        if not (math.isfinite(x) and 0 < x < 1):
+            self.fail(
+                f"'{value}' is not a number between 0 and 1 (exclusive), e.g. 0.05", param, ctx
+            )
+        return x
+
+
+OPEN_UNIT = OpenUnit()
+
+
 # --------------------------------------------------------------------------------------------
 # --fail-under
 

@@ -7,6 +7,7 @@ import sys
 
 import click
 
+from acescore.cli.args import OPEN_UNIT
 from acescore.cli.common import (
     die,
     emit_signature,
@@ -17,6 +18,7 @@ from acescore.cli.common import (
 )
 from acescore.cli.inputs import reads_apf
 from acescore.model.errors import EXIT_GATE
+from acescore.model.limits import MAX_BOOTSTRAP, MAX_RANDOMIZATION
 
 DEFAULT_SEED = 12345
 
@@ -57,8 +59,16 @@ the least memory.
     help="Documents listed as those that moved most, per task.",
 )
 @click.option(
+    "--name",
+    "names",
+    multiple=True,
+    metavar="NAME",
+    help="A system's name in the report, once per system in their order (default: its "
+    "folder; for a list file, the folder its files are in).",
+)
+@click.option(
     "--bootstrap",
-    type=click.IntRange(min=0),
+    type=click.IntRange(0, MAX_BOOTSTRAP),
     default=1000,
     show_default=True,
     help="Bootstrap resamples of the documents (0: no intervals).",
@@ -66,7 +76,7 @@ the least memory.
 @click.option(
     "--ar",
     "randomization",
-    type=click.IntRange(min=0),
+    type=click.IntRange(0, MAX_RANDOMIZATION),
     default=10000,
     show_default=True,
     help="Approximate randomization rounds (0: no p-values).",
@@ -80,7 +90,7 @@ the least memory.
 )
 @click.option(
     "--alpha",
-    type=click.FloatRange(0, 1, min_open=True),
+    type=OPEN_UNIT,
     default=0.05,
     show_default=True,
     help="Significance level (the * mark, --fail-if-worse).",
@@ -106,6 +116,7 @@ def compare(
     options,
     mentions,
     docs,
+    names,
     top,
     bootstrap,
     randomization,
@@ -116,27 +127,36 @@ def compare(
     output,
     fmt,
 ):
-    from acescore.compare.analysis import compare as compare_scored
-    from acescore.compare.analysis import worse
-    from acescore.compare.render import to_json, to_text
-    from acescore.compare.systems import score_systems, system_names
-    from acescore.run.pipeline import discover
-
     quiet, systems = inputs.quiet, inputs.systems
     if len(systems) < 2:
         die("give the reference and at least two systems: REF SYS_A SYS_B (SYS_A is the baseline)")
-    gates = _gate_tasks(fail_if_worse)
     opts = options.but(mentions=mentions, literature=literature)
+    # every gate checked before any work
+    gates = _gate_tasks(fail_if_worse, opts)
+    if names and len(names) != len(systems):
+        die(
+            f"--name given {len(names)} time(s) for {len(systems)} systems: give one name per"
+            " system, in the order of the systems"
+        )
+
+    from acescore.compare.analysis import compare as compare_scored
+    from acescore.compare.analysis import worse
+    from acescore.compare.names import system_names
+    from acescore.compare.render import to_json, to_text
+    from acescore.compare.systems import score_systems
+    from acescore.run.pipeline import discover
+
     progress = (
         None
         if quiet or not sys.stderr.isatty()
         else (lambda msg: sys.stderr.write(f"\r{msg[:60]:60s}\r"))
     )
+    sys_paths = [discover(s) for s in systems]
     scored = score_systems(
         discover(inputs.ref, inputs.ref_list),
-        [discover(s) for s in systems],
+        sys_paths,
         opts,
-        system_names(list(systems)),
+        system_names(list(systems), sys_paths, names),
         progress=progress,
     )
     if not quiet:
@@ -146,11 +166,10 @@ def compare(
                 click.echo(f"acescore: {who}: {line}", err=True)
     result = compare_scored(scored, bootstrap, randomization, seed, alpha=alpha, top=top)
     unknown = [t for t in gates if t not in result["tasks"]]
-    if unknown:
+    if unknown:  # a task the data has nothing of (the names were checked before scoring)
         die(
-            f"--fail-if-worse: task(s) not compared: {', '.join(unknown)} (compared: "
-            + ", ".join(result["tasks"])
-            + ")"
+            f"--fail-if-worse: task(s) not compared: {', '.join(unknown)}: the reference has"
+            " no elements of the kind (compared: " + ", ".join(result["tasks"]) + ")"
         )
     write_output(to_json(result) if fmt == "json" else to_text(result, docs), output)
     if fmt != "json":
@@ -188,15 +207,37 @@ def _warn(warnings: dict) -> None:
             sys.stderr.write(w.replace("WARNING:", f"WARNING ({', '.join(who)}):", 1))
 
 
-def _gate_tasks(specs) -> list:
-    """Task names of --fail-if-worse (the NIST tasks by any name ``--fail-under`` takes)."""
-    from acescore.model.tasks import lookup
+def _gate_tasks(specs, options) -> list:
+    """Task names of --fail-if-worse (the NIST tasks by any name ``--fail-under`` takes, the
+    literature metrics as ``coref.muc``, ``events.trigger_classification``...), checked
+    before anything is read: an empty value, an unknown task and a task this run does not
+    compare are usage errors."""
+    from acescore.metrics import registry
+    from acescore.model.tasks import TASKS, lookup
 
+    nist = [t.json_name for t in TASKS if options.scores_mentions or not t.mention_level]
+    literature = [f"{f}.{m}" for f in ("coref", "events") for m in registry.names(f)]
+    compared = nist + (literature if options.literature else [])
     out = []
     for spec in specs:
-        for t in spec.split(","):
-            t = t.strip().lower()
-            if t:
-                known = lookup(t)
-                out.append(known.json_name if known is not None else t)
+        tasks = [t.strip().lower() for t in spec.split(",") if t.strip()]
+        if not tasks:
+            die(f"--fail-if-worse {spec!r}: give one or more tasks, TASK[,TASK] (e.g. edr,rdr)")
+        for t in tasks:
+            known = lookup(t)
+            name = known.json_name if known is not None else t
+            if name in compared:
+                out.append(name)
+                continue
+            if known is not None and known.mention_level:
+                why = (
+                    "add -m"
+                    if options.parameter_set.use_mentions
+                    else f"parameter set {options.params} scores no mentions"
+                )
+            elif name in literature:
+                why = "--no-literature leaves it out"
+            else:
+                die(f"--fail-if-worse: unknown task '{t}' (compared: {', '.join(compared)})")
+            die(f"--fail-if-worse: {name} is not compared in this run ({why})")
     return out

@@ -20,8 +20,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from acescore.compare.analysis import compare
-from acescore.compare.systems import score_systems, system_names
+from acescore.compare.analysis import check_parameters, compare
+from acescore.compare.names import system_names
+from acescore.compare.systems import score_systems
 from acescore.model.options import Options
 from acescore.run.pipeline import discover
 
@@ -42,10 +43,13 @@ def compare_systems(
     jobs: int = 1,
 ) -> dict:
     """What ``acescore compare REF SYS_A SYS_B ... --format json`` prints, as a dict.
-    ``ref`` and each system: a path (file, directory, list file) or a sequence of paths."""
+    ``ref`` and each system: a path (file, directory, list file) or a sequence of paths;
+    ``names``: one per system (default: :func:`acescore.compare.names.system_names`)."""
+    check_parameters(bootstrap, randomization, alpha)
     options = Options(
         params=params, mentions=mentions, lenient=lenient, jobs=jobs, literature=literature
     )
-    names = names or system_names([str(s) for s in systems])
-    scored = score_systems(discover(ref), [discover(s) for s in systems], options, names)
+    paths = [discover(s) for s in systems]
+    names = system_names(list(systems), paths, names or ())
+    scored = score_systems(discover(ref), paths, options, names)
     return compare(scored, bootstrap, randomization, seed, alpha=alpha, top=top)

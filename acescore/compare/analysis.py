@@ -9,6 +9,8 @@ The result is one JSON-ready dict (:func:`compare`), which both renderers
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from acescore.compare.components import (
@@ -26,6 +28,8 @@ from acescore.compare.stats import (
     paired_bootstrap,
 )
 from acescore.compare.systems import Scored
+from acescore.model.errors import AceUsageError
+from acescore.model.limits import MAX_BOOTSTRAP, MAX_RANDOMIZATION
 from acescore.report.data.machine import make_signature
 
 #: below this, a document's effect on the corpus difference counts as none
@@ -86,9 +90,47 @@ def mapping_changes(before: dict, after: dict) -> tuple[int, int, int]:
     return remapped, newly, unmapped
 
 
+def disagreement(c: dict, level: float, alpha: float, rounds: int, units: int) -> str | None:
+    """Why the interval of a difference and its p-value disagree (one excludes 0, the other
+    is not significant, or the reverse), or None when they agree."""
+    lo, hi, p = c["ci_low"], c["ci_high"], c["p_value"]
+    if lo is None or p is None:
+        return None
+    excludes = lo > 0 or hi < 0
+    if excludes == (p < alpha):
+        return None
+    pct = f"{100 * level:g}%"
+    if excludes:
+        floor = 1 / (rounds + 1)
+        if floor >= alpha:
+            return (
+                f"the {pct} interval excludes 0 but p = {p:.4f} >= {alpha:g}: with --ar {rounds}"
+                f" p cannot fall below 1/({rounds} + 1) = {floor:.4f}; raise --ar"
+            )
+        if 1 - level > alpha + 1e-12:
+            return (
+                f"the {pct} interval excludes 0 but p = {p:.4f} >= {alpha:g}: the interval"
+                f" is at {pct}, the test at alpha {alpha:g} (a stricter level)"
+            )
+        return (
+            f"the {pct} interval excludes 0 but p = {p:.4f} >= {alpha:g}: a percentile"
+            f" bootstrap interval is too narrow when few units ({units} here) or a few"
+            " documents carry the difference; the randomization test (the systems' outputs"
+            " exchanged document by document) does not assume otherwise, so trust p (it is"
+            " what --fail-if-worse tests)"
+        )
+    return (
+        f"p = {p:.4f} < {alpha:g} but the {pct} interval contains 0: the interval's tails"
+        f" rest on few resamples of {units} units; the randomization test decides (it is"
+        " what --fail-if-worse tests)"
+    )
+
+
 def _document_view(docids: list, ta, tb, f, top: int) -> dict:
-    """Per document: both systems' own scores, the difference and the document's effect on
-    the corpus difference: f(ΣB) - f(ΣB with this document's components taken from A)."""
+    """Per document: both systems' own scores, the difference and the document's effect,
+    its contribution to the corpus difference Δ: f(ΣB) - f(ΣB with this document's
+    components taken from A), so with the baseline's output for the document the corpus
+    difference would be Δ - effect."""
     xa, xb = ta.x, tb.x
     sb = xb.sum(axis=0)
     effect = tb.value - f(sb[None, :] - xb + xa) if len(docids) else np.zeros(0)
@@ -134,6 +176,32 @@ def _document_view(docids: list, ta, tb, f, top: int) -> dict:
     return out
 
 
+def check_parameters(bootstrap: int, randomization: int, alpha: float) -> None:
+    """The resampling parameters in their ranges (checked before any work): NaN and
+    infinities refused, the draws bounded (:data:`acescore.model.limits.MAX_BOOTSTRAP`)."""
+    for option, n, most in (
+        ("bootstrap", bootstrap, MAX_BOOTSTRAP),
+        ("ar", randomization, MAX_RANDOMIZATION),
+    ):
+        if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not 0 <= n <= most:
+            raise AceUsageError(f"--{option} {n}: give a whole number from 0 to {most}")
+    if not (isinstance(alpha, (int, float)) and math.isfinite(alpha) and 0 < alpha < 1):
+        raise AceUsageError(f"--alpha {alpha}: give a number between 0 and 1 (exclusive)")
+
+
+def require_scored(scored: Scored) -> None:
+    """Nothing to score is an error, as for ``score``: a system without a DOCID in common
+    with REF (or whose every document lenient mode skipped) cannot be compared."""
+    for name, c in scored.coverage.items():
+        if c.scored == 0:
+            e_g = f", e.g. {scored.docids[0]}" if scored.docids else ""
+            raise AceUsageError(
+                f"nothing to score: SYS {name} ({c.sys} document{'' if c.sys == 1 else 's'})"
+                f" has no DOCID in common with REF ({c.ref} document"
+                f"{'' if c.ref == 1 else 's'}{e_g}): the systems cannot be compared"
+            )
+
+
 def compare(
     scored: Scored,
     bootstrap: int = 1000,
@@ -143,6 +211,8 @@ def compare(
     alpha: float = 0.05,
     top: int = 10,
 ) -> dict:
+    check_parameters(bootstrap, randomization, alpha)
+    require_scored(scored)
     systems = scored.systems
     base = systems[0]
     docids = scored.docids
@@ -186,7 +256,9 @@ def compare(
         return unit_x[key]
 
     for s in systems:
-        entry = {"name": s.name, "tasks": {}, "absent": dict(s.absent)}
+        entry: dict = {"name": s.name, "tasks": {}, "absent": dict(s.absent)}
+        if s.name in scored.coverage:
+            entry["coverage"] = scored.coverage[s.name].as_dict()
         for t in tasks:
             ts = s.tasks.get(t)
             if ts is None:
@@ -222,6 +294,11 @@ def compare(
                 "p_value": p,
                 "significant": p is not None and p < alpha,
             }
+            why = disagreement(
+                comp["tasks"][t], level, alpha, randomization, out["tasks"][t]["units"]
+            )
+            if why:
+                comp["tasks"][t]["note"] = why
             comp["documents"][t] = _document_view(docids, ta, tb, f, top)
         out["comparisons"].append(comp)
     return out

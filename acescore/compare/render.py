@@ -37,7 +37,6 @@ def _title(task: str) -> str:
 def task_table(result: dict, task: str) -> list:
     """The lines of one task's table: each system's score and interval, the difference
     from the baseline, its interval and p-value, ``*`` where p < alpha."""
-    alpha = result["parameters"]["alpha"]
     level = round(100 * result["parameters"]["level"])
     names = [s["name"] for s in result["systems"]]
     w = max([len(n) for n in names] + [6])
@@ -72,10 +71,37 @@ def task_table(result: dict, task: str) -> list:
                     f"{_num(d['p_value'], '%.4f'):>7}{mark}"
                 )
         lines.append(row.rstrip())
-    lines += notes
-    if any(d is not None and d["p_value"] is not None for d in deltas.values()):
-        lines.append(f"  * p < {alpha:g} (paired approximate randomization)")
-    return lines
+    for name, d in deltas.items():
+        if d is not None and d.get("note"):
+            notes.append(f"  {name}: {d['note']}")
+    return lines + notes
+
+
+def _footnote(result: dict) -> list:
+    """The ``*`` footnote, once, where some difference has a p-value."""
+    if any(d["p_value"] is not None for c in result["comparisons"] for d in c["tasks"].values()):
+        alpha = result["parameters"]["alpha"]
+        return [f"* p < {alpha:g} (paired approximate randomization)", ""]
+    return []
+
+
+def _coverage(result: dict) -> list:
+    """The systems that miss REF documents (scored as misses) or have documents REF does
+    not have (ignored), in the header."""
+    out = []
+    for s in result["systems"]:
+        c = s.get("coverage")
+        if not c or not (c["ref_without_sys"] or c["sys_without_ref"]):
+            continue
+        said = []
+        if c["ref_without_sys"]:
+            said.append(
+                f"{c['ref_without_sys']} of {c['ref']} REF documents missing (scored as misses)"
+            )
+        if c["sys_without_ref"]:
+            said.append(f"{c['sys_without_ref']} documents not in REF (ignored)")
+        out.append(f"{s['name']}: " + "; ".join(said))
+    return out
 
 
 def _doc_rows(view: dict, docids: list, names: tuple) -> list:
@@ -124,10 +150,12 @@ def document_view(result: dict, all_documents: bool = False) -> list:
                 f"{view['opposite_sign']:8d}  {_num(mc, '%d'):>15}  "
                 f"{_num(both, '%d'):>4}"
             )
-        lines.append(
-            "  moved: documents whose effect on the corpus difference is not 0; "
-            "opposite: against its sign; both: opposite with a changed mapping"
-        )
+        lines += [
+            "  effect: a document's contribution to the corpus difference (with "
+            f"{names[0]}'s output for the document, the difference changes by -effect)",
+            "  moved: documents whose effect is not 0; opposite: against the sign of the "
+            "corpus difference; both: opposite with a changed mapping",
+        ]
         for task, view in views.items():
             if not all_documents and task not in NIST_ORDER:
                 continue
@@ -140,11 +168,7 @@ def document_view(result: dict, all_documents: bool = False) -> list:
                 ]
             for label, docids in lists:
                 if docids:
-                    lines += [
-                        "",
-                        f"  {task}: {label} (effect: change of the corpus "
-                        f"difference if the document were {names[0]}'s)",
-                    ]
+                    lines += ["", f"  {task}: {label}"]
                     lines += _doc_rows(view, docids, names)
     return lines
 
@@ -157,10 +181,12 @@ def to_text(result: dict, all_documents: bool = False) -> str:
         f"{p['name']}",
         f"bootstrap: {p['bootstrap']} resamples of documents; approximate randomization: "
         f"{p['randomization']} rounds; seed {p['seed']}",
+        *_coverage(result),
         "",
     ]
     for task in result["tasks"]:
         lines += task_table(result, task) + [""]
+    lines += _footnote(result)
     lines += document_view(result, all_documents)
     # the signature: on standard error after the text, as for every command that scores
     return "\n".join(lines) + "\n"

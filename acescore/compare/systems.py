@@ -22,6 +22,7 @@ from acescore.compare.components import (
     nist_tasks,
     units,
 )
+from acescore.compare.names import unique
 from acescore.compare.workers import fork_map
 from acescore.model.errors import AceUsageError
 from acescore.model.options import Options
@@ -56,12 +57,10 @@ class Scored:
 
 
 def system_names(paths: list) -> list:
-    """Short names: the base names of the paths, made unique with their position."""
-    names = [os.path.basename(os.path.normpath(p)) or p for p in paths]
-    for n in set(names):
-        if names.count(n) > 1:
-            names = [f"{x}#{i + 1}" if x == n else x for i, x in enumerate(names)]
-    return names
+    """Short names: the base names of the paths, made unique with their position (the
+    command line and :func:`acescore.compare.compare_systems` name systems by
+    :func:`acescore.compare.names.system_names`)."""
+    return unique([os.path.basename(os.path.normpath(p)) or p for p in paths])
 
 
 @dataclass

@@ -31,3 +31,10 @@ def too_many_pairs(docid: str, what: str, count: int, limit: int) -> AceInputErr
         f" square; raise the limit with {OPTION} N",
         element=f"document {docid}",
     )
+
+
+#: ``acescore compare``: the most bootstrap resamples and randomization rounds (the draws
+#: are held in memory: resamples x documents numbers, rounds x documents booleans; at the
+#: limits, on 600 documents, about 0.4 GB and 0.7 GB)
+MAX_BOOTSTRAP = 20_000
+MAX_RANDOMIZATION = 1_000_000

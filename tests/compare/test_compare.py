@@ -424,7 +424,7 @@ def test_cli_usage_errors():
     r = _compare(str(SMALL / "sys-heavy"))
     assert r.exit_code == 2 and "at least two systems" in r.output
     r = _compare(str(SMALL / "sys-heavy"), str(SMALL / "sys-coref"), "--fail-if-worse", "xyz")
-    assert r.exit_code == 2 and "--fail-if-worse: task(s) not compared: xyz" in r.output
+    assert r.exit_code == 2 and "--fail-if-worse: unknown task 'xyz' (compared: edr" in r.output
     r = _compare(str(SMALL / "sys-heavy"), str(SMALL / "nothing-here"))
     assert r.exit_code == 2 and "Traceback" not in r.output
 
