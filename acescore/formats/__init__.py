@@ -107,7 +107,7 @@ def export_apf(
                     f.path,
                 )
             tokdocs.append(apf_to_tokdoc(doc, st.text, span, report, others.get(doc.docid, ())))
-    return mod.write(tokdocs)
+    return mod.write(tokdocs, report)
 
 
 def import_json(

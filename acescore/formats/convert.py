@@ -458,6 +458,9 @@ class _Builder:
                 sub = known[0]
                 rep.note("relation mentions without SUBTYPE (written as the first of the TYPE)")
             (m1, e1), (m2, e2) = self.ids[i], self.ids[j]
+            if e1 == e2:  # validate refuses it (and the NIST tool stops on it)
+                rep.drop("relation mentions whose Arg-1 and Arg-2 are one entity", f"{d} {rtype}")
+                continue
             a, b = self.extents[m1], self.extents[m2]
             ext = self.loc((min(a.start, b.start), max(a.end, b.end)))
             rid = f"{d}-R{len(self.relation_list) + 1}"

@@ -6,9 +6,17 @@ indices in the *document*, ends inclusive -- plus ``clusters`` (lists of ``[star
 coreference).  A model's output adds ``predicted_ner``, ``predicted_relations``,
 ``predicted_events`` (the same with scores appended); reading takes those when a line has
 them.  Labels: entity TYPE, value TYPE, ``TIMEX2`` for timex2 mentions; events and relations
-``TYPE.SUBTYPE`` (``:`` is read too).  A trigger of more than one token is written
-``[start, end, label]`` (the form of ``document.py``'s ``Trigger``); DyGIE++'s own
-preprocessing keeps single-token triggers only.  DyGIE++ carries no mention TYPE.
+``TYPE.SUBTYPE`` (``:`` is read too).  DyGIE++ carries no mention TYPE.
+
+Writing follows DyGIE++'s ACE preprocessing (``scripts/data/ace-event/parse_ace_event.py``):
+a trigger is one token, ``[token, label]`` (its reader takes the second item as the label);
+an event mention whose anchor spans several tokens is left out and counted, as that
+preprocessing skips it (a head token would be a guess: DyGIE++'s own code has that choice
+commented out); within a sentence ``ner`` is in span order, ``relations`` and ``events``
+sorted, and an event's arguments sorted (by start, end, role).  Reading also takes
+``[start, end, label]`` triggers.  Mentions that share one span stay distinct mentions (of
+distinct entities unless ``clusters`` join them), so a relation between two of them keeps
+two entities.
 """
 
 from __future__ import annotations
@@ -26,7 +34,16 @@ def _label(m: dict) -> str:
     return "TIMEX2" if m["kind"] == "timex2" else m["label"]
 
 
-def write(tokdocs: list) -> str:
+#: the reason an event mention is not written (ImportReport.drop)
+MULTI_TOKEN = (
+    "event mentions with a trigger of several tokens (DyGIE++ triggers are one token;"
+    " its preprocessing skips them)"
+)
+
+
+def write(tokdocs: list, report=None) -> str:
+    """The JSON lines of ``tokdocs``; the event mentions left out (multi-token triggers)
+    are counted in ``report`` (:class:`acescore.formats.convert.ImportReport`)."""
     lines = []
     for td in tokdocs:
         starts = td.window_starts()
@@ -52,23 +69,22 @@ def write(tokdocs: list) -> str:
                 [a["start"], a["end"] - 1, b["start"], b["end"] - 1, f"{r['type']}.{r['subtype']}"]
             )
         for e in td.events:
-            label = e["type"].replace(":", ".", 1)
-            trig = (
-                [e["start"], label]
-                if e["end"] - e["start"] == 1
-                else [e["start"], e["end"] - 1, label]
-            )
-            args = [
+            if e["end"] - e["start"] != 1:
+                if report is not None:
+                    report.drop(MULTI_TOKEN, f"{td.docid} {e.get('id', '')}".rstrip())
+                continue
+            trig = [e["start"], e["type"].replace(":", ".", 1)]
+            args = sorted(
                 [td.mentions[i]["start"], td.mentions[i]["end"] - 1, role] for i, role in e["args"]
-            ]
+            )
             evs[win(e["start"])].append([trig] + args)
         obj = {
             "doc_key": td.docid,
             "dataset": "ace-event",
             "sentences": td.windows,
-            "ner": ner,
-            "relations": rels,
-            "events": evs,
+            "ner": [sorted(w, key=lambda m: (m[0], m[1])) for w in ner],
+            "relations": [sorted(w) for w in rels],
+            "events": [sorted(w) for w in evs],
             "clusters": [c for c in clusters.values() if len(c) > 1],
         }
         line = json.dumps(obj, ensure_ascii=False)
@@ -119,16 +135,22 @@ def read(text: str, path: str) -> list:
 def _document(obj: dict) -> TokDoc:
     td = TokDoc(obj["doc_key"], windows=[[str(t) for t in s] for s in obj["sentences"]])
     pick = lambda k: obj.get("predicted_" + k, obj.get(k)) or []  # noqa: E731
-    by_span: dict = {}
-    cluster_of: dict = {}
+    by_span: dict = {}  # span -> the mentions on it, in file order
+    clusters_of: dict = {}  # span -> the clusters holding it, in file order
     for c, members in enumerate(obj.get("predicted_clusters", obj.get("clusters")) or []):
         for s, e in members:
-            cluster_of[(s, e)] = f"c{c}"
+            clusters_of.setdefault((s, e), []).append(f"c{c}")
     for sent in pick("ner"):
         for item in sent:
             s, e, label = item[0], item[1], item[2]
             kind, lab = _kind(label)
-            by_span.setdefault((s, e), len(td.mentions))
+            on_span = by_span.setdefault((s, e), [])
+            # mentions sharing a span: the k-th takes the k-th cluster holding the span,
+            # else an entity of its own (never the entity of another mention on the span)
+            k = len(on_span)
+            clusters = clusters_of.get((s, e), [])
+            entity = clusters[k] if k < len(clusters) else f"s{s}-{e}" + (f"#{k + 1}" if k else "")
+            on_span.append(len(td.mentions))
             td.mentions.append(
                 {
                     "start": s,
@@ -137,8 +159,8 @@ def _document(obj: dict) -> TokDoc:
                     "kind": kind,
                     "mtype": None,
                     "subtype": None,
-                    "entity": cluster_of.get((s, e), f"s{s}-{e}"),
-                    "id": f"{s}-{e}",
+                    "entity": entity,
+                    "id": f"{s}-{e}" + (f"#{k + 1}" if k else ""),
                     "text": "",
                 }
             )
@@ -150,15 +172,25 @@ def _document(obj: dict) -> TokDoc:
             else:
                 s, e, label = trig[0], trig[1], trig[2]
             # an argument span that is no NER span: (start, end) token bounds
-            args = [(by_span.get((a[0], a[1]), (a[0], a[1] + 1)), a[2]) for a in ev[1:]]
+            args = [(_first(by_span, a[0], a[1], (a[0], a[1] + 1)), a[2]) for a in ev[1:]]
             td.events.append({"start": s, "end": e + 1, "type": label, "args": args, "text": ""})
     for sent in pick("relations"):
         for r in sent:
-            td.relations.append(
-                {
-                    "args": (by_span.get((r[0], r[1]), -1), by_span.get((r[2], r[3]), -1)),
-                    "type": r[4],
-                    "subtype": None,
-                }
-            )
+            td.relations.append({"args": _pair(td, by_span, r), "type": r[4], "subtype": None})
     return td
+
+
+def _first(by_span: dict, s: int, e: int, default):
+    on_span = by_span.get((s, e))
+    return on_span[0] if on_span else default
+
+
+def _pair(td: TokDoc, by_span: dict, r: list) -> tuple:
+    """The mentions of a relation's two spans: the first on each, or where they share a
+    span (or the first two are of one entity), the first two of distinct entities."""
+    one, two = by_span.get((r[0], r[1]), [-1]), by_span.get((r[2], r[3]), [-1])
+    for i in one:
+        for j in two:
+            if i != j and (i < 0 or j < 0 or td.mentions[i]["entity"] != td.mentions[j]["entity"]):
+                return i, j
+    return one[0], two[0]

@@ -21,7 +21,7 @@ from acescore.formats.windowed import read_windows, write_windows
 KEYS = {"window": "sent_id", "text": "sentence", "arg_offsets": False, "name": "OneIE"}
 
 
-def write(tokdocs: list) -> str:
+def write(tokdocs: list, report=None) -> str:
     return write_windows(tokdocs, KEYS)
 
 

@@ -23,7 +23,7 @@ from acescore.reading.safe_read import read_text
 KEYS = {"window": "wnd_id", "text": "text", "arg_offsets": True, "name": "TextEE"}
 
 
-def write(tokdocs: list) -> str:
+def write(tokdocs: list, report=None) -> str:
     return write_windows(tokdocs, KEYS)
 
 
