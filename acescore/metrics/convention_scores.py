@@ -110,11 +110,17 @@ def document_events(doc, conv: Convention, mentions: dict, dropped: Counter | No
                 dropped["event mentions: triggers=single-token"] += 1
                 continue
             args = []
+            seen: set = set()
             for arg in em.arguments:
                 m = mentions.get(arg.refid)
                 if m is None:
                     dropped["arguments: their mention left out"] += 1
                     continue
+                if conv.roles == "first":
+                    if arg.refid in seen:
+                        dropped["arguments: roles=first"] += 1
+                        continue
+                    seen.add(arg.refid)
                 role = arg.role
                 if conv.time_roles == "collapse" and role.startswith("Time"):
                     role = "Time"

@@ -24,6 +24,9 @@ Preprocessing
                    and the same for event-mention anchors; arguments of dropped mentions go.
   ``time_roles``   ``keep`` | ``collapse``: ``collapse`` renames every role starting with
                    ``Time`` to ``Time``.
+  ``roles``        ``all`` | ``first``: ``first`` keeps one role per (event mention, argument
+                   mention), the first in the event mention's order (OneIE's graph has one
+                   role per trigger-entity pair: its data loader keeps the first).
 Counting
   ``trigger_items`` ``list`` (every event mention) | ``set`` (distinct descriptions) | ``dict``
                    (one per anchor span; event mentions taken in the order of (anchor, type,
@@ -56,6 +59,7 @@ RULES = {
     "triggers": ("all", "single-token"),
     "overlaps": ("keep", "longest"),
     "time_roles": ("keep", "collapse"),
+    "roles": ("all", "first"),
     "trigger_items": ("list", "set", "dict"),
     "arg_items": ("list", "set", "dict"),
     "matching": ("one-to-one", "intersection", "any"),
@@ -73,6 +77,7 @@ RULE_HELP = {
     "triggers": "all event mentions, or only those whose anchor has no white space",
     "overlaps": "keep overlapping mentions/anchors, or keep the longest first (OneIE)",
     "time_roles": "keep Time-* roles, or collapse them to Time (DyGIE++)",
+    "roles": "every role of an argument mention in an event mention, or the first (OneIE)",
     "trigger_items": "triggers as a list, a set, or a dict by anchor (last type wins)",
     "arg_items": "arguments as a list, a set, or a dict by (anchor, span) (last role wins)",
     "matching": "one-to-one, set intersection, or any (a SYS item vs any REF item)",
@@ -90,6 +95,7 @@ ABBREVIATIONS = {
     "triggers": "trig",
     "overlaps": "ovl",
     "time_roles": "troles",
+    "roles": "roles",
     "trigger_items": "titems",
     "arg_items": "aitems",
     "matching": "match",
@@ -111,6 +117,7 @@ class Convention:
     triggers: str = "all"
     overlaps: str = "keep"
     time_roles: str = "keep"
+    roles: str = "all"
     trigger_items: str = "list"
     arg_items: str = "list"
     matching: str = "one-to-one"
@@ -147,9 +154,11 @@ CONVENTIONS = {
             "oneie",
             "OneIE scorer on process_ace.py output without --time_and_val",
             "OneIE scorer.py score_graphs (as copied in ej0cl6/TextEE TextEE/models/OneIE/); "
-            "preprocessing/process_ace.py (as copied in jeremytanjianle/event-extraction-oneie)",
+            "preprocessing/process_ace.py (as copied in jeremytanjianle/event-extraction-oneie); "
+            "data.py get_role_list (GAIA-IE/oneie)",
             values_times="drop",
             overlaps="longest",
+            roles="first",
             trigger_items="list",
             arg_items="set",
             matching="any",

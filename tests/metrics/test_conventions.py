@@ -181,21 +181,31 @@ def test_oneie():
     (arg_start, arg_end, trigger_label, role); a predicted argument is identified when "gold_idn
     = {item ... item[2] == event_type}" is non-empty, classified when some of those has its role;
     relations: either argument order when relation_directional is False (the default).
+    OneIE's data.py get_role_list (read in GAIA-IE/oneie): "if visited[i][entity_idx] == 0:
+    role_list.append(...)" -- one role per (event mention, entity mention), the first; its
+    predicted graph has one role per trigger-entity pair too, so SYS gets the same rule.
 
     ev2 overlaps the kept ev1 (same length, later) and is dropped; t1 is dropped.  Triggers:
     REF (12-17 Attack), (60-68 Transport); SYS s1 s2 s3 -> identified 2, classified 2.
-    Argument sets: REF {A0-3 Attacker, A30-35 Place, T0-3 Artifact}; SYS {A0-3 Attacker, A0-3
-    Target, A30-35 Place, T0-3 Artifact} (s2's and s3's Artifact are one) -> identified 4 (Target
-    too: its span and type are a gold argument's -- more than the 3 REF), classified 3.  The
-    swapped relation matches (label ORG-AFF)."""
-    c = counts(score("oneie"))
+    s1's second role of m1 (Target) is dropped (roles=first).  Argument sets: REF {A0-3
+    Attacker, A30-35 Place, T0-3 Artifact}; SYS {A0-3 Attacker, A30-35 Place, T0-3 Artifact}
+    (s2's and s3's Artifact are one) -> identified 3, classified 3.  With ``roles=all`` SYS
+    adds A0-3 Target: identified 4 (its span and type are a gold argument's -- more than the
+    3 REF: recall 4/3), classified 3.  The swapped relation matches (label ORG-AFF)."""
+    result = score("oneie")
+    c = counts(result)
     assert c["trigger_identification"] == (2, 2, 3)
     assert c["trigger_classification"] == (2, 2, 3)
-    assert c["argument_identification"] == (4, 3, 4)
-    assert c["argument_classification"] == (3, 3, 4)
+    assert c["argument_identification"] == (3, 3, 3)
+    assert c["argument_classification"] == (3, 3, 3)
     assert c["entity_strict"] == (3, 3, 3)
     assert c["relation_boundaries"] == (1, 1, 1)
-    assert score("oneie")["scores"]["argument_identification"]["recall"] == pytest.approx(4 / 3)
+    assert result["dropped"]["sys"]["arguments: roles=first"] == 1
+    assert "roles=first" not in str(result["dropped"]["ref"])
+    every = score("oneie", roles="all")
+    assert counts(every)["argument_identification"] == (4, 3, 4)
+    assert counts(every)["argument_classification"] == (3, 3, 4)
+    assert every["scores"]["argument_identification"]["recall"] == pytest.approx(4 / 3)
 
 
 def test_dygiepp():
@@ -453,12 +463,12 @@ def test_cli_rule_option_alone_uses_ace05():
 def test_oneie_with_attached():
     """``--attached yes`` on oneie: the attached descriptions keep the anchor (set of
     (anchor, type, span, role)); REF ev1 (2 arguments) and ev3 (1), SYS s1 (3), s2 (1), s3 (1):
-    identified (12-17 A 0-3) x2 roles -> the set has (12-17,A,0-3,Attacker), (…,Target),
-    (12-17,A,30-35,Place), (60-68,T,0-3,Artifact), (70-74,T,0-3,Artifact): 5 SYS items;
-    identification by (anchor, type, span) any-match: 4 (not s3's); classification 3."""
+    s1's second role of m1 dropped (roles=first) -> the set has (12-17,A,0-3,Attacker),
+    (12-17,A,30-35,Place), (60-68,T,0-3,Artifact), (70-74,T,0-3,Artifact): 4 SYS items;
+    identification by (anchor, type, span) any-match: 3 (not s3's); classification 3."""
     c = counts(score("oneie", attached="yes"))
-    assert c["argument_attached_identification"] == (4, 3, 5)
-    assert c["argument_attached_classification"] == (3, 3, 5)
+    assert c["argument_attached_identification"] == (3, 3, 4)
+    assert c["argument_attached_classification"] == (3, 3, 4)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -602,7 +612,8 @@ def _agree(name, n):
 def _oneie_graphs(windows):
     """(triggers [(start, end, type)], argument set {(start, end, type, role)}) per window,
     after OneIE's preprocessing (no values/timex2, overlaps removed, arguments kept when
-    their mention is kept)."""
+    their mention is kept) and its data loader (one role per event and entity mention: the
+    first)."""
     out = []
     for w in windows:
         ents = [m for m in w["entity_mentions"] if m["mention_type"] not in ("VALUE", "TIME")]
@@ -619,12 +630,14 @@ def _oneie_graphs(windows):
         )
         evs.sort(key=lambda e: e["trigger"]["start"])
         trig = [(e["trigger"]["start"], e["trigger"]["end"], e["event_type"]) for e in evs]
-        args = {
-            (ents[a["entity_id"]]["start"], ents[a["entity_id"]]["end"], e["event_type"], a["role"])
-            for e in evs
-            for a in e["arguments"]
-            if a["entity_id"] in ents
-        }
+        args = set()
+        for e in evs:
+            first = {}
+            for a in e["arguments"]:
+                if a["entity_id"] in ents:
+                    first.setdefault(a["entity_id"], a["role"])
+            for mid, role in first.items():
+                args.add((ents[mid]["start"], ents[mid]["end"], e["event_type"], role))
         out.append((trig, args))
     return out
 
