@@ -120,9 +120,10 @@ def disagreement(c: dict, level: float, alpha: float, rounds: int, units: int) -
             " what --fail-if-worse tests)"
         )
     return (
-        f"p = {p:.4f} < {alpha:g} but the {pct} interval contains 0: the interval's tails"
-        f" rest on few resamples of {units} units; the randomization test decides (it is"
-        " what --fail-if-worse tests)"
+        f"p = {p:.4f} < {alpha:g} but the {pct} interval contains 0: a percentile bootstrap"
+        f" interval is wide when a few of the {units} units carry the difference (resamples"
+        " without them pull it to 0); the randomization test decides (it is what"
+        " --fail-if-worse tests)"
     )
 
 

@@ -99,7 +99,8 @@ def _coverage(result: dict) -> list:
                 f"{c['ref_without_sys']} of {c['ref']} REF documents missing (scored as misses)"
             )
         if c["sys_without_ref"]:
-            said.append(f"{c['sys_without_ref']} documents not in REF (ignored)")
+            n = c["sys_without_ref"]
+            said.append(f"{n} document{'' if n == 1 else 's'} not in REF (ignored)")
         out.append(f"{s['name']}: " + "; ".join(said))
     return out
 

@@ -175,7 +175,7 @@ def test_header_says_missing_documents_and_one_footnote(tmp_path):
     head = r.output.split("\n\n")[0].splitlines()
     assert head[2:] == [
         "sys-part: 1 of 20 REF documents missing (scored as misses)",
-        "sys-extra: 1 documents not in REF (ignored)",
+        "sys-extra: 1 document not in REF (ignored)",
     ]
     assert r.output.count("* p < 0.05 (paired approximate randomization)") == 1
     data = json.loads(
@@ -213,7 +213,9 @@ def test_disagreement_notes():
     generic = disagreement(c, 0.95, 0.05, 10000, 12)
     assert generic.startswith("the 95% interval excludes 0 but p = 0.0900 >= 0.05: a percentile")
     assert "few units (12 here)" in generic and "--fail-if-worse" in generic
-    assert disagreement({"ci_low": -1.0, "ci_high": 5.0, "p_value": 0.01}, 0.95, 0.05, 99, 20)
+    assert disagreement(
+        {"ci_low": -1.0, "ci_high": 5.0, "p_value": 0.01}, 0.95, 0.05, 99, 20
+    ).startswith("p = 0.0100 < 0.05 but the 95% interval contains 0: a percentile bootstrap")
     assert (
         disagreement({"ci_low": -1.0, "ci_high": 5.0, "p_value": 0.5}, 0.95, 0.05, 99, 20) is None
     )
