@@ -138,8 +138,11 @@ def score_systems(
 ) -> list:
     """Score each of ``systems`` against ``ref`` (a :class:`Reference`, or paths read and
     built once here): one :class:`Results` per system, each those of :func:`score` for that
-    system alone.  ``kw``: the keywords of :func:`score`."""
-    if not isinstance(ref, Reference):
+    system alone.  ``kw``: the keywords of :func:`score` (``lenient``: that of a prepared
+    ``ref`` unless given)."""
+    if isinstance(ref, Reference):
+        kw.setdefault("lenient", ref.lenient)
+    else:
         ref = prepare_reference(
             ref,
             params or DEFAULT_PARAMS,

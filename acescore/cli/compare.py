@@ -120,7 +120,6 @@ def compare(
     from acescore.compare.analysis import worse
     from acescore.compare.render import to_json, to_text
     from acescore.compare.systems import score_systems, system_names
-    from acescore.run.pipeline import discover
 
     quiet, systems = inputs.quiet, inputs.systems
     if len(systems) < 2:
@@ -133,8 +132,8 @@ def compare(
         else (lambda msg: sys.stderr.write(f"\r{msg[:60]:60s}\r"))
     )
     scored = score_systems(
-        discover(inputs.ref, inputs.ref_list),
-        [discover(s) for s in systems],
+        inputs.apf_paths("ref", opts),
+        inputs.apf_paths("systems", opts),
         opts,
         system_names(list(systems)),
         progress=progress,

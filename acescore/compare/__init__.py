@@ -47,5 +47,10 @@ def compare_systems(
         params=params, mentions=mentions, lenient=lenient, jobs=jobs, literature=literature
     )
     names = names or system_names([str(s) for s in systems])
-    scored = score_systems(discover(ref), [discover(s) for s in systems], options, names)
+    scored = score_systems(
+        discover(ref, lenient=lenient),
+        [discover(s, lenient=lenient) for s in systems],
+        options,
+        names,
+    )
     return compare(scored, bootstrap, randomization, seed, alpha=alpha, top=top)

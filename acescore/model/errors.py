@@ -63,6 +63,7 @@ class AceInputError(AceError):
         self.cause = cause  # the same in plain words (known defects of real data)
         self.hint: str | None = None  # what to do about it (the command line adds it)
         self.dtd_type: str | None = None  # DTD validation errors: lxml's type name
+        self.limit: tuple | None = None  # a file over the size limit: (limit, size) in bytes
         # what lenient mode would skip: "element" or "document" (None: the element decides)
         self.scope = scope or (
             "element" if element and not element.startswith("document") else "document"
