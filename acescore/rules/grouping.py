@@ -39,10 +39,18 @@ def kind_of(text: str) -> str:
     return _ID.sub(ELIDED, text)
 
 
-def warning_text(block: str) -> str:
-    """A NIST warning block on one line, without its ``WARNING:`` tag."""
+_TAG = re.compile(r"^WARNING(?: \(([^)]*)\))?:\s*")
+
+
+def warning_text(block: str) -> tuple[str, str]:
+    """A NIST warning block on one line, without its ``WARNING:`` tag: (kind, the text;
+    ``compare``'s tag naming the systems of a warning kept in front of it)."""
     text = " ".join(block.split())
-    return text[len("WARNING:") :].strip() if text.startswith("WARNING:") else text
+    m = _TAG.match(text)
+    if m is None:
+        return kind_of(text), text
+    rest = text[m.end() :]
+    return kind_of(rest), f"({m.group(1)}) {rest}" if m.group(1) else rest
 
 
 @dataclass
@@ -105,7 +113,7 @@ def grouped_lines(warnings: list, skipped: SkipReport | None) -> list[str]:
             f"{n} warning{'s' if n != 1 else ''} of the NIST tool"
             " (--verbose prints each as the tool does):"
         )
-        out += _group_lines(group((kind_of(b), b) for b in blocks), "warnings")
+        out += _group_lines(group(blocks), "warnings")
     if skipped:
         out.append(f"{skipped.summary()[:-1]}; --verbose lists each):")
         out += _group_lines(group((skip_kind(s), s.text()) for s in skipped.reasons), "problems")
