@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from acescore.model.errors import python_errors
 from acescore.model.limits import DEFAULT_MAX_PAIRS
 from acescore.model.options import DEFAULT_MAX_BYTES, Options
 from acescore.model.params import DEFAULT_PARAMS, Params, get_params
@@ -74,6 +75,7 @@ def options(
     )
 
 
+@python_errors
 def score(
     ref,
     sys,
@@ -120,6 +122,7 @@ def score(
     return execute(ref, sys, opts, keep_passes=keep_passes)
 
 
+@python_errors
 def prepare_reference(
     ref,
     params: str | Params = DEFAULT_PARAMS,
@@ -133,6 +136,7 @@ def prepare_reference(
     return _prepare(ref, options(params, max_bytes=max_bytes, lenient=lenient))
 
 
+@python_errors
 def score_systems(
     ref, systems: Sequence, params: str | Params | None = None, mentions: bool = False, **kw
 ) -> list:
@@ -152,6 +156,7 @@ def score_systems(
     return [score(ref, s, params or ref.params, mentions, **kw) for s in systems]
 
 
+@python_errors
 def read_apf(path, params: str | Params | None = None):
     """Read one APF file into the data model (:class:`acescore.model.apf.ApfFile`)."""
     if isinstance(params, str):

@@ -22,10 +22,12 @@ from collections.abc import Sequence
 
 from acescore.compare.analysis import compare
 from acescore.compare.systems import score_systems, system_names
+from acescore.model.errors import python_errors
 from acescore.model.options import Options
 from acescore.run.pipeline import discover
 
 
+@python_errors
 def compare_systems(
     ref,
     systems: Sequence,

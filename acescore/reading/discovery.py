@@ -143,8 +143,8 @@ def read_list(path: str, keep_missing: bool = False) -> list[str]:
     if len(missing) == len(out) and not any(is_apf_name(m[1]) for m in missing):
         raise AceUsageError(
             f"{path}: none of its {len(out)} lines names a file ({missing[0][1]} ...): a list"
-            f" of DOCIDs (a split file) restricts a run with --docs {path}; REF and SYS are"
-            " APF files, folders or lists of APF files"
+            f" of DOCIDs (a split file) restricts a run with --docs {path};"
+            " REF and SYS are APF files, folders or lists of APF files"
         )
     if missing and not keep_missing:
         number, entry, reason = missing[0]

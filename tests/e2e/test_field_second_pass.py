@@ -159,8 +159,8 @@ def test_hints_that_say_what_to_do(ldc, tmp_path):
         assert r.exit_code == 2
         assert r.output == (
             f"acescore: {split}: none of its 2 lines names a file ({ldc.docids('bc')[0]} ...):"
-            f" a list of DOCIDs (a split file) restricts a run with --docs {split}; REF and SYS"
-            " are APF files, folders or lists of APF files\n"
+            f" a list of DOCIDs (a split file) restricts a run with --docs {split}; REF and"
+            " SYS are APF files, folders or lists of APF files\n"
         )
     # a duplicate argument of an event mention: the mention is named
     sys_ = tmp_path / "sys"
@@ -342,3 +342,26 @@ def test_citation_and_changelog_name_the_version():
     assert re.search(r"^cff-version: 1\.2\.0$", cff, re.M)
     changelog = Path(ROOT, "CHANGELOG.md").read_text(encoding="utf-8")
     assert re.search(r"^## (\S+)", changelog, re.M).group(1) == __version__
+
+
+def test_api_errors_name_the_keywords(ldc, tmp_path):
+    """The Python API's errors name its keywords, not the command line's options."""
+    from acescore.model.errors import AceInputError
+
+    adj = ldc.folder("bc")
+    with pytest.raises(AceInputError) as e:
+        api.score(apf(ldc, "bc", "adj"), ldc.folder("bc", "fp1"), max_bytes=1024)
+    size = os.path.getsize(apf(ldc, "bc", "adj"))
+    assert e.value.hint == (
+        "the limit is max_bytes= (1024 bytes); to read it, give a larger one"
+        f" (max_bytes={-(-(size + 1) // 1024) * 1024})"
+    )
+    ref, _ = lists(ldc, tmp_path)
+    with pytest.raises(AceInputError) as e:
+        api.score_systems(str(ref), [str(ref)])
+    assert str(e.value).endswith("GONE.apf.xml: cannot open: No such file or directory")
+    assert e.value.hint.startswith("use lenient=True to skip such documents")
+    split = tmp_path / "split.txt"
+    split.write_text(ldc.docids("bc")[0] + "\n")
+    with pytest.raises(AceUsageError, match=r"restricts a run with docs=; REF and SYS"):
+        api.score(adj, str(split))
