@@ -139,6 +139,8 @@ def compare(
         progress=progress,
     )
     if not quiet:
+        if opts.ignored_mentions:
+            click.echo(f"acescore: warning: {opts.ignored_mentions}", err=True)
         _warn(scored.warnings, inputs.verbose)
         from acescore.rules.grouping import grouped_lines, verbose_lines
 
