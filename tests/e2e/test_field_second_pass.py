@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -298,44 +297,6 @@ def test_readme_score_only_line():
     r = shell("acescore score examples/ref examples/sys -m --score-only", ROOT)
     assert r.returncode == 0
     assert r.stdout == readme_block("score-only")
-
-
-@pytest.mark.slow
-def test_readme_reference_against_itself(tmp_path):
-    """The bundled example scores 100 against itself; an event mention citing a second
-    mention of one entity in one role takes event mentions below 100, events stay at 100."""
-    r = shell("acescore score examples/ref examples/ref -m --score-only", ROOT)
-    assert r.stdout.startswith(
-        "edr=100.0 val=100.0 tim=100.0 rdr=100.0 vdr=100.0 emd=100.0 rmd=100.0 vmd=100.0 "
-    )
-    ref = tmp_path / "ref"
-    shutil.copytree(os.path.join(ROOT, "examples", "ref"), ref)
-    path = ref / "SYNNW_20030216.0001.apf.xml"
-    text = path.read_text(encoding="utf-8")
-    # an event mention argument whose entity has another mention: cite that one too
-    for m in re.finditer(
-        r'<event_mention_argument REFID="(([^"]+-E\d+)-\d+)" ROLE="([^"]+)">', text
-    ):
-        mid, eid, role = m.groups()
-        others = re.findall(rf'<entity_mention [^>]*ID="({re.escape(eid)}-\d+)"', text)
-        other = next((o for o in others if o != mid), None)
-        if other:
-            break
-    assert other
-    end = text.index("</event_mention_argument>", m.end()) + len("</event_mention_argument>")
-    text = (
-        text[:end]
-        + (
-            f'\n<event_mention_argument REFID="{other}" ROLE="{role}"><extent><charseq START="0"'
-            ' END="0">x</charseq></extent></event_mention_argument>'
-        )
-        + text[end:]
-    )
-    path.write_text(text, encoding="utf-8")
-    r = shell(f"acescore score {ref} {ref} -m --score-only", ROOT)
-    assert r.returncode == 0, r.stderr
-    values = dict(kv.split("=") for kv in r.stdout.split()[:8])
-    assert values["vdr"] == "100.0" and float(values["vmd"]) < 100, r.stdout
 
 
 def test_citation_and_changelog_name_the_version():
