@@ -68,10 +68,7 @@ def import_(fmt, pred, source_dir, out_dir, argument_type, tokens_from, force, q
 @reads_apf(
     "one",
     takes=("params", "docs_file", "lenient", "max_bytes", "quiet", "verbose"),
-    refuse={
-        "jobs": "export runs in one process",
-        "max_pairs": "export values no pairs",
-    },
+    refuse={"jobs": "export runs in one process", "max_pairs": "export values no pairs"},
 )
 @click.option("--to", "fmt", type=click.Choice(FORMATS), required=True, help="Format to write.")
 @click.option(
