@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from acescore.model.errors import python_errors
 from acescore.model.limits import DEFAULT_MAX_PAIRS
 from acescore.model.options import DEFAULT_MAX_BYTES, Options
 from acescore.model.params import DEFAULT_PARAMS, Params, get_params
@@ -74,6 +75,7 @@ def options(
     )
 
 
+@python_errors
 def score(
     ref,
     sys,
@@ -120,6 +122,7 @@ def score(
     return execute(ref, sys, opts, keep_passes=keep_passes)
 
 
+@python_errors
 def prepare_reference(
     ref,
     params: str | Params = DEFAULT_PARAMS,
@@ -133,13 +136,17 @@ def prepare_reference(
     return _prepare(ref, options(params, max_bytes=max_bytes, lenient=lenient))
 
 
+@python_errors
 def score_systems(
     ref, systems: Sequence, params: str | Params | None = None, mentions: bool = False, **kw
 ) -> list:
     """Score each of ``systems`` against ``ref`` (a :class:`Reference`, or paths read and
     built once here): one :class:`Results` per system, each those of :func:`score` for that
-    system alone.  ``kw``: the keywords of :func:`score`."""
-    if not isinstance(ref, Reference):
+    system alone.  ``kw``: the keywords of :func:`score` (``lenient``: that of a prepared
+    ``ref`` unless given)."""
+    if isinstance(ref, Reference):
+        kw.setdefault("lenient", ref.lenient)
+    else:
         ref = prepare_reference(
             ref,
             params or DEFAULT_PARAMS,
@@ -149,6 +156,7 @@ def score_systems(
     return [score(ref, s, params or ref.params, mentions, **kw) for s in systems]
 
 
+@python_errors
 def read_apf(path, params: str | Params | None = None):
     """Read one APF file into the data model (:class:`acescore.model.apf.ApfFile`)."""
     if isinstance(params, str):

@@ -173,13 +173,15 @@ def _write(path: str, text: str) -> None:
         fh.write(text)
 
 
-def make_ldc_like(out: str, per_genre: int = 1, seed: str = "ldc") -> LdcLike:
-    """Write the corpus into ``out`` (created) and describe it."""
+def make_ldc_like(out: str, per_genre: int = 1, seed: str = "ldc", docs: int = 40) -> LdcLike:
+    """Write the corpus into ``out`` (created) and describe it: ``per_genre`` documents of
+    each genre (0: every one of the ``docs`` documents generated, the genres as uneven as
+    the release's)."""
     synth = os.path.join(out, "_acesynth")
     acesynth.main(
         [
             "--docs",
-            "40",
+            str(docs),
             "--seed",
             seed,
             "--profiles",
@@ -199,7 +201,7 @@ def make_ldc_like(out: str, per_genre: int = 1, seed: str = "ldc") -> LdcLike:
     docs = []
     for genre in sorted(GENRES.values()):
         assert len(by_genre.get(genre, ())) >= per_genre, f"seed {seed}: too few {genre}"
-        for docid in by_genre[genre][:per_genre]:
+        for docid in by_genre[genre][: per_genre or None]:
             doc = Doc(docid, genre)
             sgm, doc.amp_offsets = roughen_source(
                 _read(os.path.join(synth, "src", docid + ".sgm")), genre
@@ -228,6 +230,11 @@ def make_ldc_like(out: str, per_genre: int = 1, seed: str = "ldc") -> LdcLike:
 
 
 if __name__ == "__main__":
-    c = make_ldc_like(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 1)
+    # python tests/ldc_like.py OUT [PER_GENRE [DOCS]]: 0 600 is a release-sized corpus
+    c = make_ldc_like(
+        sys.argv[1],
+        int(sys.argv[2]) if len(sys.argv) > 2 else 1,
+        docs=int(sys.argv[3]) if len(sys.argv) > 3 else 40,
+    )
     for d in c.docs:
         print(d.genre, d.docid, d.defects)

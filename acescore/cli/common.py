@@ -217,19 +217,28 @@ def catch_errors(f):
 
 
 def emit_warnings(results_or_warnings, quiet: bool, verbose: bool = False) -> None:
-    """The NIST WARNING messages, then what lenient mode skipped, on standard error
-    (``verbose``: every SYS document without a REF document, not only their count)."""
+    """The NIST WARNING messages, then what lenient mode skipped, on standard error: grouped
+    by kind with counts and first examples (:mod:`acescore.rules.grouping`), or with
+    ``verbose`` every warning as the NIST tool prints it (those of SYS documents without a
+    REF document too) and every skip."""
     if quiet:
         return
+    from acescore.rules import grouping
     from acescore.rules.coverage import fold_warnings
 
     warnings = getattr(results_or_warnings, "warnings", results_or_warnings)
-    for w in fold_warnings(warnings, verbose):
-        sys.stderr.write(w)
     skipped = getattr(results_or_warnings, "skipped", None)
-    if skipped is not None:
-        for line in skipped.lines():
-            click.echo(f"acescore: {line}", err=True)
+    options = getattr(results_or_warnings, "options", None)
+    if options is not None and options.ignored_mentions:
+        click.echo(f"acescore: warning: {options.ignored_mentions}", err=True)
+    if verbose:
+        for w in fold_warnings(warnings, True):
+            sys.stderr.write(w)
+        lines = grouping.verbose_lines(skipped)
+    else:
+        lines = grouping.grouped_lines(warnings, skipped)
+    for line in lines:
+        click.echo(f"acescore: {line}", err=True)
 
 
 def emit_signature(signature: str, quiet: bool = False) -> None:

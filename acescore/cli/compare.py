@@ -144,25 +144,29 @@ def compare(
     from acescore.compare.names import system_names
     from acescore.compare.render import to_json, to_text
     from acescore.compare.systems import score_systems
-    from acescore.run.pipeline import discover
 
     progress = (
         None
         if quiet or not sys.stderr.isatty()
         else (lambda msg: sys.stderr.write(f"\r{msg[:60]:60s}\r"))
     )
-    sys_paths = [discover(s) for s in systems]
+    sys_paths = inputs.apf_paths("systems", opts)
     scored = score_systems(
-        discover(inputs.ref, inputs.ref_list),
+        inputs.apf_paths("ref", opts),
         sys_paths,
         opts,
         system_names(list(systems), sys_paths, names),
         progress=progress,
     )
     if not quiet:
-        _warn(scored.warnings)
+        if opts.ignored_mentions:
+            click.echo(f"acescore: warning: {opts.ignored_mentions}", err=True)
+        _warn(scored.warnings, inputs.verbose)
+        from acescore.rules.grouping import grouped_lines, verbose_lines
+
         for who, rep in scored.skipped.items():
-            for line in rep.lines():
+            lines = verbose_lines(rep) if inputs.verbose else grouped_lines([], rep)
+            for line in lines:
                 click.echo(f"acescore: {who}: {line}", err=True)
     result = compare_scored(scored, bootstrap, randomization, seed, alpha=alpha, top=top)
     unknown = [t for t in gates if t not in result["tasks"]]
@@ -192,19 +196,28 @@ def compare(
     fast_exit(code)
 
 
-def _warn(warnings: dict) -> None:
+def _warn(warnings: dict, verbose: bool) -> None:
     """Each distinct warning once, in order of first appearance; a warning raised for some
-    of the systems only names them."""
+    of the systems only names them.  Grouped by kind unless ``verbose``
+    (:mod:`acescore.rules.grouping`)."""
+    from acescore.rules.grouping import grouped_lines
+
     seen: dict = {}
     for who, ws in warnings.items():
         for w in ws:
             seen.setdefault(w, []).append(who)
     systems = [w for w in warnings if w != "REF"]
-    for w, who in seen.items():
-        if "REF" in who or who == systems:
-            sys.stderr.write(w)
-        else:
-            sys.stderr.write(w.replace("WARNING:", f"WARNING ({', '.join(who)}):", 1))
+    out = [
+        w
+        if "REF" in who or who == systems
+        else w.replace("WARNING:", f"WARNING ({', '.join(who)}):", 1)
+        for w, who in seen.items()
+    ]
+    if verbose:
+        sys.stderr.write("".join(out))
+        return
+    for line in grouped_lines(out, None):
+        click.echo(f"acescore: {line}", err=True)
 
 
 def _gate_tasks(specs, options) -> list:

@@ -76,7 +76,6 @@ def crosscheck(
     of the tool, 4 the NIST tool failed (its exit status and last error line are shown)."""
     from acescore.crosscheck import rewriter, session
     from acescore.crosscheck.nist_tool import EXIT_NIST_FAILED, nist_flags
-    from acescore.run import pipeline
 
     nist = os.environ.get("ACE_NIST_SCORER")
     if not nist:
@@ -92,13 +91,12 @@ def crosscheck(
         summary=summary,
         literature=False,
     )
-    rpaths = pipeline.discover(inputs.ref, inputs.ref_list)
-    spaths = pipeline.discover(inputs.sys, inputs.sys_list)
+    rpaths, spaths = inputs.apf_paths("ref", opts), inputs.apf_paths("sys", opts)
     loaded = read_inputs(inputs, opts)
     results = score_inputs(inputs, opts, loaded=loaded)
     emit_warnings(results, quiet, inputs.verbose)
     ours = results.to_text()
-    if opts.docs is not None:
+    if opts.docs is not None or opts.lenient:  # the files acescore read (and did not drop)
         kept = {f.path for c in (loaded.ref_corpus, loaded.sys_corpus) for f in c.files}
         rpaths = [p for p in rpaths if p in kept]
         spaths = [p for p in spaths if p in kept]

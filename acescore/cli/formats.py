@@ -67,12 +67,8 @@ def import_(fmt, pred, source_dir, out_dir, argument_type, tokens_from, force, q
 @click.command("export")
 @reads_apf(
     "one",
-    takes=("params", "docs_file", "lenient", "max_bytes", "quiet"),
-    refuse={
-        "jobs": "export runs in one process",
-        "max_pairs": "export values no pairs",
-        "verbose": "export compares no sides",
-    },
+    takes=("params", "docs_file", "lenient", "max_bytes", "quiet", "verbose"),
+    refuse={"jobs": "export runs in one process", "max_pairs": "export values no pairs"},
 )
 @click.option("--to", "fmt", type=click.Choice(FORMATS), required=True, help="Format to write.")
 @click.option(
@@ -117,10 +113,12 @@ def export(inputs, options, fmt, source_dir, span, tokens_as, output):
     )
     if not inputs.quiet:
         if skipped:  # --lenient: what was left out, as the scoring commands say it
+            from acescore.rules.grouping import grouped_lines, verbose_lines
             from acescore.rules.robust import Skip, SkipReport, with_side
 
-            skips = sorted(with_side(skipped, "APF"), key=Skip.sort_key)
-            for line in SkipReport(skips).lines():
+            skips = SkipReport(sorted(with_side(skipped, "APF"), key=Skip.sort_key))
+            lines = verbose_lines(skips) if inputs.verbose else grouped_lines([], skips)
+            for line in lines:
                 click.echo(f"acescore: {line}", err=True)
         for line in report.text().splitlines()[1:]:
             click.echo(line, err=True)

@@ -115,8 +115,9 @@ INPUT_OPTIONS: tuple[InputOption, ...] = (
     InputOption(
         "verbose",
         ("--verbose",),
-        "Also the NIST tool's warning for every SYS document without a REF document"
-        " (otherwise counted in the summary line).",
+        "Every warning as the NIST tool prints it, its warning for every SYS document"
+        " without a REF document too, and every element lenient mode skips (by default"
+        " they are grouped by kind, with counts and first examples).",
         (("is_flag", True),),
     ),
 )
@@ -142,6 +143,18 @@ class Inputs:
     paths: tuple = ()  # validate APF_PATH..., export APF
     quiet: bool = False
     verbose: bool = False
+
+    def apf_paths(self, side: str, options: Options) -> list:
+        """The APF paths of ``side`` (``ref``, ``sys``, or ``systems``: one list each), found
+        as every command finds them (:func:`acescore.run.pipeline.discover`): under
+        ``--lenient`` a list entry that names nothing is kept, read and skipped with a
+        warning like any unreadable file."""
+        from acescore.run.pipeline import discover
+
+        if side == "systems":
+            return [discover(s, False, options.lenient) for s in self.systems]
+        spec, is_list = (self.ref, self.ref_list) if side == "ref" else (self.sys, self.sys_list)
+        return discover(spec, is_list, options.lenient)
 
     @property
     def labels(self) -> dict:

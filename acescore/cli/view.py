@@ -56,15 +56,14 @@ def view(inputs, options, source_dir, out_dir, fmt, mentions, entities):
     """
     import gc
 
-    from acescore.run import pipeline
     from acescore.view.shards import write_site
 
     gc.disable()  # a one-shot process: the cyclic collector would only rescan the corpus
     t0 = time.perf_counter()
     quiet = inputs.quiet
     opts = options.but(mentions=mentions, literature=False)
-    ref = pipeline.discover(inputs.ref, True) if inputs.ref_list else inputs.ref
-    sys_ = pipeline.discover(inputs.sys, True) if inputs.sys_list else inputs.sys
+    ref = inputs.apf_paths("ref", opts) if inputs.ref_list else inputs.ref
+    sys_ = inputs.apf_paths("sys", opts) if inputs.sys_list else inputs.sys
     warnings: list = []
     try:  # in document shards where possible, else in one process
         results, files = write_site(

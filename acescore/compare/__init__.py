@@ -23,10 +23,12 @@ from collections.abc import Sequence
 from acescore.compare.analysis import check_parameters, compare
 from acescore.compare.names import system_names
 from acescore.compare.systems import score_systems
+from acescore.model.errors import python_errors
 from acescore.model.options import Options
 from acescore.run.pipeline import discover
 
 
+@python_errors
 def compare_systems(
     ref,
     systems: Sequence,
@@ -49,7 +51,7 @@ def compare_systems(
     options = Options(
         params=params, mentions=mentions, lenient=lenient, jobs=jobs, literature=literature
     )
-    paths = [discover(s) for s in systems]
+    paths = [discover(s, lenient=lenient) for s in systems]
     names = system_names(list(systems), paths, names or ())
-    scored = score_systems(discover(ref), paths, options, names)
+    scored = score_systems(discover(ref, lenient=lenient), paths, options, names)
     return compare(scored, bootstrap, randomization, seed, alpha=alpha, top=top)

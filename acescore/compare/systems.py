@@ -137,7 +137,7 @@ def score_systems(
             raise AceUsageError(
                 f"lenient mode skipped other reference documents for {d.scores.name} than "
                 f"for {names[0]}: the systems cannot be paired (fix the input or compare "
-                "without --lenient)"
+                "in strict mode)"
             )
         warnings[d.scores.name] = d.warnings
     skipped = {d.scores.name: d.skipped for d in done if d.skipped is not None}

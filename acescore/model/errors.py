@@ -6,6 +6,11 @@ element it concerns and renders as one line: ``file:line: element ID: message``.
 
 from __future__ import annotations
 
+import functools
+import re
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
 EXIT_OK = 0
 EXIT_PROBLEMS = 1  # validate: problems found
 EXIT_UNUSABLE = 2  # unusable input (strict mode fatal error, missing file, bad option)
@@ -63,6 +68,7 @@ class AceInputError(AceError):
         self.cause = cause  # the same in plain words (known defects of real data)
         self.hint: str | None = None  # what to do about it (the command line adds it)
         self.dtd_type: str | None = None  # DTD validation errors: lxml's type name
+        self.limit: tuple | None = None  # a file over the size limit: (limit, size) in bytes
         # what lenient mode would skip: "element" or "document" (None: the element decides)
         self.scope = scope or (
             "element" if element and not element.startswith("document") else "document"
@@ -83,3 +89,55 @@ class AceInputError(AceError):
 
 class AceUsageError(AceError):
     """A bad command line (unknown parameter set, missing argument ...)."""
+
+
+#: the command line's spellings of the options that messages name, and the keywords of the
+#: Python API that say the same (:func:`in_python_terms`)
+PYTHON_SPELLINGS: tuple = (
+    (re.compile(r"--docs \S+?(?=[;:,)]|\s|$)"), "docs="),
+    (re.compile(r"--max-pairs N\b"), "max_pairs=N"),
+    (re.compile(r"--max-pairs\b"), "max_pairs="),
+    (
+        re.compile(r"--max-file-size (\d+)([KMG]?)"),
+        lambda m: f"max_bytes={int(m.group(1)) << {'': 0, 'K': 10, 'M': 20, 'G': 30}[m.group(2)]}",
+    ),
+    (re.compile(r"--max-file-size\b"), "max_bytes="),
+    (re.compile(r"--lenient\b"), "lenient=True"),
+    (re.compile(r"`acescore validate`"), "`acescore validate` (the command line)"),
+)
+
+
+def in_python_terms(text: str) -> str:
+    """A message of the command line with its option spellings as the Python API's keywords."""
+    for pattern, repl in PYTHON_SPELLINGS:
+        text = pattern.sub(repl, text)
+    return text
+
+
+def for_python(e: AceError) -> AceError:
+    """``e`` worded for a caller of the Python API (the same error, its message naming the
+    API's keywords instead of the command line's options); raise it ``from None``."""
+    if isinstance(e, AceInputError):
+        e.message = in_python_terms(e.message)
+        e.cause = in_python_terms(e.cause) if e.cause else e.cause
+        e.hint = in_python_terms(e.hint) if e.hint else e.hint
+        e.args = (e.message,)
+    elif e.args:
+        e.args = (in_python_terms(str(e.args[0])),) + tuple(e.args[1:])
+    return e
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def python_errors(f: F) -> F:
+    """A function of the Python API whose errors are worded for Python (:func:`for_python`)."""
+
+    @functools.wraps(f)
+    def wrapper(*args: Any, **kw: Any) -> Any:
+        try:
+            return f(*args, **kw)
+        except AceError as e:
+            raise for_python(e) from None
+
+    return cast(F, wrapper)

@@ -57,12 +57,25 @@ class Options:
         return self.mentions and bool(self.parameter_set.use_mentions)
 
     @property
+    def ignored_mentions(self) -> str | None:
+        """What to say when ``-m`` is asked for and the parameter set has no mention-level
+        tasks (None otherwise)."""
+        if not self.mentions or self.scores_mentions:
+            return None
+        return (
+            f"-m is ignored: parameter set {self.params} scores no mention-level tasks (as the"
+            " NIST tool does; global_2008_with_mentions scores them)"
+        )
+
+    @property
     def flags(self) -> str:
-        """The NIST flags asked for, as the signature writes them (``mdaes``)."""
+        """The NIST flags of the run, as the signature writes them (``mdaes``): ``m`` only
+        where mention-level tasks are scored (``-P global_2008`` ignores ``-m``, as the NIST
+        tool does: :attr:`ignored_mentions`)."""
         return "".join(
             f
             for f, on in (
-                ("m", self.mentions),
+                ("m", self.scores_mentions),
                 ("d", self.doc_scores),
                 ("a", self.all_mappings),
                 ("e", self.error_mappings),

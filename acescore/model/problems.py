@@ -160,7 +160,20 @@ class Collect(Policy):
 STRICT = Policy()
 
 
+def size_option(size: int) -> str:
+    """A ``--max-file-size`` value that admits ``size`` bytes (rounded up to K or M)."""
+    if size < 1 << 20:
+        return f"{-(-size // 1024)}K"
+    return f"{-(-size // (1 << 20))}M"
+
+
 def hint(err: AceInputError) -> str:
     """What to do about a strict-mode input error (the CLI adds it after the message)."""
+    if err.limit is not None:  # a file over --max-file-size: the limit is the cause
+        limit, size = err.limit
+        return (
+            f"the limit is --max-file-size ({limit} bytes); to read it, give a larger one"
+            f" (--max-file-size {size_option(size + 1)})"
+        )
     what = "documents" if err.scope == "document" else "elements"
     return f"use --lenient to skip such {what}, or `acescore validate` to list them all"

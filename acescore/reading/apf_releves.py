@@ -100,10 +100,11 @@ class ReleveReading:
         ) -> tuple | None: ...
 
     def _arguments(
-        self, nodes: list, tag: str, roles: dict, el: str, relation: bool
+        self, nodes: list, tag: str, roles: dict, el: str, relation: bool, mid: str | None = None
     ) -> list[Argument]:
         """The arguments of the ``nodes`` (tag ``tag``); ``roles``: the legal roles (a
-        canonical table).  Relation time roles are dropped unless the parameters score them."""
+        canonical table).  Relation time roles are dropped unless the parameters score them.
+        ``mid``: the ID of the mention holding them (messages name it)."""
         skip = _TIME_ROLES if relation and not self.p.score_relation_times else ()
         args = []
         seen = set()
@@ -118,11 +119,12 @@ class ReleveReading:
             if role in skip:
                 continue
             if (role, refid) in seen:
+                holder = f"{tag.replace('_argument', '')} {mid} of {el}" if mid else el
                 self.fail(
                     a,
                     f"multiple declarations of argument {refid} in role {role}",
                     el,
-                    f"argument {refid} is declared twice in {el} (role {role})",
+                    f"argument {refid} is declared twice in {holder} (role {role})",
                 )
             seen.add((role, refid))
             args.append(Argument(role, refid))
@@ -203,6 +205,7 @@ class ReleveReading:
             _RELATION_ROLES,
             el,
             True,
+            mid,
         )
         extent = self.required_locator(m, "extent", f"relation_mention {mid}", "No extent found")
         return RelationMention(mid, extent, tuple(margs), m.sourceline or 0)
@@ -218,7 +221,9 @@ class ReleveReading:
         if parts is None:
             return None
         extent, _, arg_nodes = parts
-        margs = self._arguments(arg_nodes, "relation_mention_argument", _RELATION_ROLES, el, True)
+        margs = self._arguments(
+            arg_nodes, "relation_mention_argument", _RELATION_ROLES, el, True, mid.strip()
+        )
         return RelationMention(mid.strip(), extent, tuple(margs), m.sourceline or 0)
 
     def event(self, node: Any) -> Event:
@@ -264,7 +269,12 @@ class ReleveReading:
         mid = self.demand(m, "ID", "event_mention", element=el)
         mel = f"event_mention {mid}"
         margs = self._arguments(
-            m.findall("event_mention_argument"), "event_mention_argument", _EVENT_ROLES, el, False
+            m.findall("event_mention_argument"),
+            "event_mention_argument",
+            _EVENT_ROLES,
+            el,
+            False,
+            mid,
         )
         extent = self.required_locator(m, "extent", mel, "No extent found")
         anchor = self.required_locator(m, "anchor", mel, "No anchor found")
@@ -279,5 +289,7 @@ class ReleveReading:
         if parts is None:
             return None
         extent, anchor, arg_nodes = parts
-        margs = self._arguments(arg_nodes, "event_mention_argument", _EVENT_ROLES, el, False)
+        margs = self._arguments(
+            arg_nodes, "event_mention_argument", _EVENT_ROLES, el, False, mid.strip()
+        )
         return EventMention(mid.strip(), extent, anchor, tuple(margs), m.sourceline or 0)

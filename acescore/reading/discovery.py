@@ -29,7 +29,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable
 
-from acescore.model.errors import AceInputError
+from acescore.model.errors import AceInputError, AceUsageError
 from acescore.model.problems import hint
 from acescore.model.text import decode_utf8
 from acescore.reading.safe_read import read_bytes
@@ -124,6 +124,7 @@ def read_list(path: str, keep_missing: bool = False) -> list[str]:
     text = decode_utf8(data, path, "file lists")
     base = os.path.dirname(path)
     out = []
+    missing = []  # (line number, entry, error) of the entries that name nothing
     for number, line in enumerate(text.split("\n"), 1):
         p = entry = line.strip()
         if not p or p.startswith("#"):
@@ -134,17 +135,22 @@ def read_list(path: str, keep_missing: bool = False) -> list[str]:
                 p = alt
         try:
             os.stat(p)
-        except (OSError, ValueError) as e:
-            if keep_missing:
-                out.append(p)
-                continue
-            reason = getattr(e, "strerror", None) or "not a valid path"
-            err = AceInputError(f"cannot open: {reason}", path, number, entry, scope="document")
-            err.hint = hint(err)  # lenient mode keeps the entry and skips its document
-            raise err from None
+        except (OSError, ValueError) as exc:
+            missing.append((number, entry, getattr(exc, "strerror", None) or "not a valid path"))
         out.append(p)
     if not out:
         raise AceInputError("file list is empty", path)
+    if len(missing) == len(out) and not any(is_apf_name(m[1]) for m in missing):
+        raise AceUsageError(
+            f"{path}: none of its {len(out)} lines names a file ({missing[0][1]} ...): a list"
+            f" of DOCIDs (a split file) restricts a run with --docs {path};"
+            " REF and SYS are APF files, folders or lists of APF files"
+        )
+    if missing and not keep_missing:
+        number, entry, reason = missing[0]
+        err = AceInputError(f"cannot open: {reason}", path, number, entry, scope="document")
+        err.hint = hint(err)  # lenient mode keeps the entry and skips its document
+        raise err
     return out
 
 

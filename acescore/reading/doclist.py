@@ -55,13 +55,16 @@ def restrict(files: list, docids: Collection[str]) -> list:
     return out
 
 
-def missing_note(path: str, docids: list, found: set, side: str) -> str:
-    """A warning line for the listed DOCIDs that a side does not have ('' if none)."""
+def missing_note(given: str, docids: list, found: set, side: str) -> str:
+    """A warning line for the listed DOCIDs that a side does not have ('' if none);
+    ``given``: how the list was given (``--docs FILE``, ``docs=``)."""
     missing = [d for d in docids if d not in found]
     if not missing:
         return ""
+    if given.startswith("--docs "):
+        given = "--docs " + os.path.basename(given[len("--docs ") :])
     return (
-        f"--docs {os.path.basename(path)}: {len(missing)} of the {len(docids)} listed"
+        f"{given}: {len(missing)} of the {len(docids)} listed"
         f" DOCIDs {'is' if len(missing) == 1 else 'are'} not in {side} (e.g."
         f" {missing[0]})"
     )

@@ -68,9 +68,11 @@ def read_bytes(
         if not stat.S_ISREG(st.st_mode):
             raise AceInputError(f"is {file_kind(st.st_mode)}, not {expected}", path)
         if st.st_size > max_bytes and not head:
-            raise AceInputError(
+            err = AceInputError(
                 f"file is larger than the limit of {max_bytes} bytes ({st.st_size} bytes)", path
             )
+            err.limit = (max_bytes, st.st_size)
+            raise err
         chunks = []
         left = max_bytes + 1
         # requests of the size expected (a larger one allocates, and gives back, a buffer
@@ -92,7 +94,9 @@ def read_bytes(
     if len(data) > max_bytes:
         if head:
             return data[:max_bytes]
-        raise AceInputError(
+        err = AceInputError(
             f"file is larger than the limit of {max_bytes} bytes (it grew while it was read)", path
         )
+        err.limit = (max_bytes, len(data))
+        raise err
     return data

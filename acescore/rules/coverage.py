@@ -89,6 +89,22 @@ def summary_line(c: Coverage) -> str:
     return line
 
 
+def require_scored(c: Coverage, skipped: SkipReport) -> None:
+    """Lenient mode that left no REF document with a SYS document to score: nothing to
+    score, an error as in strict mode (exit 2, one line), naming the first skip."""
+    if c.scored or not skipped:
+        return
+    first = next((s for s in skipped.reasons if s.scope == "document"), None)
+    first = first or (skipped.reasons[0] if skipped.reasons else None)
+    raise AceUsageError(
+        f"nothing to score: after lenient mode's skips no REF document has a SYS document"
+        f" ({_n(c.ref, 'REF document')} and {_n(c.sys, 'SYS document')} left;"
+        f" {skipped.summary()[len('lenient: ') :]}"
+        + (f"; the first: {first.text()}" if first is not None else "")
+        + ")"
+    )
+
+
 def fold_warnings(warnings: list, verbose: bool) -> list:
     """The warnings to print: without the per-document blocks that the summary line counts,
     unless ``verbose``."""

@@ -43,11 +43,15 @@ def no_cyclic_gc() -> Iterator[None]:
 def discover(spec: Paths, list_file: bool = False, lenient: bool = False) -> list[str]:
     """APF paths from a file, a directory (recursive ``*.apf.xml``/``*.apf``), a list file
     (one path per line; ``list_file`` says it is one whatever it looks like) or a sequence
-    of those.  ``lenient``: a list entry that names nothing is kept (and skipped when read)
-    instead of being an error."""
+    of those.  ``lenient``: a list entry (or an item of the sequence) that names nothing is
+    kept (and skipped, with a warning, when read) instead of being an error: the one
+    policy of every command and of the API."""
     if isinstance(spec, (list, tuple)):
         out = []
         for s in spec:
+            if lenient and not os.path.lexists(s):  # as a list file's entry
+                out.append(os.fspath(s))
+                continue
             out.extend(discover(s, list_file, lenient))
         return out
     path = os.fspath(spec)
@@ -138,14 +142,15 @@ def docs_warnings(options: Options, found: set, side: str) -> list:
     """``--docs``: the warning line (if any) for the listed DOCIDs that a side with the
     documents ``found`` does not have; none of them there is an error."""
     docs = _listed(options)
-    docs_file = options.docs_file or "--docs"
+    # named as it was given: --docs FILE on the command line, docs= in Python
+    given = f"--docs {options.docs_file}" if options.docs_file else "docs="
     if found and not found & set(docs):
         raise AceUsageError(
             f"nothing to score: none of the {len(docs)} DOCIDs of"
-            f" --docs {docs_file} is in {side} (e.g. {docs[0]} is"
+            f" {given} is in {side} (e.g. {docs[0]} is"
             f" not; {side} has {sorted(found)[0]}, ...)"
         )
-    note = missing_note(docs_file, list(docs), found, side)
+    note = missing_note(given, list(docs), found, side)
     return [f"acescore: warning: {note}\n"] if note else []
 
 

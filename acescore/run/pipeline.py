@@ -25,7 +25,13 @@ from acescore.model.problems import hint
 from acescore.report.results import Results
 from acescore.rules import database
 from acescore.rules.corpus import corpus_problems, first_problem
-from acescore.rules.coverage import Coverage, coverage, require_common, require_documents
+from acescore.rules.coverage import (
+    Coverage,
+    coverage,
+    require_common,
+    require_documents,
+    require_scored,
+)
 from acescore.rules.database import Side
 from acescore.rules.robust import SkipReport, build_corpora
 from acescore.run.assemble import assemble_whole
@@ -121,9 +127,11 @@ def build(ref: Corpus, sys: Corpus, options: Options) -> Loaded:
     warnings: list = []
     if options.lenient:
         b = build_corpora(ref, sys, params, warnings)
-        return Loaded(
+        loaded = Loaded(
             options, Corpus(b.ref_files), Corpus(b.sys_files), b.ref, b.sys, warnings, b.report
         )
+        require_scored(loaded.coverage, b.report)
+        return loaded
     problem = first_problem(corpus_problems(ref.files, sys.files))
     if problem is not None:
         raise problem.error()

@@ -120,7 +120,21 @@ def _provenance(results) -> str:
             for side in ("ref", "sys")
             if inputs.get(side)
         )
-        + f'signature <code id="signature">{esc(results.signature())}</code></p>'
+        + f'signature <code id="signature">{esc(results.signature())}</code>'
+        + _skipped(results)
+        + "</p>"
+    )
+
+
+def _skipped(results) -> str:
+    """Lenient mode: what it skipped, counted (each skip is on standard error with
+    ``--verbose`` and in the JSON report)."""
+    skipped = getattr(results, "skipped", None)
+    if skipped is None:
+        return ""
+    return (
+        f'<br><span id="skipped">{esc(skipped.summary())}: each is listed by'
+        " <code>--verbose</code> and in the JSON report (<code>skipped</code>)</span>"
     )
 
 

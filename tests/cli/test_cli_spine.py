@@ -31,7 +31,7 @@ TAKES = {
     "crosscheck": set(BY_KEY) - {"jobs"},
     "compare": set(BY_KEY) - {"sys_file", "sys_list"},
     "validate": {"params", "max_bytes", "quiet"},
-    "export": {"params", "docs_file", "lenient", "max_bytes", "quiet"},
+    "export": {"params", "docs_file", "lenient", "max_bytes", "quiet", "verbose"},
 }
 
 

@@ -50,4 +50,8 @@ def test_reference_against_itself(tmp_path):
     assert vmd["fa_count"] == vmd["miss_count"] == 0 and vmd["doc_error_count"] == 1
     with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as fh:
         readme = fh.read()
-    assert "Value 99.4 with an\nargument false-alarm cost (Arg FA) of 0.6" in readme
+    assert (
+        "cite a second mention of entity E1 as the Agent of\nevent mention EV1-1 (in"
+        " `SYNNW_20030216.0001`) and event mentions read Value 99.4, Arg FA\n0.6, every other"
+        " task 100" in readme
+    )

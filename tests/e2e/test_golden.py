@@ -118,6 +118,7 @@ def cli_args(exp: Path, jobs: int) -> list:
         opts.pop("params"),
         "--jobs",
         str(jobs),
+        "--verbose",  # every warning as the NIST tool prints it (the default groups them)
     ]
     if opts.pop("mentions"):
         args.append("-m")

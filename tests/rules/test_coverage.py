@@ -127,8 +127,11 @@ def test_docs_list(tmp_path):
     files = pipeline.read_corpus(pipeline.discover(REF), P).files
     kept = restrict(files, ids)
     assert sorted(d.docid for f in kept for d in f.documents) == DOCS[:2]
-    assert missing_note(str(lst), ids, {DOCS[0], DOCS[1]}, "REF") == (
+    assert missing_note(f"--docs {lst}", ids, {DOCS[0], DOCS[1]}, "REF") == (
         "--docs test.txt: 1 of the 3 listed DOCIDs is not in REF (e.g. NOT_THERE_1)"
+    )
+    assert missing_note("docs=", ids, {DOCS[0], DOCS[1]}, "REF") == (  # the Python API
+        "docs=: 1 of the 3 listed DOCIDs is not in REF (e.g. NOT_THERE_1)"
     )
     bad = tmp_path / "bad.txt"
     bad.write_text(f"{DOCS[0]}\n{DOCS[1]} {DOCS[2]}\n")

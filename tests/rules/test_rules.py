@@ -88,6 +88,18 @@ def test_lenient_skips_both_and_scores_the_rest(tmp_path, monkeypatch):
     r = run(["score", "ref.list", "sys.list", "--lenient"], tmp_path / "broken", monkeypatch)
     assert r.exit_code == 0 and r.stdout.startswith("command line")
     lines = r.stderr.splitlines()
+    # by default grouped by kind (two kinds of one each: each shown whole)
+    assert lines[:3] == [
+        "acescore: lenient: skipped 2 elements and 0 documents (2 problems; --verbose lists each):",
+        f"acescore:   1 × SYS: {TWICE_LINE} [event {EV} skipped]",
+        f"acescore:   1 × SYS: {SYM_LINE} [relation {REL} skipped]",
+    ]
+    r = run(
+        ["score", "ref.list", "sys.list", "--lenient", "--verbose"],
+        tmp_path / "broken",
+        monkeypatch,
+    )
+    lines = r.stderr.splitlines()
     assert "acescore: lenient: skipped 2 elements and 0 documents (2 problems)" in lines
     assert f"acescore:   SYS: {TWICE_LINE} [event {EV} skipped]" in lines
     assert f"acescore:   SYS: {SYM_LINE} [relation {REL} skipped]" in lines

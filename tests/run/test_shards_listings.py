@@ -186,7 +186,7 @@ def test_docs_in_shards():
     listed = docids[1::3] + ["NOT_THERE_1"]
     kw = dict(docs=listed, summary=True, all_mappings=True, doc_scores=True, literature=True)
     one = api.score(ref, sys_, "local_2008", True, **kw)
-    assert one.warnings[0].startswith("acescore: warning: --docs --docs: 1 of the")
+    assert one.warnings[0].startswith("acescore: warning: docs=: 1 of the")
     assert one.to_dict()["summary"]["ref_documents"] == docids[1::3]
     for jobs in (2, 3):
         res = api.score(ref, sys_, "local_2008", True, jobs=jobs, **kw)

@@ -265,7 +265,8 @@ def test_messages_same_for_every_jobs_value(tmp_path):
         text = re.sub(r"files in \d+\.\d s", "files in - s", r.output)
         outs.append(text.replace(str(tmp_path / f"site-{jobs}"), "SITE"))
     assert outs[0] == outs[1]
-    assert "WARNING:" in outs[0] and "acescore view: 20 documents, 23 files" in outs[0]
+    assert "acescore: 15 warnings of the NIST tool" in outs[0]  # grouped (default)
+    assert "acescore view: 20 documents, 23 files" in outs[0]
     assert "scored 20 of 20 REF documents" in outs[0]
 
 
