@@ -23,6 +23,7 @@ from acescore.cli.common import (
 from acescore.cli.inputs import reads_apf, score_inputs
 from acescore.model.errors import EXIT_GATE, EXIT_UNUSABLE
 from acescore.model.tasks import tasks_help
+from acescore.model.versions import VERSION_OPTIONS
 
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
@@ -64,7 +65,18 @@ def nist_flag_options(f):
 @click.command("score", help=SCORE_HELP)
 @reads_apf(
     "pair",
-    takes=("params", "docs_file", "lenient", "max_bytes", "jobs", "max_pairs", "quiet", "verbose"),
+    takes=(
+        "nist",
+        "params",
+        *VERSION_OPTIONS,
+        "docs_file",
+        "lenient",
+        "max_bytes",
+        "jobs",
+        "max_pairs",
+        "quiet",
+        "verbose",
+    ),
 )
 @nist_flag_options
 @click.option(
