@@ -214,6 +214,7 @@ class Params:
     # the older versions only (docs/rules/versions.md §1): -M all, the option words as typed
     # (key, value) for the header, ace05's argument FA weights
     all_args_required: int = 0
+    nist: str = "ace08"  # the version whose set this is (acescore.model.versions)
     option_words: tuple = ()
     relation_argument_fa_wgt: float = 0.75
     event_argument_fa_wgt: float = 0.75

@@ -115,7 +115,7 @@ class ValuationSwitches:
 class ReportLayout:
     """How a version prints its report (docs/rules/versions.md §4)."""
 
-    header: str = "2008"  # the parameter header: 2008 or old (05/07)
+    header: str = "2008"  # the parameter header's form: 2008, 2007, 2005
     columns: int = 31  # columns of a detection table (22 in 05/07)
     confusion_values: int = 10  # values shown in a recognition block
     precision_line: bool = True
@@ -184,6 +184,7 @@ def _old(name: str, **kw: Any) -> Params:
     defaults: LEVEL weighting for mapping and scoring, arguments, both, overlapping)."""
     base: dict[str, Any] = dict(
         name=name,
+        nist="ace07",
         map_weighting="LEVEL",
         eval_weighting="LEVEL",
         use_name_similarity=0,
@@ -197,6 +198,7 @@ def _old(name: str, **kw: Any) -> Params:
 
 
 _ACE05_BASE: dict[str, Any] = dict(
+    nist="ace05",
     entity_mention_coref_fa_wgt=0.0,
     timex2_mention_coref_fa_wgt=0.0,
     value_mention_coref_fa_wgt=0.0,
@@ -238,7 +240,7 @@ _OLD_VALUATION = ValuationSwitches(
     releve_docs="ref",
     arg_errors="2007",
 )
-_OLD_REPORT = ReportLayout(header="old", columns=22, confusion_values=8, precision_line=False)
+_OLD_REPORT = ReportLayout(header="2007", columns=22, confusion_values=8, precision_line=False)
 
 VERSIONS: dict[str, NistVersion] = {
     "ace08": NistVersion(
@@ -260,7 +262,7 @@ VERSIONS: dict[str, NistVersion] = {
         _OLD_READER,
         _OLD_VALUATION,
         _OLD_REPORT,
-        implemented=False,
+        implemented=True,
     ),
     "ace05": NistVersion(
         "ace05",
@@ -270,7 +272,7 @@ VERSIONS: dict[str, NistVersion] = {
         ("weighting", "mapping", "nargs", "arg_scoring", "averaging"),
         replace(_OLD_READER, unevaluated_sys_fatal=True),
         replace(_OLD_VALUATION, model="2005", arg_errors="2005"),
-        replace(_OLD_REPORT, doc_scores="2005"),
+        replace(_OLD_REPORT, header="2005", doc_scores="2005"),
         implemented=False,
     ),
 }

@@ -231,7 +231,9 @@ class _Rules:
                     a_new = el.attributes()
                     for a in sorted(a_new):
                         v = a_new[a]
-                        if v is None or a == "LEVEL":
+                        # ace08 keeps the highest LEVEL; the older versions refuse a
+                        # conflict (docs/rules/versions.md §2.7)
+                        if v is None or (a == "LEVEL" and doc.nist == "ace08"):
                             continue
                         old = attrs.get(a)
                         if old is not None and old[0] != v:
@@ -499,6 +501,8 @@ def _relation_problem(
     """(rule, message, cause) when the arguments ``args`` accumulated over the documents
     ``kept`` and the relation ``el`` break the argument rule (docs/rules/input.md §3.2: checked after every
     merge, so the relation of every document must keep the rule)."""
+    if el.tense is not None:  # read by an older version: Arg-1 and Arg-2 for every type
+        return _old_relation_problem(eid, args)
     if rtype in SYMMETRIC_RELATIONS:
         ids = args.get("Arg", ())
         if len(ids) == 2:
@@ -540,6 +544,27 @@ def _relation_problem(
     if kept:
         cause = f"its arguments here differ from those in document {kept[0][0]}"
     return "relation-arguments", msg, cause
+
+
+def _old_relation_problem(eid: str, args: dict) -> tuple[str, str, str | None] | None:
+    """The older versions' argument rule (docs/rules/versions.md §2.6): Arg-1 and Arg-2
+    each exactly once, for every relation type."""
+    for role in ("Arg-1", "Arg-2"):
+        ids = args.get(role, ())
+        if len(ids) > 1:
+            return (
+                "relation-arguments",
+                f"argument conflict:  '{role}' arg is multiply defined in relation '{eid}'",
+                f"the relation has more than one {role}: {_ids(ids)}",
+            )
+    for role in ("Arg-1", "Arg-2"):
+        if not args.get(role):
+            return (
+                "relation-arguments",
+                f"relation '{eid}' does not have a '{role}' argument, which is required",
+                f"the relation has no {role}",
+            )
+    return None
 
 
 def side_problems(name: str, docs: list, removed: set) -> Iterator[Problem]:

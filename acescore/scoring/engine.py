@@ -45,6 +45,7 @@ class Run:
     args: ArgContext | None = None
     mention_args: ArgContext | None = None
     mapped_refs: dict = field(default_factory=dict)  # every REF id -> mapped SYS id (all passes)
+    mentions: bool = False  # -m asked for (ace07's argument errors depend on it)
     promoted: dict[tuple[str, str], tuple[dict, dict]] = field(default_factory=dict)
     # (side, kind) -> promote_elements()
     #: the document chain's entity mention correspondences ({REF mention ID: {SYS mention
@@ -222,6 +223,7 @@ def run_chain(
     entity/value/timex2 mappings are known; ``wait_mapped_refs()``, if given, is called by
     the mention chain right before it needs them and returns them."""
     tasks = chain_tasks(chain)
+    run.mentions = mentions
     if any(t.mention_level for t in tasks) and not (mentions and run.params.use_mentions):
         run.entity_corr = None  # (kept by the document chain for these chains only)
         return

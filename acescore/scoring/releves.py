@@ -43,7 +43,7 @@ from typing import Protocol, TypeAlias
 
 from acescore.model.apf import EntityMention, EventMention, Locator, RelationMention, SimpleMention
 from acescore.model.bgm import bgm
-from acescore.model.params import EPSILON, Params
+from acescore.model.params import EPSILON, SYMMETRIC_RELATIONS, Params
 from acescore.model.spans import overlap
 from acescore.rules.database import GlobalElement, Side
 from acescore.scoring.cohorts import map_elements
@@ -78,6 +78,7 @@ class RunState(Protocol):
 
     warnings: list
     mapped_refs: dict
+    mentions: bool
     on_phase: Callable[..., None] | None
 
 
@@ -489,6 +490,9 @@ class _ReleveScorer:
 
         # argument mapping errors (docs/rules/report.md §3.4)
         mapped_refs = self.run.mapped_refs
+        if self.p.nist == "ace07" and not self.run.mentions:
+            mapped_refs = {}  # ace07 copies the mappings only with -m (versions.md §3.5.5)
+        symmetric_roles = self.p.nist == "ace07"
         for rid in sorted(ref):
             sid = mapping.get(rid)
             res.arg_errors[rid] = _arg_errors(
@@ -497,6 +501,7 @@ class _ReleveScorer:
                 all_arg_maps,
                 mapped_refs,
                 self.arg_origin,
+                symmetric_roles,
             )
 
         res.languages = {}
@@ -525,8 +530,11 @@ def _arg_errors(
     arg_maps: dict,
     mapped_refs: dict,
     arg_origin: dict,
+    symmetric_roles: bool = False,
 ) -> int:
-    """The tool's number of argument mapping errors of ``x`` (docs/rules/report.md §3.4)."""
+    """The tool's number of argument mapping errors of ``x`` (docs/rules/report.md §3.4);
+    ``symmetric_roles`` (ace07): an Arg-1/Arg-2 swap is correct for a symmetric REF type."""
+    swap_ok = symmetric_roles and x.attrs.get("TYPE") in SYMMETRIC_RELATIONS
     n_x = len(x.arg_pairs)
     if partner is None:
         return n_x
@@ -539,7 +547,9 @@ def _arg_errors(
         if not target:
             continue
         mapped += 1
-        if (target == tid or arg_origin.get(tid) == target) and rrole == trole:
+        if (target == tid or arg_origin.get(tid) == target) and (
+            rrole == trole or (swap_ok and trole in ("Arg-1", "Arg-2"))
+        ):
             correct += 1
     return n_x + len(partner.arg_pairs) - mapped - correct
 

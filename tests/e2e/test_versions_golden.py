@@ -1,0 +1,91 @@
+"""Conformance of --nist ace07 / ace05: acescore's report equals that of the older NIST
+scorer, byte for byte (first line excepted), on the golden corpora.
+
+The expected outputs under tests/data/versions/<version>/<corpus>/ were made by the
+deterministic copies of ace07-eval-v01 and ace05-eval-v14 (tests/data/versions/README.md).
+A file ``SYS__FLAGS.txt`` is the report of ``-r ref.list -t sys-SYS.list FLAGS``, FLAGS
+written with ``_`` for spaces and without dashes (``m_a_s``, ``P_2005+TERN``, ``W_mention``;
+``none``: no flags).  ``SYS__FLAGS.stderr.txt``: its warnings (timing lines removed).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from acescore.cli import main
+
+pytestmark = pytest.mark.slow  # golden corpora
+
+VERSIONS = Path(__file__).parent.parent / "data" / "versions"
+GOLDEN = Path(__file__).parent.parent / "data" / "golden"
+
+#: the NIST letters of the older versions that take a word
+_WORDED = set("PWMNSAV")
+
+
+def cases():
+    out = []
+    for exp in sorted(VERSIONS.glob("*/*/*__*.txt")):
+        if exp.name.endswith(".stderr.txt"):
+            continue
+        version, corpus = exp.parent.parent.name, exp.parent.name
+        out.append(pytest.param(exp, id=f"{version}/{corpus}/{exp.stem}"))
+    return out
+
+
+def cli_args(exp: Path) -> list:
+    sysname, flags = exp.stem.split("__", 1)
+    args = ["score", "--nist", exp.parent.parent.name, "-r", "ref.list"]
+    args += ["-t", f"sys-{sysname}.list"]
+    toks = [] if flags == "none" else flags.split("_")
+    i = 0
+    while i < len(toks):
+        t = toks[i]
+        if t in _WORDED:
+            # parameter set names may contain "_": the word runs to the next option letter
+            j = i + 2
+            while j < len(toks) and not (len(toks[j]) == 1 and toks[j] in _WORDED | set("madse")):
+                j += 1
+            args += [f"-{t}", "_".join(toks[i + 1 : j])]
+            i = j
+        else:
+            args.append(f"-{t}")
+            i += 1
+    return args
+
+
+def test_cli_args_of_a_file_name():
+    exp = VERSIONS / "ace05" / "tiny" / "heavy__m_P_2005+TERN_W_mention.txt"
+    assert cli_args(exp)[5:] == ["-t", "sys-heavy.list", "-m", "-P", "2005+TERN", "-W", "mention"]
+    exp = VERSIONS / "ace07" / "tiny" / "heavy__P_original_entity_type_weights_m.txt"
+    assert cli_args(exp)[7:] == ["-P", "original_entity_type_weights", "-m"]
+
+
+@pytest.mark.parametrize("exp", cases())
+def test_report_identical(exp, monkeypatch):
+    monkeypatch.chdir(GOLDEN / exp.parent.name)  # the lists name files under the corpus
+    r = CliRunner().invoke(main, cli_args(exp), catch_exceptions=False)
+    assert r.exit_code == 0, r.stderr
+    expected = exp.read_text(encoding="utf-8").split("\n", 1)[1]
+    actual = r.stdout.split("\n", 1)[1]
+    if actual != expected:
+        exp_lines, act_lines = expected.splitlines(), actual.splitlines()
+        first = next(
+            (i for i, (a, b) in enumerate(zip(exp_lines, act_lines)) if a != b),
+            min(len(exp_lines), len(act_lines)),
+        )
+        pytest.fail(
+            f"report differs from line {first + 2}: expected"
+            f" {exp_lines[first:first + 1]!r}, got {act_lines[first:first + 1]!r}"
+        )
+    stderr = Path(str(exp).replace(".txt", ".stderr.txt"))
+    if stderr.exists():
+
+        def lines(t):
+            return [ln for ln in t.splitlines() if ln.strip()]
+
+        # (the signature and the coverage line follow the warnings)
+        assert lines(r.stderr)[:-2] == lines(stderr.read_text(encoding="utf-8"))
