@@ -85,6 +85,17 @@ class Options:
         return self.mentions and bool(self.parameter_set.use_mentions)
 
     @property
+    def nist_label(self) -> str:
+        """The version for the signature, with the older versions' options given:
+        ``ace08``, ``ace05(W=mention,M=both)``."""
+        given = [
+            f"{o.letter}={getattr(self, k)}"
+            for k, o in VERSION_OPTIONS.items()
+            if getattr(self, k) is not None
+        ]
+        return self.nist + (f"({','.join(given)})" if given else "")
+
+    @property
     def flags(self) -> str:
         """The NIST flags asked for, as the signature writes them (``mdaes``)."""
         return "".join(

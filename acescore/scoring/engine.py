@@ -15,6 +15,7 @@ from acescore.scoring.cohorts import map_elements
 from acescore.scoring.correspondences import promoted_correspondences
 from acescore.scoring.duplicates import duplicate_warnings
 from acescore.scoring.elements import ElementPass, MappingValues
+from acescore.scoring.elements_old import ElementPass07
 from acescore.scoring.names import name_maps
 from acescore.scoring.promote import promote_elements
 from acescore.scoring.result import ArgContext, PassResult, ReleveElements
@@ -81,7 +82,9 @@ def _promoted(run: Run, side: str, kind: str) -> tuple[dict, dict]:
     key = (side, kind)
     if key not in run.promoted:
         coll = (run.ref if side == "REF" else run.sys).of(kind)
-        run.promoted[key] = promote_elements(coll)
+        # the older versions warn about names while promoting entity mentions
+        warnings = run.warnings if run.params.nist != "ace08" and kind == "entity" else None
+        run.promoted[key] = promote_elements(coll, warnings, run.params)
     return run.promoted[key]
 
 
@@ -116,7 +119,7 @@ def element_result(
     # one pass values every pair under both weightings when they differ (local_2008: the
     # mapping under MENTION, the scores under LEVEL)
     two = kind == "entity" and params.map_weighting != params.eval_weighting
-    final = ElementPass(
+    final = element_pass_class(params)(
         kind,
         ref,
         sys,
@@ -166,6 +169,11 @@ def element_result(
     if with_b3 and params.use_mentions and sys:
         res.b3 = compute_b3(final)
     return res, final
+
+
+def element_pass_class(params: Params) -> type[ElementPass]:
+    """The valuation of entities, values and timex2 of the version of ``params``."""
+    return ElementPass07 if params.nist == "ace07" else ElementPass
 
 
 def _duplicate_check(run: Run, element_type: str) -> Callable[[Valuation], None]:
@@ -337,7 +345,7 @@ def _mention_releve_chain(
         if entity_corr is not None
         else None
     )
-    ep = ElementPass("entity", rent, sent, lp, True, corr=corr).run()
+    ep = element_pass_class(params)("entity", rent, sent, lp, True, corr=corr).run()
     if check is not None:
         check(ep)
     margs.add_pass(ep)
@@ -345,7 +353,9 @@ def _mention_releve_chain(
         sp, so = _promoted(run, "SYS", kind)
         margs.origin.update(so)
         check = dup("mention_" + kind)
-        ep = ElementPass(kind, _only(ref.of(kind), keep), _only(sp, keep), params, True).run()
+        ep = element_pass_class(params)(
+            kind, _only(ref.of(kind), keep), _only(sp, keep), params, True
+        ).run()
         if check is not None:
             check(ep)
         margs.add_pass(ep)
@@ -353,7 +363,8 @@ def _mention_releve_chain(
     run.mention_args = margs
     if wait_mapped_refs is not None:
         run.mapped_refs = wait_mapped_refs()
-    mp = replace(params, allow_wrong_mapping=1)
+    # ace08 allows wrong mappings at mention level; the older versions keep -S
+    mp = replace(params, allow_wrong_mapping=1) if params.nist == "ace08" else params
     for t in tasks:
         kind = t.kind
         if ref.of(kind) and sys.of(kind):

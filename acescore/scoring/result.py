@@ -131,4 +131,4 @@ class ArgContext:
 
     def add_pass(self, ep: ElementPass) -> None:
         self.self_value.update(ep.doc_value)
-        self.pair_value.update(ep.doc_mv)
+        self.pair_value.update(ep.argument_values)

@@ -79,7 +79,7 @@ def test_report_identical(exp, monkeypatch):
         )
         pytest.fail(
             f"report differs from line {first + 2}: expected"
-            f" {exp_lines[first:first + 1]!r}, got {act_lines[first:first + 1]!r}"
+            f" {exp_lines[first : first + 1]!r}, got {act_lines[first : first + 1]!r}"
         )
     stderr = Path(str(exp).replace(".txt", ".stderr.txt"))
     if stderr.exists():

@@ -1,9 +1,11 @@
 """The older versions' names (docs/rules/versions.md §3.4, §4.4): located names, mapped in a
-mapped document pair by the largest overlap above the least one."""
+mapped document pair by the largest overlap above the least one; and their Name and
+Mention Detection tables."""
 
 from __future__ import annotations
 
 from acescore.model.spans import overlap
+from acescore.report.counts.conditions import EPS
 from acescore.report.counts.extent import extent_mismatch
 
 
@@ -36,3 +38,41 @@ def name_counts(rd, sd, params) -> tuple:
             error += 1
     fa = len(snames) - len(set(nmap.values()))
     return correct, len(rnames) - len(nmap), fa, error
+
+
+# ---- name and mention detection tables (docs/rules/versions.md §4.4, §4.5) ------------------
+
+_COUNT_ROW = "%5.5s%8d%6d%9d%6d%6d%11.1f%6.1f%9.1f%6.1f%6.1f\n"
+
+
+def count_table(title: str, label1: str, label2: str, rows: list, names: bool) -> str:
+    """A Name (``names``) or Mention Detection table of the older versions: ``rows`` are
+    (label, {miss, fa, error, correct}); percentages of miss+error+correct (names: of at
+    least 1, uncapped; mentions: FA capped at 999.9)."""
+    out = [
+        f"\n{title}\n",
+        " ref     ____________count______________       ____________percent____________\n",
+        " %-7s Detection     Extent_Recognition      Detection     Extent_Recognition\n" % label1,
+        " %-7s miss    fa     miss   err  corr       miss    fa     miss   err  corr\n" % label2,
+    ]
+    for label, st in rows:
+        tot = st["miss"] + st["error"] + st["correct"]
+        pn = 100 / max(tot, 1) if names else 100 / max(EPS, tot)
+        fa = pn * st["fa"] if names else min(999.9, pn * st["fa"])
+        out.append(
+            _COUNT_ROW
+            % (
+                label,
+                st["miss"],
+                st["fa"],
+                st["miss"],
+                st["error"],
+                st["correct"],
+                pn * st["miss"],
+                fa,
+                pn * st["miss"],
+                pn * st["error"],
+                pn * st["correct"],
+            )
+        )
+    return "".join(out)

@@ -13,7 +13,7 @@ from operator import attrgetter
 
 import numpy as np
 
-from acescore.report.counts import old_names, old_rows
+from acescore.report.counts import old_names
 from acescore.report.counts.conditions import (
     EPS,
     STYLES,
@@ -373,7 +373,7 @@ def name_table(stats: dict, types, old: bool = False) -> str:
         rows.append((t, st))
     rows.append(("total", total))
     if old:
-        return old_rows.count_table(title, "entity", "type", rows, names=True)
+        return old_names.count_table(title, "entity", "type", rows, names=True)
     for t, st in rows:
         tot = st["miss"] + st["error"] + st["correct"]
         m = max(tot, 1)
@@ -523,7 +523,7 @@ def _mention_table(detection: dict, params, axis: int, values, title: str) -> st
                     counts[key][e] += n
                     counts["total"][e] += n
     if params.nist != "ace08":
-        return old_rows.count_table(
+        return old_names.count_table(
             "Mention Detection and Extent Recognition statistics (for mapped entities):",
             "mention",
             title.split()[0],

@@ -28,7 +28,7 @@ SCHEMA_ID = "https://acescore.invalid/schema/results-1.json"
 def signature(results) -> str:
     """A one-line reproducibility signature in the spirit of sacrebleu's."""
     o = results.options
-    return make_signature(o.params, o.flags, results.dtd, o.lenient)
+    return make_signature(o.params, o.flags, results.dtd, o.lenient, nist=o.nist_label)
 
 
 def _condition_name(spec) -> str:

@@ -32,6 +32,8 @@ def recognition_stats(result, params: Params, pairs=None, with_mentions=None) ->
     if result.kind == "entity":
         if with_mentions is None:
             with_mentions = bool(params.use_mentions) or task_of(result.task).mention_level
+            if _old(params):  # no mention tables in the EMD section (versions.md §4.1)
+                with_mentions = not task_of(result.task).mention_level
         stats["names"], stats["mentions"] = rec.pair_stats(
             result, params, pairs, names=True, mentions=with_mentions
         )
