@@ -83,8 +83,14 @@ def _promoted(run: Run, side: str, kind: str) -> tuple[dict, dict]:
     if key not in run.promoted:
         coll = (run.ref if side == "REF" else run.sys).of(kind)
         # the older versions warn about names while promoting entity mentions
+        # (each side's warnings are a phase of their own, as in promote_releves)
         warnings = run.warnings if run.params.nist != "ace08" and kind == "entity" else None
+        phase = run.on_phase if warnings is not None else None
+        if phase is not None:
+            phase()
         run.promoted[key] = promote_elements(coll, warnings, run.params)
+        if phase is not None:
+            phase()
     return run.promoted[key]
 
 

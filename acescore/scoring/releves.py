@@ -394,7 +394,7 @@ class _ReleveScorer:
             if self.mention_level and sv_r is not None:
                 score = sv_r
             if rrole != trole:
-                score *= w.role_discount(rrole)
+                score *= w.value_role_discount(rrole, r.attrs.get("TYPE"))
             args_value += score
             nmapped += 1
             if sv_t is not None:

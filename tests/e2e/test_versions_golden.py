@@ -10,6 +10,7 @@ written with ``_`` for spaces and without dashes (``m_a_s``, ``P_2005+TERN``, ``
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -29,7 +30,7 @@ _WORDED = set("PWMNSAV")
 def cases():
     out = []
     for exp in sorted(VERSIONS.glob("*/*/*__*.txt")):
-        if exp.name.endswith(".stderr.txt"):
+        if exp.name.endswith((".stderr.txt", ".fatal.txt")):
             continue
         version, corpus = exp.parent.parent.name, exp.parent.name
         out.append(pytest.param(exp, id=f"{version}/{corpus}/{exp.stem}"))
@@ -89,3 +90,27 @@ def test_report_identical(exp, monkeypatch):
 
         # (the signature and the coverage line follow the warnings)
         assert lines(r.stderr)[:-2] == lines(stderr.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("fatal", sorted(VERSIONS.glob("*/*/*__*.fatal.txt")), ids=str)
+def test_refusal_names_what_the_nist_fatal_error_names(fatal, monkeypatch):
+    """Where the older scorer dies (an entity whose LEVEL differs between documents, on the
+    golden ``global`` corpus), acescore refuses the input too, in one line naming the same
+    entity, document and values (its ``FATAL INPUT ERROR`` is in the .fatal.txt file)."""
+    exp = fatal.with_name(fatal.name.replace(".fatal.txt", ".txt"))
+    monkeypatch.chdir(GOLDEN / exp.parent.name)
+    r = CliRunner().invoke(main, cli_args(exp), catch_exceptions=False)
+    assert r.exit_code == 2 and r.stdout == ""
+    nist = re.search(
+        r"attribute value conflict for attribute '(\w+)' for entity '([^']+)' in document"
+        r" '([^']+)'\n    database value is '(\w+)'\n    document value is '(\w+)'",
+        fatal.read_text(encoding="utf-8"),
+    )
+    assert nist is not None
+    attr, eid, doc, old, new = nist.groups()
+    (line,) = r.stderr.splitlines()
+    assert line.startswith("acescore: ") and f"{doc}.apf.xml" in line
+    assert (
+        f"attribute value conflict for attribute '{attr}' for entity '{eid}': database"
+        f" value is '{old}', document value is '{new}'" in line
+    )

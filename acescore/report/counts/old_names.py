@@ -5,6 +5,7 @@ Mention Detection tables."""
 from __future__ import annotations
 
 from acescore.model.spans import overlap
+from acescore.model.text import old_display_text
 from acescore.report.counts.conditions import EPS
 from acescore.report.counts.extent import extent_mismatch
 
@@ -76,3 +77,41 @@ def count_table(title: str, label1: str, label2: str, rows: list, names: bool) -
             )
         )
     return "".join(out)
+
+
+def mapping_name_lines(rd, sd, params, mapped: bool) -> tuple[str, bool]:
+    """The name lines of the older versions' ``-a``/``-e`` entity listings for one
+    document (``rd``/``sd``: the REF and SYS document elements, either None; ``mapped``:
+    they are a mapped pair): REF and SYS names in locator order, mapped SYS names left out.
+    Returns the text and whether a line reports an error."""
+    rnames = rd.located_names if rd is not None else ()
+    snames = sd.located_names if sd is not None else ()
+    nmap = name_map(rd, sd, params) if mapped and rd is not None and sd is not None else {}
+    taken = set(nmap.values())
+    items = [(loc.start, 0, i) for i, (loc, _) in enumerate(rnames)]
+    items += [(loc.start, 1, j) for j, (loc, _) in enumerate(snames)]
+    items.sort(key=lambda t: t[0])  # stable: REF names before SYS names at one offset
+    out = []
+    error = False
+    for _, side, k in items:
+        if side == 1 and k in taken:
+            continue
+        loc = (rnames if side == 0 else snames)[k][0]
+        text = _text(loc)
+        if side == 0 and k in nmap:
+            sloc = snames[nmap[k]][0]
+            if extent_mismatch(loc, sloc, params) <= 1:
+                out.append(f'         ref name="{text}"\n')
+            else:
+                error = True
+                out.append(f'>>>    ref name extent = "{text}"\n')
+                out.append(f'>>>    tst name extent = "{_text(sloc)}" -- NAME EXTENT MISMATCH\n')
+        else:
+            error = True
+            word, other = ("ref", "TST") if side == 0 else ("tst", "REF")
+            out.append(f'>>>      {word} name="{text}" -- NO MATCHING {other} NAME\n')
+    return "".join(out), error
+
+
+def _text(loc) -> str:
+    return old_display_text(loc.text) if loc.text else "???"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from acescore.model.params import EPSILON
 from acescore.model.spans import extent_mismatch
+from acescore.report.counts import old_names
 from acescore.report.nist.diagnostics import (
     ATTRIBUTES,
     ENTITY_ATTRIBUTES,
@@ -70,7 +71,7 @@ def _entity_mapping(out, ctx: _Ctx, all_blocks: bool):
     # whole before any text is made (no pieces, :func:`_one_pair_blocks`)
     one_pair = (
         _one_pair_blocks(out, ctx)
-        if (params.use_mentions and not params.use_name_similarity)
+        if (params.use_mentions and not params.use_name_similarity and params.nist == "ace08")
         else None
     )
     mention_map, eval_docs = res.mention_map, ctx.eval_docs
@@ -232,6 +233,12 @@ def _entity_details(ctx: _Ctx, flag: _Flag, r, s, d):
     params = ctx.params
     names = _entity_name_details(ctx, flag, rid, sid, d, x, y) if params.use_name_similarity else ""
     rows = _entity_mention_rows(ctx, flag, rid, sid, d, x, y) if params.use_mentions else ()
+    if params.nist != "ace08":  # the older versions: name lines after the mentions
+        mapped = sid is not None and ctx.res.mapping.get(rid) == sid
+        last, error = old_names.mapping_name_lines(x, y, params, mapped)
+        if error:
+            flag.on = True
+        return _later(flag, _entity_doc_text, ctx, rid, sid, d, x, y, "", rows, last)
     return _later(flag, _entity_doc_text, ctx, rid, sid, d, x, y, names, rows)
 
 
@@ -378,7 +385,7 @@ def _pair_lines(m, n, err: str, extent: bool, corr: dict, sigma_r: dict) -> str:
     )
 
 
-def _entity_doc_text(ctx: _Ctx, rid, sid, d, x, y, names: str, rows) -> str:
+def _entity_doc_text(ctx: _Ctx, rid, sid, d, x, y, names: str, rows, last: str = "") -> str:
     """The text of an entity block's part for document ``d`` (``x``, ``y``: the REF and
     the SYS element's parts in it, either None): its score, the name lines ``names``, the
     mention lines of :func:`_entity_mention_rows`."""
@@ -425,6 +432,7 @@ def _entity_doc_text(ctx: _Ctx, rid, sid, d, x, y, names: str, rows) -> str:
                     other,
                 )
             )
+    out.append(last)
     return "".join(out)
 
 
