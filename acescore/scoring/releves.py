@@ -43,6 +43,7 @@ from typing import Protocol, TypeAlias
 
 from acescore.model.apf import EntityMention, EventMention, Locator, RelationMention, SimpleMention
 from acescore.model.bgm import bgm
+from acescore.model.errors import AceInputError
 from acescore.model.params import EPSILON, SYMMETRIC_RELATIONS, Params
 from acescore.model.spans import overlap
 from acescore.rules.database import GlobalElement, Side
@@ -284,6 +285,29 @@ class _ReleveScorer:
                         self.missing_heads.update(miss.get(role, ()))
         return True
 
+    def _old_heads_overlap(self, rm: ReleveMention, tm: ReleveMention) -> bool:
+        """The older versions' relation mention test (docs/rules/versions.md §3.6): the
+        spans from the first Arg-1 to the Arg-2 argument head (smallest mention ID of each
+        role; a missing one counts as offset 0, as Perl's undefined) must overlap."""
+        spans = []
+        for side, m in ((self.rside, rm), (self.sside, tm)):
+            lo: float = 99999999999999
+            hi: float = -99999999999999
+            for role in ("Arg-1", "Arg-2"):
+                ids = sorted(a.refid for a in m.arguments if a.role == role)
+                head = self._head_of(side, ids[0]) if ids else None
+                if head is not None and head.kind == "image":
+                    raise AceInputError(
+                        "FATAL ERROR in relation_mention_overlap - attempted use of image"
+                        " data not accommodated"
+                    )
+                start, end = (head.start, head.end) if head is not None else (0, 0)
+                lo = start if start < lo else lo
+                hi = end if end > hi else hi
+            spans.append((lo, hi))
+        (rlo, rhi), (tlo, thi) = spans
+        return min(rhi, thi) - max(rlo, tlo) >= 0
+
     def _headless(self, side: Side, m: ReleveMention) -> dict | None:
         """Per role (Arg, Arg-1, Arg-2), the argument mentions of relation mention ``m``
         without a head; None if there are none."""
@@ -359,7 +383,10 @@ class _ReleveScorer:
         if p.mention_overlap_required and not ov:
             return None  # C4
         if self.mention_level:  # C5
-            if w.relation:
+            if w.relation and p.nist != "ace08":
+                if not self._old_heads_overlap(ref_mentions[0], tst_mentions[0]):
+                    return None
+            elif w.relation:
                 self._relation_heads_ok(ref_mentions[0], tst_mentions[0])
             elif not overlap(ref_mentions[0].extent, tst_mentions[0].extent):
                 return None
