@@ -86,7 +86,9 @@ def old_display_text(raw: str) -> str:
     space, cut to 40 characters."""
     t = raw.replace("\r\n", "\n").replace("-\n", "").replace("\n", " ")
     t = re.sub(r"\s+", " ", t)
-    return t if len(t) <= 40 else t[:37] + "..."
+    data = t.encode("utf-8", "surrogateescape")  # (the older scripts count bytes; a cut
+    # inside a character keeps its bytes, as surrogates: writing.output writes them back)
+    return t if len(data) <= 40 else data[:37].decode("utf-8", "surrogateescape") + "..."
 
 
 def _lower(s: str) -> str:

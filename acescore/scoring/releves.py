@@ -154,8 +154,9 @@ class _ReleveScorer:
                     if d not in eval_docs:
                         continue
                     n = len(g.docs[d].mentions)
-                    # the tool looks every argument up in the REF database (SYS: [QUIRK])
-                    s = self._arg_sum(g, d, "REF")
+                    # ace08 looks every argument up in the REF database (SYS: [QUIRK]);
+                    # the older versions in the element's own (versions.md §3.5.1)
+                    s = self._arg_sum(g, d, "REF" if self.p.nist == "ace08" else side)
                     s += EPS * n
                     v = rv * s
                     res.doc_value[(side, eid, d)] = v

@@ -70,8 +70,9 @@ def test_report_identical(exp, monkeypatch):
     monkeypatch.chdir(GOLDEN / exp.parent.name)  # the lists name files under the corpus
     r = CliRunner().invoke(main, cli_args(exp), catch_exceptions=False)
     assert r.exit_code == 0, r.stderr
-    expected = exp.read_text(encoding="utf-8").split("\n", 1)[1]
-    actual = r.stdout.split("\n", 1)[1]
+    # bytes: the older scripts cut texts at 37 bytes, inside a character at times
+    expected = exp.read_bytes().split(b"\n", 1)[1].decode("utf-8", "surrogateescape")
+    actual = r.stdout_bytes.split(b"\n", 1)[1].decode("utf-8", "surrogateescape")
     if actual != expected:
         exp_lines, act_lines = expected.splitlines(), actual.splitlines()
         first = next(

@@ -115,3 +115,29 @@ def mapping_name_lines(rd, sd, params, mapped: bool) -> tuple[str, bool]:
 
 def _text(loc) -> str:
     return old_display_text(loc.text) if loc.text else "???"
+
+
+def longest_text(g) -> str:
+    """``, name="…"`` (the longest name), else the longest head, else extent: the older
+    versions' display texts, longest in bytes, the first of equal ones."""
+    for tag in ("name", "head", "extent"):
+        best = ""
+        for d in sorted(g.docs):
+            x = g.docs[d]
+            if tag == "name":
+                locs = [loc for loc, _ in getattr(x, "located_names", ())]
+            else:
+                locs = [getattr(m, tag, None) for m in x.mentions]
+            for loc in locs:
+                if loc is None or not loc.text:
+                    continue
+                t = old_display_text(loc.text)
+                if _nbytes(t) > _nbytes(best):
+                    best = t
+        if best:
+            return f', {tag}="{best}"'
+    return ""
+
+
+def _nbytes(t: str) -> int:
+    return len(t.encode("utf-8", "surrogateescape"))

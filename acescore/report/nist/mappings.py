@@ -24,6 +24,7 @@ from acescore.report.nist.diagnostics import (
     _shown,
     _sorted_mentions,
     _true,
+    attributes_of,
 )
 from acescore.report.nist.mapping_parts import (
     FIXED,
@@ -34,6 +35,7 @@ from acescore.report.nist.mapping_parts import (
     _ref_blocks,
     _unmatched_sys,
 )
+from acescore.report.nist.old_releve_mappings import old_releve_mapping
 from acescore.report.nist.releve_mappings import releve_mapping
 from acescore.scoring.names import best_name_scores
 
@@ -54,6 +56,8 @@ def mapping_blocks(results, res, all_blocks: bool) -> Blocks:
         _entity_mapping(out, ctx, all_blocks)
     elif res.kind in ("value", "timex2"):
         _value_mapping(out, ctx, all_blocks)
+    elif ctx.params.nist != "ace08":  # the older versions' listing, with relation TENSE
+        old_releve_mapping(out, ctx, all_blocks, attributes_of(res.kind, ctx.params))
     else:
         releve_mapping(out, ctx, all_blocks)
     return out
