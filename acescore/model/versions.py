@@ -273,7 +273,7 @@ VERSIONS: dict[str, NistVersion] = {
         replace(_OLD_READER, unevaluated_sys_fatal=True),
         replace(_OLD_VALUATION, model="2005", arg_errors="2005"),
         replace(_OLD_REPORT, header="2005", doc_scores="2005"),
-        implemented=False,
+        implemented=True,
     ),
 }
 

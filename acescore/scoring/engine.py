@@ -15,9 +15,10 @@ from acescore.scoring.cohorts import map_elements
 from acescore.scoring.correspondences import promoted_correspondences
 from acescore.scoring.duplicates import duplicate_warnings
 from acescore.scoring.elements import ElementPass, MappingValues
-from acescore.scoring.elements_old import ElementPass07
+from acescore.scoring.elements_old import ElementPass05, ElementPass07
 from acescore.scoring.names import name_maps
 from acescore.scoring.promote import promote_elements
+from acescore.scoring.releves_old import releve_scorer
 from acescore.scoring.result import ArgContext, PassResult, ReleveElements
 
 #: what the -c duplicate check reads: a valuation, or a relation/event pass
@@ -66,6 +67,7 @@ class Run:
 
     def add_pass(self, res: PassResult, check: Check = None) -> None:
         """Append a finished pass; ``check``: the -c duplicate check, if any."""
+        res.nist = self.params.nist
         if self.keep_passes:
             self.passes.append(res)
         if res.kind in ("relation", "event"):
@@ -179,7 +181,7 @@ def element_result(
 
 def element_pass_class(params: Params) -> type[ElementPass]:
     """The valuation of entities, values and timex2 of the version of ``params``."""
-    return ElementPass07 if params.nist == "ace07" else ElementPass
+    return {"ace07": ElementPass07, "ace05": ElementPass05}.get(params.nist, ElementPass)
 
 
 def _duplicate_check(run: Run, element_type: str) -> Callable[[Valuation], None]:
@@ -285,7 +287,16 @@ def _document_chain(
         if t.releve and ref.of(kind) and sys.of(kind):
             run.add_pass(
                 releves.score_pass(
-                    kind, t.name, ref.of(kind), sys.of(kind), params, args, ref, sys, run
+                    kind,
+                    t.name,
+                    ref.of(kind),
+                    sys.of(kind),
+                    params,
+                    args,
+                    ref,
+                    sys,
+                    run,
+                    releve_scorer(params),
                 ),
                 dup(t.name),
             )
@@ -376,7 +387,16 @@ def _mention_releve_chain(
         if ref.of(kind) and sys.of(kind):
             run.add_pass(
                 releves.score_mention_pass(
-                    kind, t.name, ref.of(kind), sys.of(kind), mp, margs, ref, sys, run
+                    kind,
+                    t.name,
+                    ref.of(kind),
+                    sys.of(kind),
+                    mp,
+                    margs,
+                    ref,
+                    sys,
+                    run,
+                    releve_scorer(params),
                 ),
                 dup(t.name),
             )

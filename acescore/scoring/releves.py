@@ -39,11 +39,10 @@ host element ID.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol, TypeAlias
+from typing import Any, Protocol, TypeAlias
 
 from acescore.model.apf import EntityMention, EventMention, Locator, RelationMention, SimpleMention
 from acescore.model.bgm import bgm
-from acescore.model.errors import AceInputError
 from acescore.model.params import EPSILON, SYMMETRIC_RELATIONS, Params
 from acescore.model.spans import overlap
 from acescore.rules.database import GlobalElement, Side
@@ -286,29 +285,6 @@ class _ReleveScorer:
                         self.missing_heads.update(miss.get(role, ()))
         return True
 
-    def _old_heads_overlap(self, rm: ReleveMention, tm: ReleveMention) -> bool:
-        """The older versions' relation mention test (docs/rules/versions.md §3.6): the
-        spans from the first Arg-1 to the Arg-2 argument head (smallest mention ID of each
-        role; a missing one counts as offset 0, as Perl's undefined) must overlap."""
-        spans = []
-        for side, m in ((self.rside, rm), (self.sside, tm)):
-            lo: float = 99999999999999
-            hi: float = -99999999999999
-            for role in ("Arg-1", "Arg-2"):
-                ids = sorted(a.refid for a in m.arguments if a.role == role)
-                head = self._head_of(side, ids[0]) if ids else None
-                if head is not None and head.kind == "image":
-                    raise AceInputError(
-                        "FATAL ERROR in relation_mention_overlap - attempted use of image"
-                        " data not accommodated"
-                    )
-                start, end = (head.start, head.end) if head is not None else (0, 0)
-                lo = start if start < lo else lo
-                hi = end if end > hi else hi
-            spans.append((lo, hi))
-        (rlo, rhi), (tlo, thi) = spans
-        return min(rhi, thi) - max(rlo, tlo) >= 0
-
     def _headless(self, side: Side, m: ReleveMention) -> dict | None:
         """Per role (Arg, Arg-1, Arg-2), the argument mentions of relation mention ``m``
         without a head; None if there are none."""
@@ -384,13 +360,28 @@ class _ReleveScorer:
         if p.mention_overlap_required and not ov:
             return None  # C4
         if self.mention_level:  # C5
-            if w.relation and p.nist != "ace08":
-                if not self._old_heads_overlap(ref_mentions[0], tst_mentions[0]):
+            if w.relation:
+                if not self._relation_heads_ok(ref_mentions[0], tst_mentions[0]):
                     return None
-            elif w.relation:
-                self._relation_heads_ok(ref_mentions[0], tst_mentions[0])
             elif not overlap(ref_mentions[0].extent, tst_mentions[0].extent):
                 return None
+        return self._doc_arithmetic(r, s, d, arg_map, rv_rs, doc_ref, ov, mmap)
+
+    def _doc_arithmetic(
+        self,
+        r: GlobalElement,
+        s: GlobalElement,
+        d: str,
+        arg_map: dict | None,
+        rv_rs: float,
+        doc_ref: Any,
+        ov: float | None,
+        mmap: dict | None,
+    ) -> tuple[float, dict | None, tuple[float, ...]] | None:
+        """The value of a pair in a document that passed the conditions (C6-C8 here)."""
+        p = self.p
+        w = self.w
+        nargs_ref = len(r.arg_pairs)
         sv = self.sv
         args_value = 0.0
         fa_args = 0.0
@@ -517,20 +508,10 @@ class _ReleveScorer:
                         res.mention_map[(rid, sid, d)] = mm
 
         # argument mapping errors (docs/rules/report.md §3.4)
-        mapped_refs = self.run.mapped_refs
-        if self.p.nist == "ace07" and not self.run.mentions:
-            mapped_refs = {}  # ace07 copies the mappings only with -m (versions.md §3.5.5)
-        symmetric_roles = self.p.nist == "ace07"
         for rid in sorted(ref):
             sid = mapping.get(rid)
-            res.arg_errors[rid] = _arg_errors(
-                ref[rid],
-                sys[sid] if sid is not None else None,
-                all_arg_maps,
-                mapped_refs,
-                self.arg_origin,
-                symmetric_roles,
-            )
+            partner = sys[sid] if sid is not None else None
+            res.arg_errors[rid] = self.arg_errors(ref[rid], partner, all_arg_maps)
 
         res.languages = {}
         for side_name, side, coll in (("REF", self.rside, ref), ("SYS", self.sside, sys)):
@@ -546,6 +527,10 @@ class _ReleveScorer:
                     " mention argument head overlap test is treated as satisfied\n"
                 )
         return res
+
+    def arg_errors(self, x: GlobalElement, partner: GlobalElement | None, arg_maps: dict) -> int:
+        """The argument mapping errors of REF element ``x`` (docs/rules/report.md §3.4)."""
+        return _arg_errors(x, partner, arg_maps, self.run.mapped_refs, self.arg_origin)
 
 
 def _pos(x: float) -> float:
@@ -596,9 +581,12 @@ def score_pass(
     rside: Side,
     sside: Side,
     run: RunState,
+    scorer: type[_ReleveScorer] | None = None,
 ) -> PassResult:
-    """Document-level relation or event pass (RDR / event detection)."""
-    return _ReleveScorer(kind, task, ref, sys, params, args, rside, sside, run, False, {}).score()
+    """Document-level relation or event pass (RDR / event detection); ``scorer``: the
+    version's scorer class (:mod:`acescore.scoring.releves_old`), ace08's by default."""
+    cls = scorer or _ReleveScorer
+    return cls(kind, task, ref, sys, params, args, rside, sside, run, False, {}).score()
 
 
 def score_mention_pass(
@@ -611,6 +599,7 @@ def score_mention_pass(
     rside: Side,
     sside: Side,
     run: RunState,
+    scorer: type[_ReleveScorer] | None = None,
 ) -> PassResult:
     """Mention-level relation or event pass (RMD / event-mention detection)."""
     warnings = run.warnings
@@ -624,6 +613,5 @@ def score_mention_pass(
         if phase is not None:
             phase()
     rp, sp = promoted
-    return _ReleveScorer(
-        kind, task, rp, sp, params, args, rside, sside, run, True, args.origin
-    ).score()
+    cls = scorer or _ReleveScorer
+    return cls(kind, task, rp, sp, params, args, rside, sside, run, True, args.origin).score()

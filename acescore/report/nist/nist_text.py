@@ -93,6 +93,9 @@ def value_text(kind: str, stats: dict, params: Params) -> str:
 def releve_text(task: str, kind: str, stats: dict, params: Params, source_label: str) -> str:
     """Type, subtype and modality matrices, attribute and argument-role blocks (docs/rules/report.md §4.7)."""
     name = task  # relation, event, mention_relation, mention_event
+    ace05_mentions = params.nist == "ace05" and task_of(task).mention_level
+    if ace05_mentions:  # ace05 titles its mention-level matrices as the element's
+        name = kind
     if kind == "relation":
         types, mods, subtypes = params.relation_types, params.relation_modalities, RELATION_SUBTYPES
     else:
@@ -106,8 +109,10 @@ def releve_text(task: str, kind: str, stats: dict, params: Params, source_label:
     for a in recognition_attributes(kind, params):
         out.append(rec.recognition_block(by_attr.get(a), f"attribute {a}", _old(params)))
     roles = stats["roles"]
-    if _old(params):  # one block, per mapped element (docs/rules/versions.md §4.1)
-        out.append(rec.recognition_block(roles.get("ELEMENT"), "argument ROLE", True))
+    if _old(params):  # one block, per mapped element (docs/rules/versions.md §4.1); ace05's
+        # role data are the document-level argument lists: none at mention level
+        if not ace05_mentions:
+            out.append(rec.recognition_block(roles.get("ELEMENT"), "argument ROLE", True))
         return "".join(out)
     for level in rrec.ROLE_LEVELS:
         out.append(rec.recognition_block(roles.get(level), rrec.ROLE_LABELS[level]))
