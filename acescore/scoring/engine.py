@@ -362,7 +362,9 @@ def _mention_releve_chain(
         if entity_corr is not None
         else None
     )
-    ep = element_pass_class(params)("entity", rent, sent, lp, True, corr=corr).run()
+    # (ace08 values mention-level arguments LEVEL-weighted; the older versions by -W)
+    lw = params.nist == "ace08" or params.eval_weighting == "LEVEL"
+    ep = element_pass_class(params)("entity", rent, sent, lp, lw, corr=corr).run()
     if check is not None:
         check(ep)
     margs.add_pass(ep)

@@ -350,9 +350,11 @@ _PAIR_LINE = (
 )
 
 
-def _pair_lines(m, n, err: str, extent: bool, corr: dict, sigma_r: dict) -> str:
+def _pair_lines(
+    m, n, err: str, extent: bool, corr: dict, sigma_r: dict, ace05: bool = False
+) -> str:
     """The lines of a REF entity mention ``m`` mapped to ``n`` (``err``: their errors;
-    ``extent``: whether their extents differ) in an entity block."""
+    ``extent``: whether their extents differ) in an entity block; ``ace05``: its one line."""
     if err:
         lead, tail = ">>>", f" -- MENTION {err} MISMATCH\n"
     else:
@@ -361,24 +363,37 @@ def _pair_lines(m, n, err: str, extent: bool, corr: dict, sigma_r: dict) -> str:
     score = c.get(n.id) if c else None
     of = sigma_r.get(m.id)
     rhead, thead = _shown(m.head), _shown(n.head)
-    text = _PAIR_LINE % (
-        lead,
-        "???" if rhead is None else rhead,
-        m.type,
-        m.role,
-        m.style,
-        m.id,
-        tail,
-        lead,
-        FIXED[0.0 if score is None else score],
-        FIXED[0.0 if of is None else of],
-        "???" if thead is None else thead,
-        n.type,
-        n.role,
-        n.style,
-        n.id,
-        tail,
-    )
+    if ace05:  # one line, the SYS mention's attributes after the errors
+        text = '%s   ref mention score: %s out of %s, "%s" (%3.3s/%3.3s/%3.3s) ID=%s%s' % (
+            lead,
+            FIXED[0.0 if score is None else score],
+            FIXED[0.0 if of is None else of],
+            "???" if rhead is None else rhead,
+            m.type,
+            m.role,
+            m.style,
+            m.id,
+            tail[:-1] + " (%3.3s/%3.3s/%3.3s)\n" % (n.type, n.role, n.style) if err else tail,
+        )
+    else:
+        text = _PAIR_LINE % (
+            lead,
+            "???" if rhead is None else rhead,
+            m.type,
+            m.role,
+            m.style,
+            m.id,
+            tail,
+            lead,
+            FIXED[0.0 if score is None else score],
+            FIXED[0.0 if of is None else of],
+            "???" if thead is None else thead,
+            n.type,
+            n.role,
+            n.style,
+            n.id,
+            tail,
+        )
     if not extent:
         return text
     re_, te = _shown(m.extent), _shown(n.extent)
@@ -387,6 +402,14 @@ def _pair_lines(m, n, err: str, extent: bool, corr: dict, sigma_r: dict) -> str:
         '>>>    tst mention extent = "%s" -- MENTION EXTENT MISMATCH\n'
         % (re_ if re_ is not None else "???", te if te is not None else "???")
     )
+
+
+def _ref_mentions(res) -> set:
+    """The SYS mentions that correspond to some REF mention (made once per pass)."""
+    got = res.__dict__.get("_ref_mentions")
+    if got is None:
+        got = res.__dict__["_ref_mentions"] = {t for c in res.corr.values() for t in c}
+    return got
 
 
 def _entity_doc_text(ctx: _Ctx, rid, sid, d, x, y, names: str, rows, last: str = "") -> str:
@@ -401,14 +424,15 @@ def _entity_doc_text(ctx: _Ctx, rid, sid, d, x, y, names: str, rows, last: str =
         value, max_value = _num(mv), _num(res.doc_value.get(("REF", rid, d)))
     elif x is not None:
         value, max_value = 0, _num(res.doc_value.get(("REF", rid, d)))
-    else:
-        value, max_value = _num(res.doc_fa.get((sid, d))), 0
+    else:  # (the older versions print the element's FA value)
+        fa = res.doc_fa.get((sid, d)) if ctx.params.nist == "ace08" else res.fa_value.get(sid)
+        value, max_value = _num(fa), 0
     p = ctx.params
     sigma_r, sigma_s, corr = res.sigma_r, res.sigma_s, res.corr
     out = [_DOC_LINE % (d, FIXED[value], FIXED[max_value]) + names]
     for m, n, err, extent in rows:
         if n is not None:
-            out.append(_pair_lines(m, n, err, extent, corr, sigma_r))
+            out.append(_pair_lines(m, n, err, extent, corr, sigma_r, p.nist == "ace05"))
         else:
             if err == "TST":
                 ss = sigma_s.get(m.id)
@@ -417,6 +441,8 @@ def _entity_doc_text(ctx: _Ctx, rid, sid, d, x, y, names: str, rows, last: str =
                 tw = p.entity_type_wgt.get(y.type)
                 cw = p.entity_class_wgt.get(y.cls)
                 fa = -p.entity_fa_wgt * ss * _num(tw) * _num(cw)
+                if p.nist == "ace05":  # the valuation's cached FA score of the mention
+                    fa = -p.entity_fa_wgt * ss * (0.0 if m.id in _ref_mentions(res) else 1)
                 score, of, low, other = fa, 0, "tst", "REF"
             else:
                 score, of, low, other = 0, _num(sigma_r.get(m.id)), "ref", "TST"

@@ -129,7 +129,12 @@ def recognition_text(task: str, kind: str, stats: dict, params: Params, source_l
 
 
 def section_text(
-    result, params: Params, source_label: str, all_sources: list[str], tables=None
+    result,
+    params: Params,
+    source_label: str,
+    all_sources: list[str],
+    tables=None,
+    after_tables: str = "",
 ) -> str:
     """Everything the NIST tool prints for one scoring section, from the banner on.
 
@@ -140,6 +145,7 @@ def section_text(
     return (
         banner(result.task)
         + detection_tables(result, params, all_sources, tables)
+        + after_tables  # (ace05's -d lines)
         + recognition_text(
             result.task,
             result.kind,

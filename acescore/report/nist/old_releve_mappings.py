@@ -149,17 +149,27 @@ def _described(st: _ReleveMapping, src: str, ref_arg, sys_arg, r, s, err: str) -
     else:
         docs = sorted(set(r.docs if r is not None else ()) | set(s.docs if s is not None else ()))
         cum = refscore = fa = 0.0
+        ace05 = st.ctx.params.nist == "ace05"
         for d in docs:
             if ref_arg is not None and sys_arg is not None:
                 cum += st.mv.get((ref_arg[1], sys_arg[1], d)) or 0.0
                 refscore += st.sv.get(("REF", ref_arg[1], d)) or 0.0
+                if ace05:
+                    fa += st.sv.get(("SYS", sys_arg[1], d)) or 0.0
             elif ref_arg is not None:
                 refscore += st.sv.get(("REF", ref_arg[1], d)) or 0.0
             else:
                 fa += st.sv.get(("SYS", sys_arg[1], d)) or 0.0
+        weighted = cum
         if ref_arg is not None and sys_arg is not None and ref_arg[0] != sys_arg[0]:
-            cum *= st.role_err_wgt
-        text += " score: %s out of %s, " % (FIXED[cum - fa], FIXED[refscore])
+            weighted *= st.role_err_wgt
+        if ace05:  # the SYS arguments' value beyond the matched one, × the argument FA weight
+            p = st.ctx.params
+            w = p.relation_argument_fa_wgt if st.relation else p.event_argument_fa_wgt
+            score = weighted - (fa - cum) * w
+        else:
+            score = weighted - fa
+        text += " score: %s out of %s, " % (FIXED[score], FIXED[refscore])
     g = st.ctx.arg_element("REF" if src == "ref" else "SYS", aid)
     a = g.attrs if g is not None else {}
     sub = a.get("SUBTYPE")
