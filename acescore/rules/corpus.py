@@ -78,7 +78,22 @@ def document_problems(ref_files: list, sys_files: list, removed_docs: set) -> It
     for f in sys_files:
         for d in f.documents:
             r = ref_docs.get(d.docid)
-            if r is None or d.docid in removed_docs:
+            if d.docid in removed_docs:
+                continue
+            if r is None:
+                if d.nist == "ace05" and ref_files:  # ace05 compares with an undefined
+                    removed_docs.add(d.docid)  # source and dies (versions.md §2.7)
+                    yield Problem(
+                        "SYS",
+                        "document",
+                        f"system source ({d.source}) disagrees with reference source ()",
+                        d.path,
+                        d.line,
+                        f"document {d.docid}",
+                        (d.docid,),
+                        rule="source-differs",
+                        cause=f"document {d.docid} is not in REF: ace05 scores REF documents only",
+                    )
                 continue
             if r.source != d.source:
                 removed_docs.add(d.docid)

@@ -43,7 +43,7 @@ from typing import Any, Protocol, TypeAlias
 
 from acescore.model.apf import EntityMention, EventMention, Locator, RelationMention, SimpleMention
 from acescore.model.bgm import bgm
-from acescore.model.params import EPSILON, SYMMETRIC_RELATIONS, Params
+from acescore.model.params import EPSILON, Params
 from acescore.model.spans import overlap
 from acescore.rules.database import GlobalElement, Side
 from acescore.scoring.cohorts import map_elements
@@ -66,6 +66,7 @@ _NONE: dict = {}  # no partners (read only)
 
 #: :meth:`_ReleveScorer.argument_map`: the pair can have no value (C2 fails whatever is mapped)
 UNVALUED: dict = {}
+_ARG12 = ("Arg-1", "Arg-2")
 
 
 #: a relation or event mention
@@ -543,11 +544,10 @@ def _arg_errors(
     arg_maps: dict,
     mapped_refs: dict,
     arg_origin: dict,
-    symmetric_roles: bool = False,
+    swap_ok: bool = False,
 ) -> int:
     """The tool's number of argument mapping errors of ``x`` (docs/rules/report.md §3.4);
-    ``symmetric_roles`` (ace07): an Arg-1/Arg-2 swap is correct for a symmetric REF type."""
-    swap_ok = symmetric_roles and x.attrs.get("TYPE") in SYMMETRIC_RELATIONS
+    ``swap_ok`` (ace07, a symmetric REF type): an Arg-1/Arg-2 swap is correct."""
     n_x = len(x.arg_pairs)
     if partner is None:
         return n_x
@@ -561,7 +561,7 @@ def _arg_errors(
             continue
         mapped += 1
         if (target == tid or arg_origin.get(tid) == target) and (
-            rrole == trole or (swap_ok and trole in ("Arg-1", "Arg-2"))
+            rrole == trole or (swap_ok and trole in _ARG12)
         ):
             correct += 1
     return n_x + len(partner.arg_pairs) - mapped - correct

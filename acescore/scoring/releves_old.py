@@ -47,7 +47,8 @@ class ReleveScorer07(_ReleveScorer):
 
     def arg_errors(self, x: GlobalElement, partner: GlobalElement | None, arg_maps: dict) -> int:
         mapped_refs = self.run.mapped_refs if self.run.mentions else {}
-        return _arg_errors(x, partner, arg_maps, mapped_refs, self.arg_origin, True)
+        swap_ok = x.attrs.get("TYPE") in SYMMETRIC_RELATIONS
+        return _arg_errors(x, partner, arg_maps, mapped_refs, self.arg_origin, swap_ok)
 
 
 class ReleveScorer05(ReleveScorer07):

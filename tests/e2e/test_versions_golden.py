@@ -120,3 +120,24 @@ def test_refusal_names_what_the_nist_fatal_error_names(fatal, monkeypatch):
         f"attribute value conflict for attribute '{attr}' for entity '{eid}': database"
         f" value is '{old}', document value is '{new}'" in line
     )
+
+
+def test_ace05_refuses_a_sys_document_missing_from_ref(tmp_path, monkeypatch):
+    """ace05 dies on a SYS document whose DOCID is not in REF (its source check compares
+    with an undefined REF source); ace07 and ace08 ignore such a document."""
+    corpus = GOLDEN / "tiny"
+    (tmp_path / "ref.list").write_text(
+        "".join(f"{corpus / p}\n" for p in (corpus / "ref.list").read_text().split()[:2])
+    )
+    (tmp_path / "sys.list").write_text(
+        "".join(f"{corpus / p}\n" for p in (corpus / "sys-heavy.list").read_text().split())
+    )
+    monkeypatch.chdir(tmp_path)
+    args = ["score", "-r", "ref.list", "-t", "sys.list", "-q"]
+    r = CliRunner().invoke(main, [*args, "--nist", "ace05"], catch_exceptions=False)
+    assert r.exit_code == 2 and r.stdout == ""
+    (line,) = r.stderr.splitlines()
+    assert "SYNNW_20041205.0002.apf.xml" in line
+    assert "system source (newswire) disagrees with reference source ()" in line
+    r = CliRunner().invoke(main, [*args, "--nist", "ace07"], catch_exceptions=False)
+    assert r.exit_code == 0
