@@ -141,3 +141,34 @@ def test_ace05_refuses_a_sys_document_missing_from_ref(tmp_path, monkeypatch):
     assert "system source (newswire) disagrees with reference source ()" in line
     r = CliRunner().invoke(main, [*args, "--nist", "ace07"], catch_exceptions=False)
     assert r.exit_code == 0
+
+
+@pytest.mark.parametrize("version", ["ace05", "ace07"])
+def test_json_carries_the_numbers_the_report_prints(version, monkeypatch):
+    """JSON of an older version: valid against the schema, the 22-column rows as printed,
+    the version in the signature; ace05's -d report bug stays out of document_scores."""
+    import json
+
+    import jsonschema
+
+    from acescore import api
+
+    corpus = GOLDEN / "tiny"
+    res = api.score(
+        str(corpus / "ref"), str(corpus / "sys-heavy"), mentions=True, doc_scores=True, nist=version
+    )
+    data = json.loads(res.render("json"))
+    schema = Path(api.__file__).parent / "schema" / "results.schema.json"
+    jsonschema.validate(data, json.loads(schema.read_text(encoding="utf-8")))
+    assert f"|nist:{version}|" in data["signature"]
+    expected = (VERSIONS / version / "tiny" / "heavy__m_d_e.txt").read_text(encoding="utf-8")
+    printed = next(ln for ln in expected.splitlines() if ln.startswith("  total"))
+    total = data["tasks"]["edr"]["total"]
+    numbers = printed.split()[1:]
+    assert int(numbers[0]) == total["doc_ref_count"] and int(numbers[3]) == total["doc_error_count"]
+    assert numbers[13] == "%.1f" % total["value"] and numbers[9] == "%.1f" % total["f1"]
+    if version == "ace05":  # the report's VAL line is wrong; the JSON's value is right
+        docs = data["document_scores"]["val"]
+        d, doc = next(iter(sorted(docs.items())))
+        assert f"      0.00 Value score for {d}" in expected
+        assert doc["value_pct"] == pytest.approx(100.0)
