@@ -251,6 +251,7 @@ def _old_table_specs(kind: str, params: Params, all_sources: Sequence[str]) -> l
 #: field's value (tests/test_report_fastpaths.py checks the match)
 ATTRIBUTE_FIELDS: dict = {
     Entity: {"CLASS": "cls", "LEVEL": "level", "SUBTYPE": "subtype", "TYPE": "type"},
+    # (TENSE: read by the older versions only; None, and not in attributes(), in ace08)
     Relation: {"MODALITY": "modality", "SUBTYPE": "subtype", "TENSE": "tense", "TYPE": "type"},
     Event: {
         "GENERICITY": "genericity",
