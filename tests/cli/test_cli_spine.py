@@ -33,7 +33,7 @@ TAKES = {
     "events": set(BY_KEY) - {"jobs"} - VERSION_KEYS,
     "crosscheck": set(BY_KEY) - {"jobs"},
     "compare": set(BY_KEY) - {"sys_file", "sys_list"} - VERSION_KEYS,
-    "validate": {"params", "max_bytes", "quiet"},
+    "validate": {"nist", "params", "max_bytes", "quiet"},
     "export": {"params", "docs_file", "lenient", "max_bytes", "quiet"},
 }
 

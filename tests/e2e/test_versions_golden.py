@@ -172,3 +172,14 @@ def test_json_carries_the_numbers_the_report_prints(version, monkeypatch):
         d, doc = next(iter(sorted(docs.items())))
         assert f"      0.00 Value score for {d}" in expected
         assert doc["value_pct"] == pytest.approx(100.0)
+
+
+def test_validate_applies_the_version_s_input_rules(monkeypatch):
+    """``validate --nist ace07`` lists what the ACE 2007 scorer refuses (LEVEL conflicts of
+    cross-document entities); ace08 accepts the same files."""
+    monkeypatch.chdir(GOLDEN / "global")
+    r = CliRunner().invoke(main, ["validate", "--nist", "ace07", "ref"], catch_exceptions=False)
+    assert r.exit_code == 1
+    assert "attribute value conflict for attribute 'LEVEL' for entity 'GLOBAL-E7'" in r.stdout
+    r = CliRunner().invoke(main, ["validate", "ref"], catch_exceptions=False)
+    assert r.exit_code == 0, r.stdout
