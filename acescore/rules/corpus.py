@@ -33,6 +33,7 @@ from typing import Any
 from acescore.model.apf import KINDS, PLURAL, Document, Relation
 from acescore.model.params import SYMMETRIC_RELATIONS
 from acescore.model.problems import Problem
+from acescore.rules.old_versions import missing_ref_document, old_relation_problem
 
 _ROLE_REFID = attrgetter("role", "refid")  # the (role, ID) order of arguments
 _DOCID = attrgetter("docid")
@@ -81,19 +82,9 @@ def document_problems(ref_files: list, sys_files: list, removed_docs: set) -> It
             if d.docid in removed_docs:
                 continue
             if r is None:
-                if d.nist == "ace05" and ref_files:  # ace05 compares with an undefined
-                    removed_docs.add(d.docid)  # source and dies (versions.md §2.7)
-                    yield Problem(
-                        "SYS",
-                        "document",
-                        f"system source ({d.source}) disagrees with reference source ()",
-                        d.path,
-                        d.line,
-                        f"document {d.docid}",
-                        (d.docid,),
-                        rule="source-differs",
-                        cause=f"document {d.docid} is not in REF: ace05 scores REF documents only",
-                    )
+                if d.nist == "ace05" and ref_files:  # (ace05 dies on it)
+                    removed_docs.add(d.docid)
+                    yield missing_ref_document(d)
                 continue
             if r.source != d.source:
                 removed_docs.add(d.docid)
@@ -517,7 +508,7 @@ def _relation_problem(
     ``kept`` and the relation ``el`` break the argument rule (docs/rules/input.md §3.2: checked after every
     merge, so the relation of every document must keep the rule)."""
     if el.tense is not None:  # read by an older version: Arg-1 and Arg-2 for every type
-        return _old_relation_problem(eid, args)
+        return old_relation_problem(eid, args)
     if rtype in SYMMETRIC_RELATIONS:
         ids = args.get("Arg", ())
         if len(ids) == 2:
@@ -559,27 +550,6 @@ def _relation_problem(
     if kept:
         cause = f"its arguments here differ from those in document {kept[0][0]}"
     return "relation-arguments", msg, cause
-
-
-def _old_relation_problem(eid: str, args: dict) -> tuple[str, str, str | None] | None:
-    """The older versions' argument rule (docs/rules/versions.md §2.6): Arg-1 and Arg-2
-    each exactly once, for every relation type."""
-    for role in ("Arg-1", "Arg-2"):
-        ids = args.get(role, ())
-        if len(ids) > 1:
-            return (
-                "relation-arguments",
-                f"argument conflict:  '{role}' arg is multiply defined in relation '{eid}'",
-                f"the relation has more than one {role}: {_ids(ids)}",
-            )
-    for role in ("Arg-1", "Arg-2"):
-        if not args.get(role):
-            return (
-                "relation-arguments",
-                f"relation '{eid}' does not have a '{role}' argument, which is required",
-                f"the relation has no {role}",
-            )
-    return None
 
 
 def side_problems(name: str, docs: list, removed: set) -> Iterator[Problem]:
