@@ -421,7 +421,7 @@ class _ReleveScorer:
                 fa_args -= sv_t
             if sv_r is not None:
                 used_ref += sv_r
-        if p.argscore_required == "ALL" and nmapped != nargs_ref:
+        if (p.argscore_required == "ALL" or p.all_args_required) and nmapped != nargs_ref:
             return None  # C6
         if not args_value and not ov:
             return None  # C7
