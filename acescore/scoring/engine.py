@@ -9,7 +9,7 @@ from typing import Any, TypeAlias
 from acescore.model.params import Params
 from acescore.model.tasks import CHAINS, Task, chain_tasks, mention_task
 from acescore.rules.database import Side
-from acescore.scoring import releves  # relations and events
+from acescore.scoring import releve_passes  # relations and events
 from acescore.scoring.b3 import compute_b3
 from acescore.scoring.cohorts import map_elements
 from acescore.scoring.correspondences import promoted_correspondences
@@ -18,7 +18,6 @@ from acescore.scoring.elements import ElementPass, MappingValues
 from acescore.scoring.elements_old import ElementPass05, ElementPass07
 from acescore.scoring.names import name_maps
 from acescore.scoring.promote import promote_elements
-from acescore.scoring.releves_old import releve_scorer
 from acescore.scoring.result import ArgContext, PassResult, ReleveElements
 
 #: what the -c duplicate check reads: a valuation, or a relation/event pass
@@ -286,17 +285,8 @@ def _document_chain(
         kind = t.kind
         if t.releve and ref.of(kind) and sys.of(kind):
             run.add_pass(
-                releves.score_pass(
-                    kind,
-                    t.name,
-                    ref.of(kind),
-                    sys.of(kind),
-                    params,
-                    args,
-                    ref,
-                    sys,
-                    run,
-                    releve_scorer(params),
+                releve_passes.score_pass(
+                    kind, t.name, ref.of(kind), sys.of(kind), params, args, ref, sys, run
                 ),
                 dup(t.name),
             )
@@ -388,17 +378,8 @@ def _mention_releve_chain(
         kind = t.kind
         if ref.of(kind) and sys.of(kind):
             run.add_pass(
-                releves.score_mention_pass(
-                    kind,
-                    t.name,
-                    ref.of(kind),
-                    sys.of(kind),
-                    mp,
-                    margs,
-                    ref,
-                    sys,
-                    run,
-                    releve_scorer(params),
+                releve_passes.score_mention_pass(
+                    kind, t.name, ref.of(kind), sys.of(kind), mp, margs, ref, sys, run
                 ),
                 dup(t.name),
             )

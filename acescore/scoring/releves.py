@@ -47,7 +47,6 @@ from acescore.model.params import EPSILON, Params
 from acescore.model.spans import overlap
 from acescore.rules.database import GlobalElement, Side
 from acescore.scoring.cohorts import map_elements
-from acescore.scoring.promote import promote_releves
 from acescore.scoring.putative import putative_pairs
 from acescore.scoring.releve_values import (
     Weights,
@@ -565,53 +564,3 @@ def _arg_errors(
         ):
             correct += 1
     return n_x + len(partner.arg_pairs) - mapped - correct
-
-
-# ---------------------------------------------------------------------------------------------
-# entry points
-
-
-def score_pass(
-    kind: str,
-    task: str,
-    ref: dict,
-    sys: dict,
-    params: Params,
-    args: ArgContext,
-    rside: Side,
-    sside: Side,
-    run: RunState,
-    scorer: type[_ReleveScorer] | None = None,
-) -> PassResult:
-    """Document-level relation or event pass (RDR / event detection); ``scorer``: the
-    version's scorer class (:mod:`acescore.scoring.releves_old`), ace08's by default."""
-    cls = scorer or _ReleveScorer
-    return cls(kind, task, ref, sys, params, args, rside, sside, run, False, {}).score()
-
-
-def score_mention_pass(
-    kind: str,
-    task: str,
-    ref: dict,
-    sys: dict,
-    params: Params,
-    args: ArgContext,
-    rside: Side,
-    sside: Side,
-    run: RunState,
-    scorer: type[_ReleveScorer] | None = None,
-) -> PassResult:
-    """Mention-level relation or event pass (RMD / event-mention detection)."""
-    warnings = run.warnings
-    phase = run.on_phase
-    promoted = []
-    for coll, side, is_ref in ((ref, rside, True), (sys, sside, False)):
-        # each side's promotion warnings are a phase of their own (Run.on_phase)
-        if phase is not None:
-            phase()
-        promoted.append(promote_releves(kind, coll, side, is_ref, warnings))
-        if phase is not None:
-            phase()
-    rp, sp = promoted
-    cls = scorer or _ReleveScorer
-    return cls(kind, task, rp, sp, params, args, rside, sside, run, True, args.origin).score()

@@ -1,7 +1,8 @@
-"""The relation and event scoring of the older versions (docs/rules/versions.md §3.5-3.6):
-ace07's is ace08's with its own relation mention test and argument errors; ace05 has its
-own argument matching and pair value.  Subclasses of the ace08 scorer, chosen by
-:func:`releve_scorer`."""
+"""The relation and event passes (:func:`score_pass`, :func:`score_mention_pass`), each
+with its version's scorer: ace08's (:mod:`acescore.scoring.releves`) or a subclass of it
+for the older versions (docs/rules/versions.md §3.5-3.6) -- ace07's is ace08's with its own
+relation mention test and argument errors; ace05 has its own argument matching and pair
+value."""
 
 from __future__ import annotations
 
@@ -10,9 +11,11 @@ from typing import Any
 from acescore.model.bgm import bgm
 from acescore.model.errors import AceInputError
 from acescore.model.params import EPSILON, SYMMETRIC_RELATIONS, Params
-from acescore.rules.database import GlobalElement
+from acescore.rules.database import GlobalElement, Side
+from acescore.scoring.promote import promote_releves
 from acescore.scoring.releve_values import _truthy
-from acescore.scoring.releves import UNVALUED, ReleveMention, _arg_errors, _ReleveScorer
+from acescore.scoring.releves import UNVALUED, ReleveMention, RunState, _arg_errors, _ReleveScorer
+from acescore.scoring.result import ArgContext, PassResult
 
 _ARG12 = ("Arg-1", "Arg-2")
 _NONE: dict = {}
@@ -187,6 +190,53 @@ class ReleveScorer05(ReleveScorer07):
         return n - sum(1 for (_, tid), (_, rid) in am.items() if self.arg_mapping.get(rid) == tid)
 
 
-def releve_scorer(params: Params) -> type[_ReleveScorer] | None:
-    """The relation/event scorer class of the version of ``params`` (None: ace08's)."""
-    return {"ace07": ReleveScorer07, "ace05": ReleveScorer05}.get(params.nist)
+def releve_scorer(params: Params) -> type[_ReleveScorer]:
+    """The relation/event scorer class of the version of ``params``."""
+    return {"ace07": ReleveScorer07, "ace05": ReleveScorer05}.get(params.nist, _ReleveScorer)
+
+
+# ---------------------------------------------------------------------------------------------
+# entry points
+
+
+def score_pass(
+    kind: str,
+    task: str,
+    ref: dict,
+    sys: dict,
+    params: Params,
+    args: ArgContext,
+    rside: Side,
+    sside: Side,
+    run: RunState,
+) -> PassResult:
+    """Document-level relation or event pass (RDR / event detection)."""
+    cls = releve_scorer(params)
+    return cls(kind, task, ref, sys, params, args, rside, sside, run, False, {}).score()
+
+
+def score_mention_pass(
+    kind: str,
+    task: str,
+    ref: dict,
+    sys: dict,
+    params: Params,
+    args: ArgContext,
+    rside: Side,
+    sside: Side,
+    run: RunState,
+) -> PassResult:
+    """Mention-level relation or event pass (RMD / event-mention detection)."""
+    warnings = run.warnings
+    phase = run.on_phase
+    promoted = []
+    for coll, side, is_ref in ((ref, rside, True), (sys, sside, False)):
+        # each side's promotion warnings are a phase of their own (Run.on_phase)
+        if phase is not None:
+            phase()
+        promoted.append(promote_releves(kind, coll, side, is_ref, warnings))
+        if phase is not None:
+            phase()
+    rp, sp = promoted
+    cls = releve_scorer(params)
+    return cls(kind, task, rp, sp, params, args, rside, sside, run, True, args.origin).score()
