@@ -17,6 +17,7 @@ from acescore.cli.common import (
 )
 from acescore.cli.inputs import reads_apf
 from acescore.model.errors import EXIT_GATE
+from acescore.model.versions import VERSION_OPTIONS
 
 DEFAULT_SEED = 12345
 
@@ -38,7 +39,18 @@ the least memory.
 @click.command("compare", help=COMPARE_HELP)
 @reads_apf(
     "systems",
-    takes=("params", "docs_file", "lenient", "max_bytes", "jobs", "max_pairs", "quiet", "verbose"),
+    takes=(
+        "nist",
+        "params",
+        *VERSION_OPTIONS,
+        "docs_file",
+        "lenient",
+        "max_bytes",
+        "jobs",
+        "max_pairs",
+        "quiet",
+        "verbose",
+    ),
 )
 @mentions_option
 @click.option(

@@ -32,7 +32,7 @@ TAKES = {
     "coref": set(BY_KEY) - {"jobs"} - VERSION_KEYS,
     "events": set(BY_KEY) - {"jobs"} - VERSION_KEYS,
     "crosscheck": set(BY_KEY) - {"jobs"},
-    "compare": set(BY_KEY) - {"sys_file", "sys_list"} - VERSION_KEYS,
+    "compare": set(BY_KEY) - {"sys_file", "sys_list"},
     "validate": {"nist", "params", "max_bytes", "quiet"},
     "export": {"params", "docs_file", "lenient", "max_bytes", "quiet"},
 }

@@ -183,3 +183,25 @@ def test_validate_applies_the_version_s_input_rules(monkeypatch):
     assert "attribute value conflict for attribute 'LEVEL' for entity 'GLOBAL-E7'" in r.stdout
     r = CliRunner().invoke(main, ["validate", "ref"], catch_exceptions=False)
     assert r.exit_code == 0, r.stdout
+
+
+def test_compare_scores_with_the_version(tmp_path, monkeypatch):
+    """``compare --nist ace05``: each system's Value is the one the ace05 report prints (the
+    total row of the EDR TYPE table), and the signature names the version."""
+    import json
+
+    monkeypatch.chdir(GOLDEN / "tiny")
+    out = tmp_path / "c.json"
+    r = CliRunner().invoke(
+        main,
+        ["compare", "--nist", "ace05", "-m", "ref", "sys-heavy", "sys-perfect", "-q"]
+        + ["--format", "json", "-o", str(out)],
+        catch_exceptions=False,
+    )
+    assert r.exit_code == 0, r.stderr
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert "|nist:ace05|" in data["signature"]
+    heavy = next(s for s in data["systems"] if s["name"] == "sys-heavy")
+    expected = (VERSIONS / "ace05" / "tiny" / "heavy__m.txt").read_text(encoding="utf-8")
+    printed = next(ln for ln in expected.splitlines() if ln.startswith("  total"))
+    assert "%.1f" % heavy["tasks"]["edr"]["value"] == printed.split()[14]
