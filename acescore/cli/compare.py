@@ -15,9 +15,8 @@ from acescore.cli.common import (
     output_options,
     write_output,
 )
-from acescore.cli.inputs import reads_apf
+from acescore.cli.inputs import VERSION_KEYS, reads_apf
 from acescore.model.errors import EXIT_GATE
-from acescore.model.versions import VERSION_OPTIONS
 
 DEFAULT_SEED = 12345
 
@@ -40,9 +39,8 @@ the least memory.
 @reads_apf(
     "systems",
     takes=(
-        "nist",
+        *VERSION_KEYS,
         "params",
-        *VERSION_OPTIONS,
         "docs_file",
         "lenient",
         "max_bytes",

@@ -16,7 +16,7 @@ from acescore.cli.common import (
     output_options,
     write_output,
 )
-from acescore.cli.inputs import read_inputs, reads_apf, score_inputs
+from acescore.cli.inputs import VERSION_KEYS, read_inputs, reads_apf, score_inputs
 from acescore.cli.score import nist_flag_options
 from acescore.model.versions import DEFAULT_VERSION, VERSION_OPTIONS, VERSIONS
 
@@ -28,9 +28,8 @@ _BY_SCRIPT = {v.script: v.name for v in VERSIONS.values()}
 @reads_apf(
     "pair",
     takes=(
-        "nist",
+        *VERSION_KEYS,
         "params",
-        *VERSION_OPTIONS,
         "docs_file",
         "lenient",
         "max_bytes",

@@ -20,10 +20,9 @@ from acescore.cli.common import (
     progress_bars,
     write_output,
 )
-from acescore.cli.inputs import reads_apf, score_inputs
+from acescore.cli.inputs import VERSION_KEYS, reads_apf, score_inputs
 from acescore.model.errors import EXIT_GATE, EXIT_UNUSABLE
 from acescore.model.tasks import tasks_help
-from acescore.model.versions import VERSION_OPTIONS
 
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
@@ -66,9 +65,8 @@ def nist_flag_options(f):
 @reads_apf(
     "pair",
     takes=(
-        "nist",
+        *VERSION_KEYS,
         "params",
-        *VERSION_OPTIONS,
         "docs_file",
         "lenient",
         "max_bytes",
