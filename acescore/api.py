@@ -39,9 +39,11 @@ __all__ = [
 
 
 def options(
-    params: str | Params = DEFAULT_PARAMS,
+    params: str | Params | None = None,
     mentions: bool = False,
     *,
+    nist: str = "ace08",
+    version_options: dict | None = None,
     doc_scores: bool = False,
     all_mappings: bool = False,
     error_mappings: bool = False,
@@ -55,11 +57,16 @@ def options(
     max_pairs: int = DEFAULT_MAX_PAIRS,
 ) -> Options:
     """The :class:`~acescore.model.options.Options` of these keywords (``params``: a name or a
-    preset :class:`~acescore.model.params.Params`)."""
+    preset :class:`~acescore.model.params.Params`; None: the version's default).  ``nist``:
+    the NIST scorer reproduced (ace08, ace07, ace05); ``version_options``: the older
+    versions' options by name (``weighting``, ``mapping``, ``nargs``, ``arg_scoring``,
+    ``averaging``, ``arg_valuation``: ``-W -M -N -S -A -V``)."""
     if isinstance(params, Params):
         params = params.name
     return Options(
-        params=params,
+        params=params or "",
+        nist=nist,
+        **(version_options or {}),
         mentions=mentions,
         doc_scores=doc_scores,
         all_mappings=all_mappings,
@@ -79,9 +86,11 @@ def options(
 def score(
     ref,
     sys,
-    params: str | Params = DEFAULT_PARAMS,
+    params: str | Params | None = None,
     mentions: bool = False,
     *,
+    nist: str = "ace08",
+    version_options: dict | None = None,
     doc_scores: bool = False,
     all_mappings: bool = False,
     error_mappings: bool = False,
@@ -99,7 +108,7 @@ def score(
 
     ``ref``/``sys``: a path (APF file, directory or list file), a sequence of paths, or a
     :class:`~acescore.run.pipeline.Corpus` already read.  The other keywords are the command
-    line's options (``-P``, ``-m``, ``-d``, ``-a``, ``-e``, ``-s``, ``-c``, ``--lenient``,
+    line's options (``--nist`` and the older versions' options, ``-P``, ``-m``, ``-d``, ``-a``, ``-e``, ``-s``, ``-c``, ``--lenient``,
     ``--max-file-size``, ``--jobs``, ``--max-pairs``); ``literature``: also compute the coreference and
     event-extraction metrics of the JSON output; ``keep_passes``: keep every pass's data
     (:attr:`Results.passes`; scored in one process); ``docs``: only these DOCIDs (``--docs``).
@@ -107,6 +116,8 @@ def score(
     opts = options(
         params,
         mentions,
+        nist=nist,
+        version_options=version_options,
         doc_scores=doc_scores,
         all_mappings=all_mappings,
         error_mappings=error_mappings,

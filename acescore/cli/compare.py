@@ -16,7 +16,7 @@ from acescore.cli.common import (
     output_options,
     write_output,
 )
-from acescore.cli.inputs import reads_apf
+from acescore.cli.inputs import VERSION_KEYS, reads_apf
 from acescore.model.errors import EXIT_GATE
 from acescore.model.limits import MAX_BOOTSTRAP, MAX_RANDOMIZATION
 
@@ -40,7 +40,17 @@ the least memory.
 @click.command("compare", help=COMPARE_HELP)
 @reads_apf(
     "systems",
-    takes=("params", "docs_file", "lenient", "max_bytes", "jobs", "max_pairs", "quiet", "verbose"),
+    takes=(
+        *VERSION_KEYS,
+        "params",
+        "docs_file",
+        "lenient",
+        "max_bytes",
+        "jobs",
+        "max_pairs",
+        "quiet",
+        "verbose",
+    ),
 )
 @mentions_option
 @click.option(

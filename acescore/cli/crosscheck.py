@@ -16,14 +16,27 @@ from acescore.cli.common import (
     output_options,
     write_output,
 )
-from acescore.cli.inputs import read_inputs, reads_apf, score_inputs
+from acescore.cli.inputs import VERSION_KEYS, read_inputs, reads_apf, score_inputs
 from acescore.cli.score import nist_flag_options
+from acescore.model.versions import DEFAULT_VERSION, VERSION_OPTIONS, VERSIONS
+
+#: the NIST script of each version -> the version acescore reproduces for it
+_BY_SCRIPT = {v.script: v.name for v in VERSIONS.values()}
 
 
 @click.command("crosscheck")
 @reads_apf(
     "pair",
-    takes=("params", "docs_file", "lenient", "max_bytes", "max_pairs", "quiet", "verbose"),
+    takes=(
+        *VERSION_KEYS,
+        "params",
+        "docs_file",
+        "lenient",
+        "max_bytes",
+        "max_pairs",
+        "quiet",
+        "verbose",
+    ),
     refuse={"jobs": "the NIST tool runs in one process; so does acescore here"},
 )
 @nist_flag_options
@@ -82,6 +95,26 @@ def crosscheck(
         die("set ACE_NIST_SCORER to the path of a local copy of ace08-eval-v08.pl")
     if not os.path.isfile(nist):
         die(f"ACE_NIST_SCORER names no file: {nist}")
+    # the version of the user's tool decides which report acescore makes (an unknown tool:
+    # ace08's, and the rewriter says it does not know it)
+    derived = None
+    version = DEFAULT_VERSION
+    try:
+        derived = rewriter.derive(nist)
+        version = _BY_SCRIPT.get(derived.version.name, DEFAULT_VERSION)
+    except rewriter.UnknownTool as e:
+        if runs is None:
+            die(str(e))
+    if version != options.nist:
+        if options.nist != DEFAULT_VERSION or options.nist_label != options.nist:
+            die(
+                f"--nist {options.nist}, but $ACE_NIST_SCORER is {derived.version.name}"
+                if derived is not None
+                else f"--nist {options.nist}, but $ACE_NIST_SCORER is not a known version"
+            )
+        # --nist not given: the tool's version (its default parameter set unless -P)
+        default = options.params == VERSIONS[DEFAULT_VERSION].default_params
+        options = options.but(nist=version, params="" if default else options.params)
     quiet, params = inputs.quiet, options.params
     opts = options.but(
         mentions=mentions,
@@ -105,10 +138,17 @@ def crosscheck(
             nist,
             rpaths,
             spaths,
-            nist_flags(params, mentions, doc_scores, all_mappings, error_mappings, summary),
+            nist_flags(params, mentions, doc_scores, all_mappings, error_mappings, summary)
+            + [
+                f
+                for k, o in VERSION_OPTIONS.items()
+                if getattr(opts, k) is not None
+                for f in (f"-{o.letter}", getattr(opts, k))
+            ],
             ours,
             runs,
             show,
+            derived=derived if runs is None else None,
             save_nist=save_nist,
         )
     except rewriter.UnknownTool as e:

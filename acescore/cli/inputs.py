@@ -23,7 +23,7 @@ from acescore.cli.args import BYTE_SIZE
 from acescore.model.errors import AceUsageError
 from acescore.model.limits import DEFAULT_MAX_PAIRS
 from acescore.model.options import Options
-from acescore.model.params import DEFAULT_PARAMS, PARAMETER_SETS
+from acescore.model.versions import DEFAULT_VERSION, VERSION_OPTIONS, VERSIONS
 
 
 @dataclass(frozen=True)
@@ -62,14 +62,41 @@ INPUT_OPTIONS: tuple[InputOption, ...] = (
         "sys_list", ("-t",), "File listing system APF files (NIST -t).", (("metavar", "LIST"),)
     ),
     InputOption(
+        "nist",
+        ("--nist",),
+        "The NIST scorer to reproduce: ace08 (ace08-eval-v08), ace07 (ace07-eval-v01) or"
+        " ace05 (ace05-eval-v14).",
+        (
+            ("default", DEFAULT_VERSION),
+            ("show_default", True),
+            ("type", click.Choice(sorted(VERSIONS))),
+        ),
+    ),
+    InputOption(
         "params",
         ("-P", "--params"),
-        "Parameter set (NIST -P).",
-        (
-            ("default", DEFAULT_PARAMS),
-            ("show_default", True),
-            ("type", click.Choice(sorted(PARAMETER_SETS))),
-        ),
+        "Parameter set (NIST -P; default: the version's first): "
+        + "; ".join(
+            f"{v.name}: "
+            + ", ".join([v.default_params] + sorted(set(v.parameter_sets) - {v.default_params}))
+            for v in VERSIONS.values()
+        )
+        + ".",
+        (("metavar", "SET"),),
+    ),
+    *(
+        InputOption(
+            o.key,
+            (f"-{o.letter}",),
+            f"{o.what.capitalize()}: " + ", ".join(o.choices) + f" (default {o.default};"
+            " NIST -"
+            + o.letter
+            + ", "
+            + " and ".join(v.name for v in VERSIONS.values() if o.key in v.options)
+            + " only).",
+            (("metavar", "WORD"),),
+        )
+        for o in VERSION_OPTIONS.values()
     ),
     InputOption(
         "docs_file",
@@ -123,6 +150,8 @@ INPUT_OPTIONS: tuple[InputOption, ...] = (
 )
 
 BY_KEY: dict[str, InputOption] = {o.key: o for o in INPUT_OPTIONS}
+#: --nist and the older versions' options (docs/versions.md), taken together
+VERSION_KEYS = ("nist", *VERSION_OPTIONS)
 #: the options that name the inputs of a side (with REF SYS given as arguments)
 SIDE_KEYS = ("ref_file", "ref_list", "sys_file", "sys_list")
 
@@ -198,7 +227,7 @@ def _sides(ref, sys_, ref_file, ref_list, sys_file, sys_list, shape: str) -> dic
 
 
 def make_options(
-    params: str = DEFAULT_PARAMS,
+    params: str | None = None,
     max_bytes=None,
     lenient: bool = False,
     docs_file: str | None = None,
@@ -214,7 +243,9 @@ def make_options(
         from acescore.reading.doclist import read_docids
 
         kw.update(docs=tuple(read_docids(docs_file, max_bytes)), docs_file=docs_file)
-    return Options(params=params, max_bytes=max_bytes, lenient=lenient, max_pairs=max_pairs, **kw)
+    return Options(
+        params=params or "", max_bytes=max_bytes, lenient=lenient, max_pairs=max_pairs, **kw
+    )
 
 
 def reads_apf(shape: str, takes=(), refuse: dict | None = None):

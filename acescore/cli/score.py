@@ -20,7 +20,7 @@ from acescore.cli.common import (
     progress_bars,
     write_output,
 )
-from acescore.cli.inputs import reads_apf, score_inputs
+from acescore.cli.inputs import VERSION_KEYS, reads_apf, score_inputs
 from acescore.model.errors import EXIT_GATE, EXIT_UNUSABLE
 from acescore.model.tasks import tasks_help
 
@@ -64,7 +64,17 @@ def nist_flag_options(f):
 @click.command("score", help=SCORE_HELP)
 @reads_apf(
     "pair",
-    takes=("params", "docs_file", "lenient", "max_bytes", "jobs", "max_pairs", "quiet", "verbose"),
+    takes=(
+        *VERSION_KEYS,
+        "params",
+        "docs_file",
+        "lenient",
+        "max_bytes",
+        "jobs",
+        "max_pairs",
+        "quiet",
+        "verbose",
+    ),
 )
 @nist_flag_options
 @click.option(

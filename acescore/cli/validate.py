@@ -13,7 +13,7 @@ from acescore.model.errors import EXIT_UNUSABLE, AceError
 @click.command("validate")
 @reads_apf(
     "paths",
-    takes=("params", "max_bytes", "quiet"),
+    takes=("nist", "params", "max_bytes", "quiet"),
     refuse={
         "lenient": "validate skips nothing: it reports every problem (exit 1)",
         "docs_file": "validate checks whole files",

@@ -52,7 +52,7 @@ def signature(scored: Scored, bootstrap: int, randomization: int, seed: int) -> 
     resampling: ``|bs:N|ar:N|seed:S``."""
     o = scored.options
     return (
-        f"{make_signature(o.params, o.flags, scored.dtd, o.lenient)}"
+        f"{make_signature(o.params, o.flags, scored.dtd, o.lenient, nist=o.nist_label)}"
         f"|bs:{bootstrap}|ar:{randomization}|seed:{seed}"
     )
 

@@ -213,6 +213,9 @@ class Entity:
     kind: str = field(default="entity", init=False)
     # EMD: the entity a promoted mention element came from (None for read entities)
     origin: str | None = None
+    #: the older versions' names (docs/rules/versions.md §2.3): (locator, NAME as written
+    #: or None) of every name of every entity_attributes, in document order
+    located_names: tuple = ()
 
     def attributes(self) -> dict[str, str | None]:
         return {"CLASS": self.cls, "LEVEL": self.level, "SUBTYPE": self.subtype, "TYPE": self.type}
@@ -282,8 +285,17 @@ class Relation:
     both_args: tuple[str, ...] = field(default=(), compare=False)
     # the NIST tool's warnings from reading this relation (reading/as_written.py)
     warnings: tuple[str, ...] = field(default=(), compare=False)
+    #: read by the older versions only (docs/rules/versions.md §2.6); None in ace08
+    tense: str | None = None
 
     def attributes(self) -> dict[str, str | None]:
+        if self.tense is not None:
+            return {
+                "MODALITY": self.modality,
+                "SUBTYPE": self.subtype,
+                "TENSE": self.tense,
+                "TYPE": self.type,
+            }
         return {"MODALITY": self.modality, "SUBTYPE": self.subtype, "TYPE": self.type}
 
 
@@ -334,6 +346,7 @@ class Document:
     relations: tuple[Relation, ...] = ()
     events: tuple[Event, ...] = ()
     line: int = field(default=0, compare=False)
+    nist: str = field(default="ace08", compare=False)  # the version whose rules read it
 
     def elements(self, kind: str) -> tuple:
         elements: tuple = getattr(self, PLURAL[kind])

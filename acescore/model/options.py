@@ -10,12 +10,27 @@ from typing import Any
 
 from acescore.model.errors import AceUsageError
 from acescore.model.limits import DEFAULT_MAX_BYTES, DEFAULT_MAX_PAIRS
-from acescore.model.params import DEFAULT_PARAMS, Params, get_params
+from acescore.model.params import Params
+from acescore.model.versions import (
+    DEFAULT_VERSION,
+    VERSION_OPTIONS,
+    NistVersion,
+    version,
+    version_params,
+)
 
 
 @dataclass(frozen=True, kw_only=True)
 class Options:
-    params: str = DEFAULT_PARAMS  # parameter set name (NIST -P)
+    params: str = ""  # parameter set name (NIST -P; empty: the version's default)
+    nist: str = DEFAULT_VERSION  # the NIST scorer reproduced: ace08, ace07, ace05
+    # the older versions' options as typed (None: the version's default; docs/rules/versions.md)
+    weighting: str | None = None  # -W
+    mapping: str | None = None  # -M
+    nargs: str | None = None  # -N
+    arg_scoring: str | None = None  # -S
+    averaging: str | None = None  # -A (ace05)
+    arg_valuation: str | None = None  # -V (ace07)
     mentions: bool = False  # -m: also the mention-level tasks
     doc_scores: bool = False  # -d
     all_mappings: bool = False  # -a
@@ -32,7 +47,10 @@ class Options:
     max_pairs: int = DEFAULT_MAX_PAIRS  # REF/SYS pairs valued in one document (scoring/limits)
 
     def __post_init__(self) -> None:
-        get_params(self.params)  # an unknown name is a usage error, here and now
+        v = version(self.nist)  # an unknown version or parameter set is a usage error, here
+        if not self.params:
+            object.__setattr__(self, "params", v.default_params)
+        self._version_params()
         if not (isinstance(self.max_bytes, int) and self.max_bytes > 0):
             raise AceUsageError(
                 f"the largest file size must be a positive number of bytes, not {self.max_bytes!r}"
@@ -44,10 +62,20 @@ class Options:
         if not (isinstance(self.jobs, int) and self.jobs >= 1):
             raise AceUsageError(f"jobs must be a whole number >= 1, not {self.jobs!r}")
 
+    @property
+    def version(self) -> NistVersion:
+        """The NIST scorer this run reproduces (:mod:`acescore.model.versions`)."""
+        return version(self.nist)
+
+    def _version_params(self) -> Params:
+        given = {k: getattr(self, k) for k in VERSION_OPTIONS}
+        return version_params(self.version, self.params, given)
+
     @cached_property
     def parameter_set(self) -> Params:
-        """The parameter set (with this run's ``max_pairs``), made once per Options."""
-        p = get_params(self.params)
+        """The parameter set (with this run's ``max_pairs`` and the older versions' options),
+        made once per Options."""
+        p = self._version_params()
         return p if p.max_pairs == self.max_pairs else replace(p, max_pairs=self.max_pairs)
 
     @property
@@ -66,6 +94,17 @@ class Options:
             f"-m is ignored: parameter set {self.params} scores no mention-level tasks (as the"
             " NIST tool does; global_2008_with_mentions scores them)"
         )
+
+    @property
+    def nist_label(self) -> str:
+        """The version for the signature, with the older versions' options given:
+        ``ace08``, ``ace05(W=mention,M=both)``."""
+        given = [
+            f"{o.letter}={getattr(self, k)}"
+            for k, o in VERSION_OPTIONS.items()
+            if getattr(self, k) is not None
+        ]
+        return self.nist + (f"({','.join(given)})" if given else "")
 
     @property
     def flags(self) -> str:

@@ -211,6 +211,13 @@ class Params:
     min_name_similarity: float = 0.5
     # not a NIST parameter: the most REF/SYS pairs valued in one document (scoring/limits.py)
     max_pairs: int = 100_000
+    # the older versions only (docs/rules/versions.md §1): -M all, the option words as typed
+    # (key, value) for the header, ace05's argument FA weights
+    all_args_required: int = 0
+    nist: str = "ace08"  # the version whose set this is (acescore.model.versions)
+    option_words: tuple = ()
+    relation_argument_fa_wgt: float = 0.75
+    event_argument_fa_wgt: float = 0.75
 
     entity_type_wgt: dict = field(
         default_factory=lambda: dict.fromkeys(

@@ -80,6 +80,17 @@ def display_text(raw: str) -> str | None:
     return t
 
 
+def old_display_text(raw: str) -> str:
+    """The display text of the older versions (docs/rules/versions.md §2.2): CR LF -> LF,
+    every hyphen at a line end dropped, line breaks -> spaces, white space runs -> one
+    space, cut to 40 characters."""
+    t = raw.replace("\r\n", "\n").replace("-\n", "").replace("\n", " ")
+    t = re.sub(r"\s+", " ", t)
+    data = t.encode("utf-8", "surrogateescape")  # (the older scripts count bytes; a cut
+    # inside a character keeps its bytes, as surrogates: writing.output writes them back)
+    return t if len(data) <= 40 else data[:37].decode("utf-8", "surrogateescape") + "..."
+
+
 def _lower(s: str) -> str:
     # Perl's lc has no final-sigma rule: every capital sigma becomes U+03C3.
     return s.replace("\u03a3", "\u03c3").lower()

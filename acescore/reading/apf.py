@@ -374,6 +374,7 @@ class _Reader(EntityReading):
             tuple(rels),
             tuple(evs),
             node.sourceline or 0,
+            self.p.nist,
         )
 
     def _unique(self, node: Any, tag: str, fn: Callable[[Any], Any]) -> list:

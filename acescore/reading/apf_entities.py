@@ -10,6 +10,7 @@ from acescore.model.apf import (
     TIMEX2_ATTRIBUTES,
     Entity,
     EntityMention,
+    Locator,
     SimpleMention,
     Timex2,
     Value,
@@ -43,6 +44,8 @@ class EntityReading(ReleveReading):
         @staticmethod
         def _get(node: Any, name: str) -> str | None: ...
 
+        def locator(self, container: Any, element: str | None) -> Locator: ...
+
     # ---- entities -------------------------------------------------------------------------
     def entity(self, node: Any) -> Entity:
         eid = self._id(node, "entity")
@@ -62,6 +65,7 @@ class EntityReading(ReleveReading):
         # them), the first entity_attributes and the external links for later
         mentions = []
         attr_node = None
+        attr_nodes: list = []
         link_nodes = []
         for c in node:
             tag = c.tag
@@ -73,12 +77,21 @@ class EntityReading(ReleveReading):
             elif tag == "entity_attributes":
                 if attr_node is None:
                     attr_node = c
+                attr_nodes.append(c)
             elif tag == "external_link":
                 link_nodes.append(c)
         if not mentions and self.p.use_mentions:
             self.fail(node, "this entity contains no mentions", el)
-        names = set()
-        if attr_node is not None:
+        names: set = set()
+        old = self.p.nist != "ace08"  # the older versions (docs/rules/versions.md §2.3-2.4)
+        located = ()
+        if old:
+            located = tuple(
+                (self.locator(nm, el), nm.get("NAME"))
+                for a in attr_nodes
+                for nm in a.findall("name")
+            )
+        elif attr_node is not None:
             (name_nodes,) = _children(attr_node, "name")
             for nm in name_nodes:
                 n = self._get(nm, "NAME")
@@ -89,13 +102,13 @@ class EntityReading(ReleveReading):
                     self.fail(nm, f"name '{n}' is empty after normalisation", el)
                 names.add(norm)
         level = None
-        for m in mentions:
-            t = m.level
+        for m in mentions:  # older versions: a metonymic NAM is NAM
+            t = m.type if old else m.level
             if level is None or LEVEL_WEIGHT[t] > LEVEL_WEIGHT[level]:
                 level = t
         if not self.p.use_mentions:
             level = "NAM" if names else (level or "PRO")
-        if names and level != "NAM":
+        if names and level != "NAM" and not old:
             self.fail(
                 node, f"this entity is declared to be of level '{level}', but it has names", el
             )
@@ -109,6 +122,7 @@ class EntityReading(ReleveReading):
             level,
             self._links(link_nodes, el),
             node.sourceline or 0,
+            located_names=located,
         )
 
     def _entity_mention(self, m: Any, etype: str, el: str) -> EntityMention:

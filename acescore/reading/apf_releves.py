@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, overload
 
 from acescore.model.apf import Argument, Event, EventMention, Locator, Relation, RelationMention
 from acescore.model.params import (
+    EVENT_ATTRIBUTES,
     EVENT_SUBTYPES,
     RELATION_MODALITIES,
     RELATION_SUBTYPES,
@@ -175,7 +176,11 @@ class ReleveReading:
         )
         args = tuple(args)
         both = ()
-        if rtype in SYMMETRIC_RELATIONS:
+        tense = None
+        if self.p.nist != "ace08":  # TENSE read, no Arg (docs/rules/versions.md §2.6)
+            tense = self.optional(node, "TENSE", "relation", EVENT_ATTRIBUTES["TENSE"], el)
+            tense = tense if tense is not None else "Unspecified"
+        elif rtype in SYMMETRIC_RELATIONS:
             arg1 = {a.refid for a in args if a.role == "Arg-1"}
             both = tuple(sorted(arg1.intersection(a.refid for a in args if a.role == "Arg-2")))
             args = self._symmetric(args)
@@ -194,6 +199,7 @@ class ReleveReading:
             node.sourceline or 0,
             both_args=both,
             warnings=notes,
+            tense=tense,
         )
 
     def _relation_mention(self, m: Any, el: str) -> RelationMention:

@@ -33,6 +33,7 @@ from typing import Any
 from acescore.model.apf import KINDS, PLURAL, Document, Relation
 from acescore.model.params import SYMMETRIC_RELATIONS
 from acescore.model.problems import Problem
+from acescore.rules.old_versions import missing_ref_document, old_relation_problem
 
 _ROLE_REFID = attrgetter("role", "refid")  # the (role, ID) order of arguments
 _DOCID = attrgetter("docid")
@@ -78,7 +79,12 @@ def document_problems(ref_files: list, sys_files: list, removed_docs: set) -> It
     for f in sys_files:
         for d in f.documents:
             r = ref_docs.get(d.docid)
-            if r is None or d.docid in removed_docs:
+            if d.docid in removed_docs:
+                continue
+            if r is None:
+                if d.nist == "ace05" and ref_files:  # (ace05 dies on it)
+                    removed_docs.add(d.docid)
+                    yield missing_ref_document(d)
                 continue
             if r.source != d.source:
                 removed_docs.add(d.docid)
@@ -231,7 +237,9 @@ class _Rules:
                     a_new = el.attributes()
                     for a in sorted(a_new):
                         v = a_new[a]
-                        if v is None or a == "LEVEL":
+                        # ace08 keeps the highest LEVEL; the older versions refuse a
+                        # conflict (docs/rules/versions.md §2.7)
+                        if v is None or (a == "LEVEL" and doc.nist == "ace08"):
                             continue
                         old = attrs.get(a)
                         if old is not None and old[0] != v:
@@ -499,6 +507,8 @@ def _relation_problem(
     """(rule, message, cause) when the arguments ``args`` accumulated over the documents
     ``kept`` and the relation ``el`` break the argument rule (docs/rules/input.md §3.2: checked after every
     merge, so the relation of every document must keep the rule)."""
+    if el.tense is not None:  # read by an older version: Arg-1 and Arg-2 for every type
+        return old_relation_problem(eid, args)
     if rtype in SYMMETRIC_RELATIONS:
         ids = args.get("Arg", ())
         if len(ids) == 2:

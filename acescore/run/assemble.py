@@ -32,7 +32,7 @@ from acescore.report.counts.sections import (
 from acescore.report.data.json_report import documents_json, pass_json, total_value
 from acescore.report.nist.header import header
 from acescore.report.nist.listing_records import merged_documents, merged_pass, wanted
-from acescore.report.nist.nist_report import document_scores_text
+from acescore.report.nist.nist_report import ace05_document_scores_text, document_scores_text
 from acescore.report.nist.nist_text import banner, recognition_text
 from acescore.report.outputs import PassOutput
 from acescore.report.results import Results
@@ -338,12 +338,14 @@ def render_pass(
     stats: dict = reduce(add_counts, (p.recognition for p in parts))  # (parts: not empty)
     costs = merged_document_costs(parts)
     section = parts[0]  # (its task and kind name the merged section)
+    ace05 = options.doc_scores and params.nist == "ace05"  # -d inside the section
     text = [
         banner(task),
         detection_tables(section, params, all_sources, tables),
+        ace05_document_scores_text(section, costs) if ace05 else "",
         recognition_text(task, kind, stats, params, source_label),
     ]
-    if options.doc_scores:
+    if options.doc_scores and not ace05:
         text.append(document_scores_text(section, costs))
     out = PassOutput(task, True, "".join(text), listing=listings)
     out.data = dict(pass_json(section, params, all_sources, tables), **details)

@@ -167,6 +167,12 @@ def execute(
     ``keep_passes``: keep every pass's data (``Results.passes``; scored in this process);
     ``extra``: what the HTML view does in each shard (:mod:`acescore.view.shards`;
     ``Results.shards`` says whether the run went in shards)."""
+    v = options.version
+    if not v.implemented:
+        raise AceUsageError(
+            f"--nist {v.name} ({v.script}) is not reproduced yet: its options and parameter"
+            " sets are known, its report is not (docs/rules/versions.md); use --nist ace08"
+        )
     if isinstance(ref, Reference):
         return score(against(ref, sys, options), keep_passes)
     plans = plan_run(

@@ -242,6 +242,11 @@ class ElementPass:
             self._add_fa_terms(self.map_pair_docs, self.map_doc_fa, self.map_pv)
         return self
 
+    @property
+    def argument_values(self) -> dict:
+        """(r, s, d) -> what a pair is worth as an argument of a relation/event: MV."""
+        return self.doc_mv
+
     def mapping_values(self) -> MappingValues:
         """What the -c check reads of the valuation under the mapping weighting."""
         return MappingValues(self.sys, self.map_value, self.map_pv)

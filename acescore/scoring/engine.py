@@ -9,12 +9,13 @@ from typing import Any, TypeAlias
 from acescore.model.params import Params
 from acescore.model.tasks import CHAINS, Task, chain_tasks, mention_task
 from acescore.rules.database import Side
-from acescore.scoring import releves  # relations and events
+from acescore.scoring import releve_passes  # relations and events
 from acescore.scoring.b3 import compute_b3
 from acescore.scoring.cohorts import map_elements
 from acescore.scoring.correspondences import promoted_correspondences
 from acescore.scoring.duplicates import duplicate_warnings
 from acescore.scoring.elements import ElementPass, MappingValues
+from acescore.scoring.elements_old import ElementPass05, ElementPass07
 from acescore.scoring.names import name_maps
 from acescore.scoring.promote import promote_elements
 from acescore.scoring.result import ArgContext, PassResult, ReleveElements
@@ -45,6 +46,7 @@ class Run:
     args: ArgContext | None = None
     mention_args: ArgContext | None = None
     mapped_refs: dict = field(default_factory=dict)  # every REF id -> mapped SYS id (all passes)
+    mentions: bool = False  # -m asked for (ace07's argument errors depend on it)
     promoted: dict[tuple[str, str], tuple[dict, dict]] = field(default_factory=dict)
     # (side, kind) -> promote_elements()
     #: the document chain's entity mention correspondences ({REF mention ID: {SYS mention
@@ -64,6 +66,7 @@ class Run:
 
     def add_pass(self, res: PassResult, check: Check = None) -> None:
         """Append a finished pass; ``check``: the -c duplicate check, if any."""
+        res.nist = self.params.nist
         if self.keep_passes:
             self.passes.append(res)
         if res.kind in ("relation", "event"):
@@ -80,7 +83,15 @@ def _promoted(run: Run, side: str, kind: str) -> tuple[dict, dict]:
     key = (side, kind)
     if key not in run.promoted:
         coll = (run.ref if side == "REF" else run.sys).of(kind)
-        run.promoted[key] = promote_elements(coll)
+        # the older versions warn about names while promoting entity mentions
+        # (each side's warnings are a phase of their own, as in promote_releves)
+        warnings = run.warnings if run.params.nist != "ace08" and kind == "entity" else None
+        phase = run.on_phase if warnings is not None else None
+        if phase is not None:
+            phase()
+        run.promoted[key] = promote_elements(coll, warnings, run.params)
+        if phase is not None:
+            phase()
     return run.promoted[key]
 
 
@@ -115,7 +126,7 @@ def element_result(
     # one pass values every pair under both weightings when they differ (local_2008: the
     # mapping under MENTION, the scores under LEVEL)
     two = kind == "entity" and params.map_weighting != params.eval_weighting
-    final = ElementPass(
+    final = element_pass_class(params)(
         kind,
         ref,
         sys,
@@ -165,6 +176,11 @@ def element_result(
     if with_b3 and params.use_mentions and sys:
         res.b3 = compute_b3(final)
     return res, final
+
+
+def element_pass_class(params: Params) -> type[ElementPass]:
+    """The valuation of entities, values and timex2 of the version of ``params``."""
+    return {"ace07": ElementPass07, "ace05": ElementPass05}.get(params.nist, ElementPass)
 
 
 def _duplicate_check(run: Run, element_type: str) -> Callable[[Valuation], None]:
@@ -222,6 +238,7 @@ def run_chain(
     entity/value/timex2 mappings are known; ``wait_mapped_refs()``, if given, is called by
     the mention chain right before it needs them and returns them."""
     tasks = chain_tasks(chain)
+    run.mentions = mentions
     if any(t.mention_level for t in tasks) and not (mentions and run.params.use_mentions):
         run.entity_corr = None  # (kept by the document chain for these chains only)
         return
@@ -268,7 +285,7 @@ def _document_chain(
         kind = t.kind
         if t.releve and ref.of(kind) and sys.of(kind):
             run.add_pass(
-                releves.score_pass(
+                releve_passes.score_pass(
                     kind, t.name, ref.of(kind), sys.of(kind), params, args, ref, sys, run
                 ),
                 dup(t.name),
@@ -335,7 +352,9 @@ def _mention_releve_chain(
         if entity_corr is not None
         else None
     )
-    ep = ElementPass("entity", rent, sent, lp, True, corr=corr).run()
+    # (ace08 values mention-level arguments LEVEL-weighted; the older versions by -W)
+    lw = params.nist == "ace08" or params.eval_weighting == "LEVEL"
+    ep = element_pass_class(params)("entity", rent, sent, lp, lw, corr=corr).run()
     if check is not None:
         check(ep)
     margs.add_pass(ep)
@@ -343,7 +362,9 @@ def _mention_releve_chain(
         sp, so = _promoted(run, "SYS", kind)
         margs.origin.update(so)
         check = dup("mention_" + kind)
-        ep = ElementPass(kind, _only(ref.of(kind), keep), _only(sp, keep), params, True).run()
+        ep = element_pass_class(params)(
+            kind, _only(ref.of(kind), keep), _only(sp, keep), params, True
+        ).run()
         if check is not None:
             check(ep)
         margs.add_pass(ep)
@@ -351,12 +372,13 @@ def _mention_releve_chain(
     run.mention_args = margs
     if wait_mapped_refs is not None:
         run.mapped_refs = wait_mapped_refs()
-    mp = replace(params, allow_wrong_mapping=1)
+    # ace08 allows wrong mappings at mention level; the older versions keep -S
+    mp = replace(params, allow_wrong_mapping=1) if params.nist == "ace08" else params
     for t in tasks:
         kind = t.kind
         if ref.of(kind) and sys.of(kind):
             run.add_pass(
-                releves.score_mention_pass(
+                releve_passes.score_mention_pass(
                     kind, t.name, ref.of(kind), sys.of(kind), mp, margs, ref, sys, run
                 ),
                 dup(t.name),

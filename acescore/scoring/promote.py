@@ -22,12 +22,19 @@ from acescore.model.apf import (
     Timex2,
     Value,
 )
+from acescore.model.params import Params
+from acescore.model.spans import overlap
+from acescore.model.text import old_display_text
 from acescore.rules.database import NOTHING, GlobalElement, Side
 
 
-def promote_elements(coll: dict, warnings: list | None = None) -> tuple[dict, dict]:
+def promote_elements(
+    coll: dict, warnings: list | None = None, params: Params | None = None
+) -> tuple[dict, dict]:
     """Promote every mention of entities/values/timex2.  Returns (elements, origin) where
-    origin maps each new element ID to its host element ID."""
+    origin maps each new element ID to its host element ID.  ``params`` of an older version:
+    its rules (:func:`_old_name`)."""
+    old = params is not None and params.nist != "ace08"
     out: dict = {}
     origin: dict = {}
     entity_attrs: dict = {}  # one attribute dict per distinct combination (read only)
@@ -51,7 +58,12 @@ def promote_elements(coll: dict, warnings: list | None = None) -> tuple[dict, di
                     nm = EntityMention(
                         f"{mid} mention", m.type, m.role, m.style, m.head, m.extent, m.line
                     )
-                    if m.type == "NAM" and m.style != "METONYMIC":
+                    located: tuple = ()
+                    names: tuple
+                    if params is not None and old:
+                        level, names = m.type, ()
+                        located = _old_name(x, m, params.min_overlap, warnings)
+                    elif m.type == "NAM" and m.style != "METONYMIC":
                         level = "NAM"
                         shown = m.head.display
                         names = (shown,) if shown is not None else ("",)
@@ -59,7 +71,17 @@ def promote_elements(coll: dict, warnings: list | None = None) -> tuple[dict, di
                         level = m.level
                         names = x.names
                     new = Entity(
-                        mid, x.type, x.subtype, x.cls, (nm,), names, level, (), x.line, origin=eid
+                        mid,
+                        x.type,
+                        x.subtype,
+                        x.cls,
+                        (nm,),
+                        names,
+                        level,
+                        (),
+                        x.line,
+                        origin=eid,
+                        located_names=located,
                     )
                     key = (x.cls, level, x.subtype, x.type)
                     attrs = entity_attrs.get(key)
@@ -91,6 +113,31 @@ def promote_elements(coll: dict, warnings: list | None = None) -> tuple[dict, di
                 )
                 origin[mid] = eid
     return out, origin
+
+
+def _old_name(x: Entity, m: EntityMention, min_overlap: float, warnings: list | None) -> tuple:
+    """The older versions' name of a promoted entity mention (docs/rules/versions.md §3.8):
+    the entity's name overlapping the head most (at least ``min_overlap``; the later of
+    equal ones), else the head of a metonymic NAM mention; with the two EMD warnings."""
+    best = None
+    most = min_overlap
+    for name in x.located_names:
+        o = overlap(name[0], m.head)
+        if o < most:
+            continue
+        best, most = name, o
+    if best is not None:
+        if m.type != "NAM" and warnings is not None:
+            warnings.append(
+                f"\nWARNING:  NAME found for un-NAME mention {m.id}"
+                f" (name = '{old_display_text(best[0].text)}')\n"
+            )
+        return (best,)
+    if m.type == "NAM" and m.style == "METONYMIC":
+        return ((m.head, None),)
+    if m.type == "NAM" and warnings is not None:
+        warnings.append(f"\nWARNING:  no NAME found for NAME mention {m.id}\n")
+    return ()
 
 
 # ---- relation and event mentions (docs/rules/relations-events.md §10.2) -------------------------------------------------
@@ -125,7 +172,16 @@ def _promoted_element(
             origin=origin,
         )
     return Relation(
-        new_id, x.type, x.subtype, x.modality, arguments, (mention,), (), x.line, origin=origin
+        new_id,
+        x.type,
+        x.subtype,
+        x.modality,
+        arguments,
+        (mention,),
+        (),
+        x.line,
+        origin=origin,
+        tense=x.tense,
     )
 
 

@@ -4,7 +4,7 @@ order (docs/rules/determinism.md R20) with the tool's Perl semantics of truth an
 
 from __future__ import annotations
 
-from acescore.model.params import Params
+from acescore.model.params import SYMMETRIC_RELATIONS, Params
 
 _ASYM_ROLES = ("Arg-1", "Arg-2")
 
@@ -14,6 +14,7 @@ class Weights:
 
     def __init__(self, kind: str, p: Params) -> None:
         self.relation = kind == "relation"
+        self.old_symmetry = self.relation and p.nist == "ace07"
         if self.relation:
             self.type_wgt = p.relation_type_wgt
             self.modality_wgt = p.relation_modality_wgt
@@ -35,6 +36,13 @@ class Weights:
         if self.relation and ref_role in _ASYM_ROLES:
             return self.asym_wgt
         return self.role_err_wgt
+
+    def value_role_discount(self, ref_role: str, ref_type: str | None) -> float:
+        """The discount of a matched argument whose role differs, in a pair's value: ace07
+        charges nothing for a symmetric REF type (docs/rules/versions.md §3.5.4)."""
+        if self.old_symmetry and ref_type in SYMMETRIC_RELATIONS:
+            return 1.0
+        return self.role_discount(ref_role)
 
 
 def _truthy(v: str | None) -> bool:

@@ -39,7 +39,7 @@ host element ID.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol, TypeAlias
+from typing import Any, Protocol, TypeAlias
 
 from acescore.model.apf import EntityMention, EventMention, Locator, RelationMention, SimpleMention
 from acescore.model.bgm import bgm
@@ -47,7 +47,6 @@ from acescore.model.params import EPSILON, Params
 from acescore.model.spans import overlap
 from acescore.rules.database import GlobalElement, Side
 from acescore.scoring.cohorts import map_elements
-from acescore.scoring.promote import promote_releves
 from acescore.scoring.putative import putative_pairs
 from acescore.scoring.releve_values import (
     Weights,
@@ -66,6 +65,7 @@ _NONE: dict = {}  # no partners (read only)
 
 #: :meth:`_ReleveScorer.argument_map`: the pair can have no value (C2 fails whatever is mapped)
 UNVALUED: dict = {}
+_ARG12 = ("Arg-1", "Arg-2")
 
 
 #: a relation or event mention
@@ -78,6 +78,7 @@ class RunState(Protocol):
 
     warnings: list
     mapped_refs: dict
+    mentions: bool
     on_phase: Callable[..., None] | None
 
 
@@ -152,8 +153,9 @@ class _ReleveScorer:
                     if d not in eval_docs:
                         continue
                     n = len(g.docs[d].mentions)
-                    # the tool looks every argument up in the REF database (SYS: [QUIRK])
-                    s = self._arg_sum(g, d, "REF")
+                    # ace08 looks every argument up in the REF database (SYS: [QUIRK]);
+                    # the older versions in the element's own (versions.md §3.5.1)
+                    s = self._arg_sum(g, d, "REF" if self.p.nist == "ace08" else side)
                     s += EPS * n
                     v = rv * s
                     res.doc_value[(side, eid, d)] = v
@@ -359,9 +361,27 @@ class _ReleveScorer:
             return None  # C4
         if self.mention_level:  # C5
             if w.relation:
-                self._relation_heads_ok(ref_mentions[0], tst_mentions[0])
+                if not self._relation_heads_ok(ref_mentions[0], tst_mentions[0]):
+                    return None
             elif not overlap(ref_mentions[0].extent, tst_mentions[0].extent):
                 return None
+        return self._doc_arithmetic(r, s, d, arg_map, rv_rs, doc_ref, ov, mmap)
+
+    def _doc_arithmetic(
+        self,
+        r: GlobalElement,
+        s: GlobalElement,
+        d: str,
+        arg_map: dict | None,
+        rv_rs: float,
+        doc_ref: Any,
+        ov: float | None,
+        mmap: dict | None,
+    ) -> tuple[float, dict | None, tuple[float, ...]] | None:
+        """The value of a pair in a document that passed the conditions (C6-C8 here)."""
+        p = self.p
+        w = self.w
+        nargs_ref = len(r.arg_pairs)
         sv = self.sv
         args_value = 0.0
         fa_args = 0.0
@@ -393,14 +413,14 @@ class _ReleveScorer:
             if self.mention_level and sv_r is not None:
                 score = sv_r
             if rrole != trole:
-                score *= w.role_discount(rrole)
+                score *= w.value_role_discount(rrole, r.attrs.get("TYPE"))
             args_value += score
             nmapped += 1
             if sv_t is not None:
                 fa_args -= sv_t
             if sv_r is not None:
                 used_ref += sv_r
-        if p.argscore_required == "ALL" and nmapped != nargs_ref:
+        if (p.argscore_required == "ALL" or p.all_args_required) and nmapped != nargs_ref:
             return None  # C6
         if not args_value and not ov:
             return None  # C7
@@ -488,16 +508,10 @@ class _ReleveScorer:
                         res.mention_map[(rid, sid, d)] = mm
 
         # argument mapping errors (docs/rules/report.md §3.4)
-        mapped_refs = self.run.mapped_refs
         for rid in sorted(ref):
             sid = mapping.get(rid)
-            res.arg_errors[rid] = _arg_errors(
-                ref[rid],
-                sys[sid] if sid is not None else None,
-                all_arg_maps,
-                mapped_refs,
-                self.arg_origin,
-            )
+            partner = sys[sid] if sid is not None else None
+            res.arg_errors[rid] = self.arg_errors(ref[rid], partner, all_arg_maps)
 
         res.languages = {}
         for side_name, side, coll in (("REF", self.rside, ref), ("SYS", self.sside, sys)):
@@ -514,6 +528,10 @@ class _ReleveScorer:
                 )
         return res
 
+    def arg_errors(self, x: GlobalElement, partner: GlobalElement | None, arg_maps: dict) -> int:
+        """The argument mapping errors of REF element ``x`` (docs/rules/report.md §3.4)."""
+        return _arg_errors(x, partner, arg_maps, self.run.mapped_refs, self.arg_origin)
+
 
 def _pos(x: float) -> float:
     return x if x > 0 else 0
@@ -525,8 +543,10 @@ def _arg_errors(
     arg_maps: dict,
     mapped_refs: dict,
     arg_origin: dict,
+    swap_ok: bool = False,
 ) -> int:
-    """The tool's number of argument mapping errors of ``x`` (docs/rules/report.md §3.4)."""
+    """The tool's number of argument mapping errors of ``x`` (docs/rules/report.md §3.4);
+    ``swap_ok`` (ace07, a symmetric REF type): an Arg-1/Arg-2 swap is correct."""
     n_x = len(x.arg_pairs)
     if partner is None:
         return n_x
@@ -539,53 +559,8 @@ def _arg_errors(
         if not target:
             continue
         mapped += 1
-        if (target == tid or arg_origin.get(tid) == target) and rrole == trole:
+        if (target == tid or arg_origin.get(tid) == target) and (
+            rrole == trole or (swap_ok and trole in _ARG12)
+        ):
             correct += 1
     return n_x + len(partner.arg_pairs) - mapped - correct
-
-
-# ---------------------------------------------------------------------------------------------
-# entry points
-
-
-def score_pass(
-    kind: str,
-    task: str,
-    ref: dict,
-    sys: dict,
-    params: Params,
-    args: ArgContext,
-    rside: Side,
-    sside: Side,
-    run: RunState,
-) -> PassResult:
-    """Document-level relation or event pass (RDR / event detection)."""
-    return _ReleveScorer(kind, task, ref, sys, params, args, rside, sside, run, False, {}).score()
-
-
-def score_mention_pass(
-    kind: str,
-    task: str,
-    ref: dict,
-    sys: dict,
-    params: Params,
-    args: ArgContext,
-    rside: Side,
-    sside: Side,
-    run: RunState,
-) -> PassResult:
-    """Mention-level relation or event pass (RMD / event-mention detection)."""
-    warnings = run.warnings
-    phase = run.on_phase
-    promoted = []
-    for coll, side, is_ref in ((ref, rside, True), (sys, sside, False)):
-        # each side's promotion warnings are a phase of their own (Run.on_phase)
-        if phase is not None:
-            phase()
-        promoted.append(promote_releves(kind, coll, side, is_ref, warnings))
-        if phase is not None:
-            phase()
-    rp, sp = promoted
-    return _ReleveScorer(
-        kind, task, rp, sp, params, args, rside, sside, run, True, args.origin
-    ).score()

@@ -100,6 +100,8 @@ class PassResult:
     #: the pass has a section in the report (a value/timex2 pass whose SYS side is empty
     #: prints only its ``-s`` REF listing)
     printed: bool = True
+    #: the NIST version scored (ace05's document costs compare strings: report.counts.records)
+    nist: str = "ace08"
     # entity-like passes: what the -a/-e mention details print (docs/rules/entities.md §3)
     sigma_r: dict = field(default_factory=dict)  # REF mention id -> self score
     sigma_s: dict = field(default_factory=dict)  # SYS mention id -> self score
@@ -131,4 +133,4 @@ class ArgContext:
 
     def add_pass(self, ep: ElementPass) -> None:
         self.self_value.update(ep.doc_value)
-        self.pair_value.update(ep.doc_mv)
+        self.pair_value.update(ep.argument_values)

@@ -139,7 +139,13 @@ def write_stdout(text) -> None:
         except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
             fd = None  # not a real file (e.g. captured by a test runner)
         if fd is None:
-            out.write(text if isinstance(text, str) else "".join(map(as_text, text)))
+            whole = text if isinstance(text, str) else "".join(map(as_text, text))
+            buffer = getattr(out, "buffer", None)
+            if buffer is not None:  # the bytes, as _encoded makes them (surrogates too)
+                for data in _encoded(whole):
+                    buffer.write(data)
+            else:
+                out.write(whole)
             out.flush()
         else:
             # os.write, not the text stream: a pipe closed by the reader part-way through
@@ -306,7 +312,9 @@ def _encoded(text):
             yield piece
             continue
         for i in range(0, len(piece), _CHUNK):
-            yield piece[i : i + _CHUNK].encode("utf-8")
+            # (surrogateescape: the bytes of a text cut inside a character, as the older
+            # NIST scripts cut byte strings, go out as they are)
+            yield piece[i : i + _CHUNK].encode("utf-8", "surrogateescape")
 
 
 def _write_all(fd: int, text) -> None:

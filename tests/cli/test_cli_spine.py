@@ -17,20 +17,23 @@ from click.testing import CliRunner
 from acescore.cli import main
 from acescore.cli.inputs import BY_KEY, INPUT_OPTIONS, SIDE_KEYS
 from acescore.metrics import registry
+from acescore.model.versions import VERSION_OPTIONS
 
 TINY = Path(__file__).parent.parent / "data" / "golden" / "tiny"
 SMALL = Path(__file__).parent.parent / "data" / "golden" / "small"
 EVENTS = Path(__file__).parent.parent / "data" / "events" / "basic"
 
 #: command -> the input options it takes (the rest of the registry it refuses)
+#: --nist and the older versions' options: score only (so far)
+VERSION_KEYS = {"nist", *VERSION_OPTIONS}
 TAKES = {
     "score": set(BY_KEY),
-    "view": set(BY_KEY),
-    "coref": set(BY_KEY) - {"jobs"},
-    "events": set(BY_KEY) - {"jobs"},
+    "view": set(BY_KEY) - VERSION_KEYS,
+    "coref": set(BY_KEY) - {"jobs"} - VERSION_KEYS,
+    "events": set(BY_KEY) - {"jobs"} - VERSION_KEYS,
     "crosscheck": set(BY_KEY) - {"jobs"},
     "compare": set(BY_KEY) - {"sys_file", "sys_list"},
-    "validate": {"params", "max_bytes", "quiet"},
+    "validate": {"nist", "params", "max_bytes", "quiet"},
     "export": {"params", "docs_file", "lenient", "max_bytes", "quiet", "verbose"},
 }
 

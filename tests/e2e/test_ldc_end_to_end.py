@@ -237,4 +237,4 @@ def test_crosscheck_output_options(ldc, tmp_path):
     assert d["identical"] is True and d["differing_lines"] == 0 and d["lines"] > 100
     assert d["inputs"] == {"ref": str(adj), "sys": str(fp1)}
     assert [s["name"] for s in d["sections"]][:2] == ["header", "entity scoring"]
-    assert d["signature"].startswith("acescore:0.1.0|params:local_2008|flags:-|")
+    assert d["signature"].startswith("acescore:0.1.0|params:local_2008|nist:ace08|flags:-|")

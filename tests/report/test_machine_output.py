@@ -40,7 +40,7 @@ def test_schema_and_unit(full):
     assert full["score_unit"] == "percent"
     assert full["inputs"] == {"ref": REF, "sys": SYS}
     assert full["signature"] == (
-        "acescore:0.1.0|params:local_2008|flags:mdas|order:canonical-05|dtd:apf.v5.1.1.dtd"
+        "acescore:0.1.0|params:local_2008|nist:ace08|flags:mdas|order:canonical-05|dtd:apf.v5.1.1.dtd"
     )
 
 
@@ -83,7 +83,7 @@ def test_literature_scores_in_percent_as_their_commands(full):
             SCHEMA,
         )
         assert data["signature"] == (
-            "acescore:0.1.0|params:local_2008|flags:-|order:"
+            "acescore:0.1.0|params:local_2008|nist:ace08|flags:-|order:"
             f"canonical-05|dtd:apf.v5.1.1.dtd|{metric}"
         )
         assert data["inputs"] == {"ref": REF, "sys": SYS}
@@ -93,14 +93,14 @@ def test_literature_scores_in_percent_as_their_commands(full):
 def test_signature_everywhere():
     for fmt in ("json",):
         d = json.loads(cli("score", REF, SYS, "-q", "--format", fmt))
-        assert d["signature"].startswith("acescore:0.1.0|params:local_2008|flags:-")
+        assert d["signature"].startswith("acescore:0.1.0|params:local_2008|nist:ace08|flags:-")
     r = CliRunner().invoke(main, ["coref", REF, SYS])
     assert r.stderr.splitlines()[1].startswith("signature: acescore:0.1.0|")
     r = CliRunner().invoke(main, ["coref", REF, SYS, "-q"])
     assert r.stderr == ""
     rows = list(csv.DictReader(io.StringIO(cli("score", REF, SYS, "-q", "--format", "csv"))))
     assert {r["signature"] for r in rows} == {
-        "acescore:0.1.0|params:local_2008|flags:-|order:canonical-05|dtd:apf.v5.1.1.dtd"
+        "acescore:0.1.0|params:local_2008|nist:ace08|flags:-|order:canonical-05|dtd:apf.v5.1.1.dtd"
     }
 
 
@@ -111,7 +111,7 @@ def test_view_site_names_inputs_and_signature(tmp_path):
     assert m is not None
     assert m.group(1) == (
         f"REF <code>{REF}</code>, SYS <code>{SYS}</code>, signature <code"
-        ' id="signature">acescore:0.1.0|params:local_2008|flags:-|order:'
+        ' id="signature">acescore:0.1.0|params:local_2008|nist:ace08|flags:-|order:'
         "canonical-05|dtd:apf.v5.1.1.dtd</code>"
     )
 

@@ -514,8 +514,9 @@ def test_attribute_getters_read_attributes(el):
         assert attribute_tuple_getter(type(el), attrs)(el) == tuple(a.get(x) for x in attrs)
     fields = ATTRIBUTE_FIELDS.get(type(el))
     if fields is not None:
-        assert set(fields) == set(a)
-        assert all(getattr(el, f) == a[n] for n, f in fields.items())
+        # (a relation's TENSE is read by the older versions only: None and not listed else)
+        assert set(fields) == set(a) | ({"TENSE"} if type(el).__name__ == "Relation" else set())
+        assert all(getattr(el, f) == a.get(n) for n, f in fields.items())
 
 
 @pytest.mark.parametrize("el", _elements(), ids=lambda e: e.id)
@@ -628,8 +629,15 @@ def test_recognition_counts_match_reference(make):
     for a in attrs:
         assert rec.attribute_stats(res, (a,), pairs).get(a) == expected.get(a)
     if res.kind == "relation":
-        assert rrec.role_stats(res, pairs) == reference_role_stats(res)
-        assert rrec.role_stats(res) == reference_role_stats(res)
+        stats = rrec.role_stats(res, pairs)
+        # the older versions' block: once per mapped element (one document each here)
+        element = stats.pop("ELEMENT")
+        if all(len(g.docs) == 1 for g in list(res.ref.values()) + list(res.sys.values())):
+            assert element == stats["MAPPED"]
+        assert stats == reference_role_stats(res)
+        stats = rrec.role_stats(res)
+        del stats["ELEMENT"]
+        assert stats == reference_role_stats(res)
         assert rrec.subtype_stats(res, pairs) == rrec.subtype_stats(res)
     if res.kind == "entity":
         assert rec.name_stats(res, pairs) == rec.name_stats(res, rec.doc_mapped_pairs(res))

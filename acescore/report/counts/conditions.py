@@ -51,7 +51,7 @@ B3_CONDITIONS = frozenset(
 #: the kind's attribute list without ID, sorted (docs/rules/report.md §4.2.1); defines `att_errs` (docs/rules/report.md §2.5)
 ERROR_ATTRIBUTES = {
     "entity": ("CLASS", "LEVEL", "SUBTYPE", "TYPE"),
-    "relation": ("MODALITY", "SUBTYPE", "TYPE"),
+    "relation": ("MODALITY", "SUBTYPE", "TENSE", "TYPE"),  # TENSE: older versions only
     "event": ("GENERICITY", "MODALITY", "POLARITY", "SUBTYPE", "TENSE", "TYPE"),
     "value": ("SUBTYPE", "TYPE"),
     "timex2": (
@@ -84,6 +84,14 @@ RECOGNITION_ATTRIBUTES = {
         "VAL",
     ),
 }
+
+
+def recognition_attributes(kind: str, params: Params) -> tuple:
+    """The attributes with a `Recognition statistics` block (the older versions: relations
+    have TENSE too, docs/rules/versions.md §2.6)."""
+    if kind == "relation" and params.nist != "ace08":
+        return ("MODALITY", "SUBTYPE", "TENSE", "TYPE")
+    return RECOGNITION_ATTRIBUTES[kind]
 
 
 def truthy(v) -> bool:
@@ -154,7 +162,10 @@ class TableSpec:
 
 
 def table_specs(kind: str, params: Params, all_sources: Sequence[str]) -> list[TableSpec]:
-    """The detection tables of a kind, in print order (docs/rules/report.md §3.1, §3.5)."""
+    """The detection tables of a kind, in print order (docs/rules/report.md §3.1, §3.5;
+    those of the older versions, docs/rules/versions.md §4.2)."""
+    if params.nist != "ace08":
+        return _old_table_specs(kind, params, all_sources)
     langs = tuple(LANGUAGES)
     sources = tuple(all_sources)
     if kind == "entity":
@@ -201,13 +212,47 @@ def table_specs(kind: str, params: Params, all_sources: Sequence[str]) -> list[T
     raise ValueError(f"unknown kind {kind!r}")
 
 
+def _old_table_specs(kind: str, params: Params, all_sources: Sequence[str]) -> list[TableSpec]:
+    """ace05's and ace07's tables (no LANGUAGE, CROSS-DOC, NAME_ENTROPY; ace07 adds NUM
+    ARGUMENTS).  The tables of externally reconciled elements print nothing without
+    external links, which acescore does not read."""
+    sources = ("source", "type", "SOURCE", tuple(all_sources))
+    if kind == "entity":
+        et = tuple(params.entity_types)
+        return [
+            TableSpec("entity", "type", "TYPE", et),
+            TableSpec("entity", "level", "LEVEL", tuple(params.mention_types)),
+            TableSpec("entity", "value", "VALUE", VALUE_BINS),
+            TableSpec("mention", "count", "MENTION COUNT", ENTITY_MENTION_COUNT_BINS),
+            TableSpec("entity", "class", "CLASS", tuple(params.entity_classes)),
+            TableSpec(*sources),
+            TableSpec("entity", "subtype", "SUBTYPE", sorted_subtypes(ENTITY_SUBTYPES), "TYPE", et),
+        ]
+    if kind in ("relation", "event"):
+        if kind == "relation":
+            types, mods, subs = params.relation_types, params.relation_modalities, RELATION_SUBTYPES
+        else:
+            types, mods, subs = params.event_types, params.event_modalities, EVENT_SUBTYPES
+        nargs = [TableSpec("num", "args", "NUM ARGUMENTS", ARG_COUNT_BINS)]
+        return [
+            TableSpec(kind, "type", "TYPE", tuple(types)),
+            TableSpec("modality", "type", "MODALITY", tuple(mods)),
+            TableSpec(*sources),
+            TableSpec("argument", "errors", "ARGUMENT ERRORS", ARG_ERROR_BINS),
+            *(nargs if params.nist == "ace07" else []),
+            TableSpec(kind, "subtype", "SUBTYPE", sorted_subtypes(subs), "TYPE", tuple(types)),
+        ]
+    return [TableSpec(*sources)]
+
+
 # ---- attributes of document elements --------------------------------------------------
 
 #: per document element class: attribute name -> field, so that ``attributes()[a]`` is the
 #: field's value (tests/test_report_fastpaths.py checks the match)
 ATTRIBUTE_FIELDS: dict = {
     Entity: {"CLASS": "cls", "LEVEL": "level", "SUBTYPE": "subtype", "TYPE": "type"},
-    Relation: {"MODALITY": "modality", "SUBTYPE": "subtype", "TYPE": "type"},
+    # (TENSE: read by the older versions only; None, and not in attributes(), in ace08)
+    Relation: {"MODALITY": "modality", "SUBTYPE": "subtype", "TENSE": "tense", "TYPE": "type"},
     Event: {
         "GENERICITY": "genericity",
         "MODALITY": "modality",

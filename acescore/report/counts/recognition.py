@@ -13,6 +13,7 @@ from operator import attrgetter
 
 import numpy as np
 
+from acescore.report.counts import old_names
 from acescore.report.counts.conditions import (
     EPS,
     STYLES,
@@ -178,9 +179,11 @@ def _pct_cell(count: int, pct: float) -> str:
     return "%6d/%4.1f%%" % (count, pct)
 
 
-def recognition_block(stats: dict | None, label: str) -> str:
+def recognition_block(stats: dict | None, label: str, old: bool = False) -> str:
     """One ``Recognition statistics for LABEL`` block (docs/rules/report.md §4.2), or "" if it does not
-    qualify.  Display order: sort key descending, ties by value (docs/rules/determinism.md R29-R30)."""
+    qualify.  Display order: sort key descending, ties by value (docs/rules/determinism.md R29-R30).
+    ``old``: the older versions' block (docs/rules/versions.md §4.3): 8 values, correct counts
+    raise the key, no recall column or precision line."""
     if not stats:
         return ""
     ref_count: dict = {}
@@ -198,7 +201,7 @@ def recognition_block(stats: dict | None, label: str) -> str:
                 nref += n
             if r == t:
                 correct[r] = correct.get(r, 0) + n
-                sort_key[r] = sort_key.get(r, 0) - EPS * n
+                sort_key[r] = sort_key.get(r, 0) + (EPS if old else -EPS) * n
                 if r != UNDEF:
                     ncor += n
             else:
@@ -208,7 +211,7 @@ def recognition_block(stats: dict | None, label: str) -> str:
                     nfa += n
                 if t == UNDEF:
                     nmiss += n
-    shown = sorted(sort_key, key=lambda v: (-sort_key[v], v))[:MAX_DISPLAY]
+    shown = sorted(sort_key, key=lambda v: (-sort_key[v], v))[: 8 if old else MAX_DISPLAY]
 
     # cells: displayed values, plus the "all others" row and column
     cells: dict = {r: dict(stats[r]) for r in stats}
@@ -269,16 +272,18 @@ def recognition_block(stats: dict | None, label: str) -> str:
     )
     if displayed != ntot:
         shown.append(OTHERS)
-    for v in ["(recall)"] + shown:
+    for v in shown if old else ["(recall)"] + shown:
         out.append("%11.11s " % v)
     out.append("\n")
-    out.append("  %14.14s%s" % ("(precision)", " " * 12))
-    for t in shown:
-        out.append(_correct_cell(t, correct.get(t, 0), tst_count.get(t)))
-    out.append("\n")
+    if not old:
+        out.append("  %14.14s%s" % ("(precision)", " " * 12))
+        for t in shown:
+            out.append(_correct_cell(t, correct.get(t, 0), tst_count.get(t)))
+        out.append("\n")
     for r in shown:
         out.append("  %14.14s" % r)
-        out.append(_correct_cell(r, correct.get(r, 0), ref_count.get(r)))
+        if not old:
+            out.append(_correct_cell(r, correct.get(r, 0), ref_count.get(r)))
         row = cells.get(r, {})
         for t in shown:
             n = row.get(t)
@@ -351,7 +356,8 @@ def name_stats(result, pairs=None) -> dict:
     return pair_stats(result, None, pairs, names=True, mentions=False)[0]
 
 
-def name_table(stats: dict, types) -> str:
+def name_table(stats: dict, types, old: bool = False) -> str:
+    title = "Name Detection and Extent Recognition statistics (for mapped entities):"
     out = [
         "\nName Detection and Extent Recognition statistics (for mapped entities):\n",
         " ref      ____________count____________      ________percent________\n",
@@ -366,6 +372,8 @@ def name_table(stats: dict, types) -> str:
             total[e] += st[e]
         rows.append((t, st))
     rows.append(("total", total))
+    if old:
+        return old_names.count_table(title, "entity", "type", rows, names=True)
     for t, st in rows:
         tot = st["miss"] + st["error"] + st["correct"]
         m = max(tot, 1)
@@ -406,6 +414,7 @@ def pair_stats(result, params, pairs=None, names: bool = True, mentions: bool = 
     styles: dict = {}  # (ref style, sys style) -> n
     det_get, roles_get, styles_get = det.get, roles.get, styles.get
     name_map_get = result.name_map.get
+    old = params is not None and params.nist != "ace08"
     mention_map_get = result.mention_map.get
     max_chars = params.max_diff_chars if mentions else None
     for key, rd, sd, host_type in zip(
@@ -416,7 +425,11 @@ def pair_stats(result, params, pairs=None, names: bool = True, mentions: bool = 
             st = name_counts.get(host_type)
             if st is None:
                 st = name_counts[host_type] = [0, 0, 0, 0]
-            nmap = name_map_get(key)
+            nmap = None if old else name_map_get(key)
+            if old:
+                for n, x in enumerate(old_names.name_counts(rd, sd, params)):
+                    st[n] += x
+                rnames = snames = ()
             if nmap:
                 c = 0
                 for i, j in nmap.items():
@@ -496,6 +509,7 @@ _MENTION_FIELDS = attrgetter("type", "role", "style", "extent")
 
 
 def _mention_table(detection: dict, params, axis: int, values, title: str) -> str:
+    """One mention detection table (``title``: its third header line)."""
     counts = {v: dict.fromkeys(ERROR_TYPES, 0) for v in list(values) + ["total"]}
     for mt in params.mention_types:
         for ro in params.entity_types:
@@ -508,6 +522,14 @@ def _mention_table(detection: dict, params, axis: int, values, title: str) -> st
                     n = st.get(e, 0)
                     counts[key][e] += n
                     counts["total"][e] += n
+    if params.nist != "ace08":
+        return old_names.count_table(
+            "Mention Detection and Extent Recognition statistics (for mapped entities):",
+            "mention",
+            title.split()[0],
+            [(v, counts[v]) for v in list(values) + ["total"]],
+            names=False,
+        )
     out = [
         "\nMention Detection and Extent Recognition statistics (for mapped entities):\n",
         " ref      ____________count____________      ________percent________\n",

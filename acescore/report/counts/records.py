@@ -175,7 +175,13 @@ class RecordColumns:
         v_pos = list(compress(m_pos, vmask))
         v_comps = list(compress(comps, vmask))
         mv = list(map(result.doc_mv.get, compress(p_keys, vmask), repeat(0.0)))
-        v_cost = [0.0 if c < EPS else c for c in map(sub, _take(norms, v_pos), mv)]
+        if result.nist == "ace05":  # `VALUE eq MV`: Perl's 15-digit strings, no ε clamp
+            v_cost = [
+                0.0 if "%.15g" % v == "%.15g" % m else v - m
+                for v, m in zip(_take(norms, v_pos), mv)
+            ]
+        else:
+            v_cost = [0.0 if c < EPS else c for c in map(sub, _take(norms, v_pos), mv)]
         flags = _error_flags(result, self.pairs, vmask, len(v_pos), p_id)
         labels = [2] * nr
         costs = list(norms)

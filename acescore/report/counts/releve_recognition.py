@@ -101,6 +101,7 @@ def role_stats(result, pairs=None) -> dict:
     ref, sys = result.ref, result.sys
     amap_get = result.argument_map.get
     at_level: tuple = ([], [], [])  # the (ref role, sys role) pairs counted per level
+    arg_pairs_of: dict = {}
     for key, counts in docs.items():
         amap = amap_get(key) or _NO_MAP
         ref_to_sys = {}
@@ -116,6 +117,7 @@ def role_stats(result, pairs=None) -> dict:
             for aid in ids:
                 if (role, aid) not in amap:
                     add((UNDEF, role))
+        arg_pairs_of[key] = arg_pairs
         for lst, n in zip(at_level, counts):
             if n == 1:
                 lst += arg_pairs
@@ -124,4 +126,8 @@ def role_stats(result, pairs=None) -> dict:
     for level, lst in zip((mapped, same_type, same_subtype), at_level):
         for (r, t), n in Counter(lst).items():
             _inc(level, r, t, n)
+    # the older versions: once per mapped element (docs/rules/versions.md §4.1)
+    stats["ELEMENT"] = element = {}
+    for (r, t), n in Counter(p for key in docs for p in arg_pairs_of[key]).items():
+        _inc(element, r, t, n)
     return stats

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from acescore.report.counts import old_rows
 from acescore.report.counts.conditions import B3_CONDITIONS, MULTI, TINY, TableSpec, table_specs
 
 # ---- accumulation ---------------------------------------------------------------------
@@ -204,6 +205,8 @@ def detection_tables(result, params, all_sources, tables: PassTables | None = No
     """All detection tables of a pass, in print order."""
     if tables is None:
         tables = PassTables(result)
+    if params.nist != "ace08":
+        return old_rows.detection_tables(result, params, all_sources, tables)
     return "".join(
         detection_table(result.kind, spec, tables)
         for spec in table_specs(result.kind, params, all_sources)

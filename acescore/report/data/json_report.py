@@ -16,8 +16,10 @@ from acescore.model.errors import AceUsageError
 from acescore.model.tasks import JSON_NAMES, lookup
 from acescore.model.tasks import task as task_of
 from acescore.model.version import __version__
+from acescore.report.counts import old_rows
 from acescore.report.counts.conditions import MULTI, table_specs
-from acescore.report.counts.rows import is_b3_table, row_fields
+from acescore.report.counts.rows import is_b3_table
+from acescore.report.counts.rows import row_fields as rows_row_fields
 from acescore.report.counts.tables import PassTables, accumulate
 from acescore.report.data.machine import UNIT, coref_json, events_json, make_signature
 from acescore.report.nist.nist_report import document_costs
@@ -28,7 +30,7 @@ SCHEMA_ID = "https://acescore.invalid/schema/results-1.json"
 def signature(results) -> str:
     """A one-line reproducibility signature in the spirit of sacrebleu's."""
     o = results.options
-    return make_signature(o.params, o.flags, results.dtd, o.lenient)
+    return make_signature(o.params, o.flags, results.dtd, o.lenient, nist=o.nist_label)
 
 
 def _condition_name(spec) -> str:
@@ -40,11 +42,18 @@ def pass_json(res, params, all_sources, tables=None) -> dict:
     tables = PassTables(res) if tables is None else tables
     out: dict = {"section": res.task, "kind": res.kind, "conditions": {}}
     first = True
+    old = params.nist != "ace08"  # the 22-column rows of the older versions, as printed
+
+    def row_fields(c, total_value, b3_entry, b3_table):
+        if old:
+            return dict(old_rows.row_fields(c, total_value), b3=False)
+        return rows_row_fields(c, total_value, b3_entry, b3_table)
+
     for spec in table_specs(res.kind, params, all_sources):
         acc = accumulate(tables, spec.cond1, spec.cond2)
-        b3 = is_b3_table(res.kind, spec)
+        b3 = is_b3_table(res.kind, spec) and not old
         scores = tables.b3().scores(spec.cond1, spec.cond2) if b3 else {}
-        rows = tuple(spec.values1) + (MULTI, "total")
+        rows = tuple(spec.values1) + ((MULTI,) if not old else ()) + ("total",)
         name = _condition_name(spec)
         if name in out["conditions"]:
             continue

@@ -23,12 +23,18 @@ UNIT = "percent"
 
 
 def make_signature(
-    params: str, flags: str = "", dtd: str = "none", lenient: bool = False, extra: str = ""
+    params: str,
+    flags: str = "",
+    dtd: str = "none",
+    lenient: bool = False,
+    extra: str = "",
+    nist: str = "ace08",
 ) -> str:
-    """``acescore:VERSION|params:NAME|flags:F|order:canonical-05|dtd:D[|lenient][|EXTRA]``
-    (in the spirit of sacrebleu's signatures)."""
+    """``acescore:VERSION|params:NAME|nist:V|flags:F|order:canonical-05|dtd:D[|lenient][|EXTRA]``
+    (in the spirit of sacrebleu's signatures); ``nist``: the NIST version reproduced, with
+    the older versions' options given, e.g. ``ace05(W=mention)``."""
     return (
-        f"acescore:{__version__}|params:{params}|flags:{flags or '-'}"
+        f"acescore:{__version__}|params:{params}|nist:{nist}|flags:{flags or '-'}"
         f"|order:canonical-05|dtd:{dtd or 'none'}"
         + ("|lenient" if lenient else "")
         + (f"|{extra}" if extra else "")

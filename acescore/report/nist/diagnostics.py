@@ -34,6 +34,8 @@ from itertools import accumulate
 from operator import attrgetter
 
 from acescore.model.tasks import task as task_of
+from acescore.model.text import old_display_text
+from acescore.report.counts.old_names import longest_text
 from acescore.scoring.promote import promote_elements
 
 SEPARATOR = "--------\n"
@@ -278,7 +280,8 @@ class _Ctx:
         key = (self.mention_level and side == "SYS", side, eid)
         t = self._best.get(key)
         if t is None:
-            t = self._best[key] = _best_text(g)
+            old = self.params.nist != "ace08"
+            t = self._best[key] = longest_text(g) if old else _best_text(g)
         return t
 
     # argument elements ("refs" of the tool) ------------------------------------------------
@@ -433,6 +436,10 @@ def _list_entities(out, ctx: _Ctx, side, coll):
                         ext if ext is not None else "???",
                     )
                 )
+            # the older versions: located names after the mentions (versions.md §4.8)
+            for loc, _ in sorted(x.located_names, key=lambda n: n[0].start):
+                text = old_display_text(loc.text) if loc.text else "???"
+                block.append(f'      name extent="{text}"\n')
         out.append("".join(block))
 
 
@@ -479,9 +486,17 @@ def _argument_description(ctx: _Ctx, side: str, role: str, aid: str) -> str:
 _ROLE_REFID = attrgetter("role", "refid")
 
 
+def attributes_of(kind: str, params) -> tuple:
+    """The attributes of a kind in the listings; the older versions' relations have TENSE."""
+    if kind == "relation" and params.nist != "ace08":
+        return ("ID", "MODALITY", "SUBTYPE", "TENSE", "TYPE")
+    return ATTRIBUTES[kind]
+
+
 def _list_releves(out, ctx: _Ctx, side, coll):
     res = ctx.res
-    attributes = ATTRIBUTES[res.kind]
+    attributes = attributes_of(res.kind, ctx.params)
+    old = ctx.params.nist != "ace08"
     listed = [at for at in attributes if at not in ("ID", "TYPE", "SUBTYPE")]
     event = res.kind == "event"
     sys_mention_suffix = " mention" if (ctx.mention_level and side == "SYS") else ""
@@ -520,6 +535,8 @@ def _list_releves(out, ctx: _Ctx, side, coll):
                 if event and getattr(m, "anchor", None) is not None:
                     line += f', anchor="{_s(_shown(m.anchor))}"'
                 ext = _shown(m.extent)
+                if old and _true(ext):
+                    ext = old_display_text(m.extent.text)
                 block.append(line + (f', extent="{ext}"\n' if _true(ext) else "\n"))
                 args = m.arguments
                 if len(args) > 1:

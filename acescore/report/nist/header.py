@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 from acescore.model.params import Params
+from acescore.model.versions import VERSION_OPTIONS, version
 
 
 def header(p: Params) -> str:
-    """The parameter header the NIST tool prints (docs/rules/input.md §1.6), starting with an empty line."""
-    out = ["", f'The scoring mode parameter set is "{p.name}":']
-    out += _rules(p)
+    """The parameter header the NIST tool prints (docs/rules/input.md §1.6), starting with an
+    empty line; that of the older versions for their sets (docs/rules/versions.md §1.4)."""
+    form = version(p.nist).report.header
+    out = [""]
+    if form == "2008":
+        out.append(f'The scoring mode parameter set is "{p.name}":')
+        out += _rules(p)
+    else:
+        out += _old_rules(p)
     out.append("")
     out += _limits(p)
     out.append("")
@@ -17,7 +24,89 @@ def header(p: Params) -> str:
     out += _releve_weights(p)
     out.append("")
     out += _timex2_and_value_weights(p)
+    if form == "2005":
+        out = [x for line in out for x in _ace05_lines(line, p)]
     return "\n".join(out) + "\n"
+
+
+#: the switch lines of the older versions, by option (the word printed upper-cased as typed)
+_OLD_RULE_LINES = {
+    "weighting": " Entity scoring is %s weighted",
+    "mapping": " Relation/Event mapping is allowed when %s criterion is satisfied",
+    "nargs": " Overlap of %s of Arg-* relation arguments is required for mapping",
+    "arg_scoring": " Arguments contribute to scoring when arguments are %s",
+    "averaging": " Argument averaging is %s",
+}
+
+
+def _old_rules(p: Params) -> list:
+    words = dict(p.option_words)
+    out = [
+        _OLD_RULE_LINES[k] % words[k].upper()
+        for k in VERSION_OPTIONS
+        if k in words and k in _OLD_RULE_LINES
+    ]
+    out.append(f' Scoring mode parameter set is "{p.name}"')
+    return out
+
+
+#: ace05's header differs from ace07's in its false-alarm lines (docs/rules/versions.md §1.4):
+#: 07's line (up to its colon) -> ace05's element, its plural, what else is spurious, and the
+#: weights of both (Params fields); None: the line is not printed
+_ACE05_FA = {
+    "  Entity mention value (cost) for spurious entity mentions": (
+        "Entity",
+        "entities",
+        "entity mentions",
+        "entity_fa_wgt",
+        "entity_fa_wgt",
+    ),
+    "  Relation argument value (cost) for spurious relation arguments": (
+        "Relation",
+        "relations",
+        "relation arguments",
+        "relation_fa_wgt",
+        "relation_argument_fa_wgt",
+    ),
+    "  Relation argument value (cost) discount for Arg-[12] asymmetry errors": None,
+    "  Event argument value (cost) for spurious event arguments": (
+        "Event",
+        "events",
+        "event arguments",
+        "event_fa_wgt",
+        "event_argument_fa_wgt",
+    ),
+    "  Timex2 mention value (cost) for spurious timex2 mentions": (
+        "Timex2",
+        "timex2's",
+        "timex2 mentions",
+        "timex2_fa_wgt",
+        "timex2_fa_wgt",
+    ),
+    "  Value mention value (cost) for spurious value mentions": (
+        "Value",
+        "values",
+        "value mentions",
+        "value_fa_wgt",
+        "value_fa_wgt",
+    ),
+}
+
+
+def _ace05_lines(line: str, p: Params) -> list:
+    key = line.split(":")[0]
+    if key not in _ACE05_FA:
+        return [line]
+    spec = _ACE05_FA[key]
+    if spec is None:
+        return []
+    element, plural, what, fa, sub = spec
+    part = " mention" if what.endswith("mentions") else ""
+    return [
+        f"  {element} value (cost) weight for spurious (false alarm) {plural}:%6.3f"
+        % getattr(p, fa),
+        f"  {element}{part} value (cost) weight for spurious {what}:%6.3f" % getattr(p, sub),
+    ]
 
 
 def _rules(p: Params) -> list:

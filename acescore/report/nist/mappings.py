@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from acescore.model.params import EPSILON
 from acescore.model.spans import extent_mismatch
+from acescore.report.counts import old_names
 from acescore.report.nist.diagnostics import (
     ATTRIBUTES,
     ENTITY_ATTRIBUTES,
@@ -23,6 +24,7 @@ from acescore.report.nist.diagnostics import (
     _shown,
     _sorted_mentions,
     _true,
+    attributes_of,
 )
 from acescore.report.nist.mapping_parts import (
     FIXED,
@@ -33,6 +35,7 @@ from acescore.report.nist.mapping_parts import (
     _ref_blocks,
     _unmatched_sys,
 )
+from acescore.report.nist.old_releve_mappings import old_releve_mapping
 from acescore.report.nist.releve_mappings import releve_mapping
 from acescore.scoring.names import best_name_scores
 
@@ -53,6 +56,8 @@ def mapping_blocks(results, res, all_blocks: bool) -> Blocks:
         _entity_mapping(out, ctx, all_blocks)
     elif res.kind in ("value", "timex2"):
         _value_mapping(out, ctx, all_blocks)
+    elif ctx.params.nist != "ace08":  # the older versions' listing, with relation TENSE
+        old_releve_mapping(out, ctx, all_blocks, attributes_of(res.kind, ctx.params))
     else:
         releve_mapping(out, ctx, all_blocks)
     return out
@@ -70,7 +75,7 @@ def _entity_mapping(out, ctx: _Ctx, all_blocks: bool):
     # whole before any text is made (no pieces, :func:`_one_pair_blocks`)
     one_pair = (
         _one_pair_blocks(out, ctx)
-        if (params.use_mentions and not params.use_name_similarity)
+        if (params.use_mentions and not params.use_name_similarity and params.nist == "ace08")
         else None
     )
     mention_map, eval_docs = res.mention_map, ctx.eval_docs
@@ -232,6 +237,12 @@ def _entity_details(ctx: _Ctx, flag: _Flag, r, s, d):
     params = ctx.params
     names = _entity_name_details(ctx, flag, rid, sid, d, x, y) if params.use_name_similarity else ""
     rows = _entity_mention_rows(ctx, flag, rid, sid, d, x, y) if params.use_mentions else ()
+    if params.nist != "ace08":  # the older versions: name lines after the mentions
+        mapped = sid is not None and ctx.res.mapping.get(rid) == sid
+        last, error = old_names.mapping_name_lines(x, y, params, mapped)
+        if error:
+            flag.on = True
+        return _later(flag, _entity_doc_text, ctx, rid, sid, d, x, y, "", rows, last)
     return _later(flag, _entity_doc_text, ctx, rid, sid, d, x, y, names, rows)
 
 
@@ -339,9 +350,11 @@ _PAIR_LINE = (
 )
 
 
-def _pair_lines(m, n, err: str, extent: bool, corr: dict, sigma_r: dict) -> str:
+def _pair_lines(
+    m, n, err: str, extent: bool, corr: dict, sigma_r: dict, ace05: bool = False
+) -> str:
     """The lines of a REF entity mention ``m`` mapped to ``n`` (``err``: their errors;
-    ``extent``: whether their extents differ) in an entity block."""
+    ``extent``: whether their extents differ) in an entity block; ``ace05``: its one line."""
     if err:
         lead, tail = ">>>", f" -- MENTION {err} MISMATCH\n"
     else:
@@ -350,24 +363,37 @@ def _pair_lines(m, n, err: str, extent: bool, corr: dict, sigma_r: dict) -> str:
     score = c.get(n.id) if c else None
     of = sigma_r.get(m.id)
     rhead, thead = _shown(m.head), _shown(n.head)
-    text = _PAIR_LINE % (
-        lead,
-        "???" if rhead is None else rhead,
-        m.type,
-        m.role,
-        m.style,
-        m.id,
-        tail,
-        lead,
-        FIXED[0.0 if score is None else score],
-        FIXED[0.0 if of is None else of],
-        "???" if thead is None else thead,
-        n.type,
-        n.role,
-        n.style,
-        n.id,
-        tail,
-    )
+    if ace05:  # one line, the SYS mention's attributes after the errors
+        text = '%s   ref mention score: %s out of %s, "%s" (%3.3s/%3.3s/%3.3s) ID=%s%s' % (
+            lead,
+            FIXED[0.0 if score is None else score],
+            FIXED[0.0 if of is None else of],
+            "???" if rhead is None else rhead,
+            m.type,
+            m.role,
+            m.style,
+            m.id,
+            tail[:-1] + " (%3.3s/%3.3s/%3.3s)\n" % (n.type, n.role, n.style) if err else tail,
+        )
+    else:
+        text = _PAIR_LINE % (
+            lead,
+            "???" if rhead is None else rhead,
+            m.type,
+            m.role,
+            m.style,
+            m.id,
+            tail,
+            lead,
+            FIXED[0.0 if score is None else score],
+            FIXED[0.0 if of is None else of],
+            "???" if thead is None else thead,
+            n.type,
+            n.role,
+            n.style,
+            n.id,
+            tail,
+        )
     if not extent:
         return text
     re_, te = _shown(m.extent), _shown(n.extent)
@@ -378,7 +404,15 @@ def _pair_lines(m, n, err: str, extent: bool, corr: dict, sigma_r: dict) -> str:
     )
 
 
-def _entity_doc_text(ctx: _Ctx, rid, sid, d, x, y, names: str, rows) -> str:
+def _ref_mentions(res) -> set:
+    """The SYS mentions that correspond to some REF mention (made once per pass)."""
+    got = res.__dict__.get("_ref_mentions")
+    if got is None:
+        got = res.__dict__["_ref_mentions"] = {t for c in res.corr.values() for t in c}
+    return got
+
+
+def _entity_doc_text(ctx: _Ctx, rid, sid, d, x, y, names: str, rows, last: str = "") -> str:
     """The text of an entity block's part for document ``d`` (``x``, ``y``: the REF and
     the SYS element's parts in it, either None): its score, the name lines ``names``, the
     mention lines of :func:`_entity_mention_rows`."""
@@ -390,14 +424,15 @@ def _entity_doc_text(ctx: _Ctx, rid, sid, d, x, y, names: str, rows) -> str:
         value, max_value = _num(mv), _num(res.doc_value.get(("REF", rid, d)))
     elif x is not None:
         value, max_value = 0, _num(res.doc_value.get(("REF", rid, d)))
-    else:
-        value, max_value = _num(res.doc_fa.get((sid, d))), 0
+    else:  # (the older versions print the element's FA value)
+        fa = res.doc_fa.get((sid, d)) if ctx.params.nist == "ace08" else res.fa_value.get(sid)
+        value, max_value = _num(fa), 0
     p = ctx.params
     sigma_r, sigma_s, corr = res.sigma_r, res.sigma_s, res.corr
     out = [_DOC_LINE % (d, FIXED[value], FIXED[max_value]) + names]
     for m, n, err, extent in rows:
         if n is not None:
-            out.append(_pair_lines(m, n, err, extent, corr, sigma_r))
+            out.append(_pair_lines(m, n, err, extent, corr, sigma_r, p.nist == "ace05"))
         else:
             if err == "TST":
                 ss = sigma_s.get(m.id)
@@ -406,6 +441,8 @@ def _entity_doc_text(ctx: _Ctx, rid, sid, d, x, y, names: str, rows) -> str:
                 tw = p.entity_type_wgt.get(y.type)
                 cw = p.entity_class_wgt.get(y.cls)
                 fa = -p.entity_fa_wgt * ss * _num(tw) * _num(cw)
+                if p.nist == "ace05":  # the valuation's cached FA score of the mention
+                    fa = -p.entity_fa_wgt * ss * (0.0 if m.id in _ref_mentions(res) else 1)
                 score, of, low, other = fa, 0, "tst", "REF"
             else:
                 score, of, low, other = 0, _num(sigma_r.get(m.id)), "ref", "TST"
@@ -425,6 +462,7 @@ def _entity_doc_text(ctx: _Ctx, rid, sid, d, x, y, names: str, rows) -> str:
                     other,
                 )
             )
+    out.append(last)
     return "".join(out)
 
 

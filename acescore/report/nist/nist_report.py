@@ -36,6 +36,30 @@ def document_scores_text(res, costs=None) -> str:
     return "\n".join(out) + "\n"
 
 
+#: ace05's -d labels: the mention-level sections print their element's (the stage is never
+#: passed to the routine that prints them)
+_ACE05_LABELS = {
+    "entity": "EDR",
+    "value": "Value",
+    "timex2": "TIMEX2",
+    "relation": "RDR",
+    "event": "VDR",
+}
+
+
+def ace05_document_scores_text(res, costs: dict) -> str:
+    """ace05's -d lines (docs/rules/versions.md §4.7): ``%10.2f <LABEL> score for <DOC>``.
+    Entities: 100·(R − C)/R (R − C when R = 0).  Every other kind prints the script's
+    operator-precedence bug: its "SYS value" is C, or 0 when R = 1 (reproduced, a wrong
+    number: the JSON keeps the right one)."""
+    out = []
+    label = _ACE05_LABELS[res.kind]
+    for d, (refv, cost) in sorted(costs.items()):
+        sysv = refv - cost if res.kind == "entity" else (cost if refv - 1 != 0 else 0)
+        out.append("%10.2f %s score for %s\n" % (100 * sysv / refv if refv else sysv, label, d))
+    return "".join(out)
+
+
 def pass_text(ctx, res, tables=None) -> str:
     """Everything the report prints for one pass: the ``-s`` listings, the ``-a``/``-e``
     mappings, the section itself and the ``-d`` document scores (as asked by the options).
@@ -52,8 +76,10 @@ def pass_text(ctx, res, tables=None) -> str:
         parts.append(diag.listing_text(ctx, res, "SYS"))
     if mappings:
         parts.append(mapping_text(ctx, res, all_blocks=opts.all_mappings))
-    parts.append(section_text(res, ctx.params, ctx.source_label, ctx.all_sources, tables))
-    if opts.doc_scores:
+    ace05 = opts.doc_scores and ctx.params.nist == "ace05"  # -d inside the section
+    inline = ace05_document_scores_text(res, document_costs(res, tables)) if ace05 else ""
+    parts.append(section_text(res, ctx.params, ctx.source_label, ctx.all_sources, tables, inline))
+    if opts.doc_scores and not ace05:
         parts.append(document_scores_text(res, document_costs(res, tables)))
     return "".join(parts)
 

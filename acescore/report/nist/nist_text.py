@@ -12,7 +12,7 @@ from acescore.model.params import EVENT_SUBTYPES, RELATION_SUBTYPES, Params
 from acescore.model.tasks import task as task_of
 from acescore.report.counts import recognition as rec
 from acescore.report.counts import releve_recognition as rrec
-from acescore.report.counts.conditions import RECOGNITION_ATTRIBUTES
+from acescore.report.counts.conditions import recognition_attributes
 from acescore.report.counts.rows import detection_tables
 from acescore.report.counts.tables import PassTables
 
@@ -26,12 +26,14 @@ def recognition_stats(result, params: Params, pairs=None, with_mentions=None) ->
     those of several document shards add up to those of the whole corpus
     (:mod:`acescore.run.shards`).  ``pairs``: the doc-mapped pairs if already known
     (:class:`~acescore.report.counts.recognition.DocPairs`)."""
-    attrs = RECOGNITION_ATTRIBUTES[result.kind]
+    attrs = recognition_attributes(result.kind, params)
     pairs = rec.DocPairs.of(result, pairs)
     stats = {"attrs": rec.attribute_stats(result, attrs, pairs)}
     if result.kind == "entity":
         if with_mentions is None:
             with_mentions = bool(params.use_mentions) or task_of(result.task).mention_level
+            if _old(params):  # no mention tables in the EMD section (versions.md §4.1)
+                with_mentions = not task_of(result.task).mention_level
         stats["names"], stats["mentions"] = rec.pair_stats(
             result, params, pairs, names=True, mentions=with_mentions
         )
@@ -60,13 +62,13 @@ def releve_recognition(result, params: Params, source_label: str, pairs=None) ->
 def entity_text(stats: dict, params: Params, source_label: str) -> str:
     """Type matrix, attribute blocks, class matrix, name table; then, with mentions, the
     three mention tables and the mention role/style matrices (docs/rules/report.md §4.1-4.6)."""
-    attrs = RECOGNITION_ATTRIBUTES["entity"]
+    attrs = recognition_attributes("entity", params)
     by_attr = stats["attrs"]
     out = [rec.entity_type_matrix(by_attr.get("TYPE"), params.entity_types, source_label)]
     for a in attrs:
-        out.append(rec.recognition_block(by_attr.get(a), f"attribute {a}"))
+        out.append(rec.recognition_block(by_attr.get(a), f"attribute {a}", _old(params)))
     out.append(rec.entity_class_matrix(by_attr.get("CLASS"), params.entity_classes, source_label))
-    out.append(rec.name_table(stats["names"], params.entity_types))
+    out.append(rec.name_table(stats["names"], params.entity_types, _old(params)))
     if stats["mentions"] is not None:
         detection, role, style = stats["mentions"]
         out.append(rec.mention_tables(detection, params))
@@ -74,18 +76,26 @@ def entity_text(stats: dict, params: Params, source_label: str) -> str:
     return "".join(out)
 
 
-def value_text(kind: str, stats: dict) -> str:
+def _old(params: Params) -> bool:
+    """The older versions' layout (docs/rules/versions.md §4)."""
+    return params.nist != "ace08"
+
+
+def value_text(kind: str, stats: dict, params: Params) -> str:
     """Attribute blocks of values and timex2 (docs/rules/report.md §4.8)."""
     by_attr = stats["attrs"]
     return "".join(
-        rec.recognition_block(by_attr.get(a), f"attribute {a}")
-        for a in RECOGNITION_ATTRIBUTES[kind]
+        rec.recognition_block(by_attr.get(a), f"attribute {a}", _old(params))
+        for a in recognition_attributes(kind, params)
     )
 
 
 def releve_text(task: str, kind: str, stats: dict, params: Params, source_label: str) -> str:
     """Type, subtype and modality matrices, attribute and argument-role blocks (docs/rules/report.md §4.7)."""
     name = task  # relation, event, mention_relation, mention_event
+    ace05_mentions = params.nist == "ace05" and task_of(task).mention_level
+    if ace05_mentions:  # ace05 titles its mention-level matrices as the element's
+        name = kind
     if kind == "relation":
         types, mods, subtypes = params.relation_types, params.relation_modalities, RELATION_SUBTYPES
     else:
@@ -96,9 +106,14 @@ def releve_text(task: str, kind: str, stats: dict, params: Params, source_label:
         rrec.releve_subtype_matrices(name, stats["subtypes"], types, subtypes, source_label),
         rrec.releve_matrix(name, "Modality", by_attr.get("MODALITY"), mods, source_label),
     ]
-    for a in RECOGNITION_ATTRIBUTES[kind]:
-        out.append(rec.recognition_block(by_attr.get(a), f"attribute {a}"))
+    for a in recognition_attributes(kind, params):
+        out.append(rec.recognition_block(by_attr.get(a), f"attribute {a}", _old(params)))
     roles = stats["roles"]
+    if _old(params):  # one block, per mapped element (docs/rules/versions.md §4.1); ace05's
+        # role data are the document-level argument lists: none at mention level
+        if not ace05_mentions:
+            out.append(rec.recognition_block(roles.get("ELEMENT"), "argument ROLE", True))
+        return "".join(out)
     for level in rrec.ROLE_LEVELS:
         out.append(rec.recognition_block(roles.get(level), rrec.ROLE_LABELS[level]))
     return "".join(out)
@@ -109,12 +124,17 @@ def recognition_text(task: str, kind: str, stats: dict, params: Params, source_l
     if kind == "entity":
         return entity_text(stats, params, source_label)
     if kind in ("value", "timex2"):
-        return value_text(kind, stats)
+        return value_text(kind, stats, params)
     return releve_text(task, kind, stats, params, source_label)
 
 
 def section_text(
-    result, params: Params, source_label: str, all_sources: list[str], tables=None
+    result,
+    params: Params,
+    source_label: str,
+    all_sources: list[str],
+    tables=None,
+    after_tables: str = "",
 ) -> str:
     """Everything the NIST tool prints for one scoring section, from the banner on.
 
@@ -125,6 +145,7 @@ def section_text(
     return (
         banner(result.task)
         + detection_tables(result, params, all_sources, tables)
+        + after_tables  # (ace05's -d lines)
         + recognition_text(
             result.task,
             result.kind,
