@@ -68,6 +68,7 @@ def test_plan_above_the_threshold(monkeypatch):
     assert plans is not None and len(plans) == 3 and opts.jobs == 4
 
 
+@pytest.mark.slow
 def test_small_run_forks_nothing(real_threshold, no_fork):
     """--jobs 4 on the tiny corpus: no fork at all, and the golden report."""
     res = api.score(str(TINY / "ref"), str(TINY / "sys-heavy"), "local_2008", True, jobs=4)
