@@ -1,6 +1,7 @@
-"""Reading and scoring the systems of a comparison: the reference is read and built once,
-each system is read, built against it and scored, and only its per-document components
-(:mod:`acescore.compare.components`) are kept.
+"""Reading and scoring the systems of a comparison: the reference is read and built once
+(:func:`acescore.run.prepare_reference`), each system is scored against it by
+:func:`acescore.run.execute` -- the one entry point of a scoring run, as ``score`` -- and only
+its per-document components (:mod:`acescore.compare.components`) are kept.
 
 In lenient mode the documents skipped for one system are skipped on the REF side too, so
 the reference is rebuilt for each system (it is still read once); the systems must then
@@ -26,16 +27,8 @@ from acescore.compare.names import unique
 from acescore.compare.workers import fork_map
 from acescore.model.errors import AceUsageError
 from acescore.model.options import Options
-from acescore.rules.coverage import coverage
-from acescore.run.pipeline import (
-    Corpus,
-    build,
-    build_reference,
-    build_system,
-    no_cyclic_gc,
-    read_corpus,
-)
-from acescore.scoring.engine import run_scoring
+from acescore.run.entry import Reference, execute, prepare_reference, small_run
+from acescore.run.pipeline import no_cyclic_gc
 
 
 @dataclass
@@ -76,32 +69,26 @@ class _System:
     coverage: object = None
 
 
-def _score_system(name: str, paths: list, rc: Corpus, rside, options: Options) -> _System:
-    """Read, build and score one system against the reference (``rside``; in lenient mode
-    built again from ``rc`` with this system's skips)."""
+def _score_system(name: str, paths: list, ref: Reference, options: Options) -> _System:
+    """Score one system against the prepared reference ``ref`` (:func:`acescore.run.execute`,
+    its passes kept; in lenient mode the reference is built again with this system's
+    skips) and keep its per-document components.  The literature metrics are computed
+    here per document (the run's own are corpus totals: not asked for)."""
     params = options.parameter_set
-    sc = read_corpus(paths, options)
-    skipped = None
-    if options.lenient:
-        loaded = build(rc, sc, options)
-        rs, ss, skipped, w = loaded.ref, loaded.sys, loaded.skipped, loaded.warnings
-    else:
-        w = []
-        rs, ss = rside, build_system(rside, rc, sc, params, w)
+    res = execute(
+        ref, paths, options.but(literature=False, docs=None), keep_passes=True, report=False
+    )
+    run = res.run
+    rs, ss = run.ref, run.sys
     docids = sorted(rs.documents)
-    covered = coverage(rs, ss, skipped)
-    run = run_scoring(rs, ss, params, options.mentions, w)
     s = SystemScores(name)
     s.tasks, s.absent = nist_tasks(run, docids, options.scores_mentions)
-    del run
+    del run, res.run
     if options.literature:
         s.tasks.update(literature_tasks(rs, ss, params, docids))
     links = [element_links(ss, docids)] + ([element_links(rs, docids)] if options.lenient else [])
-    return _System(s, docids, links, w, skipped, _dtds(sc.files), covered)
-
-
-def _dtds(files) -> set:
-    return {os.path.basename(f.doctype) if f.doctype else "none" for f in files}
+    warnings = res.warnings[len(ref.warnings) :]  # (the reference's are said once)
+    return _System(s, docids, links, warnings, res.skipped, set(res.dtd.split(",")), res.coverage)
 
 
 def score_systems(
@@ -111,23 +98,24 @@ def score_systems(
     names: list | None = None,
     progress: Callable[[str], None] | None = None,
 ) -> Scored:
-    """Read REF once, then each system (``options.jobs`` at a time, :mod:`.workers`):
-    build, score, keep its components."""
+    """Read and build REF once, then score each system against it (``options.jobs`` at a
+    time, :mod:`.workers`; one after the other in this process where the reference is too
+    small for worker processes to pay, :func:`acescore.run.small_run`), keep its
+    components."""
     names = names or system_names([str(p) for p in sys_paths])
     say = progress or (lambda msg: None)
-    warnings: dict = {"REF": []}
     with no_cyclic_gc():
         say("reading reference")
-        rc = read_corpus(ref_paths, options)
-        rside = (
-            None if options.lenient else build_reference(rc, options.parameter_set, warnings["REF"])
-        )
+        ref = prepare_reference(list(ref_paths), options.but(docs=None))
+        warnings: dict = {"REF": list(ref.warnings)}
+        rside = ref.side
 
         def one(k: int) -> _System:
             say(f"scoring {names[k]}")
-            return _score_system(names[k], sys_paths[k], rc, rside, options)
+            return _score_system(names[k], sys_paths[k], ref, options)
 
-        done = fork_map(one, range(len(names)), options.jobs)
+        jobs = 1 if small_run(ref_paths) else options.jobs
+        done = fork_map(one, range(len(names)), jobs)
     docids = done[0].docids
     links = [x for d in done for x in d.links]
     if rside is not None:
@@ -146,7 +134,7 @@ def score_systems(
     task_units = {}
     for task in {t for s in systems for t in s.tasks}:
         task_units[task] = units(links, LINKING_KINDS.get(task, ()), len(docids))
-    dtd = ",".join(sorted(_dtds(rc.files).union(*(d.dtds for d in done)))) or "none"
+    dtd = ",".join(sorted(set().union(*(d.dtds for d in done)))) or "none"
     return Scored(
         options,
         docids,

@@ -54,7 +54,7 @@ class ScoredPass:
     """One pass of one shard: its section's records and where its warnings end."""
 
     task: str
-    data: SectionData
+    data: SectionData | None  # None: scored without its report (``report=False``)
     mark: int  # the shard's warnings up to the end of the pass
     bounds: list  # where the pass's warnings change phase (Run.on_phase)
 
@@ -214,7 +214,7 @@ def _results(
     source_label = "" if not sources else (next(iter(sources)) if len(sources) == 1 else "MIXED")
     todo: list[PassParts] = []  # each pass with shards, in report order
     for task, kind in PASS_KINDS:
-        parts = [p.data for o in outs for p in o.passes if p.task == task]
+        parts = [p.data for o in outs for p in o.passes if p.task == task and p.data is not None]
         if parts:
             todo.append((task, kind, parts))
     rendered = _render_passes(todo, options, source_label, all_sources, view)

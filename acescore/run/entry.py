@@ -14,7 +14,9 @@ is the same, byte for byte, either way.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+import os
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeAlias, TypeGuard
 
@@ -113,6 +115,29 @@ def _paths(spec: Input) -> TypeGuard[Paths]:
     return not isinstance(spec, (Corpus, Reference))
 
 
+#: REF bytes below which a run forks no worker process at all (no shards, no second chain
+#: of passes, no rendering process): ``--jobs`` is 1 for it.  Forking the shards and the
+#: rendering processes cost 110-150 ms of CPU more than one process at 5 to 40 real-sized
+#: documents (~62 KB of REF each, ~43 ms of CPU each to score on the loaded machine), and
+#: two processes can save at most half of the scoring -- with the second CPU free; with it
+#: busy they were slower at every size up to 40 documents (bench/README.md, "Small runs").
+#: Below 512 KB (about 8 real-sized documents, the ten documents of the golden corpus
+#: ``small``) they cannot pay.
+SMALL_RUN_BYTES = 512 << 10
+
+
+def small_run(paths: Sequence[str]) -> bool:
+    """Whether the files ``paths`` (a run's REF files) are too small for worker processes
+    to pay (:data:`SMALL_RUN_BYTES`)."""
+    total = 0
+    for p in paths:
+        with contextlib.suppress(OSError):
+            total += os.path.getsize(p)
+        if total >= SMALL_RUN_BYTES:
+            return False
+    return True
+
+
 def plan_run(
     ref: Input,
     sys: Paths | Corpus,
@@ -122,27 +147,33 @@ def plan_run(
     sys_list: bool = False,
     keep_passes: bool = False,
     extra: ShardExtra | None = None,
-) -> list | None:
+) -> tuple[list | None, Options]:
     """The document shards of a run (``[(REF paths, SYS paths), ...]``, at least two), or
-    None: the whole corpus in this process.  The one place where that is decided, for
-    every ``--jobs`` value: shards need forked processes, inputs given as paths (a corpus
+    None: the whole corpus in this process; and the options to run it with.  The one place
+    where that is decided, for every ``--jobs`` value: a corpus of less than
+    :data:`SMALL_RUN_BYTES` of REF files goes in this process alone (``jobs`` 1: no worker
+    process of any kind); shards need forked processes, inputs given as paths (a corpus
     read already is scored where it is), a corpus of more than one shard
     (:func:`acescore.run.shards.shard_plans`: with ``--jobs 1`` a corpus of more than
     ``SHARD_REF_BYTES`` of REF files is scored shard after shard, one forked process at a
     time: less CPU and memory than one process holding it all), and no passes kept
     (``keep_passes``; the HTML view's ``extra`` keeps what its pages need in each shard,
     and its ``extra.start(plans)`` may refuse the plan)."""
-    if (keep_passes and extra is None) or not fork_available() or not (_paths(ref) and _paths(sys)):
-        return None
+    if not fork_available() or not (_paths(ref) and _paths(sys)):
+        return None, options
     try:
         rpaths = discover(ref, ref_list, options.lenient)
         spaths = discover(sys, sys_list, options.lenient)
     except AceInputError:  # said by the run in this process, as it reads
-        return None
+        return None, options
+    if small_run(rpaths):
+        return None, options.but(jobs=1) if options.jobs > 1 else options
+    if keep_passes and extra is None:
+        return None, options
     plans = shard_plans(rpaths, spaths, options)
     if plans is None or (extra is not None and not extra.start(plans)):
-        return None
-    return plans
+        return None, options
+    return plans, options
 
 
 def execute(
@@ -155,6 +186,7 @@ def execute(
     progress: Callable[[str, int], Progress] | None = None,
     keep_passes: bool = False,
     extra: ShardExtra | None = None,
+    report: bool = True,
 ) -> Results:
     """Score system output ``sys`` against reference ``ref`` with ``options``: the
     :class:`~acescore.report.results.Results` of the run.
@@ -164,7 +196,9 @@ def execute(
     :class:`~acescore.run.pipeline.Corpus` already read; ``ref`` may also be a
     :class:`Reference` prepared once for several systems.  ``progress(label, total)``:
     per-file progress while this process reads (see :func:`acescore.run.pipeline.load`);
-    ``keep_passes``: keep every pass's data (``Results.passes``; scored in this process);
+    ``keep_passes``: keep every pass's data (``Results.passes``; scored in this process),
+    and with ``report`` False make nothing of the report from them (``Results.outputs``
+    empty: ``acescore compare`` reads the passes alone);
     ``extra``: what the HTML view does in each shard (:mod:`acescore.view.shards`;
     ``Results.shards`` says whether the run went in shards)."""
     v = options.version
@@ -174,8 +208,8 @@ def execute(
             " sets are known, its report is not (docs/rules/versions.md); use --nist ace08"
         )
     if isinstance(ref, Reference):
-        return score(against(ref, sys, options), keep_passes)
-    plans = plan_run(
+        return score(against(ref, sys, options), keep_passes, report)
+    plans, options = plan_run(
         ref,
         sys,
         options,
@@ -190,7 +224,15 @@ def execute(
         )
         if results is not None:
             return results
-    return score(load(ref, sys, options, ref_list, sys_list, progress), keep_passes)
+    return score(load(ref, sys, options, ref_list, sys_list, progress), keep_passes, report)
 
 
-__all__ = ["Reference", "against", "execute", "plan_run", "prepare_reference"]
+__all__ = [
+    "SMALL_RUN_BYTES",
+    "Reference",
+    "against",
+    "execute",
+    "plan_run",
+    "prepare_reference",
+    "small_run",
+]

@@ -217,13 +217,14 @@ def _hint_lenient() -> Iterator[None]:
         raise
 
 
-def score(loaded: Loaded, keep_passes: bool = False) -> Results:
+def score(loaded: Loaded, keep_passes: bool = False, report: bool = True) -> Results:
     """Score ``loaded`` -- the whole corpus, read, checked and built by :func:`load` -- as
     one shard in this process, through the code of every document shard
     (:func:`acescore.run.shard_worker.score_sides`, :func:`acescore.run.assemble.
     assemble_whole`); its independent chains of passes over ``options.jobs`` processes
     (:func:`acescore.run.parallel.score_chains`).  ``keep_passes``: keep the PassResults
-    too (``Results.passes``; the HTML view needs them), in one process."""
+    too (``Results.passes``; the HTML view needs them), in one process; and with ``report``
+    False no report section made of them (``Results.outputs`` empty: ``acescore compare``)."""
     options = loaded.options
     files = loaded.ref_corpus.files + loaded.sys_corpus.files
     with no_cyclic_gc():
@@ -236,6 +237,7 @@ def score(loaded: Loaded, keep_passes: bool = False) -> Results:
             [len(loaded.warnings)],
             keep_passes=keep_passes,
             processes=1 if keep_passes else options.jobs,
+            report=report or not keep_passes,
         )
         return assemble_whole(
             shard, options, loaded.inputs, loaded.skipped, run if keep_passes else None

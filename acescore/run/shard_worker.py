@@ -116,13 +116,15 @@ def score_sides(
     phased: bool = False,
     keep_passes: bool = False,
     processes: int = 1,
+    report: bool = True,
 ) -> tuple[ShardResult, Run]:
     """Score the two sides built (``files``: the APF files read; ``warnings``: the
     warnings so far, ``marks`` where each building step's end) into a
     :class:`ShardResult`: ``(the ShardResult, the scoring run)``.  Every pass is turned
     into its section's records as soon as it is scored (:func:`pass_section`).
     ``phased`` (a document shard): note where each pass's warnings change phase;
-    ``keep_passes``: the run keeps its PassResults; ``processes``: score the independent
+    ``keep_passes``: the run keeps its PassResults (``report`` False: and no section is
+    made of them -- ``acescore compare`` reads the passes); ``processes``: score the independent
     chains of passes in that many processes (:func:`acescore.run.parallel.score_chains`;
     the whole corpus in one process only: the passes' warning marks are then those of
     the process that scored them)."""
@@ -138,9 +140,8 @@ def score_sides(
     def per_pass(res: PassResult) -> ScoredPass:
         if res.task == "entity" and res.b3 is not None and options.literature:
             entity_b3.append(res.b3)
-        scored = ScoredPass(
-            res.task, pass_section(ctx, res, extra, writer), len(run.warnings), list(bounds)
-        )
+        data = pass_section(ctx, res, extra, writer) if report else None
+        scored = ScoredPass(res.task, data, len(run.warnings), list(bounds))
         bounds.clear()
         return scored
 

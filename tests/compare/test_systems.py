@@ -60,3 +60,31 @@ def test_prepared_reference_lenient():
         api.score(ref, systems[0], "local_2008")
     with pytest.raises(AceUsageError, match="docs= restricts both sides"):
         api.score(ref, systems[0], "local_2008", lenient=True, docs=["X"])
+
+
+@pytest.mark.slow
+def test_compare_scores_through_execute(monkeypatch):
+    """acescore compare's systems are scored by acescore.run.execute against one prepared
+    reference, passes kept and no report made of them; the values are those of the
+    system's own report."""
+    from acescore.compare import systems as compare_systems
+    from acescore.model.options import Options
+    from acescore.run import entry
+
+    calls = []
+
+    def spy(ref, sys_, options, **kw):
+        res = entry.execute(ref, sys_, options, **kw)
+        calls.append((ref, kw, res.outputs))
+        return res
+
+    monkeypatch.setattr(compare_systems, "execute", spy)
+    paths = [api.discover(str(SMALL / s)) for s in ("sys-heavy", "sys-coref")]
+    opts = Options(mentions=True, literature=False, jobs=1)
+    scored = compare_systems.score_systems(api.discover(str(SMALL / "ref")), paths, opts)
+    assert len(calls) == 2 and calls[0][0] is calls[1][0]
+    assert isinstance(calls[0][0], entry.Reference)
+    assert all(kw == {"keep_passes": True, "report": False} and out == [] for _, kw, out in calls)
+    alone = api.score(str(SMALL / "ref"), str(SMALL / "sys-coref"), "local_2008", True)
+    value = next(o.value for o in alone.outputs if o.task == "entity")
+    assert scored.systems[1].tasks["edr"].value == value

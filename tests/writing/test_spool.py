@@ -204,6 +204,8 @@ def test_command_leaves_no_spool_behind_and_works_without_one(corpus, tmp_path):
 _TERMINATE_AFTER_FIRST_SHARD = """
 import os, signal, sys
 import acescore.run.parallel as parallel, acescore.run.shards as shards
+import acescore.run.entry as entry
+entry.SMALL_RUN_BYTES = 0       # a few KB: planned as a large corpus, in shards
 pool = parallel.run_pool
 def run_pool(starts, limit, timeout=None, on_result=None):
     def first(i, out):          # a shard has sent its listings: the signal, as `kill` would
