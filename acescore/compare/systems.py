@@ -28,6 +28,7 @@ from acescore.compare.workers import fork_map
 from acescore.model.errors import AceUsageError
 from acescore.model.options import Options
 from acescore.run.entry import Reference, execute, prepare_reference, small_run
+from acescore.run.inputs import read_corpus, restrict_corpus
 from acescore.run.pipeline import no_cyclic_gc
 
 
@@ -75,8 +76,10 @@ def _score_system(name: str, paths: list, ref: Reference, options: Options) -> _
     skips) and keep its per-document components.  The literature metrics are computed
     here per document (the run's own are corpus totals: not asked for)."""
     params = options.parameter_set
+    docs_warnings: list = []
+    sys_in = paths if options.docs is None else _restricted(paths, options, "SYS", docs_warnings)
     res = execute(
-        ref, paths, options.but(literature=False, docs=None), keep_passes=True, report=False
+        ref, sys_in, options.but(literature=False, docs=None), keep_passes=True, report=False
     )
     run = res.run
     rs, ss = run.ref, run.sys
@@ -87,8 +90,14 @@ def _score_system(name: str, paths: list, ref: Reference, options: Options) -> _
     if options.literature:
         s.tasks.update(literature_tasks(rs, ss, params, docids))
     links = [element_links(ss, docids)] + ([element_links(rs, docids)] if options.lenient else [])
-    warnings = res.warnings[len(ref.warnings) :]  # (the reference's are said once)
+    warnings = docs_warnings + res.warnings[len(ref.warnings) :]  # (REF's are said once)
     return _System(s, docids, links, warnings, res.skipped, set(res.dtd.split(",")), res.coverage)
+
+
+def _restricted(paths: list, options: Options, side: str, warnings: list):
+    """``--docs``: the files of one side read, only the listed documents kept (the prepared
+    reference and each system are then scored as a corpus read already)."""
+    return restrict_corpus(read_corpus(paths, options), options, side, warnings)
 
 
 def score_systems(
@@ -106,8 +115,14 @@ def score_systems(
     say = progress or (lambda msg: None)
     with no_cyclic_gc():
         say("reading reference")
-        ref = prepare_reference(list(ref_paths), options.but(docs=None))
-        warnings: dict = {"REF": list(ref.warnings)}
+        ref_warnings: list = []
+        ref_in = (
+            list(ref_paths)
+            if options.docs is None
+            else _restricted(list(ref_paths), options, "REF", ref_warnings)
+        )
+        ref = prepare_reference(ref_in, options.but(docs=None))
+        warnings: dict = {"REF": ref_warnings + list(ref.warnings)}
         rside = ref.side
 
         def one(k: int) -> _System:

@@ -257,3 +257,26 @@ def test_effect_is_the_documents_contribution(tmp_path):
         "  effect: a document's contribution to the corpus difference (with sys-heavy's output"
         " for the document, the difference changes by -effect)"
     ) in text
+
+
+# ---- --docs restricts compare as it restricts score ------------------------------------------
+
+
+def test_docs_restricts_the_compared_documents(tmp_path):
+    """compare --docs scores only the listed documents (it was silently ignored: every
+    document was compared), and each system's Value is the one score --docs prints."""
+    docs = tmp_path / "docs.txt"
+    docs.write_text("SYNBC_20030529.0019\nSYNBC_20050105.0002\nSYNBC_20050319.0005\n")
+    r = _small(SMALL / "sys-heavy", SMALL / "sys-coref", "--docs", docs, "--format", "json")
+    assert r.exit_code == 0, r.output
+    got = json.loads(r.output)
+    assert got["documents"] == 3
+    edr = {s["name"]: s["tasks"]["edr"]["value"] for s in got["systems"]}
+    for name in ("sys-heavy", "sys-coref"):
+        s = CliRunner().invoke(
+            main,
+            ["score", str(SMALL / "ref"), str(SMALL / name), "--docs", str(docs)]
+            + ["--score-only", "-q"],
+        )
+        assert s.exit_code == 0, s.output
+        assert f"edr={edr[name]:.1f} " in s.output

@@ -136,13 +136,13 @@ def test_global_2008_says_m_is_ignored(ldc, tmp_path):
         "acescore: warning: -m is ignored: parameter set global_2008 scores no mention-level"
         " tasks (as the NIST tool does; global_2008_with_mentions scores them)"
     )
-    assert "|params:global_2008|flags:-|" in r.stderr
+    assert "|params:global_2008|nist:ace08|flags:-|" in r.stderr
     r = run("score", adj, fp1, "-m", "-P", "global_2008_with_mentions", "-o", tmp_path / "r.txt")
     assert "-m is ignored" not in r.stderr and "|flags:m|" in r.stderr
     r = run("compare", adj, fp1, adj, "-m", "-P", "global_2008", "--bootstrap", "5", "--ar", "5")
     assert r.exit_code == 0
     assert "acescore: warning: -m is ignored: parameter set global_2008" in r.stderr
-    assert "|params:global_2008|flags:-|" in r.stderr
+    assert "|params:global_2008|nist:ace08|flags:-|" in r.stderr
 
 
 def test_hints_that_say_what_to_do(ldc, tmp_path):
