@@ -1,5 +1,5 @@
 """-a/-e/-s and the JSON literature metrics in document shards (acescore.run.shards with
-acescore.report.nist.listing_records and acescore.metrics.records): the report, JSON and CSV of
+acescore.report.listing_records and acescore.metrics.records): the report, JSON and CSV of
 --jobs 2 and 3 are those of one process byte for byte, the runs are really sharded, and
 the NIST tool's expected -a/-e/-s reports still match."""
 
