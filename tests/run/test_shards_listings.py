@@ -5,15 +5,16 @@ the NIST tool's expected -a/-e/-s reports still match."""
 
 from __future__ import annotations
 
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from synth import make_corpus
 from test_diagnostics import CASES, expected_text
 
 from acescore import api
+from acescore.cli import main
 from acescore.run import parallel
 
 pytestmark = [
@@ -254,29 +255,9 @@ def test_command_line_text_and_json(tmp_path, generated):
     for jobs in ("1", "2"):
         for fmt in ("text", "json"):
             out = tmp_path / f"{jobs}.{fmt}"
-            p = subprocess.run(
-                [
-                    sys.executable,
-                    "-m",
-                    "acescore",
-                    "score",
-                    ref,
-                    sys_,
-                    "-m",
-                    "-a",
-                    "-s",
-                    "-q",
-                    "--format",
-                    fmt,
-                    "--jobs",
-                    jobs,
-                    "-o",
-                    str(out),
-                ],
-                capture_output=True,
-                text=True,
-            )
-            assert p.returncode == 0, p.stderr
+            args = ["score", ref, sys_, "-m", "-a", "-s", "-q", "--format", fmt]
+            r = CliRunner().invoke(main, [*args, "--jobs", jobs, "-o", str(out)])
+            assert r.exit_code == 0, r.stderr
             text = out.read_text(encoding="utf-8")
             outs[(jobs, fmt)] = text.split("\n", 1)[1] if fmt == "text" else text
     assert outs[("1", "text")] == outs[("2", "text")]
