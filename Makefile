@@ -9,8 +9,11 @@ VENV := .venv
 BIN := $(VENV)/bin
 
 # `make check` runs the tests not marked slow; `make test` runs them all.  -n: pytest-xdist's
-# workers (auto: one per CPU; `make test XDIST=2`).
+# workers (auto: one per CPU; `make test XDIST=2`); --dist worksteal: a worker that runs out of
+# tests takes half of another's remaining ones, so no worker idles while one still has a
+# queue of slow golden or corpus tests.
 XDIST ?= auto
+DIST ?= worksteal
 
 .PHONY: install test check lint format-check types contracts test-fast clean example bench chromium
 
@@ -32,11 +35,11 @@ check: lint format-check types contracts test-fast
 
 # the whole suite in parallel, then the same static checks
 test: install
-	$(BIN)/python -m pytest -q -n $(XDIST)
+	$(BIN)/python -m pytest -q -n $(XDIST) --dist $(DIST)
 	$(MAKE) --no-print-directory lint format-check types contracts
 
 test-fast: $(BIN)/acescore
-	$(BIN)/python -m pytest -q -n $(XDIST) -m "not slow"
+	$(BIN)/python -m pytest -q -n $(XDIST) --dist $(DIST) -m "not slow"
 
 lint: $(BIN)/acescore
 	$(BIN)/ruff check .

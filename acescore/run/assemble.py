@@ -30,8 +30,8 @@ from acescore.report.counts.sections import (
     merged_tables,
 )
 from acescore.report.data.json_report import documents_json, pass_json, total_value
+from acescore.report.listing_records import merged_documents, merged_pass, wanted
 from acescore.report.nist.header import header
-from acescore.report.nist.listing_records import merged_documents, merged_pass, wanted
 from acescore.report.nist.nist_report import ace05_document_scores_text, document_scores_text
 from acescore.report.nist.nist_text import banner, recognition_text
 from acescore.report.outputs import PassOutput

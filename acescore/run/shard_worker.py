@@ -19,7 +19,7 @@ from acescore.model.params import Params
 from acescore.model.tasks import KINDS
 from acescore.report.counts.sections import SectionData, section_data
 from acescore.report.counts.tables import PassTables
-from acescore.report.nist.listing_records import document_records, pass_records, spooled
+from acescore.report.listing_records import document_records, pass_records, spooled
 from acescore.report.outputs import ReportContext
 from acescore.report.results import Results
 from acescore.rules.corpus import corpus_problems, first_problem

@@ -28,7 +28,7 @@ Under a global parameter set elements span documents: documents linked by an ele
 (on either side) are one connected component, and shards end only where no component
 continues (planning reads the files' element IDs then); where no such place exists the
 run is not sharded.  The ``-s``/``-a``/``-e`` listings merge by element ID
-(:mod:`acescore.report.nist.listing_records`), the JSON's literature metrics are per-document
+(:mod:`acescore.report.listing_records`), the JSON's literature metrics are per-document
 counts (:mod:`acescore.metrics.records`); with ``--docs`` every shard reads all its files
 and keeps the listed documents, as one process does; with ``--lenient`` every shard
 isolates the problems of its documents (:func:`acescore.rules.robust.isolate`) and the skips are
@@ -54,7 +54,7 @@ from acescore.model.errors import AceInputError
 from acescore.model.limits import DEFAULT_MAX_BYTES
 from acescore.model.options import Options
 from acescore.reading.safe_read import read_bytes
-from acescore.report.nist.listing_records import wanted
+from acescore.report.listing_records import wanted
 from acescore.report.results import Results
 from acescore.run.assemble import PASS_KINDS, ShardResult, assemble
 from acescore.run.parallel import Child, concurrency, fork_available, run_pool

@@ -4,7 +4,7 @@ document (``acescore view``).
 :func:`write_view` writes into ``out_dir``:
 
 * ``index.html`` -- per task the total Value, per document the Value of every task (the
-  numbers of the NIST ``-d`` output, :func:`~acescore.report.nist.nist_report.document_costs`),
+  numbers of the NIST ``-d`` output, :func:`~acescore.report.counts.tables.document_costs`),
   sortable; and bar charts (inline SVG) of the unconditioned cost components by TYPE, LEVEL
   or SOURCE, each with its numbers in a table.
 * ``doc/<DOCID>.html`` -- one page per evaluated document: the source text (ACE offsets,
@@ -32,8 +32,7 @@ from importlib import resources
 
 from acescore.model.errors import AceInputError
 from acescore.reading.sources import SourceIndex
-from acescore.report.counts.tables import PassTables
-from acescore.report.nist.nist_report import document_costs
+from acescore.report.counts.tables import PassTables, document_costs
 from acescore.view.common import DocNumbers, TaskNumbers, safe_name
 from acescore.view.index import index_page
 from acescore.view.page import ENTITY_LIKE, RELEVE, DocPage

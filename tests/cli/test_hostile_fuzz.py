@@ -1,5 +1,5 @@
 """A smaller, always-run share of the hostile-input fuzz harness (tests/fuzz_hostile.py,
-which runs 5,000 inputs as a script): 140 inputs, 20 of each class (byte flips, truncations,
+which runs 5,000 inputs as a script): 84 inputs, 12 of each class (byte flips, truncations,
 attribute and element mutations, XML declarations, non-regular files, output faults), each
 a real forked process with a 20 s limit.  No hang, no traceback, no exit status outside
 the README's table, every exit 2 one line, no lost or partial report."""
@@ -16,7 +16,7 @@ import fuzz_hostile
 
 pytestmark = pytest.mark.slow  # fuzz
 
-N_INPUTS = 140
+N_INPUTS = 84  # a multiple of 4 parts x 7 classes (140 until the suite had to be faster)
 #: the inputs are run in this many parts of consecutive numbers (each a multiple of the number
 #: of classes), so that pytest-xdist can spread them over its workers; each part checks what
 #: the whole run checked, in proportion
@@ -38,7 +38,8 @@ def test_hostile_fuzz(part):
         s["report_problems"],
     ) == (0, 0, 0, 0, 0)
     # the inputs reach every outcome: reports, one-line refusals, validation problems
-    assert {"0", "2"} <= set(s["exit_status"]) and s["by_command"]["score"] > 50 * n // N_INPUTS
+    # (more than 5 in 14 of the inputs run ``score``: 50 of the 140 inputs of earlier versions)
+    assert {"0", "2"} <= set(s["exit_status"]) and s["by_command"]["score"] > 5 * n // 14
 
 
 def test_harness_catches_what_it_must():

@@ -5,6 +5,7 @@ JSON) and, in lenient mode, for a broken one."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -34,9 +35,33 @@ def lists(folder: Path, tmp: Path, ref: str, sys_: str) -> dict:
 
 
 def run(args, seed: str, cwd=None) -> str:
-    env = dict(os.environ, PYTHONHASHSEED=seed)
+    return run_many([args], seed, cwd)[0]
+
+
+#: a fresh interpreter under one hash seed running several ``acescore`` command lines (the
+#: command group in that process, as the program runs it): their outputs as a JSON list
+_DRIVER = """
+import json, sys
+from click.testing import CliRunner
+from acescore.cli import main
+out = []
+for args in json.loads(sys.argv[1]):
+    r = CliRunner().invoke(main, args)
+    if r.exit_code != 0 or r.exception is not None and not isinstance(r.exception, SystemExit):
+        sys.exit(f"exit {r.exit_code}: {r.stderr} {r.exception!r}")
+    out.append(r.stdout)
+print(json.dumps(out))
+"""
+
+
+def run_many(commands: list, seed: str, cwd=None) -> list:
+    """The standard outputs of ``acescore score ARGS`` for each ARGS of ``commands``, run in
+    one interpreter started with PYTHONHASHSEED=``seed`` (one process a seed: the start-up
+    is paid once)."""
+    # (a command ends with sys.exit, not os._exit, so that the driver goes on to the next)
+    env = dict(os.environ, PYTHONHASHSEED=seed, ACESCORE_NO_FAST_EXIT="1")
     p = subprocess.run(
-        [sys.executable, "-m", "acescore", "score"] + args,
+        [sys.executable, "-c", _DRIVER, json.dumps([["score", *a] for a in commands])],
         capture_output=True,
         text=True,
         env=env,
@@ -45,7 +70,7 @@ def run(args, seed: str, cwd=None) -> str:
     )
     assert p.returncode == 0, p.stderr
     assert "Traceback" not in p.stderr
-    return p.stdout
+    return json.loads(p.stdout)
 
 
 def body(text: str) -> str:
@@ -54,32 +79,37 @@ def body(text: str) -> str:
 
 def without_inputs(text: str) -> str:
     """A JSON report without its ``inputs`` (the list files differ from order to order)."""
-    import json
-
     d = json.loads(text)
     d.pop("inputs")
     return json.dumps(d)
 
 
-@pytest.mark.parametrize(
-    "flags",
-    [["-m", "-d", "-a", "-s"], ["-m", "--format", "json"], ["-P", "global_2008", "-e"]],
-    ids=["text-m-d-a-s", "json", "global_2008-e"],
-)
-def test_hash_seeds_and_file_order(flags, tmp_path):
+FLAGS = {
+    "text-m-d-a-s": ["-m", "-d", "-a", "-s"],
+    "json": ["-m", "--format", "json"],
+    "global_2008-e": ["-P", "global_2008", "-e"],
+}
+
+
+def test_hash_seeds_and_file_order(tmp_path):
+    """Each set of FLAGS (text with every listing, JSON, a global set with -e): one output
+    under every seed and file order (one test for the three sets: an interpreter a seed)."""
     ls = lists(TINY, tmp_path, "ref", "sys-heavy")
-    fwd = [ls["ref"][0], ls["sys"][0]] + flags
-    rev = [ls["ref"][1], ls["sys"][1]] + flags
-    outputs = {f"seed={s}": run(fwd, s) for s in ("0", "1", "2")}
-    outputs["reversed"] = run(rev, "0")
-    if "json" not in flags:
-        outputs = {k: body(v) for k, v in outputs.items()}
-    else:
-        outputs = {k: without_inputs(v) for k, v in outputs.items()}
-    first = outputs["seed=0"]
-    assert len(first) > 1000
-    for k, v in outputs.items():
-        assert v == first, f"output differs for {k}"
+    fwd = [[ls["ref"][0], ls["sys"][0], *f] for f in FLAGS.values()]
+    rev = [[ls["ref"][1], ls["sys"][1], *f] for f in FLAGS.values()]
+    runs = {f"seed={s}": run_many(fwd, s) for s in ("0", "1", "2")}
+    runs["reversed"] = run_many(rev, "0")
+    for k, name in enumerate(FLAGS):
+        flags = FLAGS[name]
+        outputs = {key: out[k] for key, out in runs.items()}
+        if "json" not in flags:
+            outputs = {key: body(v) for key, v in outputs.items()}
+        else:
+            outputs = {key: without_inputs(v) for key, v in outputs.items()}
+        first = outputs["seed=0"]
+        assert len(first) > 1000, name
+        for key, v in outputs.items():
+            assert v == first, f"{name}: output differs for {key}"
 
 
 def test_lenient_hash_seeds_and_file_order(tmp_path):

@@ -69,8 +69,14 @@ def run_case(exp: Path):
     return res
 
 
+def _lines(text: str) -> list:
+    return [ln for ln in text.splitlines() if ln.strip()]
+
+
 @pytest.mark.parametrize("exp", cases())
 def test_report_identical(exp):
+    """The report through the API, and the warnings where the golden set keeps them (one run
+    for both: the report and the warnings tests of earlier versions scored it twice)."""
     res = run_case(exp)
     actual = res.to_text()
     expected = exp.read_text(encoding="utf-8").split("\n", 1)[1]
@@ -85,25 +91,33 @@ def test_report_identical(exp):
                 if d.differing_lines
             )
         )
-
-
-@pytest.mark.parametrize(
-    "exp", [c for c in cases() if Path(str(c.values[0]).replace(".txt", ".stderr.txt")).exists()]
-)
-def test_warnings_identical(exp):
-    res = run_case(exp)
-    expected = Path(str(exp).replace(".txt", ".stderr.txt")).read_text(encoding="utf-8")
-
+    stderr = Path(str(exp).replace(".txt", ".stderr.txt"))
     # the golden files keep the warning lines (timing lines removed, blank lines vary)
-    def lines(t):
-        return [ln for ln in t.splitlines() if ln.strip()]
-
-    assert lines("".join(res.warnings)) == lines(expected)
+    if stderr.exists():
+        assert _lines("".join(res.warnings)) == _lines(stderr.read_text(encoding="utf-8"))
 
 
 #: the golden reports through the command line, for these ``--jobs`` values (one process,
 #: and the document shards of acescore.run: the report is the same for every value)
 CLI_JOBS = (1, pytest.param(2, marks=pytest.mark.slow), pytest.param(4, marks=pytest.mark.slow))
+
+
+def with_jobs(values, ids=None) -> list:
+    """(value, jobs) parameters for the command-line runs of a set of golden cases: every case
+    with ``--jobs 1`` (one process), and every case once in document shards, ``--jobs 2`` and
+    ``4`` in turn (marked slow), so that the whole set is compared sharded and both shard
+    counts reach every corpus, at two processes a case instead of three.  ``values``: the
+    cases (or ``pytest.param`` of one value); ``ids``: their test ids."""
+    out = []
+    for k, v in enumerate(values):
+        if isinstance(v, type(pytest.param(0))):
+            v, i = v.values[0], v.id
+        else:
+            i = ids[k] if ids is not None else str(v)
+        out.append(pytest.param(v, 1, id=f"{i}-1"))
+        jobs = (2, 4)[k % 2]
+        out.append(pytest.param(v, jobs, id=f"{i}-{jobs}", marks=pytest.mark.slow))
+    return out
 
 
 def cli_args(exp: Path, jobs: int) -> list:
@@ -134,8 +148,7 @@ def cli_args(exp: Path, jobs: int) -> list:
     return args
 
 
-@pytest.mark.parametrize("jobs", CLI_JOBS)
-@pytest.mark.parametrize("exp", cases())
+@pytest.mark.parametrize("exp,jobs", with_jobs(cases()))
 def test_cli_report_identical(exp, jobs, monkeypatch):
     from click.testing import CliRunner
 
@@ -148,9 +161,5 @@ def test_cli_report_identical(exp, jobs, monkeypatch):
     assert r.stdout.split("\n", 1)[1] == expected
     stderr = Path(str(exp).replace(".txt", ".stderr.txt"))
     if stderr.exists():
-
-        def lines(t):
-            return [ln for ln in t.splitlines() if ln.strip()]
-
         # (the signature and the coverage line follow the warnings)
-        assert lines(r.stderr)[:-2] == lines(stderr.read_text(encoding="utf-8"))
+        assert _lines(r.stderr)[:-2] == _lines(stderr.read_text(encoding="utf-8"))

@@ -14,13 +14,16 @@ predictions.
 from __future__ import annotations
 
 import json
-import subprocess
 import sys
 import time
+import traceback
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
+from click.testing import CliRunner
 
+from acescore.cli import main
 from acescore.formats import checks, dygiepp, oneie, textee
 from acescore.model.errors import AceInputError
 
@@ -37,13 +40,14 @@ def exports():
 
 
 def _cli(*args):
-    return subprocess.run(
-        [sys.executable, "-m", "acescore", *map(str, args)],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
-    )
+    """``acescore ARGS`` run by the command group in this process (its error handling is the
+    program's; nothing here is about the process itself): returncode, stdout, stderr, and
+    an exception that escaped the group written to stderr as a traceback would be."""
+    r = CliRunner().invoke(main, [str(a) for a in args])
+    stderr = r.stderr
+    if r.exception is not None and not isinstance(r.exception, SystemExit):
+        stderr += "".join(traceback.format_exception(*r.exc_info))
+    return SimpleNamespace(returncode=r.exit_code, stdout=r.stdout, stderr=stderr)
 
 
 def _import(tmp_path, fmt, text, *extra):

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from test_golden import CLI_JOBS, cli_args, flags_of
+from test_golden import cli_args, flags_of, with_jobs
 from test_roundtrip import without_positions
 
 from acescore import api
@@ -206,10 +206,9 @@ def test_locator_language_is_that_of_the_display_text():
     assert locator_language("1" * 37 + "\u4e2d") == "Chinese"  # 38: kept whole
 
 
-@pytest.mark.parametrize("jobs", CLI_JOBS)
-@pytest.mark.parametrize("exp", CASES, ids=[p.stem for p in CASES])
+@pytest.mark.parametrize("exp,jobs", with_jobs(CASES, ids=[p.stem for p in CASES]))
 def test_cli_report_and_warnings_identical(exp, jobs, monkeypatch):
-    """The command line, for --jobs 1, 2 and 4: the NIST tool's report and warnings."""
+    """The command line, for --jobs 1, and 2 or 4: the NIST tool's report and warnings."""
     monkeypatch.chdir(FIDELITY)
     args = cli_args(exp, jobs)
     args[args.index("-t") + 1] = "sys.list"

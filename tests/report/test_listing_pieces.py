@@ -50,7 +50,7 @@ def test_packed_without_blocks():
 
 
 def test_pieces_are_the_packed_listing_before_the_join():
-    # what a shard sends (acescore.report.nist.listing_records.spooled): the pieces, each
+    # what a shard sends (acescore.report.listing_records.spooled): the pieces, each
     # block's first piece; packed, the text and each block's first character
     b = Blocks("HEAD\n")
     b.start((0, "R1"))

@@ -5,6 +5,7 @@ that clean corpus: full text report and JSON), and says what it skipped."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sys
 from pathlib import Path
@@ -529,6 +530,23 @@ def strip_skipped(js: str) -> dict:
     return out
 
 
+_clean: dict = {}
+
+
+def clean_outputs(clean: Path, mb: int) -> tuple:
+    """The text, warnings and JSON (without the skip report) of a clean corpus scored in
+    strict mode from its folder (the current directory), once for every case whose clean
+    corpus has the same files (many cases' clean variant is their base corpus)."""
+    files = sorted(
+        (str(p.relative_to(clean)), p.read_bytes()) for p in clean.rglob("*") if p.is_file()
+    )
+    key = (hashlib.sha256(repr(files).encode()).hexdigest(), mb)
+    if key not in _clean:
+        want = api.score("ref.list", "sys.list", "local_2008", True, max_bytes=mb)
+        _clean[key] = (want.to_text(), want.warnings, strip_skipped(want.to_json()))
+    return _clean[key]
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("name", list(EXPECTED))
 def test_lenient_equals_clean(name, tmp_path, monkeypatch):
@@ -538,10 +556,10 @@ def test_lenient_equals_clean(name, tmp_path, monkeypatch):
     monkeypatch.chdir(broken)
     got = api.score("ref.list", "sys.list", "local_2008", True, max_bytes=mb, lenient=True)
     monkeypatch.chdir(clean)
-    want = api.score("ref.list", "sys.list", "local_2008", True, max_bytes=mb)
-    assert got.to_text() == want.to_text()
-    assert got.warnings == want.warnings
-    assert strip_skipped(got.to_json()) == strip_skipped(want.to_json())
+    want = clean_outputs(clean, mb)
+    assert got.to_text() == want[0]
+    assert got.warnings == want[1]
+    assert strip_skipped(got.to_json()) == want[2]
     rep = got.skipped
     assert (rep.elements, rep.documents) == EXPECTED[name][1]
     # the first reason (in canonical order) or another one is the strict-mode problem

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -68,12 +66,20 @@ def test_duplicate_check_warnings_in_order(corpora):
     assert par.to_text() == seq.to_text()
 
 
+@pytest.fixture(scope="module")
+def sequential_and_sharded(corpora):
+    """small/sys-heavy -m scored in one process and with --jobs 3 (once for the tests that
+    compare the two)."""
+    ref, heavy = corpora
+    return api.score(ref, heavy, "local_2008", True), api.score(
+        ref, heavy, "local_2008", True, jobs=3
+    )
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("fmt", ["json", "csv"])
-def test_machine_readable_identical(corpora, fmt):
-    ref, heavy = corpora
-    seq = api.score(ref, heavy, "local_2008", True)
-    par = api.score(ref, heavy, "local_2008", True, jobs=3)
+def test_machine_readable_identical(sequential_and_sharded, fmt):
+    seq, par = sequential_and_sharded
     if fmt == "json":
         assert par.to_json() == seq.to_json()
     else:
@@ -88,7 +94,7 @@ def test_machine_readable_identical(corpora, fmt):
 
 
 @pytest.mark.slow
-def test_failing_worker_is_replaced_by_the_parent(corpora, monkeypatch):
+def test_failing_worker_is_replaced_by_the_parent(corpora, sequential_and_sharded, monkeypatch):
     """A worker that dies (here: raises in the forked process) costs time, not results."""
     ref, heavy = corpora
     parent = os.getpid()
@@ -102,9 +108,8 @@ def test_failing_worker_is_replaced_by_the_parent(corpora, monkeypatch):
         scored_here.append(chain)
         return real(run, chain, *a, **kw)
 
+    seq, _ = sequential_and_sharded
     monkeypatch.setattr(parallel, "run_chain", flaky)
-    seq = api.score(ref, heavy, "local_2008", True)
-    scored_here.clear()
     par = api.score(ref, heavy, "local_2008", True, jobs=3)
     assert scored_here == ["documents", "entity_mentions", "mention_releves"]
     assert par.to_text() == seq.to_text()
@@ -127,26 +132,16 @@ def test_cli_jobs(tmp_path):
     """The command line, end to end: --jobs 3 prints what --jobs 1 prints; --jobs 0 is one
     process per CPU; a negative number is a usage error."""
 
-    def run(*extra):
-        return subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "acescore",
-                "score",
-                str(SMALL / "ref"),
-                str(SMALL / "sys-heavy"),
-                "-m",
-                "--format",
-                "json",
-                *extra,
-            ],
-            capture_output=True,
-            text=True,
-        )
+    from click.testing import CliRunner
+
+    from acescore.cli import main
+
+    def run(*extra):  # in this process (the workers are forked from it all the same)
+        args = ["score", str(SMALL / "ref"), str(SMALL / "sys-heavy"), "-m", "--format", "json"]
+        return CliRunner().invoke(main, [*args, *extra])
 
     one, three, auto, default = run("-j", "1"), run("--jobs", "3"), run("--jobs", "0"), run()
-    assert one.returncode == three.returncode == auto.returncode == default.returncode == 0
+    assert one.exit_code == three.exit_code == auto.exit_code == default.exit_code == 0
     assert (
         json.loads(one.stdout)
         == json.loads(three.stdout)
@@ -155,7 +150,8 @@ def test_cli_jobs(tmp_path):
     )
     assert one.stderr == three.stderr == auto.stderr == default.stderr
     bad = run("--jobs", "-1")
-    assert bad.returncode == 2 and "Traceback" not in bad.stderr
+    assert bad.exit_code == 2, bad.stderr
+    assert "Traceback" not in bad.stderr
     assert "-1 is not in the range x>=0" in bad.stderr
 
 

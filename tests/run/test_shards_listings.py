@@ -1,19 +1,20 @@
 """-a/-e/-s and the JSON literature metrics in document shards (acescore.run.shards with
-acescore.report.nist.listing_records and acescore.metrics.records): the report, JSON and CSV of
+acescore.report.listing_records and acescore.metrics.records): the report, JSON and CSV of
 --jobs 2 and 3 are those of one process byte for byte, the runs are really sharded, and
 the NIST tool's expected -a/-e/-s reports still match."""
 
 from __future__ import annotations
 
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from synth import make_corpus
 from test_diagnostics import CASES, expected_text
 
 from acescore import api
+from acescore.cli import main
 from acescore.run import parallel
 
 pytestmark = [
@@ -52,27 +53,35 @@ def _outputs(res) -> tuple:
     return res.to_text(), res.to_json(), res.to_csv(), res.warnings
 
 
-@pytest.mark.parametrize("flags", sorted(FLAGS))
-@pytest.mark.parametrize(
-    "corpus,params",
-    [
-        ("tiny", "local_2008"),
-        ("small", "local_2008"),
-        ("generated", "local_2008"),
-        ("generated", "local_2007"),
-    ],
-)
-def test_identical_for_every_jobs_value(corpus, params, flags, generated):
+CORPORA = [
+    ("tiny", "local_2008"),
+    ("small", "local_2008"),
+    ("generated", "local_2008"),
+    ("generated", "local_2007"),
+]
+
+
+def _combinations() -> list:
+    """(corpus, params, flags, jobs): every corpus with every set of flags, sharded in 2 or 3
+    processes in turn (a checkerboard: each corpus and each set of flags meets both values)."""
+    return [
+        pytest.param(corpus, params, flags, (2, 3)[(i + k) % 2], id=f"{corpus}-{params}-{flags}")
+        for i, (corpus, params) in enumerate(CORPORA)
+        for k, flags in enumerate(sorted(FLAGS))
+    ]
+
+
+@pytest.mark.parametrize("corpus,params,flags,jobs", _combinations())
+def test_identical_for_every_jobs_value(corpus, params, flags, jobs, generated):
     ref, sys_ = _corpus(corpus, generated)
     kw = dict(FLAGS[flags])
     kw.setdefault("literature", False)  # as the command line: only JSON has them
     one = api.score(ref, sys_, params, True, **kw)
     assert getattr(one, "shards", None) is None
     n_docs = len(api.discover(ref))
-    for jobs in (2, 3):
-        res = api.score(ref, sys_, params, True, jobs=jobs, **kw)
-        assert getattr(res, "shards", None) == min(jobs, n_docs), "the run was not sharded"
-        assert _outputs(res) == _outputs(one)
+    res = api.score(ref, sys_, params, True, jobs=jobs, **kw)
+    assert getattr(res, "shards", None) == min(jobs, n_docs), "the run was not sharded"
+    assert _outputs(res) == _outputs(one)
     if "json" in flags:
         assert one.literature is not None and "coref" in one.to_dict()
     if "-s" in flags:
@@ -114,8 +123,9 @@ def test_global_sets_in_linked_shards(params):
     assert _outputs(res) == _outputs(one)
 
 
-# the NIST tool's -a/-e/-s reports (tests/test_diagnostics.py), scored with --jobs 2 and 3;
-# -c is scored in one process (see README)
+# the NIST tool's -a/-e/-s reports (tests/report/test_diagnostics.py, whose command-line test
+# scores them with --jobs 2 or 4), scored with --jobs 3 here; -c is scored in one process (see
+# README)
 LISTING_CASES = sorted(n for n, case in CASES.items() if not case[5].get("check_duplicates"))
 
 
@@ -123,11 +133,11 @@ LISTING_CASES = sorted(n for n, case in CASES.items() if not case[5].get("check_
 def test_expected_listings_with_jobs(name):
     corpus, ref, sys_, params, mentions, opts = CASES[name]
     expected = expected_text(name)
-    for jobs in (2, 3):
-        res = api.score(str(corpus / ref), str(corpus / sys_), params, mentions, jobs=jobs, **opts)
-        assert res.to_text() == expected
-        if corpus.name in ("tiny", "small") and params.startswith("local"):
-            assert getattr(res, "shards", None) == min(jobs, len(api.discover(str(corpus / ref))))
+    jobs = 3
+    res = api.score(str(corpus / ref), str(corpus / sys_), params, mentions, jobs=jobs, **opts)
+    assert res.to_text() == expected
+    if corpus.name in ("tiny", "small") and params.startswith("local"):
+        assert getattr(res, "shards", None) == min(jobs, len(api.discover(str(corpus / ref))))
 
 
 def test_literature_counts_merge_in_document_order():
@@ -245,29 +255,9 @@ def test_command_line_text_and_json(tmp_path, generated):
     for jobs in ("1", "2"):
         for fmt in ("text", "json"):
             out = tmp_path / f"{jobs}.{fmt}"
-            p = subprocess.run(
-                [
-                    sys.executable,
-                    "-m",
-                    "acescore",
-                    "score",
-                    ref,
-                    sys_,
-                    "-m",
-                    "-a",
-                    "-s",
-                    "-q",
-                    "--format",
-                    fmt,
-                    "--jobs",
-                    jobs,
-                    "-o",
-                    str(out),
-                ],
-                capture_output=True,
-                text=True,
-            )
-            assert p.returncode == 0, p.stderr
+            args = ["score", ref, sys_, "-m", "-a", "-s", "-q", "--format", fmt]
+            r = CliRunner().invoke(main, [*args, "--jobs", jobs, "-o", str(out)])
+            assert r.exit_code == 0, r.stderr
             text = out.read_text(encoding="utf-8")
             outs[(jobs, fmt)] = text.split("\n", 1)[1] if fmt == "text" else text
     assert outs[("1", "text")] == outs[("2", "text")]

@@ -56,19 +56,24 @@ def sharded(
     return (done if done[0].shards is not None else None), warnings
 
 
-def assert_same_sites(ref: Path, sys_: Path, src: Path, tmp: Path, *args: str) -> dict:
-    """The site written with --jobs 1, 2 and 3: every file identical; returns the files."""
+def assert_same_sites(
+    ref: Path, sys_: Path, src: Path, tmp: Path, *args: str, jobs: tuple = (1, 2, 3)
+) -> dict:
+    """The site written by the command with each of ``jobs`` (the first 1): every file
+    identical; returns the files.  (The tests below give two values and write the third
+    site with :func:`sharded`, which says whether the shards happened.)"""
     sites = {}
-    for jobs in (1, 2, 3):
-        out = tmp / f"site-{'_'.join(args)}-{jobs}"
-        cli_view(ref, sys_, src, out, "--jobs", str(jobs), *args)
-        sites[jobs] = site_files(out)
-    assert sorted(sites[1]) == sorted(sites[2]) == sorted(sites[3])
-    assert len([f for f in sites[1] if f.startswith("doc/")]) >= 20
-    for name in sites[1]:
-        assert sites[2][name] == sites[1][name], name
-        assert sites[3][name] == sites[1][name], name
-    return sites[1]
+    for j in jobs:
+        out = tmp / f"site-{'_'.join(args)}-{j}"
+        cli_view(ref, sys_, src, out, "--jobs", str(j), *args)
+        sites[j] = site_files(out)
+    first = sites[jobs[0]]
+    assert len([f for f in first if f.startswith("doc/")]) >= 20
+    for j in jobs[1:]:
+        assert sorted(sites[j]) == sorted(first)
+        for name in first:
+            assert sites[j][name] == first[name], name
+    return first
 
 
 @pytest.mark.parametrize(
@@ -82,20 +87,23 @@ def assert_same_sites(ref: Path, sys_: Path, src: Path, tmp: Path, *args: str) -
     ],
 )
 def test_golden_site_same_for_every_jobs_value(tmp_path, args):
-    assert_same_sites(SMALL / "ref", SMALL / "sys-heavy", SMALL / "src", tmp_path, *args)
+    """--jobs 1 and 2 through the command, 3 directly (the shards did happen): one site."""
+    files = assert_same_sites(
+        SMALL / "ref", SMALL / "sys-heavy", SMALL / "src", tmp_path, *args, jobs=(1, 2)
+    )
     params = args[args.index("-P") + 1] if "-P" in args else "local_2008"
-    for jobs in (2, 3):  # the shards did happen
-        done, _ = sharded(
-            SMALL / "ref",
-            SMALL / "sys-heavy",
-            SMALL / "src",
-            tmp_path / f"direct-{jobs}",
-            params,
-            jobs,
-            "-m" in args,
-        )
-        assert done is not None and done[0].shards == jobs
-        assert not list((tmp_path / f"direct-{jobs}").glob(".acescore-view.*"))
+    done, _ = sharded(
+        SMALL / "ref",
+        SMALL / "sys-heavy",
+        SMALL / "src",
+        tmp_path / "direct-3",
+        params,
+        3,
+        "-m" in args,
+    )
+    assert done is not None and done[0].shards == 3
+    assert not list((tmp_path / "direct-3").glob(".acescore-view.*"))
+    assert site_files(tmp_path / "direct-3") == files
 
 
 @pytest.fixture(scope="module")
@@ -124,20 +132,24 @@ def generated(tmp_path_factory):
 @pytest.mark.parametrize("profile", ["heavy", "boundary"])
 def test_generated_site_same_for_every_jobs_value(generated, tmp_path, profile):
     files = assert_same_sites(
-        generated / "ref", generated / f"sys-{profile}", generated / "src", tmp_path, "-m"
+        generated / "ref",
+        generated / f"sys-{profile}",
+        generated / "src",
+        tmp_path,
+        "-m",
+        jobs=(1, 2),
     )
     assert len([f for f in files if f.startswith("doc/")]) == 36
-    for jobs in (2, 3):
-        done, _ = sharded(
-            generated / "ref",
-            generated / f"sys-{profile}",
-            generated / "src",
-            tmp_path / f"direct-{jobs}",
-            "local_2008",
-            jobs,
-        )
-        assert done is not None and done[0].shards == jobs
-        assert site_files(tmp_path / f"direct-{jobs}") == files
+    done, _ = sharded(
+        generated / "ref",
+        generated / f"sys-{profile}",
+        generated / "src",
+        tmp_path / "direct-3",
+        "local_2008",
+        3,
+    )
+    assert done is not None and done[0].shards == 3
+    assert site_files(tmp_path / "direct-3") == files
 
 
 def test_missing_sources_warned_in_document_order(generated, tmp_path):
@@ -148,12 +160,15 @@ def test_missing_sources_warned_in_document_order(generated, tmp_path):
     gone = sorted(src.glob("*.sgm"))[1::5]
     for p in gone:
         p.unlink()
-    files = assert_same_sites(generated / "ref", generated / "sys-heavy", src, tmp_path, "-m")
+    files = assert_same_sites(
+        generated / "ref", generated / "sys-heavy", src, tmp_path, "-m", jobs=(1, 2)
+    )
     assert "source text not found" in files["index.html"].decode("utf-8")
     done, warnings = sharded(
         generated / "ref", generated / "sys-heavy", src, tmp_path / "direct", "local_2008", 3
     )
     assert done is not None and done[0].shards == 3
+    assert site_files(tmp_path / "direct") == files
     assert warnings == [
         f"view: {p.name[:-4]}: source document not found below {src} "
         f"(looked for {p.name}, {p.name[:-4]})\n"
@@ -206,7 +221,10 @@ def test_section_printed_elsewhere_means_one_process(tmp_path):
     )
     assert done is None
     assert (tmp_path / "direct" / "index.html").exists()  # written in one process
-    site = assert_same_sites(SMALL / "ref", tmp_path / "sys", SMALL / "src", tmp_path, "-m")
+    site = assert_same_sites(
+        SMALL / "ref", tmp_path / "sys", SMALL / "src", tmp_path, "-m", jobs=(1, 3)
+    )
+    assert site_files(tmp_path / "direct") == site  # --jobs 2
     index = site["index.html"].decode("utf-8")
     assert '<tr data-task="value">' in index
     last = sorted(f for f in site if f.startswith("doc/"))[-1]
@@ -227,7 +245,7 @@ def test_case_twins_named_across_shards(tmp_path):
         p.write_text(p.read_text(encoding="utf-8").replace(last, twin), encoding="utf-8")
         p.rename(tmp_path / sub / f"{twin}{ext}")
     files = assert_same_sites(
-        tmp_path / "ref", tmp_path / "sys-heavy", tmp_path / "src", tmp_path, "-m"
+        tmp_path / "ref", tmp_path / "sys-heavy", tmp_path / "src", tmp_path, "-m", jobs=(1, 3)
     )
     assert f"doc/{twin}-2.html" in files or f"doc/{first}-2.html" in files
     done, _ = sharded(
@@ -239,6 +257,7 @@ def test_case_twins_named_across_shards(tmp_path):
         2,
     )
     assert done is not None and done[0].shards == 2
+    assert site_files(tmp_path / "direct") == files
 
 
 def test_messages_same_for_every_jobs_value(tmp_path):
@@ -277,7 +296,9 @@ def test_global_set_with_linked_documents(tmp_path, params):
     is that of one process."""
     r, _ = _link_documents(tmp_path, 2, 4)
     args = ("-m", "-P", params) if params.endswith("mentions") else ("-P", params)
-    assert_same_sites(tmp_path / "ref", tmp_path / "sys-heavy", SMALL / "src", tmp_path, *args)
+    files = assert_same_sites(
+        tmp_path / "ref", tmp_path / "sys-heavy", SMALL / "src", tmp_path, *args, jobs=(1, 2)
+    )
     done, _ = sharded(
         tmp_path / "ref",
         tmp_path / "sys-heavy",
@@ -290,6 +311,7 @@ def test_global_set_with_linked_documents(tmp_path, params):
     assert done is not None and done[0].shards == 3
     pages = {p.name for p in (tmp_path / "direct" / "doc").iterdir()}
     assert len(pages) == 20 and Path(r[3]).name.replace(".apf.xml", ".html") in pages
+    assert site_files(tmp_path / "direct") == files
 
 
 def test_more_shards_than_processes(generated, tmp_path, monkeypatch):

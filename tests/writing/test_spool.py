@@ -16,7 +16,7 @@ import pytest
 from synth import make_corpus
 
 from acescore import api
-from acescore.report.nist.listing_records import spooled
+from acescore.report.listing_records import spooled
 from acescore.run import parallel
 from acescore.writing import output, spool
 

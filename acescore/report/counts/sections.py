@@ -14,7 +14,7 @@ prints is then put together from the shards' :class:`SectionData`:
 * the recognition tables (docs/rules/report.md §4) are integer counts: they add up (:func:`add_counts`);
 * the ``-d`` document scores are per document: the shards' tables are joined;
 * the ``-s``/``-a``/``-e`` listings are blocks per element: merged by element ID
-  (:mod:`acescore.report.nist.listing_records`).
+  (:mod:`acescore.report.listing_records`).
 """
 
 from __future__ import annotations
@@ -28,9 +28,9 @@ from typing import Any
 import numpy as np
 
 from acescore.report.counts.conditions import table_specs
+from acescore.report.counts.recognition_stats import recognition_stats
 from acescore.report.counts.rows import is_b3_table
 from acescore.report.counts.tables import B3Sums, Keys, PassTables
-from acescore.report.nist.nist_text import recognition_stats
 
 _SIDE = {"REF": 0, "SYS": 1}
 
@@ -76,7 +76,7 @@ class SectionData:
     b3: list | None = None  # per side: (mention IDs, summands, {cond: (codes, names)})
     recognition: dict = field(default_factory=dict)
     doc_costs: dict | None = None  # -d: docid -> [REF value, cost]
-    listings: dict | None = None  # -s/-a/-e: acescore.report.nist.listing_records
+    listings: dict | None = None  # -s/-a/-e: acescore.report.listing_records
 
 
 def _small(codes: np.ndarray, names: list) -> np.ndarray:

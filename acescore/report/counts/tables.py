@@ -479,3 +479,9 @@ class B3Sums:
 
 
 # ---- formatting -----------------------------------------------------------------------
+
+
+def document_costs(res, tables=None) -> dict:
+    """Per document: [REF value, summed record costs] accumulated as the tool does (R27),
+    from the pass's records (``tables``: its PassTables if at hand)."""
+    return (PassTables(res) if tables is None else tables).cols.document_costs()

@@ -20,9 +20,8 @@ from acescore.report.counts import old_rows
 from acescore.report.counts.conditions import MULTI, table_specs
 from acescore.report.counts.rows import is_b3_table
 from acescore.report.counts.rows import row_fields as rows_row_fields
-from acescore.report.counts.tables import PassTables, accumulate
+from acescore.report.counts.tables import PassTables, accumulate, document_costs
 from acescore.report.data.machine import UNIT, coref_json, events_json, make_signature
-from acescore.report.nist.nist_report import document_costs
 
 SCHEMA_ID = "https://acescore.invalid/schema/results-1.json"
 

@@ -74,7 +74,7 @@ ARG_KINDS = ("entity", "value", "timex2")
 class Blocks(list):
     """The text pieces of a listing, with where the block of each element starts: a listing
     is a header, then one block per element in sort-key order, so the blocks of document
-    shards merge by key (:mod:`acescore.report.nist.listing_records`)."""
+    shards merge by key (:mod:`acescore.report.listing_records`)."""
 
     def __init__(self, head: str):
         super().__init__([head])

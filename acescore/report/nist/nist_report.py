@@ -4,19 +4,13 @@
 from __future__ import annotations
 
 from acescore.model.tasks import task as task_of
-from acescore.report.counts.tables import PassTables
+from acescore.report.counts.tables import document_costs
 from acescore.report.nist import diagnostics as diag
 from acescore.report.nist.header import header
 from acescore.report.nist.mappings import mapping_text
 from acescore.report.nist.nist_text import section_text
 
 EPS = 1e-8
-
-
-def document_costs(res, tables=None) -> dict:
-    """Per document: [REF value, summed record costs] accumulated as the tool does (R27),
-    from the pass's records (``tables``: its PassTables if at hand)."""
-    return (PassTables(res) if tables is None else tables).cols.document_costs()
 
 
 def document_scores_text(res, costs=None) -> str:
