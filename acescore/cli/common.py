@@ -13,10 +13,15 @@ import sys
 import click
 
 from acescore.model.errors import EXIT_UNUSABLE, AceError, one_line
+from acescore.model.memory import is_out_of_memory
 
 EXIT_INTERRUPTED = 130
 EXIT_TERMINATED = 143  # 128 + SIGTERM
 EXIT_HANGUP = 129  # 128 + SIGHUP
+OUT_OF_MEMORY = (
+    "out of memory: nothing was written; give the run more memory, or score fewer"
+    " documents at a time (--docs, smaller list files)"
+)
 
 
 class Terminated(BaseException):
@@ -71,18 +76,17 @@ class OneLineGroup(click.Group):
                 die("hangup (the terminal closed)", EXIT_HANGUP)
             die("terminated", EXIT_TERMINATED)
         except MemoryError:
-            die(
-                "out of memory: nothing was written; give the run more memory, or score fewer"
-                " documents at a time (--docs, smaller list files)"
-            )
+            die(OUT_OF_MEMORY)
         except BrokenPipeError:
             from acescore.writing.output import _silence_stdout
 
             _silence_stdout()
             sys.exit(EXIT_CLOSED_PIPE)
-        except OSError as e:
-            die(f"{e.filename + ': ' if e.filename else ''}{e.strerror or e}")
         except Exception as e:
+            if is_out_of_memory(e):  # ENOMEM, a library that could not be mapped
+                die(OUT_OF_MEMORY)
+            if isinstance(e, OSError):
+                die(f"{e.filename + ': ' if e.filename else ''}{e.strerror or e}")
             if os.environ.get("ACESCORE_TRACEBACK"):
                 raise
             die(

@@ -31,3 +31,8 @@ def too_many_pairs(docid: str, what: str, count: int, limit: int) -> AceInputErr
         f" square; raise the limit with {OPTION} N",
         element=f"document {docid}",
     )
+
+
+#: the most processes ``--jobs`` starts at a time (a value beyond it is refused with this
+#: range: 10**18 processes would only end in a MemoryError while planning them)
+MAX_JOBS = 1024

@@ -306,7 +306,7 @@ def _encoded(text):
             yield piece
             continue
         for i in range(0, len(piece), _CHUNK):
-            yield piece[i : i + _CHUNK].encode("utf-8")
+            yield piece[i : i + _CHUNK].encode("utf-8", "surrogateescape")
 
 
 def _write_all(fd: int, text) -> None:
