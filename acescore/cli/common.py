@@ -44,6 +44,11 @@ def die(message: str, code: int = EXIT_UNUSABLE):
     sys.exit(code)
 
 
+class Interrupted(BaseException):
+    """Ctrl-C during a command, carried past click (whose own handling would print an empty
+    line before the group's one line)."""
+
+
 class OneLineGroup(click.Group):
     """The command group, ending every run the same way: a bad command line is one line
     (click's usage block would be four) with exit 2, Ctrl-C exits 130, a failing output
@@ -69,7 +74,7 @@ class OneLineGroup(click.Group):
             )
             msg = " ".join(e.format_message().split())
             die(f"{msg}{where}", e.exit_code if e.exit_code != 1 else EXIT_UNUSABLE)
-        except (click.Abort, KeyboardInterrupt):
+        except (click.Abort, KeyboardInterrupt, Interrupted):
             die("interrupted", EXIT_INTERRUPTED)
         except Terminated as e:
             if e.signum == signal.SIGHUP:
@@ -94,6 +99,12 @@ class OneLineGroup(click.Group):
                 " (please report this; ACESCORE_TRACEBACK=1 shows where)"
             )
         sys.exit(rv if isinstance(rv, int) else 0)
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            raise Interrupted from None
 
 
 def mentions_option(f):
