@@ -35,7 +35,13 @@ class Terminated(BaseException):
         self.signum = signum
 
 
+#: the ending signals received (a handler's exception can be lost where Python only prints
+#: it -- a finalizer, a callback --: the run then still ends with the signal's status)
+_RECEIVED: list = []
+
+
 def _on_terminate(signum, frame):
+    _RECEIVED.append(signum)
     raise Terminated(signum)
 
 
@@ -60,11 +66,14 @@ class OneLineGroup(click.Group):
         from acescore.writing.output import EXIT_CLOSED_PIPE, guard_streams
 
         guard_streams()
+        _RECEIVED.clear()
         with contextlib.suppress(ValueError):  # not the main thread (an embedding program's)
             signal.signal(signal.SIGTERM, _on_terminate)
             signal.signal(signal.SIGHUP, _on_terminate)
         try:
             rv = super().main(args, prog_name, complete_var, False, **extra)
+            if _RECEIVED:  # its exception was lost on the way: the signal still ends the run
+                raise Terminated(_RECEIVED[0])
         except click.ClickException as e:
             ctx = getattr(e, "ctx", None)
             where = (
