@@ -40,6 +40,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import shutil
 import signal
 import stat
@@ -465,14 +466,23 @@ def _hash_seed(rng: random.Random, work: Path, case) -> None:
 ACESCORE_DIR = str(Path(__file__).resolve().parent.parent / "acescore")
 
 
+#: the modules imported before the program's Ctrl-C handler can be set (entry.run sets it
+#: first thing; its own module and the package's must be imported to get there)
+_FIRST_MODULES = ("__init__.py", "__main__.py", "entry.py", "model/__init__.py", "model/version.py")
+
+
 def in_interpreter_start(o) -> bool:
-    """Ctrl-C while the interpreter itself starts (its ``site`` and ``runpy``), before the
-    first line of acescore runs: Python's own traceback or death by the signal, which no
-    code of acescore can change."""
+    """Ctrl-C while the interpreter itself starts (its ``site`` and ``runpy``) or imports
+    the few lines that set the program's handler, before that handler exists: Python's
+    own traceback or death by the signal, which no code of acescore can change."""
     err = o.err.rstrip()
-    return o.case.kind == "startup_int" and (
-        (err.endswith("KeyboardInterrupt") and f'File "{ACESCORE_DIR}' not in err)
-        or (o.status == -signal.SIGINT and not err)
+    if o.case.kind != "startup_int":
+        return False
+    if o.status == -signal.SIGINT and not err:
+        return True
+    frames = re.findall(r'File "' + re.escape(ACESCORE_DIR) + r'/([^"]+)", line \d+, in (\S+)', err)
+    return err.endswith("KeyboardInterrupt") and all(
+        f in _FIRST_MODULES and where == "<module>" for f, where in frames
     )
 
 

@@ -156,7 +156,7 @@ def test_cli_jobs(tmp_path):
     assert one.stderr == three.stderr == auto.stderr == default.stderr
     bad = run("--jobs", "-1")
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
-    assert "-1 is not in the range x>=0" in bad.stderr
+    assert "-1 is not in the range 0<=x<=1024" in bad.stderr
 
 
 @pytest.mark.slow
