@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import signal
-from typing import NoReturn
 
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a Ctrl-C
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, as shells report `acescore ... | head`
@@ -26,7 +25,7 @@ def _interrupted_while_starting(signum: int, frame: object) -> None:
     os._exit(EXIT_INTERRUPTED)
 
 
-def _out_of_memory() -> NoReturn:
+def _out_of_memory():  # (no typing import here: Ctrl-C is not caught before run() starts)
     """Out of memory before the command group could take over: its line, exit 2."""
     os.write(2, OUT_OF_MEMORY)
     os._exit(EXIT_OUT_OF_MEMORY)

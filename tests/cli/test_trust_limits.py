@@ -93,25 +93,35 @@ def _copy_examples(dest: Path) -> None:
 
 
 @pytest.mark.slow  # several runs
-@pytest.mark.parametrize("locale", ["C.UTF-8", "C"])
+@pytest.mark.parametrize("locale", ["C.UTF-8", "C", "strict"])
 def test_paths_not_utf8(tmp_path, locale):
     """A folder and output names with the byte 0xff (what os.fsdecode makes of it: a lone
-    surrogate): the report is written, its command line holds the bytes as given."""
+    surrogate): the report is written, its command line holds the bytes as given; the
+    view prints its path as given, also where standard output is strict UTF-8 (as in a
+    UTF-8 locale other than C.UTF-8)."""
     ex = Path(os.fsdecode(bytes(tmp_path) + b"/ex\xff"))
     _copy_examples(ex)
     report = os.fsdecode(bytes(tmp_path) + b"/r\xff.txt")
-    env = dict(os.environ, PYTHONPATH=str(ROOT), LC_ALL=locale)
+    env = dict(os.environ, PYTHONPATH=str(ROOT), LC_ALL="C.UTF-8" if locale == "strict" else locale)
+    if locale == "strict":
+        env["PYTHONIOENCODING"] = "utf-8:strict"
     runs = [
         ["score", str(ex / "ref"), str(ex / "sys"), "-q", "-o", report],
         ["score", str(ex / "ref"), str(ex / "sys"), "-q", "-a", "--jobs", "2"],
         ["coref", str(ex / "ref"), str(ex / "sys"), "-q", "--format", "json"],
         ["view", str(ex / "ref"), str(ex / "sys"), "-q", "-O", str(ex / "site"), "--source-dir"]
         + [str(ex / "src")],
+        ["view", str(ex / "ref"), str(ex / "sys"), "-q", "-O", os.fsdecode(b"site\xfe")],
     ]
     for args in runs:
         r = subprocess.run(
-            [sys.executable, "-m", "acescore", *args], capture_output=True, env=env, timeout=120
+            [sys.executable, "-m", "acescore", *args],
+            capture_output=True,
+            env=env,
+            timeout=120,
+            cwd=tmp_path,
         )
         assert (r.returncode, r.stderr) == (0, b""), args
     assert b"/ex\xff/ref" in Path(report).read_bytes()
     assert (ex / "site" / "index.html").exists()
+    assert r.stdout == os.fsencode(os.path.join(os.fsdecode(b"site\xfe"), "index.html")) + b"\n"
