@@ -882,7 +882,15 @@ def check(o: Outcome) -> None:
         allowed.add(EXIT_CLOSED_PIPE)
     if o.status not in allowed:
         o.problems.append(f"exit status {o.status} not in {sorted(allowed)}")
-    if o.status in (2, 129, 130, 143) and c.stderr == "file":
+    ending = {129: "acescore: hangup (the terminal closed)", 130: "acescore: interrupted"}
+    ending[143] = "acescore: terminated"
+    if (
+        o.status in ending
+        and c.stderr == "file"
+        and o.err.rstrip("\n").split("\n")[-1] != ending[o.status]
+    ):  # (warnings written before the signal came may precede the line)
+        o.problems.append(f"exit {o.status} without its line")
+    if o.status == 2 and c.stderr == "file":
         on_stdout = c.command == "validate" and o.status == 2 and o.out
         shown = [ln for ln in (o.out if on_stdout else o.err).split("\n") if ln]
         if c.command == "validate" and len(shown) > 1 and shown[-1].startswith("validate: "):
@@ -1007,7 +1015,7 @@ def fuzz(
                     summary["tracebacks"] += 1
                 elif p.startswith("exit status"):
                     summary["bad_exit"] += 1
-                elif p.startswith("exit 2"):
+                elif p.startswith("exit "):
                     summary["exit2_not_one_line"] += 1
                 elif p.startswith(("temporary files", "processes of the run")):
                     summary["leftovers"] += 1
