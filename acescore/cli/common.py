@@ -99,6 +99,8 @@ class OneLineGroup(click.Group):
         except Exception as e:
             if is_out_of_memory(e):  # ENOMEM, a library that could not be mapped
                 die(OUT_OF_MEMORY)
+            if _raised_from(e, KeyboardInterrupt):  # Ctrl-C wrapped (e.g. in __set_name__)
+                die("interrupted", EXIT_INTERRUPTED)
             if isinstance(e, OSError):
                 die(f"{e.filename + ': ' if e.filename else ''}{e.strerror or e}")
             if os.environ.get("ACESCORE_TRACEBACK"):
@@ -109,11 +111,28 @@ class OneLineGroup(click.Group):
             )
         sys.exit(rv if isinstance(rv, int) else 0)
 
+    def make_context(self, info_name, args, parent=None, **extra):
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except KeyboardInterrupt:
+            raise Interrupted from None
+
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
         except KeyboardInterrupt:
             raise Interrupted from None
+
+
+def _raised_from(e: BaseException | None, kind: type) -> bool:
+    """Whether ``e`` or an exception it was raised from is a ``kind``."""
+    for _ in range(20):
+        if e is None:
+            return False
+        if isinstance(e, kind):
+            return True
+        e = e.__cause__ or e.__context__
+    return False
 
 
 def mentions_option(f):

@@ -11,6 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
 
@@ -269,3 +270,35 @@ def test_out_of_memory_is_one_line(monkeypatch, capsys):
     assert e.value.code == 2
     err = capsys.readouterr().err
     assert err.startswith("acescore: out of memory: nothing was written;") and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("where", ["run", "command line"])
+def test_ctrl_c_wrapped_or_while_parsing_is_one_line(monkeypatch, capsys, where):
+    """Ctrl-C that Python wraps in another error (a KeyboardInterrupt inside a class body's
+    ``__set_name__`` while a module loads becomes a RuntimeError) or that comes while click
+    reads the command line (click would print an empty line first): exit 130, one line."""
+    import acescore.run
+    from acescore.cli.common import OneLineGroup
+
+    def wrapped(*a, **k):
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt as e:
+            raise RuntimeError("Error calling __set_name__") from e
+
+    def parsing(*a, **k):
+        raise KeyboardInterrupt
+
+    if where == "run":
+        monkeypatch.setattr(acescore.run, "execute", wrapped)
+    else:
+        monkeypatch.setattr(click.Group, "make_context", parsing)
+    assert issubclass(OneLineGroup, click.Group)
+    before = signal.getsignal(signal.SIGPIPE)
+    try:
+        with pytest.raises(SystemExit) as e:
+            run(["score", REF, SYS, "-q"])
+    finally:
+        signal.signal(signal.SIGPIPE, before)
+    assert e.value.code == 130
+    assert capsys.readouterr().err == "acescore: interrupted\n"
