@@ -318,7 +318,7 @@ def _startup_int(rng: random.Random, work: Path, case) -> None:
     case.signal_after = rng.uniform(0.0, 0.6)
     # killed by the signal, or Python's traceback, before the interpreter itself reached
     # acescore: in_interpreter_start
-    case.extra_status = {130}
+    case.extra_status = {130, -signal.SIGINT}
     case.detail = f"SIGINT after {case.signal_after:.2f} s"
 
 
@@ -497,7 +497,9 @@ def check_trust(o) -> None:
         o.problems.append("wrote outside the output folder")
     if c.kind == "startup_int" and o.status == 130 and o.err != "acescore: interrupted\n":
         o.problems.append(f"interrupted with {o.err!r}")
-    if o.status == -signal.SIGINT:
+    # died by SIGINT after its one line: CPython ends so (re-raising the signal, which a shell
+    # reports as 130) when a KeyboardInterrupt went through code it ran for the start-up
+    if o.status == -signal.SIGINT and o.err != "acescore: interrupted\n":
         o.problems.append(f"killed by SIGINT after writing {o.err[-200:]!r}")
     oom = c.kind == "oom" and o.status == 2 and OUT_OF_MEMORY in o.err
     if oom and c.report and Path(c.report).exists():

@@ -41,8 +41,16 @@ _RECEIVED: list = []
 
 
 def _on_terminate(signum, frame):
+    if _RECEIVED:  # the run is ending already: a second signal does not cut its clean-up
+        return
     _RECEIVED.append(signum)
     raise Terminated(signum)
+
+
+def _terminated(e: Terminated):
+    if e.signum == signal.SIGHUP:
+        die("hangup (the terminal closed)", EXIT_HANGUP)
+    die("terminated", EXIT_TERMINATED)
 
 
 def die(message: str, code: int = EXIT_UNUSABLE):
@@ -63,13 +71,24 @@ class OneLineGroup(click.Group):
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, False, **extra)
-        from acescore.writing.output import EXIT_CLOSED_PIPE, guard_streams
+        from acescore.writing.output import guard_streams
 
         guard_streams()
         _RECEIVED.clear()
         with contextlib.suppress(ValueError):  # not the main thread (an embedding program's)
             signal.signal(signal.SIGTERM, _on_terminate)
             signal.signal(signal.SIGHUP, _on_terminate)
+        try:
+            self._run(args, prog_name, complete_var, **extra)
+        except Terminated as e:  # one that came while another ending was being said
+            _terminated(e)
+        except (KeyboardInterrupt, Interrupted):  # (idem)
+            die("interrupted", EXIT_INTERRUPTED)
+
+    def _run(self, args, prog_name, complete_var, **extra) -> None:
+        """The command, and every way it can end: one line and an exit status."""
+        from acescore.writing.output import EXIT_CLOSED_PIPE
+
         try:
             rv = super().main(args, prog_name, complete_var, False, **extra)
             if _RECEIVED:  # its exception was lost on the way: the signal still ends the run
@@ -86,9 +105,7 @@ class OneLineGroup(click.Group):
         except (click.Abort, KeyboardInterrupt, Interrupted):
             die("interrupted", EXIT_INTERRUPTED)
         except Terminated as e:
-            if e.signum == signal.SIGHUP:
-                die("hangup (the terminal closed)", EXIT_HANGUP)
-            die("terminated", EXIT_TERMINATED)
+            _terminated(e)
         except MemoryError:
             die(OUT_OF_MEMORY)
         except BrokenPipeError:
