@@ -47,6 +47,20 @@ def _on_terminate(signum, frame):
     raise Terminated(signum)
 
 
+def _unraisable(u) -> None:
+    """sys.unraisablehook: Ctrl-C or an ending signal whose exception Python could only
+    print ("Exception ignored in" a callback or a finalizer) is kept, not printed: the run
+    still ends with it (:meth:`OneLineGroup._run`); anything else as Python says it."""
+    if isinstance(u.exc_value, (KeyboardInterrupt, Terminated)):
+        _LOST.append(u.exc_value)
+        return
+    sys.__unraisablehook__(u)
+
+
+#: Ctrl-C and signals whose exception was lost on the way (:func:`_unraisable`)
+_LOST: list = []
+
+
 def _terminated(e: Terminated):
     if e.signum == signal.SIGHUP:
         die("hangup (the terminal closed)", EXIT_HANGUP)
@@ -75,6 +89,8 @@ class OneLineGroup(click.Group):
 
         guard_streams()
         _RECEIVED.clear()
+        _LOST.clear()
+        sys.unraisablehook = _unraisable
         with contextlib.suppress(ValueError):  # not the main thread (an embedding program's)
             signal.signal(signal.SIGTERM, _on_terminate)
             signal.signal(signal.SIGHUP, _on_terminate)
@@ -93,6 +109,8 @@ class OneLineGroup(click.Group):
             rv = super().main(args, prog_name, complete_var, False, **extra)
             if _RECEIVED:  # its exception was lost on the way: the signal still ends the run
                 raise Terminated(_RECEIVED[0])
+            if _LOST:  # (a Ctrl-C lost the same way)
+                raise Interrupted
         except click.ClickException as e:
             ctx = getattr(e, "ctx", None)
             where = (

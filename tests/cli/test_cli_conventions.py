@@ -302,3 +302,28 @@ def test_ctrl_c_wrapped_or_while_parsing_is_one_line(monkeypatch, capsys, where)
         signal.signal(signal.SIGPIPE, before)
     assert e.value.code == 130
     assert capsys.readouterr().err == "acescore: interrupted\n"
+
+
+def test_ctrl_c_lost_in_a_callback_still_ends_the_run(monkeypatch, capsys):
+    """Ctrl-C whose KeyboardInterrupt Python could only print ("Exception ignored in" a
+    finalizer or an import lock's callback: found by the fuzz, the run went on to exit 0
+    after Python's traceback): no traceback, exit 130, one line."""
+
+    class Finalizer:
+        def __del__(self):
+            raise KeyboardInterrupt
+
+    def invoke(self, ctx):
+        Finalizer()  # dropped at once: its __del__ raises where nothing can catch it
+        return 0
+
+    monkeypatch.setattr(click.Group, "invoke", invoke)
+    before = signal.getsignal(signal.SIGPIPE)
+    try:
+        with pytest.raises(SystemExit) as e:
+            run(["score", REF, SYS, "-q"])
+    finally:
+        signal.signal(signal.SIGPIPE, before)
+        sys.unraisablehook = sys.__unraisablehook__
+    assert e.value.code == 130
+    assert capsys.readouterr().err == "acescore: interrupted\n"
