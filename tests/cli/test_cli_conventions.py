@@ -294,12 +294,18 @@ def test_ctrl_c_wrapped_or_while_parsing_is_one_line(monkeypatch, capsys, where)
     else:
         monkeypatch.setattr(click.Group, "make_context", parsing)
     assert issubclass(OneLineGroup, click.Group)
+    _ends_interrupted(capsys)
+
+
+def _ends_interrupted(capsys) -> None:
+    """A score run ends with exit 130 and the one line (no traceback, no empty line)."""
     before = signal.getsignal(signal.SIGPIPE)
     try:
         with pytest.raises(SystemExit) as e:
             run(["score", REF, SYS, "-q"])
-    finally:
+    finally:  # run() sets SIGPIPE to its default, the group Python's unraisable hook
         signal.signal(signal.SIGPIPE, before)
+        sys.unraisablehook = sys.__unraisablehook__
     assert e.value.code == 130
     assert capsys.readouterr().err == "acescore: interrupted\n"
 
@@ -318,12 +324,4 @@ def test_ctrl_c_lost_in_a_callback_still_ends_the_run(monkeypatch, capsys):
         return 0
 
     monkeypatch.setattr(click.Group, "invoke", invoke)
-    before = signal.getsignal(signal.SIGPIPE)
-    try:
-        with pytest.raises(SystemExit) as e:
-            run(["score", REF, SYS, "-q"])
-    finally:
-        signal.signal(signal.SIGPIPE, before)
-        sys.unraisablehook = sys.__unraisablehook__
-    assert e.value.code == 130
-    assert capsys.readouterr().err == "acescore: interrupted\n"
+    _ends_interrupted(capsys)
