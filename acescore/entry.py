@@ -12,11 +12,23 @@ import signal
 
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a Ctrl-C
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, as shells report `acescore ... | head`
+EXIT_OUT_OF_MEMORY = 2
+#: the line of acescore.cli.common.OUT_OF_MEMORY (here: nothing may be imported for it)
+OUT_OF_MEMORY = (
+    b"acescore: out of memory: nothing was written; give the run more memory, or score"
+    b" fewer documents at a time (--docs, smaller list files)\n"
+)
 
 
 def _interrupted_while_starting(signum: int, frame: object) -> None:
     os.write(2, b"acescore: interrupted\n")
     os._exit(EXIT_INTERRUPTED)
+
+
+def _out_of_memory():  # (no typing import here: Ctrl-C is not caught before run() starts)
+    """Out of memory before the command group could take over: its line, exit 2."""
+    os.write(2, OUT_OF_MEMORY)
+    os._exit(EXIT_OUT_OF_MEMORY)
 
 
 def run(argv=None) -> None:
@@ -35,12 +47,24 @@ def run(argv=None) -> None:
     # 600 documents one thread was 4% faster); the user's setting, if any, stands
     for name in _BLAS_THREADS:
         os.environ.setdefault(name, "1")
-    from acescore.cli import main
+    try:
+        from acescore.cli import main
+    except MemoryError:  # a limit (ulimit -v) below what the imports need
+        _out_of_memory()
+    except ImportError as e:  # a library that could not be mapped
+        if "map segment" in str(e) or "memory" in str(e).lower():
+            _out_of_memory()
+        raise
 
     # the imports are done: Ctrl-C is a KeyboardInterrupt again, which the group turns into
     # the same line once the run's clean-up (workers, temporary files) is done
     signal.signal(signal.SIGINT, signal.default_int_handler)
-    main.main(args=argv, prog_name="acescore")  # ends the process (sys.exit)
+    try:
+        main.main(args=argv, prog_name="acescore")  # ends the process (sys.exit)
+    except MemoryError:  # before the group's own handling took over
+        _out_of_memory()
+    except KeyboardInterrupt:  # (idem)
+        _interrupted_while_starting(signal.SIGINT, None)
 
 
 #: the variables that set how many threads numpy's BLAS starts (OpenBLAS, and builds on MKL

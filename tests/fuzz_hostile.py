@@ -28,6 +28,12 @@ Classes of issue "Trust" (``--classes import``; tests/test_trust_import.py runs 
 * ``metrics_huge``: huge-but-cheap APF (:func:`big_apf`: thousands of one-mention entities
   and event mentions, or all on one span) through ``coref``, ``events`` and ``score``.
 
+Classes 1-12 of issue "Trust" (``--classes trust``): :data:`fuzz_trust.TRUST_CLASSES`
+(tests/fuzz_trust.py: links, DOCIDs that name paths, pipes in paths, signals, Ctrl-C at
+start-up, memory limits, huge option values, paths not in UTF-8, gates, hash seeds).  Every
+input is also checked for temporary files left (``.part``, the view's staging folder,
+anything in the run's TMPDIR) and processes of the run left running.
+
 Commands: ``score`` (random options: -m -d -a -e -s --lenient --format -P --jobs),
 ``coref``, ``events``, ``validate`` and ``view``.  Every run must end within the time limit
 (20 s), never print a traceback or an internal error, exit with a status of the README's
@@ -39,6 +45,7 @@ that is whole (or the previous one) where ``-o`` pointed.
 Usage::
 
     python tests/fuzz_hostile.py [-n 5000] [--seed 1] [--timeout 20] [--json out.json]
+        [--classes files|import|trust|all]
 
 ``tests/test_hostile_fuzz.py`` runs a smaller number of inputs in the suite.
 """
@@ -53,6 +60,7 @@ import json
 import os
 import random
 import re
+import resource
 import select
 import shutil
 import signal
@@ -61,6 +69,9 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from fuzz_trust import TRUST_CLASSES, check_trust, make_trust_case, snapshot
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -75,6 +86,9 @@ ALLOWED = {
     "events": {0, 2},
     "view": {0, 2},
     "import": {0, 2},
+    "export": {0, 2},
+    "compare": {0, 2, 3},
+    "crosscheck": {0, 1, 2},
 }
 EXIT_CLOSED_PIPE = 141
 PREVIOUS = "a complete previous report\n"
@@ -161,6 +175,16 @@ class Case:
     stderr: str = "file"  # file | full | closed | pipe
     report: str = ""  # the -o target whose integrity is checked
     previous: bool = False  # a previous report stands at ``report``
+    env: dict = field(default_factory=dict)  # set in the run's environment
+    fresh: bool = False  # run in a new interpreter (exec), not in the forked harness
+    limit_mb: int = 0  # ulimit -v of the run (fresh), MB
+    signal: int = 0  # sent to the run ``signal_after`` seconds after it starts
+    signal_after: float = 0.0
+    extra_status: set = field(default_factory=set)  # allowed besides the command's
+    must_refuse: bool = False  # exit 2 required
+    outside: str = ""  # a folder no run may change (snapshot before and after)
+    outside_before: dict | None = None
+    same_as: tuple | None = None  # hash_seed: the key of the runs whose output must agree
 
 
 @dataclass
@@ -336,6 +360,8 @@ def make_case(number: int, seed: int, work: Path, classes: tuple = CLASSES) -> C
     """Write input ``number`` (of class ``classes[number % len(classes)]``) into ``work``
     (a fresh folder) and return how to run it."""
     rng = random.Random(f"{seed}:{number}")
+    if classes[number % len(classes)] in TRUST_CLASSES:
+        return make_trust_case(number, seed, work, classes[number % len(classes)])
     if classes[number % len(classes)] in IMPORT_CLASSES:
         return make_import_case(number, seed, work, classes[number % len(classes)])
     for side in ("ref", "sys", "src"):
@@ -674,6 +700,9 @@ def _output_fault(rng: random.Random, work: Path, case: Case) -> str:
 def _child(case: Case, work: Path) -> None:
     os.setpgid(0, 0)
     os.chdir(work)
+    os.environ["TMPDIR"] = str(work / "_tmp")  # where the run's spool goes: checked after
+    os.environ.update(case.env)
+    tempfile.tempdir = None
     for fd, how, name in ((1, case.stdout, "out"), (2, case.stderr, "err")):
         if how == "file":
             f = os.open(work / f"_{name}.txt", os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
@@ -704,6 +733,13 @@ def _child(case: Case, work: Path) -> None:
             line_buffering=True,
         )
     )
+    if case.fresh:  # a new interpreter: start-up, imports and limits as a user's run has them
+        if case.limit_mb:
+            limit = case.limit_mb << 20
+            resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+        env = dict(os.environ, PYTHONPATH=str(ROOT))
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        os.execve(sys.executable, [sys.executable, "-m", "acescore", *case.args], env)
     if case.stdout == "pipe" or case.stderr == "pipe":
         signal.signal(signal.SIGPIPE, signal.SIG_IGN)  # as Python sets it up
     sys.argv = ["acescore"] + case.args
@@ -728,9 +764,13 @@ def _child(case: Case, work: Path) -> None:
     os._exit(code)
 
 
-def _wait(pid: int, timeout: float):
-    """(status or None on timeout, seconds)."""
+def _wait(pid: int, timeout: float, case: Case | None = None):
+    """(status or None on timeout, seconds, whether processes of the run were left)."""
     t0 = time.monotonic()
+    if case is not None and case.signal:
+        time.sleep(case.signal_after)
+        with contextlib.suppress(OSError):
+            os.kill(pid, case.signal)
     try:
         fd = os.pidfd_open(pid)
     except (AttributeError, OSError):
@@ -753,22 +793,41 @@ def _wait(pid: int, timeout: float):
         os.waitpid(pid, 0)
         if fd is not None:
             os.close(fd)
-        return None, time.monotonic() - t0
+        return None, time.monotonic() - t0, False
     _, status = os.waitpid(pid, 0)
+    secs = time.monotonic() - t0
     if fd is not None:
         os.close(fd)
+    left = _group_alive(pid)
     with contextlib.suppress(OSError):
         os.killpg(pid, signal.SIGKILL)  # workers left behind, if any
-    return os.waitstatus_to_exitcode(status), time.monotonic() - t0
+    return os.waitstatus_to_exitcode(status), secs, left
+
+
+def _group_alive(pgid: int, grace: float = 5.0) -> bool:
+    """Whether processes of the run's group are still running ``grace`` seconds after it
+    ended (workers die with their parent: a moment)."""
+    end = time.monotonic() + grace
+    while True:
+        try:
+            os.killpg(pgid, 0)
+        except OSError:
+            return False
+        if time.monotonic() > end:
+            return True
+        time.sleep(0.05)
 
 
 def run_case(case: Case, work: Path, timeout: float) -> Outcome:
     sys.stdout.flush()
     sys.stderr.flush()
+    (work / "_tmp").mkdir(exist_ok=True)
+    if case.outside:
+        case.outside_before = snapshot(Path(case.outside))
     pid = os.fork()
     if pid == 0:
         _child(case, work)
-    status, secs = _wait(pid, timeout)
+    status, secs, left = _wait(pid, timeout, case)
 
     def text(name):
         p = work / f"_{name}.txt"
@@ -776,7 +835,34 @@ def run_case(case: Case, work: Path, timeout: float) -> Outcome:
 
     o = Outcome(case, status if status is not None else -1, secs, text("out"), text("err"))
     check(o)
+    if left:
+        o.problems.append("processes of the run left running")
+    if status is not None:
+        o.problems.extend(leftovers(work))
+        check_trust(o)
     return o
+
+
+def leftovers(work: Path) -> list:
+    """Temporary files of a run left in its folder: ``.part`` files, staging folders of
+    the view, anything in its TMPDIR."""
+    found = []
+    stack = [str(work)]
+    while stack:
+        d = stack.pop()
+        try:
+            entries = list(os.scandir(d))
+        except OSError:
+            continue
+        for e in entries:
+            if e.name.endswith(".part") or e.name.startswith((".acescore-view.", ".acescore-")):
+                found.append(os.path.relpath(e.path, work))
+            if e.is_dir(follow_symlinks=False) and e.name != "outside":
+                stack.append(e.path)
+    tmp = work / "_tmp"
+    if tmp.exists():
+        found += [f"$TMPDIR/{n}" for n in os.listdir(tmp)]
+    return [f"temporary files left: {found[:5]}"] if found else []
 
 
 def check(o: Outcome) -> None:
@@ -789,15 +875,24 @@ def check(o: Outcome) -> None:
         o.problems.append("traceback")
     if "internal error" in o.err:
         o.problems.append("internal error")
-    if c.kind in MUST_REFUSE and o.status != 2:
+    if (c.kind in MUST_REFUSE or c.must_refuse) and o.status != 2:
         o.problems.append(f"exit status {o.status}: {c.kind} accepted")
-    allowed = set(ALLOWED[c.command])
+    allowed = set(ALLOWED[c.command]) | c.extra_status
     if c.stdout == "pipe":
         allowed.add(EXIT_CLOSED_PIPE)
     if o.status not in allowed:
         o.problems.append(f"exit status {o.status} not in {sorted(allowed)}")
+    ending = {129: "acescore: hangup (the terminal closed)", 130: "acescore: interrupted"}
+    ending[143] = "acescore: terminated"
+    if (
+        o.status in ending
+        and c.stderr == "file"
+        and o.err.rstrip("\n").split("\n")[-1] != ending[o.status]
+    ):  # (warnings written before the signal came may precede the line)
+        o.problems.append(f"exit {o.status} without its line")
     if o.status == 2 and c.stderr == "file":
-        shown = [ln for ln in (o.out if c.command == "validate" else o.err).split("\n") if ln]
+        on_stdout = c.command == "validate" and o.status == 2 and o.out
+        shown = [ln for ln in (o.out if on_stdout else o.err).split("\n") if ln]
         if c.command == "validate" and len(shown) > 1 and shown[-1].startswith("validate: "):
             # validate lists every unusable path (one line each), then its summary line
             shown = shown[-1:] if "unusable path" in shown[-1] else shown
@@ -815,13 +910,13 @@ def check(o: Outcome) -> None:
                 o.problems.append("report missing or not whole")
         elif c.previous and got != PREVIOUS:
             o.problems.append("previous report lost")
-    leftovers = (
+    parts = (
         [p.name for p in Path(c.report).parent.iterdir() if p.name.endswith(".part")]
         if c.report
         else []
     )
-    if leftovers:
-        o.problems.append(f"temporary files left: {leftovers}")
+    if parts:
+        o.problems.append(f"temporary files left: {parts}")
 
 
 def _whole(text: str, command: str, args: list) -> bool:
@@ -836,6 +931,11 @@ def _whole(text: str, command: str, args: list) -> bool:
         return text.endswith("\n") and text.count("\n") > 1
     if command == "score":
         return text.startswith("command line") and text.endswith("\n")
+    if command == "export":  # JSON Lines
+        try:
+            return text.endswith("\n") and all(json.loads(ln) for ln in text.splitlines())
+        except ValueError:
+            return False
     return text.endswith("\n") and text.count("\n") > 1
 
 
@@ -885,6 +985,9 @@ def fuzz(
         "bad_exit": 0,
         "exit2_not_one_line": 0,
         "report_problems": 0,
+        "leftovers": 0,
+        "outside_writes": 0,
+        "ctrl_c_before_acescore": 0,  # startup_int: in the interpreter's start-up (allowed)
         "max_seconds": 0.0,
         "total_seconds": 0.0,
         "failures": [],
@@ -898,6 +1001,8 @@ def fuzz(
             o = run_case(case, work, timeout)
             summary["inputs"] += 1
             summary["by_class"][case.kind] += 1
+            if case.detail.endswith("(in the interpreter's own start-up)"):
+                summary["ctrl_c_before_acescore"] += 1
             summary["by_command"][case.command] = summary["by_command"].get(case.command, 0) + 1
             key = str(o.status)
             summary["exit_status"][key] = summary["exit_status"].get(key, 0) + 1
@@ -910,25 +1015,30 @@ def fuzz(
                     summary["tracebacks"] += 1
                 elif p.startswith("exit status"):
                     summary["bad_exit"] += 1
-                elif p.startswith("exit 2"):
+                elif p.startswith("exit "):
                     summary["exit2_not_one_line"] += 1
+                elif p.startswith(("temporary files", "processes of the run")):
+                    summary["leftovers"] += 1
+                elif p.startswith("wrote outside"):
+                    summary["outside_writes"] += 1
                 else:
                     summary["report_problems"] += 1
             if o.problems:
-                summary["failures"].append(
-                    {
-                        "input": number,
-                        "class": case.kind,
-                        "detail": case.detail,
-                        "args": case.args,
-                        "stdout": case.stdout,
-                        "stderr": case.stderr,
-                        "status": o.status,
-                        "problems": o.problems,
-                        "err": o.err[-600:],
-                        "out": o.out[-300:],
-                    }
-                )
+                failure = {
+                    "input": number,
+                    "class": case.kind,
+                    "detail": case.detail,
+                    "args": case.args,
+                    "stdout": case.stdout,
+                    "stderr": case.stderr,
+                    "status": o.status,
+                    "problems": o.problems,
+                    "err": o.err[-600:],
+                    "out": o.out[-300:],
+                }
+                summary["failures"].append(failure)
+                if log is not None:  # at once: a long run's failures can be looked at early
+                    log.write(json.dumps(failure) + "\n")
             if log is not None and (number + 1) % 100 == 0:
                 log.write(
                     f"{number + 1} inputs, {len(summary['failures'])} failing,"
@@ -973,15 +1083,19 @@ def main() -> int:
     ap.add_argument("--json", help="write the summary here")
     ap.add_argument(
         "--classes",
-        choices=["files", "import", "all"],
-        default="files",
-        help="files: the APF and output classes (CLASSES); import: the classes of"
-        " issue Trust (IMPORT_CLASSES); all: both",
+        choices=["files", "import", "trust", "all"],
+        default="all",
+        help="files: the APF and output classes (CLASSES); import: the JSON and metrics"
+        " classes of issue Trust (IMPORT_CLASSES); trust: its classes 1-12"
+        " (tests/fuzz_trust.py); all: every class",
     )
     a = ap.parse_args()
-    classes = {"files": CLASSES, "import": IMPORT_CLASSES, "all": CLASSES + IMPORT_CLASSES}[
-        a.classes
-    ]
+    classes = {
+        "files": CLASSES,
+        "import": IMPORT_CLASSES,
+        "trust": IMPORT_CLASSES + TRUST_CLASSES,
+        "all": CLASSES + IMPORT_CLASSES + TRUST_CLASSES,
+    }[a.classes]
     s = fuzz(a.n, a.seed, a.timeout, a.start, log=sys.stderr, classes=classes)
     text = json.dumps(s, indent=1)
     if a.json:
@@ -995,6 +1109,8 @@ def main() -> int:
         + s["bad_exit"]
         + s["exit2_not_one_line"]
         + s["report_problems"]
+        + s["leftovers"]
+        + s["outside_writes"]
     )
     return 1 if bad else 0
 

@@ -14,6 +14,7 @@ from typing import NamedTuple
 import click
 
 from acescore.cli.common import OneLineGroup
+from acescore.model.memory import NUMPY_HEADROOM, load_native
 from acescore.model.version import __version__
 
 
@@ -101,6 +102,9 @@ COMMANDS = (
     ),
 )
 _BY_NAME = {c.name: c for c in COMMANDS}
+#: the commands that do not load numpy (every other one loads it before its module, so that
+#: numpy's OpenBLAS gets its memory or the run ends with one line: acescore.model.memory)
+WITHOUT_NUMPY = ("validate",)
 
 
 def load_command(entry: CommandEntry) -> click.Command:
@@ -118,7 +122,11 @@ class LazyGroup(OneLineGroup):
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         entry = _BY_NAME.get(cmd_name)
-        return load_command(entry) if entry is not None else None
+        if entry is None:
+            return None
+        if entry.name not in WITHOUT_NUMPY:  # first, while the address space is there
+            load_native("numpy", NUMPY_HEADROOM)
+        return load_command(entry)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """The list of commands of ``acescore --help``, from :data:`COMMANDS` (no command

@@ -13,10 +13,15 @@ import sys
 import click
 
 from acescore.model.errors import EXIT_UNUSABLE, AceError, one_line
+from acescore.model.memory import is_out_of_memory
 
 EXIT_INTERRUPTED = 130
 EXIT_TERMINATED = 143  # 128 + SIGTERM
 EXIT_HANGUP = 129  # 128 + SIGHUP
+OUT_OF_MEMORY = (
+    "out of memory: nothing was written; give the run more memory, or score fewer"
+    " documents at a time (--docs, smaller list files)"
+)
 
 
 class Terminated(BaseException):
@@ -30,13 +35,46 @@ class Terminated(BaseException):
         self.signum = signum
 
 
+#: the ending signals received (a handler's exception can be lost where Python only prints
+#: it -- a finalizer, a callback --: the run then still ends with the signal's status)
+_RECEIVED: list = []
+
+
 def _on_terminate(signum, frame):
+    if _RECEIVED:  # the run is ending already: a second signal does not cut its clean-up
+        return
+    _RECEIVED.append(signum)
     raise Terminated(signum)
+
+
+def _unraisable(u) -> None:
+    """sys.unraisablehook: Ctrl-C or an ending signal whose exception Python could only
+    print ("Exception ignored in" a callback or a finalizer) is kept, not printed: the run
+    still ends with it (:meth:`OneLineGroup._run`); anything else as Python says it."""
+    if isinstance(u.exc_value, (KeyboardInterrupt, Terminated)):
+        _LOST.append(u.exc_value)
+        return
+    sys.__unraisablehook__(u)
+
+
+#: Ctrl-C and signals whose exception was lost on the way (:func:`_unraisable`)
+_LOST: list = []
+
+
+def _terminated(e: Terminated):
+    if e.signum == signal.SIGHUP:
+        die("hangup (the terminal closed)", EXIT_HANGUP)
+    die("terminated", EXIT_TERMINATED)
 
 
 def die(message: str, code: int = EXIT_UNUSABLE):
     click.echo(f"acescore: {one_line(message)}", err=True)
     sys.exit(code)
+
+
+class Interrupted(BaseException):
+    """Ctrl-C during a command, carried past click (whose own handling would print an empty
+    line before the group's one line)."""
 
 
 class OneLineGroup(click.Group):
@@ -47,14 +85,32 @@ class OneLineGroup(click.Group):
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, False, **extra)
-        from acescore.writing.output import EXIT_CLOSED_PIPE, guard_streams
+        from acescore.writing.output import guard_streams
 
         guard_streams()
+        _RECEIVED.clear()
+        _LOST.clear()
+        sys.unraisablehook = _unraisable
         with contextlib.suppress(ValueError):  # not the main thread (an embedding program's)
             signal.signal(signal.SIGTERM, _on_terminate)
             signal.signal(signal.SIGHUP, _on_terminate)
         try:
+            self._run(args, prog_name, complete_var, **extra)
+        except Terminated as e:  # one that came while another ending was being said
+            _terminated(e)
+        except (KeyboardInterrupt, Interrupted):  # (idem)
+            die("interrupted", EXIT_INTERRUPTED)
+
+    def _run(self, args, prog_name, complete_var, **extra) -> None:
+        """The command, and every way it can end: one line and an exit status."""
+        from acescore.writing.output import EXIT_CLOSED_PIPE
+
+        try:
             rv = super().main(args, prog_name, complete_var, False, **extra)
+            if _RECEIVED:  # its exception was lost on the way: the signal still ends the run
+                raise Terminated(_RECEIVED[0])
+            if _LOST:  # (a Ctrl-C lost the same way)
+                raise Interrupted
         except click.ClickException as e:
             ctx = getattr(e, "ctx", None)
             where = (
@@ -64,25 +120,24 @@ class OneLineGroup(click.Group):
             )
             msg = " ".join(e.format_message().split())
             die(f"{msg}{where}", e.exit_code if e.exit_code != 1 else EXIT_UNUSABLE)
-        except (click.Abort, KeyboardInterrupt):
+        except (click.Abort, KeyboardInterrupt, Interrupted):
             die("interrupted", EXIT_INTERRUPTED)
         except Terminated as e:
-            if e.signum == signal.SIGHUP:
-                die("hangup (the terminal closed)", EXIT_HANGUP)
-            die("terminated", EXIT_TERMINATED)
+            _terminated(e)
         except MemoryError:
-            die(
-                "out of memory: nothing was written; give the run more memory, or score fewer"
-                " documents at a time (--docs, smaller list files)"
-            )
+            die(OUT_OF_MEMORY)
         except BrokenPipeError:
             from acescore.writing.output import _silence_stdout
 
             _silence_stdout()
             sys.exit(EXIT_CLOSED_PIPE)
-        except OSError as e:
-            die(f"{e.filename + ': ' if e.filename else ''}{e.strerror or e}")
         except Exception as e:
+            if is_out_of_memory(e):  # ENOMEM, a library that could not be mapped
+                die(OUT_OF_MEMORY)
+            if _raised_from(e, KeyboardInterrupt):  # Ctrl-C wrapped (e.g. in __set_name__)
+                die("interrupted", EXIT_INTERRUPTED)
+            if isinstance(e, OSError):
+                die(f"{e.filename + ': ' if e.filename else ''}{e.strerror or e}")
             if os.environ.get("ACESCORE_TRACEBACK"):
                 raise
             die(
@@ -90,6 +145,29 @@ class OneLineGroup(click.Group):
                 " (please report this; ACESCORE_TRACEBACK=1 shows where)"
             )
         sys.exit(rv if isinstance(rv, int) else 0)
+
+    def make_context(self, info_name, args, parent=None, **extra):
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except KeyboardInterrupt:
+            raise Interrupted from None
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            raise Interrupted from None
+
+
+def _raised_from(e: BaseException | None, kind: type) -> bool:
+    """Whether ``e`` or an exception it was raised from is a ``kind``."""
+    for _ in range(20):
+        if e is None:
+            return False
+        if isinstance(e, kind):
+            return True
+        e = e.__cause__ or e.__context__
+    return False
 
 
 def mentions_option(f):

@@ -41,11 +41,15 @@ _BY_SCRIPT = {v.script: v.name for v in VERSIONS.values()}
 )
 @nist_flag_options
 @click.option(
-    "--show", type=int, default=3, show_default=True, help="Differing lines shown per section."
+    "--show",
+    type=click.IntRange(min=0),
+    default=3,
+    show_default=True,
+    help="Differing lines shown per section.",
 )
 @click.option(
     "--runs",
-    type=click.IntRange(min=1),
+    type=click.IntRange(min=1, max=100),
     default=None,
     metavar="N",
     help="Run the unmodified NIST tool N times (PERL_HASH_SEED 1..N) instead of a"

@@ -21,7 +21,7 @@ import click
 
 from acescore.cli.args import BYTE_SIZE
 from acescore.model.errors import AceUsageError
-from acescore.model.limits import DEFAULT_MAX_PAIRS
+from acescore.model.limits import DEFAULT_MAX_PAIRS, MAX_JOBS
 from acescore.model.options import Options
 from acescore.model.versions import DEFAULT_VERSION, VERSION_OPTIONS, VERSIONS
 
@@ -123,7 +123,7 @@ INPUT_OPTIONS: tuple[InputOption, ...] = (
         ("-j", "--jobs"),
         "Processes at a time (default and 0: one per CPU available).  The output is"
         " the same for every value.",
-        (("type", click.IntRange(min=0)), ("default", None)),
+        (("type", click.IntRange(min=0, max=MAX_JOBS)), ("default", None)),
     ),
     InputOption(
         "max_pairs",

@@ -17,7 +17,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from acescore.model.errors import AceError
-from acescore.run.parallel import _read_object, child_exit, fork_available
+from acescore.run.parallel import _read_object, child_exit, fork, fork_available
 
 
 class WorkerInputError(AceError):
@@ -61,7 +61,7 @@ def fork_map(fn: Callable, items: Sequence, jobs: int) -> list:
                 i = pending.pop(0)
                 r, w = os.pipe()
                 try:
-                    pid = os.fork()
+                    pid = fork()
                 except OSError:  # no fork possible (limits): score it here
                     os.close(r)
                     os.close(w)

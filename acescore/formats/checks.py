@@ -189,7 +189,8 @@ def check_window(obj: dict, c: Checker, keys: dict, tokens_from: bool) -> None:
         c.obj(graph, "graph")
         ents = c.array(graph.get("entities"), "graph.entities", optional=True)
         for k, e in enumerate(ents):
-            c.tuple_(e, f"graph.entities[{k}]", "iis" + ("S" if len(e) > 4 else ""), 3)
+            f = f"graph.entities[{k}]"
+            c.tuple_(e, f, "iis" + ("S" if len(c.array(e, f)) > 4 else ""), 3)
         trig = c.array(graph.get("triggers"), "graph.triggers", optional=True)
         for k, t in enumerate(trig):
             c.tuple_(t, f"graph.triggers[{k}]", "iis", 3)
@@ -200,7 +201,7 @@ def check_window(obj: dict, c: Checker, keys: dict, tokens_from: bool) -> None:
             c.index(r[1], f + "[1]", len(ents))
         for k, r in enumerate(c.array(graph.get("relations"), "graph.relations", optional=True)):
             f = f"graph.relations[{k}]"
-            c.tuple_(r, f, "..S" + (".S" if len(r) > 4 else ""), 3)
+            c.tuple_(r, f, "..S" + (".S" if len(c.array(r, f)) > 4 else ""), 3)
             c.index(r[0], f + "[0]", len(ents))
             c.index(r[1], f + "[1]", len(ents))
         return

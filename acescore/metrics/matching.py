@@ -28,6 +28,8 @@ from heapq import heappop, heappush
 
 import numpy as np
 
+from acescore.model.memory import SCIPY_HEADROOM, load_native
+
 #: the largest dense matrix (rows x columns) given to the dense solver: 4M cells, 32 MB
 #: (the solver holds about three copies)
 DENSE_CELLS = 4_000_000
@@ -91,7 +93,7 @@ def max_weight_matching(weights: dict) -> list:
 def _dense(weights: dict, comp: list, rows: list, cols: list) -> list:
     # scipy (0.3 s to import) only when a matching is computed: `score` imports this module
     # for the JSON's literature metrics, and its text report needs no scipy
-    from scipy.optimize import linear_sum_assignment  # noqa: PLC0415
+    linear_sum_assignment = load_native("scipy.optimize", SCIPY_HEADROOM).linear_sum_assignment
 
     ri = {i: n for n, i in enumerate(rows)}
     ci = {j: n for n, j in enumerate(cols)}
@@ -110,8 +112,9 @@ def _sparse(weights: dict, comp: list, rows: list, cols: list) -> list:
     edge and ``top`` for a dummy pair (all positive: the solver takes a stored zero as no
     edge); every full matching has |R| + |C| pairs, so the constant ``top`` changes
     nothing."""
-    from scipy.sparse import coo_matrix  # noqa: PLC0415 (see _dense)
-    from scipy.sparse.csgraph import min_weight_full_bipartite_matching  # noqa: PLC0415
+    coo_matrix = load_native("scipy.sparse", SCIPY_HEADROOM).coo_matrix  # (see _dense)
+    csgraph = load_native("scipy.sparse.csgraph", SCIPY_HEADROOM)
+    min_weight_full_bipartite_matching = csgraph.min_weight_full_bipartite_matching
 
     nr, nc = len(rows), len(cols)
     ri = {i: n for n, i in enumerate(rows)}

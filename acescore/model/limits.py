@@ -38,3 +38,7 @@ def too_many_pairs(docid: str, what: str, count: int, limit: int) -> AceInputErr
 #: limits, on 600 documents, about 0.4 GB and 0.7 GB)
 MAX_BOOTSTRAP = 20_000
 MAX_RANDOMIZATION = 1_000_000
+
+#: the most processes ``--jobs`` starts at a time (a value beyond it is refused with this
+#: range: 10**18 processes would only end in a MemoryError while planning them)
+MAX_JOBS = 1024

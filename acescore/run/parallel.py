@@ -104,6 +104,23 @@ def _beat(fd: int) -> None:
     threading.Thread(target=run, daemon=True).start()
 
 
+#: the signals that end a run (acescore.cli.common): held back while a worker is forked
+_HELD = {signal.SIGTERM, signal.SIGHUP, signal.SIGINT}
+
+
+def fork() -> int:
+    """:func:`os.fork` with SIGTERM, SIGHUP and SIGINT held back while it runs.  A signal
+    arriving during a fork would have its handler run inside the interpreter's at-fork
+    callbacks, where the exception it raises is only printed ("Exception ignored") and
+    the signal is lost: the run went on to its end.  Held back, it is delivered as soon as
+    the fork returns, in the caller's code."""
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+    try:
+        return os.fork()
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
 class Child:
     """A forked process computing ``work()``; its pickled result comes back through a pipe.
 
@@ -118,7 +135,7 @@ class Child:
     ) -> None:
         out_r, out_w = os.pipe()
         hb_r, hb_w = os.pipe()
-        pid = os.fork()
+        pid = fork()
         if pid == 0:  # the worker
             os.close(out_r)
             os.close(hb_r)

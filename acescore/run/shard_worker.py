@@ -6,7 +6,6 @@ for overlaps between shards, and the per-document records some outputs need."""
 from __future__ import annotations
 
 import gc
-import importlib
 import os
 from collections.abc import Callable
 from typing import Protocol
@@ -14,6 +13,7 @@ from typing import Protocol
 import numpy as np
 
 from acescore.metrics.records import literature_records
+from acescore.model.memory import SCIPY_HEADROOM, load_native
 from acescore.model.options import Options
 from acescore.model.params import Params
 from acescore.model.tasks import KINDS
@@ -70,7 +70,7 @@ def preload(options: Options) -> None:
     (scipy, for the JSON's literature metrics, takes 0.3 s; :mod:`acescore.metrics.matching`
     imports it where it is used, so that runs without those metrics never pay for it)."""
     if options.literature:
-        importlib.import_module("scipy.optimize")
+        load_native("scipy.optimize", SCIPY_HEADROOM)
 
 
 def score_shard(

@@ -158,7 +158,7 @@ class DocPage:
         # not widened to the characters of another, it is copied once)
         return b"".join(
             [
-                s.encode("utf-8")
+                s.encode("utf-8", "surrogateescape")  # (a path as given)
                 for s in (
                     f"{before}<header><nav>{' · '.join(nav)}</nav><h1>{esc(d)}</h1>"
                     f'<p class="muted">source: {esc(sources.get(d, ""))}</p>'

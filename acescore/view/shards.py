@@ -24,8 +24,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import shutil
-import tempfile
 
 from acescore.model.errors import AceUsageError
 from acescore.report.counts.sections import section_data
@@ -36,7 +34,7 @@ from acescore.run.shards import _docid, _read_head
 from acescore.view.common import DocNumbers, TaskNumbers
 from acescore.view.index import index_page
 from acescore.view.page import ENTITY_LIKE, RELEVE
-from acescore.view.site import Pages, Site, page_files, source_index, write_view
+from acescore.view.site import Pages, Site, page_files, source_index, write_staged, write_view
 
 #: bytes of a DOCID attribute that an XML parser may read differently (references,
 #: whitespace it normalises): such a DOCID cannot name a page before the run
@@ -47,8 +45,8 @@ class ViewShard:
     """The ``extra`` of :func:`acescore.run.shards.score_paths` for the view: plans the page
     names (here), keeps what the pages need of every pass and writes them (in a worker)."""
 
-    def __init__(self, params, index, source_dir: str | None, stage: str):
-        self.params, self.index, self.source_dir, self.stage = params, index, source_dir, stage
+    def __init__(self, params, index, source_dir: str | None, site: Site):
+        self.params, self.index, self.source_dir, self.site = params, index, source_dir, site
         self.order: list = []  # every DOCID of the site, sorted
         self.files: dict = {}  # DOCID -> doc/NAME.html
         self.numbers: list = []  # in a worker: DocNumbers of every pass, in order
@@ -85,7 +83,8 @@ class ViewShard:
 
     def finish(self, rside, sside) -> dict | None:
         """In a worker, at the end: write the pages of the shard's documents (into the
-        stage folder); what the index needs of them, or None if a DOCID was not planned."""
+        site's staging folder, inherited open); what the index needs of them, or None if a
+        DOCID was not planned."""
         rdocs = rside.documents
         docs = sorted(rdocs)
         if any(d not in self.files for d in docs):
@@ -97,8 +96,7 @@ class ViewShard:
             self.params, self.index, self.source_dir, self.order, self.files, doc_tasks, printed
         )
         for d in docs:  # the stage is private: no temporary file and rename
-            with open(os.path.join(self.stage, os.path.basename(self.files[d])), "wb") as fh:
-                fh.write(pages.page(d, rdocs[d], sources))
+            write_staged(self.site.fd, self.files[d], pages.page(d, rdocs[d], sources))
         index = self.index
         return {
             "docs": docs,
@@ -156,32 +154,36 @@ def write_site(
     pages into a hidden folder, moved in place once the run holds), else in this process
     (:func:`acescore.view.site.write_view`)."""
     created = not os.path.exists(out_dir)
-    os.makedirs(out_dir, exist_ok=True)
-    stage = tempfile.mkdtemp(prefix=".acescore-view.", dir=out_dir)
-    sharded = False
+    site = Site(out_dir)  # links in out_dir refused here, before the run
+    published = False
     try:
         try:
             index = source_index(source_dir, entities)
         except AceUsageError:  # said after the run has read its input, in one process
             index, extra = None, None
         else:
-            extra = ViewShard(options.parameter_set, index, source_dir, stage)
+            extra = ViewShard(options.parameter_set, index, source_dir, site)
         results = execute(ref, sys_, options, keep_passes=True, extra=extra)
         if results.shards is not None:
-            files = _write_shards(results, extra, index, out_dir, warnings)
-            sharded = True
-            return results, files
+            files = _write_shards(results, extra, index, site, warnings)
+        else:
+            for name in os.listdir(site.doc_fd):  # pages of shards whose plan did not hold
+                os.unlink(name, dir_fd=site.doc_fd)
+            files = write_view(
+                results, source_dir, out_dir, entities=entities, warnings=warnings, site=site
+            )
+        published = True
+        return results, files
     finally:
-        shutil.rmtree(stage, ignore_errors=True)
-        if created and not sharded:
+        site.discard()
+        if created and not published:
             with contextlib.suppress(OSError):
                 os.rmdir(out_dir)
-    return results, write_view(results, source_dir, out_dir, entities=entities, warnings=warnings)
 
 
-def _write_shards(results, extra: ViewShard, index, out_dir: str, warnings: list | None) -> list:
-    """The site of a run in shards: the pages the workers wrote moved in place, and
-    ``index.html``; the paths written."""
+def _write_shards(results, extra: ViewShard, index, site: Site, warnings: list | None) -> list:
+    """The site of a run in shards: the pages the workers staged, and ``index.html``,
+    moved in place; the paths written."""
     views = extra.views
     docs = extra.order
     if index is not None:  # a wrong folder: a usage error, nothing written
@@ -189,12 +191,8 @@ def _write_shards(results, extra: ViewShard, index, out_dir: str, warnings: list
             index.asked.extend(v["asked"])
             index.found += v["found"]
         index.require_some()
-    site = Site(out_dir)
     files = extra.files
-    for d in docs:
-        path = os.path.join(out_dir, files[d])
-        os.replace(os.path.join(extra.stage, os.path.basename(files[d])), path)
-        site.written.append(path)
+    site.written.extend(os.path.join(site.out_dir, files[d]) for d in docs)
     sources, notes, missing = {}, {}, set()
     for v in views:
         sources.update(v["sources"])
@@ -206,4 +204,4 @@ def _write_shards(results, extra: ViewShard, index, out_dir: str, warnings: list
         "index.html",
         index_page(results, extra.tasks, docs, files, sources, [d for d in docs if d in missing]),
     )
-    return site.written
+    return site.publish()

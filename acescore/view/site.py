@@ -27,7 +27,10 @@ the B-cubed scores are shown: counts, costs and Value.)
 
 from __future__ import annotations
 
+import contextlib
 import os
+import shutil
+import tempfile
 from importlib import resources
 
 from acescore.model.errors import AceInputError
@@ -36,7 +39,7 @@ from acescore.report.counts.tables import PassTables, document_costs
 from acescore.view.common import DocNumbers, TaskNumbers, safe_name
 from acescore.view.index import index_page
 from acescore.view.page import ENTITY_LIKE, RELEVE, DocPage
-from acescore.writing.output import write_file
+from acescore.writing.output import OutputError
 
 # ---- the site ------------------------------------------------------------------------------
 
@@ -149,21 +152,140 @@ def source_index(source_dir: str | None, entities: str):
 
 
 class Site:
-    """The files of the site, each written whole (:func:`acescore.writing.output.write_file`), in
-    the order written."""
+    """The files of the site, built in a private staging folder and moved into ``out_dir``
+    at the end (:meth:`publish`); never written through a symbolic link.
+
+    The staging folder is made inside ``out_dir`` (the same file system, so the files move
+    by rename) by :func:`tempfile.mkdtemp` (a fresh name, mode 0700: nobody else can put a
+    link in it) and held open: every file is created relative to that descriptor with
+    ``O_NOFOLLOW``.  :meth:`publish` renames each file over its place (a rename replaces a
+    link, it never writes to the link's target) and opens the folders ``doc`` and
+    ``assets`` of ``out_dir`` with ``O_NOFOLLOW``.  A link at ``index.html``, ``doc`` or
+    ``assets`` of ``out_dir`` (a folder prepared by someone else, e.g. in a shared
+    temporary folder) is refused before anything is written (:func:`refuse_links`).
+    :meth:`discard` removes what is left of the staging folder."""
 
     def __init__(self, out_dir: str):
         self.out_dir = out_dir
-        self.written: list = []
-        os.makedirs(os.path.join(out_dir, "doc"), exist_ok=True)
-        os.makedirs(os.path.join(out_dir, "assets"), exist_ok=True)
-        for name in ASSETS:
-            self.write(f"assets/{name}", asset_text(name))
+        self.written: list = []  # the final paths, in the order written
+        refuse_links(out_dir)
+        os.makedirs(out_dir, exist_ok=True)
+        self.stage = tempfile.mkdtemp(prefix=".acescore-view.", dir=out_dir)
+        self.fd = os.open(self.stage, _DIR_FLAGS)
+        self.doc_fd = -1
+        try:
+            for sub in SUBFOLDERS:
+                os.mkdir(sub, dir_fd=self.fd)
+            self.doc_fd = os.open("doc", _DIR_FLAGS, dir_fd=self.fd)
+            for name in ASSETS:
+                self.write(f"assets/{name}", asset_text(name))
+        except BaseException:
+            self.discard()
+            raise
 
-    def write(self, rel: str, text: str) -> None:
-        path = os.path.join(self.out_dir, rel)
-        write_file(path, text)  # whole or not at all
-        self.written.append(path)
+    def write(self, rel: str, text) -> None:
+        """Stage ``rel`` (``index.html``, ``doc/NAME.html``, ``assets/NAME``)."""
+        write_staged(self.fd, rel, text)
+        self.written.append(os.path.join(self.out_dir, rel))
+
+    def publish(self) -> list:
+        """Move the staged files into ``out_dir`` (the pages and assets first, then
+        ``index.html``); the paths written.  Both folders of ``out_dir`` are opened (never
+        through a link) before anything moves."""
+        out_fd = os.open(self.out_dir, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+        dests: list = []
+        try:
+            for sub in SUBFOLDERS:
+                dests.append(_open_folder(out_fd, sub, self.out_dir))
+            for sub, dst in zip(SUBFOLDERS, dests):
+                _move_folder(self.fd, out_fd, sub, dst)
+            if "index.html" in os.listdir(self.fd):
+                os.rename("index.html", "index.html", src_dir_fd=self.fd, dst_dir_fd=out_fd)
+        finally:
+            for fd in (out_fd, *dests):
+                if fd is not None:
+                    os.close(fd)
+        self.discard()
+        return self.written
+
+    def discard(self) -> None:
+        """Remove the staging folder and whatever is still in it."""
+        for fd in (self.doc_fd, self.fd):
+            if fd >= 0:
+                with contextlib.suppress(OSError):
+                    os.close(fd)
+        self.fd = self.doc_fd = -1
+        shutil.rmtree(self.stage, ignore_errors=True)
+
+
+#: the folders of the site
+SUBFOLDERS = ("assets", "doc")
+#: a folder opened to create files in it: never through a link
+_DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
+_FILE_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW | os.O_CLOEXEC
+
+
+def write_staged(folder_fd: int, rel: str, text) -> None:
+    """Write ``text`` (str, as UTF-8, or bytes) to ``rel`` below the folder open as
+    ``folder_fd`` (a staging folder of :class:`Site`), following no link."""
+    data = text.encode("utf-8", "surrogateescape") if isinstance(text, str) else text
+    sub, name = os.path.split(rel)
+    dfd = os.open(sub, _DIR_FLAGS, dir_fd=folder_fd) if sub else folder_fd
+    try:
+        fd = os.open(name, _FILE_FLAGS, 0o666, dir_fd=dfd)
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view) :]
+        finally:
+            os.close(fd)
+    finally:
+        if sub:
+            os.close(dfd)
+
+
+def refuse_links(out_dir: str) -> None:
+    """An :class:`OutputError` if ``index.html``, ``doc`` or ``assets`` of ``out_dir`` is a
+    symbolic link (or ``doc``/``assets`` anything but a folder): the view writes nothing
+    through a link."""
+    for name in ("index.html", *SUBFOLDERS):
+        path = os.path.join(out_dir, name)
+        if os.path.islink(path):
+            raise OutputError(
+                f"{path}: is a symbolic link; acescore view writes nothing through a link"
+                " (remove it, or choose another folder)"
+            )
+        if name in SUBFOLDERS and os.path.lexists(path) and not os.path.isdir(path):
+            raise OutputError(f"{path}: exists and is not a folder")
+
+
+def _open_folder(out_fd: int, sub: str, out_dir: str) -> int | None:
+    """The folder ``sub`` of ``out_dir`` opened without following a link; None if there
+    is none; an :class:`OutputError` for a link or a file (put there during the run)."""
+    try:
+        return os.open(sub, _DIR_FLAGS, dir_fd=out_fd)
+    except FileNotFoundError:
+        return None
+    except OSError as e:  # a link (ELOOP) or not a folder (ENOTDIR)
+        raise OutputError(
+            f"{os.path.join(out_dir, sub)}: not a folder or a symbolic link ({e.strerror});"
+            " acescore view writes nothing through a link"
+        ) from None
+
+
+def _move_folder(stage_fd: int, out_fd: int, sub: str, dst: int | None) -> None:
+    """The staged folder ``sub`` into ``out_dir`` (open as ``out_fd``): renamed into place
+    if ``out_dir`` has none (``dst`` None; a link put there meanwhile: ENOTDIR, not
+    followed), else its files renamed one by one into the folder open as ``dst``."""
+    if dst is None:
+        os.rename(sub, sub, src_dir_fd=stage_fd, dst_dir_fd=out_fd)
+        return
+    src = os.open(sub, _DIR_FLAGS, dir_fd=stage_fd)
+    try:
+        for name in sorted(os.listdir(src)):
+            os.rename(name, name, src_dir_fd=src, dst_dir_fd=dst)
+    finally:
+        os.close(src)
 
 
 def write_view(
@@ -173,12 +295,14 @@ def write_view(
     *,
     entities: str = "raw",
     warnings: list | None = None,
+    site: Site | None = None,
 ) -> list[str]:
     """Write the site for ``results`` (an :class:`acescore.api.Results`) into ``out_dir``;
     source documents are looked up below ``source_dir`` (by the file name of the APF
     ``URI``, then ``DOCID.sgm``, then ``DOCID``).  Returns the paths written.  Problems
     with source documents (missing, unreadable) do not stop the run: they are shown on the
-    pages and appended to ``warnings``, if given."""
+    pages and appended to ``warnings``, if given.  ``site``: the :class:`Site` to stage
+    the files in (made here if None; published and discarded here in either case)."""
     rdocs = results.run.ref.documents
     docs = sorted(rdocs)
     index = source_index(source_dir, entities)
@@ -187,7 +311,17 @@ def write_view(
             if rdocs[d].data_type == "text":
                 index.find(d, rdocs[d].uri)
         index.require_some()
-    site = Site(out_dir)
+    site = Site(out_dir) if site is None else site
+    try:
+        _write_pages(results, site, index, source_dir, docs, warnings)
+        return site.publish()
+    finally:
+        site.discard()
+
+
+def _write_pages(results, site: Site, index, source_dir, docs: list, warnings) -> None:
+    """Stage every page of the site and ``index.html``."""
+    rdocs = results.run.ref.documents
     params = results.params
     tasks, doc_tasks, printed = pass_numbers(results.passes, params, results.all_sources)
     sources = {d: rdocs[d].source for d in docs}
@@ -198,4 +332,3 @@ def write_view(
     if warnings is not None:
         warnings.extend(pages.notes)
     site.write("index.html", index_page(results, tasks, docs, files, sources, pages.missing))
-    return site.written

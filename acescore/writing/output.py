@@ -123,6 +123,10 @@ def guard_streams() -> None:
         sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 (the process's stream)
     if not isinstance(sys.stderr, _TolerantStream):
         sys.stderr = _TolerantStream(sys.stderr)
+    # a path that is not UTF-8 (os.fsdecode: lone surrogates) printed as the bytes it was
+    # given, not a UnicodeEncodeError (a UTF-8 locale's standard output is strict)
+    with contextlib.suppress(AttributeError, ValueError, io.UnsupportedOperation):
+        sys.stdout.reconfigure(errors="surrogateescape")
 
 
 def write_stdout(text) -> None:

@@ -110,6 +110,16 @@ def _one_line(r, *words):
             lambda o: o.__setitem__("event_mentions", [{"trigger": []}]),
             "field event_mentions[0].trigger: an object expected",
         ),
+        (  # found by the fuzz (internal error: the length read before the type checked)
+            "oneie",
+            lambda o: o.__setitem__("graph", {"entities": [None], "relations": [3]}),
+            "field graph.entities[0]: an array expected",
+        ),
+        (
+            "oneie",
+            lambda o: o.__setitem__("graph", {"relations": [None]}),
+            "field graph.relations[0]: an array expected",
+        ),
         ("dygiepp", lambda o: o.__setitem__("doc_key", ["a"]), "field doc_key"),
         ("dygiepp", lambda o: o["ner"][0].append([1, "x", "PER"]), "field ner[0]"),
         (

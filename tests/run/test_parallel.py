@@ -152,7 +152,7 @@ def test_cli_jobs(tmp_path):
     bad = run("--jobs", "-1")
     assert bad.exit_code == 2, bad.stderr
     assert "Traceback" not in bad.stderr
-    assert "-1 is not in the range x>=0" in bad.stderr
+    assert "-1 is not in the range 0<=x<=1024" in bad.stderr
 
 
 @pytest.mark.slow
