@@ -65,10 +65,17 @@ def test_cli_args_of_a_file_name():
     assert cli_args(exp)[7:] == ["-P", "original_entity_type_weights", "-m"]
 
 
+#: --jobs of each case: 2 and 4 score the corpus in document shards (tests/conftest.py)
+JOBS = (1, pytest.param(2, marks=pytest.mark.slow), pytest.param(4, marks=pytest.mark.slow))
+
+
+@pytest.mark.parametrize("jobs", JOBS)
 @pytest.mark.parametrize("exp", cases())
-def test_report_identical(exp, monkeypatch):
+def test_report_identical(exp, jobs, monkeypatch):
     monkeypatch.chdir(GOLDEN / exp.parent.name)  # the lists name files under the corpus
-    r = CliRunner().invoke(main, cli_args(exp), catch_exceptions=False)
+    # --verbose: every warning as the NIST tool prints it (the default groups them)
+    args = [*cli_args(exp), "--jobs", str(jobs), "--verbose"]
+    r = CliRunner().invoke(main, args, catch_exceptions=False)
     assert r.exit_code == 0, r.stderr
     # bytes: the older scripts cut texts at 37 bytes, inside a character at times
     expected = exp.read_bytes().split(b"\n", 1)[1].decode("utf-8", "surrogateescape")
