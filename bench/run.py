@@ -169,6 +169,7 @@ def _command(args, variant: str, j: int, profile: str, scratch: Path) -> list[st
         "-t",
         f"sys-{profile}.list",
         *variant.split(),
+        *(["--nist", args.nist] if args.nist else []),
         "--jobs",
         str(j),
         "-q",
@@ -223,6 +224,12 @@ def main() -> int:
     )
     ap.add_argument(
         "--jobs", default="1", help="acescore --jobs values to run, comma-separated (e.g. 1,3)"
+    )
+    ap.add_argument(
+        "--nist",
+        default=None,
+        choices=["ace05", "ace07", "ace08"],
+        help="acescore score --nist VERSION (ACE_NIST_SCORER must then name that version's script)",
     )
     ap.add_argument("--synth", default=str(DEFAULT_SYNTH))
     ap.add_argument(

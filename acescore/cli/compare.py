@@ -16,7 +16,7 @@ from acescore.cli.common import (
     output_options,
     write_output,
 )
-from acescore.cli.inputs import VERSION_KEYS, reads_apf
+from acescore.cli.inputs import SCORING_KEYS, reads_apf
 from acescore.model.errors import EXIT_GATE
 from acescore.model.limits import MAX_BOOTSTRAP, MAX_RANDOMIZATION
 
@@ -38,20 +38,7 @@ the least memory.
 
 
 @click.command("compare", help=COMPARE_HELP)
-@reads_apf(
-    "systems",
-    takes=(
-        *VERSION_KEYS,
-        "params",
-        "docs_file",
-        "lenient",
-        "max_bytes",
-        "jobs",
-        "max_pairs",
-        "quiet",
-        "verbose",
-    ),
-)
+@reads_apf("systems", takes=SCORING_KEYS)
 @mentions_option
 @click.option(
     "-d",

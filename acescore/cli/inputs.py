@@ -152,6 +152,18 @@ INPUT_OPTIONS: tuple[InputOption, ...] = (
 BY_KEY: dict[str, InputOption] = {o.key: o for o in INPUT_OPTIONS}
 #: --nist and the older versions' options (docs/versions.md), taken together
 VERSION_KEYS = ("nist", *VERSION_OPTIONS)
+#: the input options of the commands that score (score, compare, view)
+SCORING_KEYS = (
+    *VERSION_KEYS,
+    "params",
+    "docs_file",
+    "lenient",
+    "max_bytes",
+    "jobs",
+    "max_pairs",
+    "quiet",
+    "verbose",
+)
 #: the options that name the inputs of a side (with REF SYS given as arguments)
 SIDE_KEYS = ("ref_file", "ref_list", "sys_file", "sys_list")
 

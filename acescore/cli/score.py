@@ -20,7 +20,7 @@ from acescore.cli.common import (
     progress_bars,
     write_output,
 )
-from acescore.cli.inputs import VERSION_KEYS, reads_apf, score_inputs
+from acescore.cli.inputs import SCORING_KEYS, reads_apf, score_inputs
 from acescore.model.errors import EXIT_GATE, EXIT_UNUSABLE
 from acescore.model.tasks import tasks_help
 
@@ -62,20 +62,7 @@ def nist_flag_options(f):
 
 
 @click.command("score", help=SCORE_HELP)
-@reads_apf(
-    "pair",
-    takes=(
-        *VERSION_KEYS,
-        "params",
-        "docs_file",
-        "lenient",
-        "max_bytes",
-        "jobs",
-        "max_pairs",
-        "quiet",
-        "verbose",
-    ),
-)
+@reads_apf("pair", takes=SCORING_KEYS)
 @nist_flag_options
 @click.option(
     "-c",

@@ -9,14 +9,11 @@ import time
 import click
 
 from acescore.cli.common import die, emit_summary, emit_warnings, mentions_option, output_dir_option
-from acescore.cli.inputs import reads_apf
+from acescore.cli.inputs import SCORING_KEYS, reads_apf
 
 
 @click.command("view")
-@reads_apf(
-    "pair",
-    takes=("params", "docs_file", "lenient", "max_bytes", "jobs", "max_pairs", "quiet", "verbose"),
-)
+@reads_apf("pair", takes=SCORING_KEYS)
 @click.option(
     "--source-dir",
     "source_dir",

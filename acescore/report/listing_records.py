@@ -25,12 +25,8 @@ from itertools import pairwise
 from operator import itemgetter
 
 from acescore.report.data.machine import listing_json, mappings_json
-from acescore.report.nist.diagnostics import (
-    document_lines,
-    documents_listing,
-    listing_blocks,
-    packed,
-)
+from acescore.report.nist.blocks import packed
+from acescore.report.nist.diagnostics import document_lines, documents_listing, listing_blocks
 from acescore.report.nist.mappings import mapping_blocks
 from acescore.writing.spool import coalesced
 

@@ -464,6 +464,7 @@ def _run_chains(
     opts = ctx.options
     outputs: list = []
     run.on_pass = lambda res: outputs.append(per_pass(res))
+    run.promotion_elsewhere = CHAINS[1] not in chains
     out: list[ChainOutput] = []
     try:
         for chain in chains:

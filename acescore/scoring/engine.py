@@ -63,6 +63,10 @@ class Run:
     #: (acescore.run.shard_worker) notes where each phase starts, to merge the shards'
     #: warnings phase by phase.
     on_phase: Callable[..., None] | None = None
+    #: the entity mention chain runs in another process (``acescore.run.parallel``): the
+    #: older versions' warnings of the entity promotion are given there, where a run in one
+    #: process gives them (the relation/event mention chain finds the promotion done)
+    promotion_elsewhere: bool = False
 
     def add_pass(self, res: PassResult, check: Check = None) -> None:
         """Append a finished pass; ``check``: the -c duplicate check, if any."""
@@ -86,6 +90,8 @@ def _promoted(run: Run, side: str, kind: str) -> tuple[dict, dict]:
         # the older versions warn about names while promoting entity mentions
         # (each side's warnings are a phase of their own, as in promote_releves)
         warnings = run.warnings if run.params.nist != "ace08" and kind == "entity" else None
+        if warnings is not None and run.promotion_elsewhere and run.ref.of(kind):
+            warnings = None  # (that chain promotes both sides where both have entities)
         phase = run.on_phase if warnings is not None else None
         if phase is not None:
             phase()

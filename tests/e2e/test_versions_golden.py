@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from test_golden import with_jobs
 
 from acescore.cli import main
 
@@ -65,11 +66,12 @@ def test_cli_args_of_a_file_name():
     assert cli_args(exp)[7:] == ["-P", "original_entity_type_weights", "-m"]
 
 
-@pytest.mark.parametrize("exp", cases())
-def test_report_identical(exp, monkeypatch):
+@pytest.mark.parametrize(("exp", "jobs"), with_jobs(cases()))
+def test_report_identical(exp, jobs, monkeypatch):
     monkeypatch.chdir(GOLDEN / exp.parent.name)  # the lists name files under the corpus
     # --verbose: every warning as the NIST tool prints it (the default groups them)
-    r = CliRunner().invoke(main, [*cli_args(exp), "--verbose"], catch_exceptions=False)
+    args = [*cli_args(exp), "--jobs", str(jobs), "--verbose"]
+    r = CliRunner().invoke(main, args, catch_exceptions=False)
     assert r.exit_code == 0, r.stderr
     # bytes: the older scripts cut texts at 37 bytes, inside a character at times
     expected = exp.read_bytes().split(b"\n", 1)[1].decode("utf-8", "surrogateescape")

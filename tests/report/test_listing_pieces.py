@@ -1,11 +1,11 @@
 """The pieces a large listing report is made of: a listing's blocks packed for the trip from
-a shard (acescore.report.nist.diagnostics.Blocks.packed) and the report written encoded piece by
+a shard (acescore.report.nist.blocks.Blocks.packed) and the report written encoded piece by
 piece (acescore.writing.output.ReportFile).  The listings' text itself is checked against the NIST
 tool's reports in test_diagnostics.py and test_shards_listings.py."""
 
 from __future__ import annotations
 
-from acescore.report.nist.diagnostics import Blocks, packed
+from acescore.report.nist.blocks import Blocks, packed
 from acescore.writing import output
 
 

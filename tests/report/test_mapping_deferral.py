@@ -11,7 +11,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from acescore.report.nist.diagnostics import SEPARATOR, Blocks
+from acescore.report.nist.blocks import Blocks
+from acescore.report.nist.diagnostics import SEPARATOR
 from acescore.report.nist.mapping_parts import _Flag, _flush_block, _later
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from test_report_fixtures import DOC, event, finish, glob, relation, tiny_entities, tiny_relations
 
 from acescore.model.params import EVENT_SUBTYPES, RELATION_SUBTYPES, get_params
+from acescore.report.counts import detection_text as dtext
 from acescore.report.counts import recognition as rec
 from acescore.report.counts import releve_recognition as rrec
 from acescore.report.nist.nist_text import entity_recognition, releve_recognition
@@ -139,7 +140,7 @@ def test_entity_type_and_class_matrices():
 
 
 def test_name_table():
-    text = rec.name_table(rec.name_stats(tiny_entities()), P.entity_types)
+    text = dtext.name_table(rec.name_stats(tiny_entities()), P.entity_types)
     lines = text.split("\n")
     assert lines[1:5] == [
         "Name Detection and Extent Recognition statistics (for mapped entities):",
@@ -162,7 +163,7 @@ def test_mention_tables_and_matrices():
         ("NOM", "ORG", "LITERAL"): {"correct": 1},
         ("NAM", "GPE", "LITERAL"): {"correct": 1},
     }
-    text = rec.mention_tables(det, P)
+    text = dtext.mention_tables(det, P)
     blocks = text.split("\n\n")
     assert len(blocks) == 3
     t = blocks[0].split("\n")
@@ -181,7 +182,7 @@ def test_mention_tables_and_matrices():
     assert s[5] == "METON       0      0     0      0     0      0.0   0.0     0.0   0.0"
     r = blocks[2].split("\n")
     assert r[3].startswith(" role ") and r[4].startswith("  FAC       0")
-    m = rec.mention_role_style_matrices(role, style, P, "newswire").split("\n")
+    m = dtext.mention_role_style_matrices(role, style, P, "newswire").split("\n")
     assert m[1] == 'Mention Role confusion matrix for "newswire" sources (for mapped mentions)'
     assert m[2] == "  For all mapped mentions:"
     assert m[4] + "\n" == TYPE_HEADER

@@ -1,6 +1,6 @@
 """The blocks of the ``-a``/``-e`` mapping listings (docs/rules/report.md §5.3), whatever their
 kind (:mod:`acescore.report.nist.mappings`, :mod:`acescore.report.nist.releve_mappings`): each REF
-element's block starts in the listing's :class:`~acescore.report.nist.diagnostics.Blocks` and
+element's block starts in the listing's :class:`~acescore.report.nist.blocks.Blocks` and
 is kept only if something in it raised its print flag (``-e``; ``-a`` prints every
 block), the blocks of the SYS elements without a REF partner are always printed.  A block
 goes into the listing as one string.

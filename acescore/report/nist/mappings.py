@@ -9,11 +9,11 @@ from __future__ import annotations
 from acescore.model.params import EPSILON
 from acescore.model.spans import extent_mismatch
 from acescore.report.counts import old_names
+from acescore.report.nist.blocks import Blocks
 from acescore.report.nist.diagnostics import (
     ATTRIBUTES,
     ENTITY_ATTRIBUTES,
     SEPARATOR,
-    Blocks,
     _attr,
     _Ctx,
     _id_plus_external_ids,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from acescore.model.params import EVENT_SUBTYPES, RELATION_SUBTYPES, Params
 from acescore.model.tasks import task as task_of
+from acescore.report.counts import detection_text as dtext
 from acescore.report.counts import recognition as rec
 from acescore.report.counts import releve_recognition as rrec
 from acescore.report.counts.conditions import recognition_attributes
@@ -47,11 +48,11 @@ def entity_text(stats: dict, params: Params, source_label: str) -> str:
     for a in attrs:
         out.append(rec.recognition_block(by_attr.get(a), f"attribute {a}", _old(params)))
     out.append(rec.entity_class_matrix(by_attr.get("CLASS"), params.entity_classes, source_label))
-    out.append(rec.name_table(stats["names"], params.entity_types, _old(params)))
+    out.append(dtext.name_table(stats["names"], params.entity_types, _old(params)))
     if stats["mentions"] is not None:
         detection, role, style = stats["mentions"]
-        out.append(rec.mention_tables(detection, params))
-        out.append(rec.mention_role_style_matrices(role, style, params, source_label))
+        out.append(dtext.mention_tables(detection, params))
+        out.append(dtext.mention_role_style_matrices(role, style, params, source_label))
     return "".join(out)
 
 

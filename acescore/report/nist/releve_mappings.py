@@ -75,7 +75,7 @@ class _ReleveMapping:
 
 def releve_mapping(out, ctx: _Ctx, all_blocks: bool):
     """The blocks of a relation or event mapping listing into ``out``
-    (:class:`~acescore.report.nist.diagnostics.Blocks`)."""
+    (:class:`~acescore.report.nist.blocks.Blocks`)."""
     res = ctx.res
     st = _ReleveMapping(ctx)
     word = res.task
