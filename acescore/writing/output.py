@@ -20,6 +20,7 @@ import atexit
 import contextlib
 import io
 import os
+import signal
 import stat
 import sys
 import tempfile
@@ -29,6 +30,8 @@ from acescore.writing.spool import Span, as_text
 
 EXIT_CLOSED_PIPE = 141  # 128 + SIGPIPE, what a shell reports for `... | head`
 _DEV_FULL = (1, 7)  # Linux: major/minor device number of /dev/full
+#: the signals on which a run ends with its clean-up (acescore.cli.common)
+_ENDING_SIGNALS = {signal.SIGTERM, signal.SIGHUP, signal.SIGINT}
 
 
 class OutputError(AceError):
@@ -222,18 +225,23 @@ class ReportFile:
             raise OutputError(f"{path}: the folder {os.path.dirname(path) or '.'} does not exist")
         if st is not None and not os.access(target, os.W_OK):
             raise OutputError(f"{path}: the file is read-only")
+        # the signals that end a run wait until the temporary file is known and its removal
+        # registered: one arriving inside mkstemp would leave a .part file nobody removes
+        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, _ENDING_SIGNALS)
         try:
             self.fd, self.tmp = tempfile.mkstemp(
                 prefix=f".{os.path.basename(target)[:100]}.", suffix=".part", dir=folder
             )
+            if durable:
+                atexit.register(self.discard)
         except OSError as e:
             raise OutputError(
                 f"{path}: cannot write in the folder {os.path.dirname(path) or '.'}: {_why(e)}"
             ) from None
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
         self.target = target
         self.mode = stat.S_IMODE(st.st_mode) if st is not None else 0o666 & ~_umask()
-        if durable:
-            atexit.register(self.discard)
 
     def _open_special(self, st) -> None:
         if stat.S_ISCHR(st.st_mode) and (os.major(st.st_rdev), os.minor(st.st_rdev)) == _DEV_FULL:
