@@ -1,7 +1,7 @@
 """``acescore export`` / ``acescore import`` (acescore.formats): OneIE, DyGIE++ and TextEE JSON.
 
 The round trip APF -> format -> APF on the committed synthetic corpus tests/data/golden/small
-(made by /work/shared/tools/acesynth.py) keeps every element the format carries
+(made by tools/acesynth.py) keeps every element the format carries
 (acescore.formats.convert): entity mentions (one span: head or extent; TYPE; mention TYPE and
 SUBTYPE where the format has them; coreference), value and timex2 mentions, event mentions
 (anchor, TYPE:SUBTYPE, arguments with roles) and relation mentions (TYPE, SUBTYPE, Arg-1,
