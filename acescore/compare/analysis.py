@@ -30,6 +30,7 @@ from acescore.compare.stats import (
 from acescore.compare.systems import Scored
 from acescore.model.errors import AceUsageError
 from acescore.model.limits import MAX_BOOTSTRAP, MAX_RANDOMIZATION
+from acescore.model.version import schema_url
 from acescore.report.data.machine import make_signature
 
 #: below this, a document's effect on the corpus difference counts as none
@@ -219,6 +220,7 @@ def compare(
     docids = scored.docids
     tasks = task_order({t for s in systems for t in s.tasks})
     out: dict = {
+        "$schema": schema_url("compare"),
         "signature": signature(scored, bootstrap, randomization, seed),
         "parameters": {
             "name": scored.params.name,

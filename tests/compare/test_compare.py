@@ -348,6 +348,7 @@ def test_cli_json_shape_and_signature():
     assert r.exit_code == 0, r.output
     data = json.loads(r.output)
     jsonschema.validate(data, SCHEMA)
+    assert data["$schema"] == SCHEMA["$id"]
     assert data["signature"].endswith("|bs:200|ar:500|seed:3")
     assert [s["name"] for s in data["systems"]] == ["sys-heavy", "sys-coref"]
     assert set(data["systems"][0]["tasks"]["edr"]) == {"value", "ci_low", "ci_high"}

@@ -37,6 +37,7 @@ def full():
 @pytest.mark.slow
 def test_schema_and_unit(full):
     jsonschema.validate(full, SCHEMA)
+    assert full["$schema"] == SCHEMA["$id"]
     assert full["score_unit"] == "percent"
     assert full["inputs"] == {"ref": REF, "sys": SYS}
     assert full["signature"] == (

@@ -15,7 +15,7 @@ import json
 from acescore.model.errors import AceUsageError
 from acescore.model.tasks import JSON_NAMES, lookup
 from acescore.model.tasks import task as task_of
-from acescore.model.version import __version__
+from acescore.model.version import __version__, schema_url
 from acescore.report.counts import old_rows
 from acescore.report.counts.conditions import MULTI, table_specs
 from acescore.report.counts.rows import is_b3_table
@@ -23,7 +23,7 @@ from acescore.report.counts.rows import row_fields as rows_row_fields
 from acescore.report.counts.tables import PassTables, accumulate, document_costs
 from acescore.report.data.machine import UNIT, coref_json, events_json, make_signature
 
-SCHEMA_ID = "https://acescore.invalid/schema/results-1.json"
+SCHEMA_ID = schema_url("results")
 
 
 def signature(results) -> str:
