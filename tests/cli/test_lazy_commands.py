@@ -15,6 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from acescore.cli import COMMANDS, load_command, main
+from acescore.model.version import __version__
 
 TINY = Path(__file__).parent.parent / "data" / "golden" / "tiny"
 DOC = "SYNBC_20040910.0003.apf.xml"
@@ -83,6 +84,23 @@ def test_score_imports_only_the_products_it_makes():
         ["score", *inputs, "-m", "-q", "-a", "-s", "--format", "json"], PRODUCT_MODULES
     )
     assert {"acescore.metrics.records", "acescore.report.listing_records"} <= set(asked)
+
+
+def test_version_without_the_command_line():
+    """``acescore --version`` prints the group's own line without importing click."""
+    code = (
+        "import atexit, sys\n"
+        "atexit.register(lambda: print('click' in sys.modules))\n"
+        "sys.argv = ['acescore', '--version']\n"
+        "from acescore.entry import run\n"
+        "run()"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    group = CliRunner().invoke(main, ["--version"]).output
+    assert out == group + "False\n"
+    assert group == "acescore, version " + __version__ + "\n"
 
 
 def test_unknown_command_is_one_line():
