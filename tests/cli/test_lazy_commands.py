@@ -29,6 +29,17 @@ PRODUCT_MODULES = (
 )
 
 
+def _python(code: str, *args: str, **env: str) -> str:
+    """The standard output of ``python -c CODE ARGS`` (``env``: more environment)."""
+    return subprocess.run(
+        [sys.executable, "-c", code, *args],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, **env),
+        check=True,
+    ).stdout
+
+
 def _imported_by(args: list, prefixes: tuple) -> list:
     """The modules of ``prefixes`` that a real ``acescore ARGS`` run (a process of its own)
     has imported when it ends."""
@@ -37,10 +48,7 @@ def _imported_by(args: list, prefixes: tuple) -> list:
         "try:\n    main.main(sys.argv[1:], prog_name='acescore')\nexcept SystemExit:\n    pass\n"
         f"print('IMPORTED', sorted(m for m in sys.modules if m.startswith({prefixes!r})))"
     )
-    env = dict(os.environ, ACESCORE_NO_FAST_EXIT="1")  # (else it ends with os._exit)
-    out = subprocess.run(
-        [sys.executable, "-c", code, *args], capture_output=True, text=True, env=env, check=True
-    ).stdout
+    out = _python(code, *args, ACESCORE_NO_FAST_EXIT="1")  # (else it ends with os._exit)
     last = out.splitlines()[-1]
     assert last.startswith("IMPORTED "), out[-500:]
     return ast.literal_eval(last.removeprefix("IMPORTED "))
@@ -68,9 +76,7 @@ def test_help_and_version_import_no_command():
         " 'acescore.run', 'acescore.scoring', 'acescore.cli.score')))\n"
         "print(bad)"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True
-    ).stdout
+    out = _python(code)
     assert out.splitlines()[-1] == "[]"
 
 
@@ -95,9 +101,7 @@ def test_version_without_the_command_line():
         "from acescore.entry import run\n"
         "run()"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True
-    ).stdout
+    out = _python(code)
     group = CliRunner().invoke(main, ["--version"]).output
     assert out == group + "False\n"
     assert group == "acescore, version " + __version__ + "\n"
