@@ -57,14 +57,14 @@ def run(argv=None) -> None:
     OneLineGroup`) ends every run: one-line usage errors, Ctrl-C 130 with one line on
     standard error, a failing output one line (:mod:`acescore.writing.output`)."""
     signal.signal(signal.SIGINT, _interrupted_while_starting)
-    if (sys.argv[1:] if argv is None else list(argv)) == ["--version"]:
-        _version()  # (returns if standard output cannot take it: the group says why)
 
     # numpy's BLAS would start a thread per CPU at import, spinning: 0.08 s of CPU in every
     # run, for nothing (the only products, compare's bootstrap, are matrix-vector ones: on
     # 600 documents one thread was 4% faster); the user's setting, if any, stands
     for name in _BLAS_THREADS:
         os.environ.setdefault(name, "1")
+    if (sys.argv[1:] if argv is None else list(argv)) == ["--version"]:
+        _version()  # (returns if standard output cannot take it: the group says why)
     try:
         from acescore.cli import main
     except MemoryError:  # a limit (ulimit -v) below what the imports need
