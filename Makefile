@@ -23,10 +23,13 @@ install: $(BIN)/acescore chromium
 chromium:
 	bash .ci/install-chromium.sh
 
+# editable_mode=compat: the checkout on sys.path by a plain path .pth, not setuptools'
+# import hook, which imported pathlib, urllib.parse and importlib.util at the start of
+# every python process of the venv (docs/development.md)
 $(BIN)/acescore: pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test,dev]'
+	$(BIN)/pip install --quiet -e '.[test,dev]' --config-settings editable_mode=compat
 	@touch $@
 
 # the fast loop (<= 30 s on 2 CPUs): lint, format, types, the layers' contract, the tests not

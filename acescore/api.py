@@ -13,15 +13,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from acescore.metrics import records as literature_records
 from acescore.model.errors import python_errors
 from acescore.model.limits import DEFAULT_MAX_PAIRS
 from acescore.model.options import DEFAULT_MAX_BYTES, Options
 from acescore.model.params import DEFAULT_PARAMS, Params, get_params
 from acescore.reading.apf import read_apf as _read_apf
+from acescore.report import listing_records
 from acescore.report.results import Results
 from acescore.run.entry import Reference, execute
 from acescore.run.entry import prepare_reference as _prepare
 from acescore.run.pipeline import Corpus, discover, read_corpus
+from acescore.run.products import Products
+
+#: the code of every optional product (a run makes those its options ask for)
+PRODUCTS = Products(literature=literature_records, listings=listing_records)
 
 __all__ = [
     "Corpus",
@@ -130,7 +136,7 @@ def score(
         docs=docs,
         max_pairs=max_pairs,
     )
-    return execute(ref, sys, opts, keep_passes=keep_passes)
+    return execute(ref, sys, opts, keep_passes=keep_passes, products=PRODUCTS)
 
 
 @python_errors

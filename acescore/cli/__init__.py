@@ -15,7 +15,7 @@ import click
 
 from acescore.cli.common import OneLineGroup
 from acescore.model.memory import NUMPY_HEADROOM, load_native
-from acescore.model.version import __version__
+from acescore.model.version import VERSION_MESSAGE, __version__
 
 
 class CommandEntry(NamedTuple):
@@ -141,7 +141,7 @@ class LazyGroup(OneLineGroup):
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["--help"]})
-@click.version_option(__version__, prog_name="acescore")
+@click.version_option(__version__, prog_name="acescore", message=VERSION_MESSAGE)
 def main() -> None:
     """acescore: score ACE APF system output against a reference, as the NIST ACE
     evaluation tool (ace08-eval-v08.pl) does -- same numbers, same report."""

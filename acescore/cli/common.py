@@ -85,7 +85,7 @@ class OneLineGroup(click.Group):
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, False, **extra)
-        from acescore.writing.output import guard_streams
+        from acescore.writing.streams import guard_streams
 
         guard_streams()
         _RECEIVED.clear()
@@ -103,7 +103,7 @@ class OneLineGroup(click.Group):
 
     def _run(self, args, prog_name, complete_var, **extra) -> None:
         """The command, and every way it can end: one line and an exit status."""
-        from acescore.writing.output import EXIT_CLOSED_PIPE
+        from acescore.writing.streams import EXIT_CLOSED_PIPE
 
         try:
             rv = super().main(args, prog_name, complete_var, False, **extra)
@@ -127,7 +127,7 @@ class OneLineGroup(click.Group):
         except MemoryError:
             die(OUT_OF_MEMORY)
         except BrokenPipeError:
-            from acescore.writing.output import _silence_stdout
+            from acescore.writing.streams import _silence_stdout
 
             _silence_stdout()
             sys.exit(EXIT_CLOSED_PIPE)

@@ -359,6 +359,20 @@ def read_inputs(inputs: Inputs, options: Options, progress=None):
     )
 
 
+def run_products(options: Options):
+    """The code of the optional products ``options`` ask for (:mod:`acescore.run.products`),
+    imported now: a run that asks for none imports none (the literature metrics, the
+    listings)."""
+    from acescore.run.products import Products
+
+    literature = listings = None
+    if options.literature and options.parameter_set.use_mentions:
+        from acescore.metrics import records as literature
+    if options.listings:
+        from acescore.report import listing_records as listings
+    return Products(literature, listings)
+
+
 def score_inputs(
     inputs: Inputs | None,
     options: Options,
@@ -378,7 +392,7 @@ def score_inputs(
     from acescore.run import execute, pipeline
 
     if loaded is not None:
-        return pipeline.score(loaded, keep_passes)
+        return pipeline.score(loaded, keep_passes, products=run_products(loaded.options))
     results = execute(
         inputs.ref,
         inputs.sys,
@@ -387,6 +401,7 @@ def score_inputs(
         sys_list=inputs.sys_list,
         progress=progress,
         keep_passes=keep_passes,
+        products=run_products(options),
     )
     if progress is not None:
         sys.stderr.write("\r" + " " * 60 + "\r")

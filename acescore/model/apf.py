@@ -12,10 +12,20 @@ one side that share an ID across documents form one global element (see
 
 from __future__ import annotations
 
-from dataclasses import MISSING, dataclass, field, fields
-from typing import TypeVar
+from collections.abc import Callable
+from dataclasses import MISSING, FrozenInstanceError, dataclass, field, fields
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from acescore.model.text import display_text
+
+if TYPE_CHECKING:
+    from typing_extensions import dataclass_transform
+else:
+
+    def dataclass_transform(**_kw):
+        return lambda f: f
+
 
 Number = int | float
 
@@ -32,33 +42,47 @@ PLURAL = {
 _Record = TypeVar("_Record")
 
 
-def _fast_init(cls: type[_Record]) -> type[_Record]:
-    """Give the frozen slots dataclass ``cls`` a faster ``__init__``.
+def _frozen_setattr(self: object, name: str, value: object) -> None:
+    raise FrozenInstanceError(f"cannot assign to field {name!r}")
 
-    The ``__init__`` that dataclasses generates for a frozen class stores every field with
-    ``object.__setattr__(self, name, value)``; a corpus has hundreds of thousands of records,
-    and that was over a tenth of the time to read one.  The ``__init__`` made here has the
-    same parameters and defaults and stores the fields through their slot descriptors, which
-    is what ``object.__setattr__`` ends up doing.  Everything else (frozenness, equality,
-    hashing, ``repr``, pickling, :func:`dataclasses.replace`) is dataclasses' own.
+
+def _frozen_delattr(self: object, name: str) -> None:
+    raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+
+@dataclass_transform(frozen_default=True, field_specifiers=(field,))
+def record(cls: type[_Record]) -> type[_Record]:
+    """Make ``cls`` a frozen slots dataclass of the model, without the code generation
+    that makes a dataclass cost most of a millisecond to define (:mod:`dataclasses`
+    compiles six methods per class at import: this module's fourteen classes were ~40% of
+    acescore's own import time, and a one-document run is mostly imports).
+
+    The class is a dataclass with slots (``dataclasses.fields`` and ``replace`` work on it)
+    whose methods are made here: equality and hashing over the fields that compare, with a
+    tuple of those fields as dataclasses' own do (:func:`operator.attrgetter`: the same
+    tuples, the same hashes), frozenness, ``repr`` and pickling as dataclasses' for a
+    frozen slots class, and a fast ``__init__`` -- the one method compiled: the
+    ``__init__`` that dataclasses generates for a frozen class stores every field with
+    ``object.__setattr__(self, name, value)``; a corpus has hundreds of thousands of
+    records, and that was over a tenth of the time to read one.  This one has the same
+    parameters and defaults and stores the fields through their slot descriptors, which is
+    what ``object.__setattr__`` ends up doing.  (mypy sees a frozen dataclass:
+    ``dataclass_transform``.)
     """
-    params = getattr(cls, "__dataclass_params__", None)
-    if (
-        params is None
-        or not params.frozen
-        or "__slots__" not in cls.__dict__
-        or hasattr(cls, "__post_init__")
-    ):
-        raise TypeError(
-            f"{cls.__name__}: @_fast_init needs a frozen slots dataclass without __post_init__"
-        )
+    if "__post_init__" in cls.__dict__:
+        raise TypeError(f"{cls.__name__}: @record does not call __post_init__")
+    if cls.__doc__ is None:  # (dataclasses would make one from inspect.signature: slow)
+        cls.__doc__ = f"{cls.__name__}({', '.join(cls.__annotations__)})"
+    cls = dataclass(slots=True, init=False, repr=False, eq=False)(cls)
     env: dict = {}
     args, body = [], []
-    for f in fields(cls):  # type: ignore[arg-type]  # a dataclass: checked above
+    names, compared = [], []
+    for f in fields(cls):  # type: ignore[arg-type]  # a dataclass: made just above
         if f.default_factory is not MISSING:
-            raise TypeError(
-                f"{cls.__name__}.{f.name}: default_factory is not supported by @_fast_init"
-            )
+            raise TypeError(f"{cls.__name__}.{f.name}: default_factory is not supported by @record")
+        names.append(f.name)
+        if f.compare:
+            compared.append(f.name)
         if f.default is not MISSING:
             env[f"_default_{f.name}"] = f.default
         if f.init:
@@ -73,12 +97,41 @@ def _fast_init(cls: type[_Record]) -> type[_Record]:
     exec(f"def __init__(self, {', '.join(args)}):\n" + "\n".join(body or ["    pass"]) + "\n", env)
     init = env["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
-    cls.__init__ = init  # type: ignore[method-assign]
+    if len(compared) < 2:  # attrgetter of one name gives the value, not a tuple
+        raise TypeError(f"{cls.__name__}: @record needs two fields that compare or more")
+    key: Callable[[Any], tuple] = attrgetter(*compared)  # what __eq__ and __hash__ take
+    shown: Callable[[Any], tuple] = attrgetter(*names)  # every field, in order
+    setters = [getattr(cls, n).__set__ for n in names]
+
+    def __eq__(self: Any, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return bool(key(self) == key(other))
+        return NotImplemented
+
+    def __hash__(self: Any) -> int:
+        return hash(key(self))
+
+    def __repr__(self: Any) -> str:
+        values = ", ".join(f"{n}={v!r}" for n, v in zip(names, shown(self)))
+        return f"{self.__class__.__qualname__}({values})"
+
+    def __getstate__(self: Any) -> list:
+        return list(shown(self))
+
+    def __setstate__(self: Any, state: list) -> None:
+        for put, value in zip(setters, state):
+            put(self, value)
+
+    for method in (init, __eq__, __hash__, __repr__, __getstate__, __setstate__):
+        if method is not init:
+            method.__qualname__ = f"{cls.__qualname__}.{method.__name__}"
+        setattr(cls, method.__name__, method)
+    cls.__setattr__ = _frozen_setattr  # type: ignore[method-assign]
+    cls.__delattr__ = _frozen_delattr  # type: ignore[method-assign]
     return cls
 
 
-@_fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class Box:
     """One bounding box of an image locator."""
 
@@ -98,8 +151,7 @@ class Box:
         return self.y + self.height
 
 
-@_fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class Locator:
     """A head, extent or anchor.
 
@@ -128,8 +180,7 @@ class Locator:
         return self.end - self.start + 1 if self.kind == "text" else self.end - self.start
 
 
-@_fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class Argument:
     """A relation/event argument (element level: REFID is an element ID; mention level:
     a mention ID).  ``role`` is the stored role (``Arg`` for symmetric relations)."""
@@ -138,8 +189,7 @@ class Argument:
     refid: str
 
 
-@_fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class EntityMention:
     id: str
     type: str  # NAM, NOM, PRO
@@ -155,8 +205,7 @@ class EntityMention:
         return "NOM" if self.type == "NAM" and self.style == "METONYMIC" else self.type
 
 
-@_fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class SimpleMention:
     """A value or timex2 mention: an extent only."""
 
@@ -169,8 +218,7 @@ class SimpleMention:
         return None
 
 
-@_fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class RelationMention:
     id: str
     extent: Locator
@@ -184,8 +232,7 @@ class RelationMention:
     anchor = None
 
 
-@_fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class EventMention:
     id: str
     extent: Locator
@@ -198,8 +245,7 @@ class EventMention:
         return None
 
 
-@_fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class Entity:
     id: str
     type: str
@@ -221,8 +267,7 @@ class Entity:
         return {"CLASS": self.cls, "LEVEL": self.level, "SUBTYPE": self.subtype, "TYPE": self.type}
 
 
-@_fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class Value:
     id: str
     type: str
@@ -240,8 +285,7 @@ class Value:
 TIMEX2_ATTRIBUTES = ("ANCHOR_DIR", "ANCHOR_VAL", "COMMENT", "MOD", "NON_SPECIFIC", "SET", "VAL")
 
 
-@_fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class Timex2:
     id: str
     attrs: tuple[tuple[str, str], ...]  # defined attributes of TIMEX2_ATTRIBUTES, sorted
@@ -267,8 +311,7 @@ class Timex2:
         return None
 
 
-@_fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class Relation:
     id: str
     type: str
@@ -299,8 +342,7 @@ class Relation:
         return {"MODALITY": self.modality, "SUBTYPE": self.subtype, "TYPE": self.type}
 
 
-@_fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class Event:
     id: str
     type: str
@@ -332,8 +374,7 @@ class Event:
 Element = Entity | Value | Timex2 | Relation | Event
 
 
-@_fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class Document:
     docid: str
     source: str  # SOURCE of the source_file
@@ -353,8 +394,7 @@ class Document:
         return elements
 
 
-@_fast_init
-@dataclass(frozen=True, slots=True)
+@record
 class ApfFile:
     """One APF file as read: its documents in file order and the SOURCE of every
     ``source_file`` (a file can have source_files without documents)."""

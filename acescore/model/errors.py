@@ -92,25 +92,26 @@ class AceUsageError(AceError):
 
 
 #: the command line's spellings of the options that messages name, and the keywords of the
-#: Python API that say the same (:func:`in_python_terms`)
-PYTHON_SPELLINGS: tuple = (
-    (re.compile(r"--docs \S+?(?=[;:,)]|\s|$)"), "docs="),
-    (re.compile(r"--max-pairs N\b"), "max_pairs=N"),
-    (re.compile(r"--max-pairs\b"), "max_pairs="),
+#: Python API that say the same (:func:`in_python_terms`; compiled when first needed: only
+#: the API's errors are worded so, and the command line's start need not compile them)
+_PYTHON_SPELLINGS: tuple = (
+    (r"--docs \S+?(?=[;:,)]|\s|$)", "docs="),
+    (r"--max-pairs N\b", "max_pairs=N"),
+    (r"--max-pairs\b", "max_pairs="),
     (
-        re.compile(r"--max-file-size (\d+)([KMG]?)"),
+        r"--max-file-size (\d+)([KMG]?)",
         lambda m: f"max_bytes={int(m.group(1)) << {'': 0, 'K': 10, 'M': 20, 'G': 30}[m.group(2)]}",
     ),
-    (re.compile(r"--max-file-size\b"), "max_bytes="),
-    (re.compile(r"--lenient\b"), "lenient=True"),
-    (re.compile(r"`acescore validate`"), "`acescore validate` (the command line)"),
+    (r"--max-file-size\b", "max_bytes="),
+    (r"--lenient\b", "lenient=True"),
+    (r"`acescore validate`", "`acescore validate` (the command line)"),
 )
 
 
 def in_python_terms(text: str) -> str:
     """A message of the command line with its option spellings as the Python API's keywords."""
-    for pattern, repl in PYTHON_SPELLINGS:
-        text = pattern.sub(repl, text)
+    for pattern, repl in _PYTHON_SPELLINGS:
+        text = re.sub(pattern, repl, text)  # (re caches the compiled patterns)
     return text
 
 

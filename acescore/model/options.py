@@ -96,6 +96,11 @@ class Options:
         )
 
     @property
+    def listings(self) -> bool:
+        """Whether the run prints listings (``-s``, ``-a``, ``-e``)."""
+        return bool(self.summary or self.all_mappings or self.error_mappings)
+
+    @property
     def nist_label(self) -> str:
         """The version for the signature, with the older versions' options given:
         ``ace08``, ``ace05(W=mention,M=both)``."""

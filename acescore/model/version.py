@@ -2,6 +2,10 @@
 
 __version__ = "0.1.0"
 
+#: what ``acescore --version`` prints (click's form; acescore.entry prints it without
+#: loading the command line, acescore.cli gives it to click's --version)
+VERSION_MESSAGE = "%(prog)s, version %(version)s"
+
 #: the project's repository (pyproject.toml's and CITATION.cff's ``repository-code`` name it too)
 REPOSITORY = "https://github.com/acescore/acescore"
 

@@ -6,13 +6,16 @@ differ from it by their parameter sets, the options they take (``-W -M -N -S``, 
 is one :class:`NistVersion`: the one execution path reads these switches; only the few
 routines that really differ are written per version.  Which tasks a version has is
 :attr:`NistVersion.tasks` (tasks it lacks are absent from its results, not zero).
+
+Its records are named tuples, not dataclasses: a dataclass compiles its methods when it is
+defined (~1 ms each), and every command imports this module.
 """
 
-from __future__ import annotations
-
+# (no `from __future__ import annotations` here: typing.NamedTuple would compile each of its
+# annotations, as strings, when the class is defined)
 import re
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import replace
+from typing import Any, NamedTuple
 
 from acescore.model.errors import AceUsageError
 from acescore.model.params import EPSILON, PARAMETER_SETS, Params
@@ -22,8 +25,7 @@ from acescore.model.tasks import TASKS
 ALL_TASKS = tuple(t.name for t in TASKS)
 
 
-@dataclass(frozen=True)
-class VersionOption:
+class VersionOption(NamedTuple):
     """An option only the older versions take (docs/rules/versions.md §1.1)."""
 
     key: str  # the Options field
@@ -84,8 +86,7 @@ VERSION_OPTIONS: dict[str, VersionOption] = {
 }
 
 
-@dataclass(frozen=True)
-class ReaderSwitches:
+class ReaderSwitches(NamedTuple):
     """How a version reads APF (docs/rules/versions.md §2)."""
 
     old_tokenizer: bool = False  # start tags end at '>' or any white space; no unclosed error
@@ -99,8 +100,7 @@ class ReaderSwitches:
     located_names: bool = False  # names are located raw texts, not normalized strings
 
 
-@dataclass(frozen=True)
-class ValuationSwitches:
+class ValuationSwitches(NamedTuple):
     """How a version values and maps (docs/rules/versions.md §3)."""
 
     model: str = "2008"  # 2008 (two passes), 2007 (one pass, 08 formulas), 2005 (own model)
@@ -111,8 +111,7 @@ class ValuationSwitches:
     arg_errors: str = "2008"  # argument mapping errors: 2008, 2007 (needs -m), 2005 (REF only)
 
 
-@dataclass(frozen=True)
-class ReportLayout:
+class ReportLayout(NamedTuple):
     """How a version prints its report (docs/rules/versions.md §4)."""
 
     header: str = "2008"  # the parameter header's form: 2008, 2007, 2005
@@ -122,8 +121,7 @@ class ReportLayout:
     doc_scores: str = "2008"  # -d: 2008 (also 07) or 2005 (inline, wrong but for entities)
 
 
-@dataclass(frozen=True)
-class NistVersion:
+class NistVersion(NamedTuple):
     name: str  # ace08, ace07, ace05 (--nist, the signature)
     script: str  # the NIST script reproduced
     parameter_sets: dict[str, Params]  # name -> Params
@@ -270,9 +268,9 @@ VERSIONS: dict[str, NistVersion] = {
         ACE05_SETS,
         "2005-TERN",
         ("weighting", "mapping", "nargs", "arg_scoring", "averaging"),
-        replace(_OLD_READER, unevaluated_sys_fatal=True),
-        replace(_OLD_VALUATION, model="2005", arg_errors="2005"),
-        replace(_OLD_REPORT, header="2005", doc_scores="2005"),
+        _OLD_READER._replace(unevaluated_sys_fatal=True),
+        _OLD_VALUATION._replace(model="2005", arg_errors="2005"),
+        _OLD_REPORT._replace(header="2005", doc_scores="2005"),
         implemented=True,
     ),
 }

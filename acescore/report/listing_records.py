@@ -35,7 +35,7 @@ _KEY = itemgetter(0)
 
 def wanted(options) -> bool:
     """Whether a run prints listings (``-s``, ``-a``, ``-e``)."""
-    return bool(options.summary or options.all_mappings or options.error_mappings)
+    return bool(options.listings)
 
 
 def pass_records(ctx, res, tables=None) -> dict | None:

@@ -17,7 +17,7 @@ from acescore.scoring.engine import Run
 class PassOutput:
     task: str  # entity, value, ..., mention_event (acescore.model.tasks)
     printed: bool  # the pass has a section in the report
-    text: str  # nist_report.pass_text: what the text report prints
+    text: str  # what the text report prints of the pass (its section, -d)
     data: dict | None = None  # json_report.pass_json (printed passes)
     documents: dict | None = None  # json_report.documents_json (printed passes)
     value: float | None = None  # the total Value (%) of the first table (printed passes)

@@ -18,7 +18,6 @@ from functools import reduce
 
 import numpy as np
 
-from acescore.metrics.records import merged_literature
 from acescore.model.errors import AceUsageError
 from acescore.model.options import Options
 from acescore.model.tasks import TASKS
@@ -30,7 +29,6 @@ from acescore.report.counts.sections import (
     merged_tables,
 )
 from acescore.report.data.json_report import documents_json, pass_json, total_value
-from acescore.report.listing_records import merged_documents, merged_pass, wanted
 from acescore.report.nist.header import header
 from acescore.report.nist.nist_report import ace05_document_scores_text, document_scores_text
 from acescore.report.nist.nist_text import banner, recognition_text
@@ -40,6 +38,7 @@ from acescore.rules.coverage import Coverage
 from acescore.rules.robust import Skip, SkipReport
 from acescore.run.inputs import docs_warnings
 from acescore.run.parallel import concurrency, map_in_processes
+from acescore.run.products import NONE, Products
 from acescore.scoring.engine import Run
 
 #: a pass to render: (task, kind, the shards' SectionData of the pass)
@@ -132,19 +131,21 @@ def assemble(
     options: Options,
     inputs: dict | None = None,
     view: bool = False,
+    products: Products = NONE,
 ) -> Results | None:
     """The :class:`~acescore.report.results.Results` of a run from its document shards'
     :class:`ShardResult` (shard order), or None where they do not bear out the plan or
     cannot tell something the run in one process would say (then it is scored that way).
     ``view``: the passes keep their merged tables (``PassOutput.merged``) for the HTML
-    view's index, and no report text is rendered."""
+    view's index, and no report text is rendered; ``products``: the code of the optional
+    products (:mod:`acescore.run.products`)."""
     outs = [o for o in reports if o is not None]
     if len(outs) != len(reports) or not consistent(outs):
         return None
     counts = [sum(x) for x in zip(*(o.coverage for o in outs))]
     if not counts[1]:  # nothing in common: said by the run in one process
         return None
-    extras = _merged_extras(outs, options)
+    extras = _merged_extras(outs, options, products)
     if extras is None:
         return None
     warnings: list = list(extras.warnings)
@@ -168,7 +169,9 @@ def assemble(
     for o in outs:
         end = o.passes[-1].mark if o.passes else o.marks[-1]
         warnings.extend(o.warnings[end:])
-    return _results(outs, options, inputs, view, extras, counts, warnings, len(outs))
+    return _results(
+        outs, options, inputs, view, extras, counts, warnings, len(outs), products=products
+    )
 
 
 def assemble_whole(
@@ -177,6 +180,7 @@ def assemble_whole(
     inputs: dict | None,
     skipped: SkipReport | None = None,
     run: Run | None = None,
+    products: Products = NONE,
 ) -> Results:
     """The :class:`~acescore.report.results.Results` of the whole corpus scored as one
     shard in this process (:func:`acescore.run.pipeline.score`), after
@@ -185,11 +189,11 @@ def assemble_whole(
     what lenient mode skipped (:func:`acescore.rules.robust.build_corpora`), ``run``: the
     scoring run whose passes were kept (``Results.passes``), if any."""
     counts = list(shard.coverage)
-    extras = _merged_extras([shard], options, whole=True)
+    extras = _merged_extras([shard], options, products, whole=True)
     assert extras is not None, "a whole corpus's extras are always told"
     extras.skipped = skipped
     return _results(
-        [shard], options, inputs, False, extras, counts, list(shard.warnings), None, run
+        [shard], options, inputs, False, extras, counts, list(shard.warnings), None, run, products
     )
 
 
@@ -203,6 +207,7 @@ def _results(
     warnings: list,
     shards: int | None,
     run: Run | None = None,
+    products: Products = NONE,
 ) -> Results:
     """The Results of the shards ``outs`` (:func:`assemble`, :func:`assemble_whole`):
     every pass's section merged from theirs, and rendered."""
@@ -217,7 +222,7 @@ def _results(
         parts = [p.data for o in outs for p in o.passes if p.task == task and p.data is not None]
         if parts:
             todo.append((task, kind, parts))
-    rendered = _render_passes(todo, options, source_label, all_sources, view)
+    rendered = _render_passes(todo, options, source_label, all_sources, view, products)
     dtds = set().union(*(o.dtds for o in outs))
     return Results(
         options,
@@ -240,7 +245,7 @@ def _results(
 
 
 def _merged_extras(
-    outs: list[ShardResult], options: Options, whole: bool = False
+    outs: list[ShardResult], options: Options, products: Products, whole: bool = False
 ) -> _Extras | None:
     """What ``--docs``, ``--lenient``, ``-c``, ``-s`` and the JSON's literature metrics add
     to a run, from the shards' reports: ``warnings`` (--docs: first), ``skipped`` (--lenient:
@@ -270,15 +275,21 @@ def _merged_extras(
         out.skipped = SkipReport(sorted((x for sk in skips for x in sk), key=Skip.sort_key))
         if len({x.sort_key() for x in out.skipped.reasons}) != len(out.skipped.reasons):
             return None  # an order the shards cannot tell
-    if options.summary:
-        out.documents, out.document_ids = merged_documents([o.documents for o in outs])
-    if options.literature and params.use_mentions:
-        out.literature = merged_literature([o.literature for o in outs], params)
+    listings, literature = products.listings, products.literature
+    if options.summary and listings is not None:
+        out.documents, out.document_ids = listings.merged_documents([o.documents for o in outs])
+    if options.literature and params.use_mentions and literature is not None:
+        out.literature = literature.merged_literature([o.literature for o in outs], params)
     return out
 
 
 def _render_passes(
-    todo: list[PassParts], options: Options, source_label: str, all_sources: list, keep: bool
+    todo: list[PassParts],
+    options: Options,
+    source_label: str,
+    all_sources: list,
+    keep: bool,
+    products: Products = NONE,
 ) -> list:
     """The PassOutput of every pass of ``todo`` ((task, kind, the shards' SectionData)),
     in order.  With more than one process the passes are rendered in as many (the
@@ -290,10 +301,12 @@ def _render_passes(
 
     def render(item: PassParts) -> PassOutput:
         task, kind, parts = item
-        return render_pass(task, kind, parts, options, source_label, all_sources, keep=keep)
+        return render_pass(
+            task, kind, parts, options, source_label, all_sources, keep=keep, products=products
+        )
 
     processes = concurrency(options.jobs)
-    if keep or wanted(options) or processes < 2:
+    if keep or options.listings or processes < 2:
         return [render(item) for item in todo]
     return map_in_processes(
         render, todo, [_render_weight(parts) for _, _, parts in todo], processes
@@ -321,13 +334,20 @@ def render_pass(
     source_label: str,
     all_sources: list,
     keep: bool = False,
+    products: Products = NONE,
 ) -> PassOutput:
     """One pass's PassOutput from its shards' SectionData; ``keep`` (the view): only the
     merged PassTables and document costs (``merged``: the view's index reads them), no
-    report text or data (the view's shards send no recognition counts)."""
+    report text or data (the view's shards send no recognition counts); ``products``: the
+    listings' code, if the run prints listings (:mod:`acescore.run.products`)."""
     params = options.parameter_set
     printed = any(p.printed for p in parts)
-    listings, details = merged_pass([p.listings for p in parts], options, printed)
+    code = products.listings
+    listings, details = (
+        code.merged_pass([p.listings for p in parts], options, printed)
+        if code is not None
+        else ([], {})
+    )
     if not printed:
         return PassOutput(task, False, "", listing=listings)
     tables = merged_tables(parts)

@@ -40,6 +40,7 @@ from acescore.run.pipeline import (
     score,
     spec_label,
 )
+from acescore.run.products import NONE, Products
 from acescore.run.shard_worker import ShardExtra
 from acescore.run.shards import run_shards, shard_plans
 
@@ -187,6 +188,7 @@ def execute(
     keep_passes: bool = False,
     extra: ShardExtra | None = None,
     report: bool = True,
+    products: Products = NONE,
 ) -> Results:
     """Score system output ``sys`` against reference ``ref`` with ``options``: the
     :class:`~acescore.report.results.Results` of the run.
@@ -200,15 +202,18 @@ def execute(
     and with ``report`` False make nothing of the report from them (``Results.outputs``
     empty: ``acescore compare`` reads the passes alone);
     ``extra``: what the HTML view does in each shard (:mod:`acescore.view.shards`;
-    ``Results.shards`` says whether the run went in shards)."""
+    ``Results.shards`` says whether the run went in shards); ``products``: the code of the
+    optional products the options ask for -- the literature metrics, the listings
+    (:mod:`acescore.run.products`; a usage error if missing)."""
     v = options.version
     if not v.implemented:
         raise AceUsageError(
             f"--nist {v.name} ({v.script}) is not reproduced yet: its options and parameter"
             " sets are known, its report is not (docs/rules/versions.md); use --nist ace08"
         )
+    products.check(options)
     if isinstance(ref, Reference):
-        return score(against(ref, sys, options), keep_passes, report)
+        return score(against(ref, sys, options), keep_passes, report, products)
     plans, options = plan_run(
         ref,
         sys,
@@ -220,11 +225,12 @@ def execute(
     )
     if plans is not None:
         results = run_shards(
-            plans, options, {"ref": spec_label(ref), "sys": spec_label(sys)}, extra
+            plans, options, {"ref": spec_label(ref), "sys": spec_label(sys)}, extra, products
         )
         if results is not None:
             return results
-    return score(load(ref, sys, options, ref_list, sys_list, progress), keep_passes, report)
+    loaded = load(ref, sys, options, ref_list, sys_list, progress)
+    return score(loaded, keep_passes, report, products)
 
 
 __all__ = [

@@ -49,6 +49,7 @@ from acescore.run.inputs import (
     restrict_corpus,
     spec_label,
 )
+from acescore.run.products import NONE, Products
 from acescore.run.shard_worker import score_sides
 
 __all__ = [
@@ -217,15 +218,20 @@ def _hint_lenient() -> Iterator[None]:
         raise
 
 
-def score(loaded: Loaded, keep_passes: bool = False, report: bool = True) -> Results:
+def score(
+    loaded: Loaded, keep_passes: bool = False, report: bool = True, products: Products = NONE
+) -> Results:
     """Score ``loaded`` -- the whole corpus, read, checked and built by :func:`load` -- as
     one shard in this process, through the code of every document shard
     (:func:`acescore.run.shard_worker.score_sides`, :func:`acescore.run.assemble.
     assemble_whole`); its independent chains of passes over ``options.jobs`` processes
     (:func:`acescore.run.parallel.score_chains`).  ``keep_passes``: keep the PassResults
     too (``Results.passes``; the HTML view needs them), in one process; and with ``report``
-    False no report section made of them (``Results.outputs`` empty: ``acescore compare``)."""
+    False no report section made of them (``Results.outputs`` empty: ``acescore compare``);
+    ``products``: the code of the optional products the options ask for
+    (:mod:`acescore.run.products`)."""
     options = loaded.options
+    products.check(options)
     files = loaded.ref_corpus.files + loaded.sys_corpus.files
     with no_cyclic_gc():
         shard, run = score_sides(
@@ -238,7 +244,8 @@ def score(loaded: Loaded, keep_passes: bool = False, report: bool = True) -> Res
             keep_passes=keep_passes,
             processes=1 if keep_passes else options.jobs,
             report=report or not keep_passes,
+            products=products,
         )
         return assemble_whole(
-            shard, options, loaded.inputs, loaded.skipped, run if keep_passes else None
+            shard, options, loaded.inputs, loaded.skipped, run if keep_passes else None, products
         )

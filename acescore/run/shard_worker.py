@@ -12,14 +12,12 @@ from typing import Protocol
 
 import numpy as np
 
-from acescore.metrics.records import literature_records
 from acescore.model.memory import SCIPY_HEADROOM, load_native
 from acescore.model.options import Options
 from acescore.model.params import Params
 from acescore.model.tasks import KINDS
 from acescore.report.counts.sections import SectionData, section_data
 from acescore.report.counts.tables import PassTables
-from acescore.report.listing_records import document_records, pass_records, spooled
 from acescore.report.outputs import ReportContext
 from acescore.report.results import Results
 from acescore.rules.corpus import corpus_problems, first_problem
@@ -28,6 +26,7 @@ from acescore.rules.database import Side, add_files, check_docs, finish
 from acescore.run.assemble import ScoredPass, ShardResult
 from acescore.run.inputs import read_shard
 from acescore.run.parallel import score_chains
+from acescore.run.products import NONE, Products
 from acescore.scoring.engine import Run, new_run
 from acescore.scoring.result import PassResult
 from acescore.writing.spool import Spool, SpoolWriter
@@ -79,10 +78,12 @@ def score_shard(
     options: Options,
     extra: ShardExtra | None = None,
     spool: Spool | None = None,
+    products: Products = NONE,
 ) -> ShardResult:
     """In a worker: read, build and score one shard; its sections as data (``extra``: see
     :func:`acescore.run.shards.run_shards`; ``spool``: an :class:`acescore.writing.spool.Spool`
-    for the listings' text).  Each pass's warnings are noted phase by phase
+    for the listings' text; ``products``: the code of the optional products,
+    :mod:`acescore.run.products`).  Each pass's warnings are noted phase by phase
     (:func:`_phase_hook`), to be merged with the other shards'."""
     gc.disable()
     rfiles, sfiles, found, skips, rside, sside, warnings, marks = _built_sides(
@@ -98,6 +99,7 @@ def score_shard(
         extra=extra,
         spool=spool,
         phased=True,
+        products=products,
     )
     shard.found, shard.skips = found, skips
     return shard
@@ -117,6 +119,7 @@ def score_sides(
     keep_passes: bool = False,
     processes: int = 1,
     report: bool = True,
+    products: Products = NONE,
 ) -> tuple[ShardResult, Run]:
     """Score the two sides built (``files``: the APF files read; ``warnings``: the
     warnings so far, ``marks`` where each building step's end) into a
@@ -140,7 +143,7 @@ def score_sides(
     def per_pass(res: PassResult) -> ScoredPass:
         if res.task == "entity" and res.b3 is not None and options.literature:
             entity_b3.append(res.b3)
-        data = pass_section(ctx, res, extra, writer) if report else None
+        data = pass_section(ctx, res, extra, writer, products) if report else None
         scored = ScoredPass(res.task, data, len(run.warnings), list(bounds))
         bounds.clear()
         return scored
@@ -154,6 +157,7 @@ def score_sides(
     cov = coverage(rside, sside)
     more = extra.finish(rside, sside) if extra is not None else None
     use_lit = options.literature and params.use_mentions
+    literature, listings = products.literature, products.listings
     return ShardResult(
         docs=(list(rside.documents), list(sside.all_documents)),
         ids=(_ids(rside), _ids(sside)) if phased else ((np.zeros(0, np.int64), []),) * 2,
@@ -165,10 +169,14 @@ def score_sides(
         marks=marks,
         warnings=warnings,
         passes=passes,
-        documents=document_records(rside, sside) if options.summary else None,
+        documents=(
+            listings.document_records(rside, sside)
+            if options.summary and listings is not None
+            else None
+        ),
         literature=(
-            literature_records(rside, sside, params, entity_b3[0] if entity_b3 else None)
-            if use_lit
+            literature.literature_records(rside, sside, params, entity_b3[0] if entity_b3 else None)
+            if use_lit and literature is not None
             else None
         ),
         extra=more,
@@ -180,18 +188,22 @@ def pass_section(
     res: PassResult,
     extra: ShardExtra | None = None,
     writer: SpoolWriter | None = None,
+    products: Products = NONE,
 ) -> SectionData:
     """One pass scored, as its section's records (:mod:`acescore.report.counts.sections`)
     with its listings' records (``writer``: the spool's, or None: kept in memory);
     ``extra``: the view's (:mod:`acescore.view.shards`) in place of
-    :func:`~acescore.report.counts.sections.section_data`."""
+    :func:`~acescore.report.counts.sections.section_data`; ``products``: the listings'
+    code, if the run prints listings (:mod:`acescore.run.products`)."""
+    listings = products.listings
     if extra is not None:
         data = extra.section(res, ctx.params, ctx.all_sources)
-        data.listings = spooled(pass_records(ctx, res), writer)
-        return data
-    tables = PassTables(res)
-    data = section_data(res, ctx.params, ctx.all_sources, True, tables)
-    data.listings = spooled(pass_records(ctx, res, tables), writer)
+        tables = None
+    else:
+        tables = PassTables(res)
+        data = section_data(res, ctx.params, ctx.all_sources, True, tables)
+    if listings is not None:
+        data.listings = listings.spooled(listings.pass_records(ctx, res, tables), writer)
     return data
 
 

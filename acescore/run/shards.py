@@ -54,10 +54,10 @@ from acescore.model.errors import AceInputError
 from acescore.model.limits import DEFAULT_MAX_BYTES
 from acescore.model.options import Options
 from acescore.reading.safe_read import read_bytes
-from acescore.report.listing_records import wanted
 from acescore.report.results import Results
 from acescore.run.assemble import PASS_KINDS, ShardResult, assemble
 from acescore.run.parallel import Child, concurrency, fork_available, run_pool
+from acescore.run.products import NONE, Products
 from acescore.run.shard_worker import ShardExtra, preload, score_shard
 from acescore.writing.spool import Spool
 
@@ -286,13 +286,14 @@ def score_paths(
     options: Options,
     inputs: dict | None = None,
     extra: ShardExtra | None = None,
+    products: Products = NONE,
 ) -> Results | None:
     """:func:`shard_plans` then :func:`run_shards`: the Results of the run in shards, or
     None where shards are not possible."""
     plans = shard_plans(rpaths, spaths, options)
     if plans is None or (extra is not None and not extra.start(plans)):
         return None
-    return run_shards(plans, options, inputs, extra)
+    return run_shards(plans, options, inputs, extra, products)
 
 
 def _shard_start(work: Callable[[], ShardResult]) -> Callable[[], Child]:
@@ -301,7 +302,11 @@ def _shard_start(work: Callable[[], ShardResult]) -> Callable[[], Child]:
 
 
 def run_shards(
-    plans: list, options: Options, inputs: dict | None = None, extra: ShardExtra | None = None
+    plans: list,
+    options: Options,
+    inputs: dict | None = None,
+    extra: ShardExtra | None = None,
+    products: Products = NONE,
 ) -> Results | None:
     """Score with :class:`~acescore.model.options.Options` ``options`` the document shards
     ``plans`` (:func:`shard_plans`), ``options.jobs`` at a time: the
@@ -315,16 +320,20 @@ def run_shards(
     :func:`~acescore.report.counts.sections.section_data` and ``extra.finish(rside, sside)`` at
     the end of a shard (in its worker); once the run is assembled,
     ``extra.merge(results, finished)`` here with what ``finish`` returned in every shard, in
-    shard order (False: the shards cannot be used, the run goes in one process)."""
+    shard order (False: the shards cannot be used, the run goes in one process).
+    ``products``: the code of the run's optional products (:mod:`acescore.run.products`)."""
     at_once = concurrency(options.jobs)
     if len(plans) > at_once:
         preload(options)
     sys.stdout.flush()
     sys.stderr.flush()
-    spool = Spool.make() if wanted(options) else None
+    spool = Spool.make() if options.listings else None
     try:  # at_once processes at a time; a worker that cannot be forked: no shards
         outs: list[ShardResult | None] | None = run_pool(
-            [_shard_start(partial(score_shard, rp, sp, options, extra, spool)) for rp, sp in plans],
+            [
+                _shard_start(partial(score_shard, rp, sp, options, extra, spool, products))
+                for rp, sp in plans
+            ],
             at_once,
             on_result=_Arrivals(),
         )
@@ -332,7 +341,7 @@ def run_shards(
         outs = None
     results = None
     if outs is not None:
-        results = assemble(outs, options, inputs, view=extra is not None)
+        results = assemble(outs, options, inputs, view=extra is not None, products=products)
     if (
         results is not None
         and extra is not None

@@ -9,7 +9,8 @@ Every command that writes goes through this module, so that
   renamed over it (:func:`write_file`), so a failed write never leaves a truncated report
   where the previous one was.  Targets that cannot be replaced by a rename (``/dev/null``,
   a FIFO, a terminal) are written directly;
-* a closed or failing standard error never costs the report (:func:`guard_streams`), and
+* a closed or failing standard error never costs the report
+  (:func:`acescore.writing.streams.guard_streams`), and
   a failing standard output is one line (exit 2) or, for a closed pipe (``| head``), a
   quiet exit with status 141 (:func:`write_stdout`).
 """
@@ -27,8 +28,12 @@ import tempfile
 
 from acescore.model.errors import EXIT_UNUSABLE, AceError
 from acescore.writing.spool import Span, as_text
+from acescore.writing.streams import (  # (EXIT_CLOSED_PIPE: also from here)
+    _STDOUT_CLOSED,
+    EXIT_CLOSED_PIPE,
+    _silence_stdout,
+)
 
-EXIT_CLOSED_PIPE = 141  # 128 + SIGPIPE, what a shell reports for `... | head`
 _DEV_FULL = (1, 7)  # Linux: major/minor device number of /dev/full
 #: the signals on which a run ends with its clean-up (acescore.cli.common)
 _ENDING_SIGNALS = {signal.SIGTERM, signal.SIGHUP, signal.SIGINT}
@@ -44,92 +49,7 @@ def _why(e: OSError) -> str:
     return e.strerror or type(e).__name__
 
 
-# ---- standard streams ---------------------------------------------------------------------
-
-
-class _TolerantStream(io.TextIOBase):
-    """Standard error that never raises: a failed write (closed pipe, full disk, closed
-    descriptor) sends everything after it to /dev/null instead of ending the run."""
-
-    def __init__(self, stream):
-        super().__init__()
-        self._stream = stream
-
-    @property
-    def encoding(self):
-        return getattr(self._stream, "encoding", None) or "utf-8"
-
-    @property
-    def errors(self):
-        return getattr(self._stream, "errors", None) or "backslashreplace"
-
-    def writable(self) -> bool:
-        return True
-
-    def isatty(self) -> bool:
-        try:
-            return self._stream.isatty()
-        except (OSError, ValueError, AttributeError):
-            return False
-
-    def fileno(self) -> int:
-        return self._stream.fileno()
-
-    def _fail(self) -> None:
-        try:
-            fd = self._stream.fileno()
-            null = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(null, fd)  # what is still buffered goes nowhere, at exit too
-            os.close(null)
-        except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
-            pass
-        # deliberately left open: the stream lives as long as the process
-        self._stream = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
-
-    def write(self, s: str) -> int:
-        try:
-            self._stream.write(s)  # buffered as the stream buffers (a terminal: by line)
-        except (OSError, ValueError):
-            self._fail()
-        return len(s)
-
-    def flush(self) -> None:
-        try:
-            self._stream.flush()
-        except (OSError, ValueError):
-            self._fail()
-
-
-_STDOUT_CLOSED: list = []  # [True] when standard output was closed at the start
-
-
-def guard_streams() -> None:
-    """Make the standard streams safe for a command: a closed descriptor 0, 1 or 2 is
-    opened on /dev/null (so that no file the run opens takes its number and receives what
-    was meant for the terminal), and standard error is wrapped so that writing to it never
-    fails.  A closed standard output is remembered: :func:`write_stdout` reports it."""
-    closed = []
-    for fd in (0, 1, 2):
-        try:
-            os.fstat(fd)
-        except OSError:
-            closed.append(fd)
-    for fd in closed:
-        null = os.open(os.devnull, os.O_RDWR)
-        if null != fd:
-            os.dup2(null, fd)
-            os.close(null)
-    if 1 in closed or sys.stdout is None:
-        _STDOUT_CLOSED.append(True)
-        sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 (the process's stream)
-    if 2 in closed or sys.stderr is None:
-        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 (the process's stream)
-    if not isinstance(sys.stderr, _TolerantStream):
-        sys.stderr = _TolerantStream(sys.stderr)
-    # a path that is not UTF-8 (os.fsdecode: lone surrogates) printed as the bytes it was
-    # given, not a UnicodeEncodeError (a UTF-8 locale's standard output is strict)
-    with contextlib.suppress(AttributeError, ValueError, io.UnsupportedOperation):
-        sys.stdout.reconfigure(errors="surrogateescape")
+# ---- standard output ------------------------------------------------------------------------
 
 
 def write_stdout(text) -> None:
@@ -165,16 +85,6 @@ def write_stdout(text) -> None:
         _silence_stdout()
         why = _why(e) if isinstance(e, OSError) else str(e)
         raise OutputError(f"cannot write to standard output: {why}") from None
-
-
-def _silence_stdout() -> None:
-    """After a failed write: later flushes of standard output (at exit) go to /dev/null."""
-    try:
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, 1)
-        os.close(null)
-    except OSError:
-        pass
 
 
 # ---- files --------------------------------------------------------------------------------

@@ -4,13 +4,54 @@ registry's lines are the commands' own."""
 
 from __future__ import annotations
 
+import ast
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import click
+import pytest
 from click.testing import CliRunner
 
 from acescore.cli import COMMANDS, load_command, main
+from acescore.model.version import __version__
+
+TINY = Path(__file__).parent.parent / "data" / "golden" / "tiny"
+DOC = "SYNBC_20040910.0003.apf.xml"
+#: the code of the products a run makes only when asked (acescore.run.products)
+PRODUCT_MODULES = (
+    "acescore.metrics",
+    "acescore.report.listing_records",
+    "acescore.report.nist.mappings",
+    "acescore.report.nist.diagnostics",
+    "scipy",
+)
+
+
+def _python(code: str, *args: str, **env: str) -> str:
+    """The standard output of ``python -c CODE ARGS`` (``env``: more environment)."""
+    return subprocess.run(
+        [sys.executable, "-c", code, *args],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, **env),
+        check=True,
+    ).stdout
+
+
+def _imported_by(args: list, prefixes: tuple) -> list:
+    """The modules of ``prefixes`` that a real ``acescore ARGS`` run (a process of its own)
+    has imported when it ends."""
+    code = (
+        "import sys; from acescore.cli import main\n"
+        "try:\n    main.main(sys.argv[1:], prog_name='acescore')\nexcept SystemExit:\n    pass\n"
+        f"print('IMPORTED', sorted(m for m in sys.modules if m.startswith({prefixes!r})))"
+    )
+    out = _python(code, *args, ACESCORE_NO_FAST_EXIT="1")  # (else it ends with os._exit)
+    last = out.splitlines()[-1]
+    assert last.startswith("IMPORTED "), out[-500:]
+    return ast.literal_eval(last.removeprefix("IMPORTED "))
 
 
 def test_registry_lines_are_the_commands_own():
@@ -35,10 +76,35 @@ def test_help_and_version_import_no_command():
         " 'acescore.run', 'acescore.scoring', 'acescore.cli.score')))\n"
         "print(bad)"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True
-    ).stdout
+    out = _python(code)
     assert out.splitlines()[-1] == "[]"
+
+
+@pytest.mark.slow
+def test_score_imports_only_the_products_it_makes():
+    """A text report imports neither the literature metrics of the JSON nor the code of the
+    -s/-a/-e listings (nor scipy); a JSON report with listings imports both."""
+    inputs = [str(TINY / "ref" / DOC), str(TINY / "sys-heavy" / DOC)]
+    assert _imported_by(["score", *inputs, "-m", "-q"], PRODUCT_MODULES) == []
+    asked = _imported_by(
+        ["score", *inputs, "-m", "-q", "-a", "-s", "--format", "json"], PRODUCT_MODULES
+    )
+    assert {"acescore.metrics.records", "acescore.report.listing_records"} <= set(asked)
+
+
+def test_version_without_the_command_line():
+    """``acescore --version`` prints the group's own line without importing click."""
+    code = (
+        "import atexit, sys\n"
+        "atexit.register(lambda: print('click' in sys.modules))\n"
+        "sys.argv = ['acescore', '--version']\n"
+        "from acescore.entry import run\n"
+        "run()"
+    )
+    out = _python(code)
+    group = CliRunner().invoke(main, ["--version"]).output
+    assert out == group + "False\n"
+    assert group == "acescore, version " + __version__ + "\n"
 
 
 def test_unknown_command_is_one_line():

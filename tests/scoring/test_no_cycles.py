@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from acescore.api import PRODUCTS
 from acescore.model.options import Options
 from acescore.run.pipeline import load, score
 
@@ -41,7 +42,7 @@ def test_scoring_and_rendering_leave_no_cycles(flags):
     gc.disable()
     try:
         gc.collect()
-        results = score(loaded)
+        results = score(loaded, products=PRODUCTS)  # (the literature, the listings)
         assert len(results.outputs) == 8
         assert _acescore_garbage() == Counter()
     finally:

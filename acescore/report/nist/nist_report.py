@@ -1,14 +1,10 @@
-"""The whole NIST text report: parameter header, then every section in the tool's order
-(docs/rules/report.md §1.1) with the optional diagnostics (-s, -a/-e, -d)."""
+"""The ``-d`` document scores of a section, as each version prints them (the rest of the
+report is put together from the passes' merged sections: :mod:`acescore.run.assemble`)."""
 
 from __future__ import annotations
 
 from acescore.model.tasks import task as task_of
 from acescore.report.counts.tables import document_costs
-from acescore.report.nist import diagnostics as diag
-from acescore.report.nist.header import header
-from acescore.report.nist.mappings import mapping_text
-from acescore.report.nist.nist_text import section_text
 
 EPS = 1e-8
 
@@ -52,36 +48,3 @@ def ace05_document_scores_text(res, costs: dict) -> str:
         sysv = refv - cost if res.kind == "entity" else (cost if refv - 1 != 0 else 0)
         out.append("%10.2f %s score for %s\n" % (100 * sysv / refv if refv else sysv, label, d))
     return "".join(out)
-
-
-def pass_text(ctx, res, tables=None) -> str:
-    """Everything the report prints for one pass: the ``-s`` listings, the ``-a``/``-e``
-    mappings, the section itself and the ``-d`` document scores (as asked by the options).
-    ``tables``: the pass's PassTables if at hand."""
-    opts = ctx.options
-    summary = opts.summary
-    mappings = opts.all_mappings or opts.error_mappings
-    parts = []
-    if summary:
-        parts.append(diag.listing_text(ctx, res, "REF"))
-    if not res.printed:
-        return "".join(parts)
-    if summary:
-        parts.append(diag.listing_text(ctx, res, "SYS"))
-    if mappings:
-        parts.append(mapping_text(ctx, res, all_blocks=opts.all_mappings))
-    ace05 = opts.doc_scores and ctx.params.nist == "ace05"  # -d inside the section
-    inline = ace05_document_scores_text(res, document_costs(res, tables)) if ace05 else ""
-    parts.append(section_text(res, ctx.params, ctx.source_label, ctx.all_sources, tables, inline))
-    if opts.doc_scores and not ace05:
-        parts.append(document_scores_text(res, document_costs(res, tables)))
-    return "".join(parts)
-
-
-def preamble_text(ctx) -> str:
-    """What the report prints before the first section: the parameter header and, with
-    ``-s``, the document listings."""
-    parts = [header(ctx.params)]
-    if ctx.options.summary:
-        parts.append(diag.documents_text(ctx))
-    return "".join(parts)
