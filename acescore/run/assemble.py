@@ -16,8 +16,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import reduce
 
-import numpy as np
-
 from acescore.model.errors import AceUsageError
 from acescore.model.options import Options
 from acescore.model.tasks import TASKS
@@ -63,8 +61,8 @@ class ShardResult:
     """What a shard's worker sends back (:func:`acescore.run.shard_worker.score_shard`)."""
 
     docs: tuple  # (REF DOCIDs, SYS DOCIDs) of the shard
-    ids: tuple  # per side: (sorted hashes of its element/mention IDs,
-    #            the argument IDs it does not define)
+    ids: tuple  # per side: (hashes of its element/mention IDs, the argument IDs it does
+    #            not define)
     counts: dict  # (side, kind) -> elements
     sources: set  # the SOURCE of every file read
     n_docs: tuple  # (REF documents, SYS documents)
@@ -100,19 +98,15 @@ def consistent(outs: list[ShardResult]) -> bool:
     """Whether the shards' reports bear out the plan (see :mod:`acescore.run.shards`; the
     documents are checked as the reports come in)."""
     for side in (0, 1):
-        # each shard's hashes are sorted and its IDs distinct: merge the sorted runs
-        # (a stable sort merges runs in linear time) and look for equal neighbours
-        allh = np.concatenate([o.ids[side][0] for o in outs])
-        allh.sort(kind="stable")
-        if len(allh) > 1 and (allh[1:] == allh[:-1]).any():
+        # each shard's IDs are distinct: an ID in two shards is a hash seen twice
+        hashes = [o.ids[side][0] for o in outs]
+        seen = set().union(*hashes)
+        if len(seen) != sum(map(len, hashes)):
             return False
         for o in outs:
             outside = o.ids[side][1]
-            if outside and len(allh):
-                probe = np.fromiter(map(hash, outside), dtype=np.int64, count=len(outside))
-                at = np.minimum(np.searchsorted(allh, probe), len(allh) - 1)
-                if (allh[at] == probe).any():
-                    return False
+            if outside and not seen.isdisjoint(map(hash, outside)):
+                return False
     for task, kind in PASS_KINDS:
         have = [o.scored(task) for o in outs]
         if all(d is None for d in have):

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import gc
 import os
+from array import array
 from collections.abc import Callable
 from typing import Protocol
-
-import numpy as np
 
 from acescore.model.memory import SCIPY_HEADROOM, load_native
 from acescore.model.options import Options
@@ -45,9 +44,9 @@ class ShardExtra(Protocol):
     def merge(self, results: Results, finished: list) -> bool: ...
 
 
-def _ids(side: Side) -> tuple[np.ndarray, list]:
-    """(hashes of every element and mention ID of a side, sorted; argument IDs it does
-    not define).  Hashes are those of this process tree (forked: one hash seed)."""
+def _ids(side: Side) -> tuple[array[int], list]:
+    """(hashes of every element and mention ID of a side, as 64-bit integers; argument IDs
+    it does not define).  Hashes are those of this process tree (forked: one hash seed)."""
     defined = set(side.mentions)
     for kind in KINDS:
         defined.update(side.elements[kind])
@@ -58,9 +57,7 @@ def _ids(side: Side) -> tuple[np.ndarray, list]:
         for ids in g.arguments.values()
         for a in ids
     } - defined
-    hashes = np.fromiter(map(hash, defined), dtype=np.int64, count=len(defined))
-    hashes.sort()  # here, in the worker: the parent merges sorted runs
-    return hashes, sorted(outside)
+    return array("q", map(hash, defined)), sorted(outside)
 
 
 def preload(options: Options) -> None:
@@ -160,7 +157,7 @@ def score_sides(
     literature, listings = products.literature, products.listings
     return ShardResult(
         docs=(list(rside.documents), list(sside.all_documents)),
-        ids=(_ids(rside), _ids(sside)) if phased else ((np.zeros(0, np.int64), []),) * 2,
+        ids=(_ids(rside), _ids(sside)) if phased else ((array("q"), []),) * 2,
         counts={(side.name, k): len(side.of(k)) for side in (rside, sside) for k in KINDS},
         sources=sources,
         n_docs=(len(rside.documents), len(sside.all_documents)),

@@ -1,7 +1,7 @@
 """The column-wise report code against plain one-record-at-a-time reference implementations.
 
 acescore.report.counts.tables and .recognition compute records, condition values, cell sums and
-recognition counts over whole columns (numpy, encoded keys, one look at each element); the
+recognition counts over whole columns (encoded keys, one look at each element); the
 references below follow docs/rules/report.md record by record, as the original code did.  Random
 passes cover multi-document elements, missing attributes, partly mapped elements and
 values on the bin boundaries.
@@ -51,6 +51,7 @@ from acescore.report.counts.conditions import (
     encode,
     table_specs,
 )
+from acescore.report.counts.grouped import Summands
 from acescore.report.counts.records import (
     DOC_STATUSES,
     ELEMENT_STATUSES,
@@ -359,7 +360,7 @@ def test_restricted_element_keys_give_the_same_tables(make):
     for cond in ("TYPE", "LEVEL", "LANGUAGE", "VALUE", "MENTION COUNT", "SOURCE"):
         full = cv.element_values(cond)
         codes, names = t.cv.element_keys(cond)
-        used = set(t.cols.elem_ei.tolist()) | set(t.cols.ei.tolist())
+        used = set(t.cols.elem_ei) | set(t.cols.ei)
         assert all(names[codes[i]] == full[i] for i in used), cond
         assert t.cv.element_values(cond) == full, cond
 
@@ -408,68 +409,86 @@ def test_bin_codes_equal_bin_of(bins):
     values += [rng.uniform(-1, 10) for _ in range(500)]
     values = [float(v) if isinstance(v, np.floating) else v for v in values]
     codes = bin_codes(values, bins)
-    assert [bins[c] for c in codes.tolist()] == [bin_of(v, bins) for v in values]
-    arr = np.array([v for v in values if v is not None], dtype=np.float64)
-    assert [bins[c] for c in bin_codes(arr, bins).tolist()] == [bin_of(float(v), bins) for v in arr]
-    plain = [v for v in values if v is not None]  # a list without None, a tuple
-    assert bin_codes(plain, bins).tolist() == bin_codes(arr, bins).tolist()
-    assert bin_codes(tuple(values), bins).tolist() == codes.tolist()
+    assert [bins[c] for c in codes] == [bin_of(v, bins) for v in values]
+    plain = [v for v in values if v is not None]  # a list without None, a tuple, an iterator
+    assert [bins[c] for c in bin_codes(plain, bins)] == [bin_of(v, bins) for v in plain]
+    assert bin_codes(tuple(values), bins) == codes == bin_codes(iter(values), bins)
 
 
 def test_encode_base_and_null():
     codes, names = encode(["b", None, "a", "", "b"], base=["x", "<null>"], nn=True)
     assert names[:2] == ["x", "<null>"]
-    assert [names[c] for c in codes.tolist()] == ["b", "<null>", "a", "<null>", "b"]
-    codes, names = encode(iter(["a", "b", "a"]), count=3)
-    assert (codes.tolist(), names) == ([0, 1, 0], ["a", "b"])
+    assert [names[c] for c in codes] == ["b", "<null>", "a", "<null>", "b"]
+    codes, names = encode(iter(["a", "b", "a"]))
+    assert (codes, names) == ([0, 1, 0], ["a", "b"])
 
 
-def test_grouped_sums_many_keys_sequential():
+@pytest.mark.parametrize("nkeys", [5, 40, 100])
+def test_grouped_sums_many_keys_sequential(nkeys):
+    """Per key, each column added one record after the other from 0.0, and the labels
+    counted: with few keys (combined key-and-label codes counted byte by byte), up to 256
+    combined codes (counted as bytes) and more (counted as integers)."""
     rng = np.random.default_rng(11)
     n = 5000
     vals = rng.random((n, 3)) * 10.0 ** rng.integers(-12, 4, size=(n, 1))
     vals[rng.random(n) < 0.05] *= -1
     vals[rng.random(n) < 0.05] = -0.0
-    keys = [int(k) for k in rng.integers(0, 40, size=n)]
-    labels = rng.integers(0, 3, size=n)
-    out = grouped_sums(Keys.encode(keys), vals, labels, 3)
-    for k in set(keys):
-        s = [0.0, 0.0, 0.0]
-        c = [0, 0, 0]
-        for i in range(n):
-            if keys[i] == k:
-                for j in range(3):
-                    s[j] += float(vals[i, j])
-                c[int(labels[i])] += 1
-        assert [repr(x) for x in out[k][0]] == [repr(x) for x in s]
+    keys = [int(k) for k in rng.integers(0, nkeys, size=n)]
+    labels = rng.integers(0, 3, size=n).tolist()
+    out = grouped_sums(Keys.encode(keys), Summands(vals.T.tolist(), bytes(labels), 3))
+    expected: dict = {}
+    for k, lab, row in zip(keys, labels, vals.tolist()):
+        s, c = expected.setdefault(k, ([0.0, 0.0, 0.0], [0, 0, 0]))
+        for j in range(3):
+            s[j] += row[j]
+        c[lab] += 1
+    assert list(out) == list(expected)  # key-code (first seen) order
+    for k, (s, c) in expected.items():
+        assert [x.hex() for x in out[k][0]] == [x.hex() for x in s]
         assert out[k][1] == c
-    assert list(out) == list(dict.fromkeys(keys))  # key-code (first seen) order
+
+
+def test_grouped_sums_one_key_is_every_record():
+    """A grouping with one key has the sums of all records, made once (the total row, and
+    a condition with one value): the same object, the same numbers."""
+    vals = [[0.1, 0.2, 0.3, -0.1], [1e-17, 1.0, -1.0, 0.0]]
+    summands = Summands(vals, bytes([0, 1, 1, 0]), 2)
+    total = grouped_sums(Keys.constant("total", 4), summands)
+    assert total == {"total": ([0.1 + 0.2 + 0.3 + -0.1, 1e-17 + 1.0 + -1.0], [2, 2])}
+    again = grouped_sums(Keys.encode(["x"] * 4), summands)
+    assert again["x"] is total["total"]
+    assert grouped_sums(Keys([0, 0, 1, 1], ["a", "b"]), summands) == {
+        "a": ([0.1 + 0.2, 1e-17 + 1.0], [1, 1]),
+        "b": ([0.3 + -0.1, -1.0 + 0.0], [1, 1]),
+    }
 
 
 def test_grouped_sums_sparse_columns_same_sums():
     """Sums over the nonzero values of sparse columns are the sums over all values, bit for
     bit: zeros of both signs, values that cancel to 0, a column of -0.0 only, one empty
-    key, dense and sparse columns side by side."""
-    from acescore.report.counts.tables import sparse_columns
+    key, a column without zeros (no positions) and sparse columns side by side."""
 
     rng = np.random.default_rng(3)
     n = 4000
     vals = rng.random((n, 5)) * 10.0 ** rng.integers(-12, 4, size=(n, 1))
-    vals[rng.random(n) < 0.3, 0] = 0.0  # dense: mostly nonzero
+    vals[:, 0] += 1.0  # dense: no zero
     vals[rng.random(n) < 0.9, 1] = 0.0  # sparse
     vals[rng.random(n) < 0.9, 2] = -0.0
     vals[:, 3] = -0.0  # nothing but -0.0
     vals[:, 4] = 0.0
     vals[:6, 4] = [1e-300, -1e-300, 0.5, -0.5, 3.0, -3.0]  # sums that cancel to 0
     keys = Keys.encode([int(k) for k in rng.integers(0, 30, size=n)])
-    keys.codes[:6] = keys.codes[0]
+    keys.codes[:6] = [keys.codes[0]] * 6
     keys.names.append("never")
-    labels = rng.integers(0, 2, size=n)
-    cols = np.ascontiguousarray(vals.T)
-    sparse = sparse_columns(cols)
-    assert [p is None for p in sparse] == [True, False, False, False, False]
-    dense = grouped_sums(keys, vals, labels, 2, cols)
-    out = grouped_sums(keys, vals, labels, 2, cols, sparse)
+    labels = bytes(rng.integers(0, 2, size=n).tolist())
+    cols = vals.T.tolist()
+    summands = Summands(cols, labels, 2)
+    assert [p[0] is None for p in summands.parts] == [True, False, False, False, False]
+    assert [len(p[1]) for p in summands.parts[3:]] == [0, 6]
+    every = Summands(cols, labels, 2)
+    every.parts = [(None, c) for c in cols]  # every value added
+    dense = grouped_sums(keys, every)
+    out = grouped_sums(keys, summands)
     assert list(out) == list(dense) and "never" not in out
     for k in dense:
         assert [x.hex() for x in out[k][0]] == [x.hex() for x in dense[k][0]]
@@ -552,10 +571,10 @@ def test_attribute_codes_fast_and_general_paths_agree():
     for rds, sds in ((ents, ents[::-1]), (els, els[::-1])):
         for attrs in (ERROR_ATTRIBUTES["entity"], ("TYPE",), ("VAL", "TYPE")):
             rc, sc, names = attribute_codes(rds, sds, attrs, {})
-            assert [names[c] for c in rc.tolist()] == [
+            assert [names[c] for c in rc] == [
                 tuple(x.attributes().get(a) for a in attrs) for x in rds
             ]
-            assert [names[c] for c in sc.tolist()] == [
+            assert [names[c] for c in sc] == [
                 tuple(x.attributes().get(a) for a in attrs) for x in sds
             ]
 
@@ -663,7 +682,7 @@ def reference_b3_summand(mention, totals):
 def test_b3_summands_match_one_mention_at_a_time():
     """Mentions with and without partners, partners only on one of COUNT/VALUE, hosts
     without totals or with N or V of 0, values that are ints or floats."""
-    from acescore.report.counts.tables import _b3_summands, _max_values
+    from acescore.report.counts.tables import _b3_summands
     from acescore.scoring.result import B3Mention
 
     rng = random.Random(5)
@@ -694,26 +713,26 @@ def test_b3_summands_match_one_mention_at_a_time():
         totals,
     )
     expected = [reference_b3_summand(m, totals) for m in mentions]
-    assert [tuple(map(float.hex, row)) for row in out.tolist()] == [
+    assert [tuple(map(float.hex, row)) for row in zip(*out)] == [
         tuple(float(x).hex() for x in row) for row in expected
     ]
-    assert _max_values([{}, {"a": 2, "b": 7}, {"c": 0.5}]).tolist() == [0.0, 7.0, 0.5]
-    assert _max_values([{"a": 1}]).tolist() == [1.0]
-    assert _max_values([{}, {}]).tolist() == [0.0, 0.0]
-    assert _b3_summands([], [], [], [], {}).shape == (0, 3)
+    assert _b3_summands([], [], [], [], {}) == [[], [], []]
 
 
 @pytest.mark.parametrize("make", PASSES)
 def test_doc_values_columns(make):
-    """The (n, 9) document values: cost in its status column, the four cost components of
-    valued records, the REF value -- as the records say."""
+    """The nine columns of document values: cost in its status column, the four cost
+    components of valued records, the REF value -- as the records say; floats."""
     res = make()
     t = PassTables(res)
-    vals = t.cols.doc_values()
+    cols = t.cols.doc_columns()
+    assert len(cols) == 9 and all(len(c) == len(t.docs) for c in cols)
+    assert all(type(x) is float for c in cols for x in c)
+    vals = list(zip(*cols))
     for i, r in enumerate(t.docs):
         row = [0.0] * 9
         row[DOC_STATUSES.index(r.status)] = r.cost
         if r.comps is not None:
             row[4:8] = r.comps
         row[8] = r.norm
-        assert vals[i].tolist() == row
+        assert list(vals[i]) == row

@@ -17,6 +17,7 @@ from acescore.report.counts.conditions import (
     bin_of,
     table_specs,
 )
+from acescore.report.counts.grouped import Summands
 from acescore.report.counts.records import build_records
 from acescore.report.counts.rows import (
     ROW_FIELDS,
@@ -264,8 +265,8 @@ def test_grouped_sums_are_sequential():
     n = 2000
     vals = rng.random((n, 2)) * 10.0 ** rng.integers(-9, 3, size=(n, 1))
     keys = [("a", "b", "c")[i % 3] for i in range(n)]
-    labels = np.array([i % 2 for i in range(n)], dtype=np.intp)
-    out = grouped_sums(Keys.encode(keys), vals, labels, 2)
+    labels = [i % 2 for i in range(n)]
+    out = grouped_sums(Keys.encode(keys), Summands(vals.T.tolist(), bytes(labels), 2))
     for k in "abc":
         s0 = s1 = 0.0
         c = [0, 0]
@@ -278,7 +279,7 @@ def test_grouped_sums_are_sequential():
 
 
 def test_grouped_sums_negative_zero_becomes_zero():
-    out = grouped_sums(Keys.encode(["x"]), np.array([[-0.0]]), np.zeros(1, dtype=np.intp), 1)
+    out = grouped_sums(Keys.encode(["x"]), Summands([[-0.0]]))
     assert str(out["x"][0][0]) == "0.0"
 
 

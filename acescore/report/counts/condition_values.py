@@ -8,8 +8,6 @@ import weakref
 from itertools import chain, repeat
 from operator import attrgetter, itemgetter
 
-import numpy as np
-
 from acescore.report.counts.conditions import (
     ARG_COUNT_BINS,
     ARG_ERROR_BINS,
@@ -113,23 +111,22 @@ class _ElementView:
         (codes, names) of several conditions computed together (including ``cond``)."""
         cv = self.cv
         gs = self.gs
-        n = len(gs)
         r = self.r
         take = self.take
         if cond in _ATTRIBUTE_CONDITIONS:
             group = _ATTRIBUTE_GROUPS.get(r.kind, ())
             if cond not in group:
-                return encode(map(dict.get, map(_ATTRS, gs), repeat(cond)), nn=True, count=n)
+                return encode(map(dict.get, map(_ATTRS, gs), repeat(cond)), nn=True)
             # the attribute conditions of the kind together: one look at each element
             try:  # usually every element has every attribute: a C-level getter
-                codes, rows = encode(map(itemgetter(*group), map(_ATTRS, gs)), count=n)
+                codes, rows = encode(map(itemgetter(*group), map(_ATTRS, gs)))
             except KeyError:
-                codes, rows = encode(map(_attribute_row(group), map(_ATTRS, gs)), count=n)
+                codes, rows = encode(map(_attribute_row(group), map(_ATTRS, gs)))
             self.attribute_rows = (group, codes, rows)
             out = {}
             for j, c in enumerate(group):
                 sub_codes, sub_names = encode([row[j] for row in rows], nn=True)
-                out[c] = (sub_codes[codes], sub_names)
+                out[c] = (list(map(sub_codes.__getitem__, codes)), sub_names)
             return out
         if cond == "CROSS-DOC":
             return bin_codes(take(cv.ndocs()), XDOC_BINS), list(XDOC_BINS)
@@ -141,14 +138,14 @@ class _ElementView:
         if cond == "LANGUAGE":  # the last document wins (R28)
             docids = self.first_ids() if cv.all_single() else map(max, self.docs_of())
             vals = map(r.languages.get, zip(self.sides(), self.eids(), docids))
-            return encode(vals, nn=True, count=n)
+            return encode(vals, nn=True)
         if cond == "LEVEL" or cond == "SOURCE":
             if cv.all_single():
                 if cond == "LEVEL":
                     vals = map(getattr, self.firsts(), repeat("level"), repeat(None))
                 else:
                     vals = map(r.sources.get, self.first_ids())
-                return encode(vals, nn=True, count=n)
+                return encode(vals, nn=True)
             compute = cv._compute
             src = r.sources
             vals = []
@@ -219,12 +216,11 @@ class ConditionValues:
         self._index: dict | None = None
         self._keys: dict = {}
         self._docs_of: list | None = None
-        self._ndocs: np.ndarray | None = None
+        self._ndocs: list[int] | None = None
         self._single: bool | None = None
         self._firsts: list | None = None
         self._first_ids: list | None = None
         self._needed: list | None = None
-        self._needed_array: np.ndarray | None = None
         self._unrestricted: frozenset = frozenset()
         self._views: dict = {}
         self._values: dict = {}
@@ -279,16 +275,16 @@ class ConditionValues:
             self._docs_of = list(map(_DOCS, self.gs))
         return self._docs_of
 
-    def ndocs(self) -> np.ndarray:
+    def ndocs(self) -> list[int]:
+        """The number of documents of every element."""
         if self._ndocs is None:
-            self._ndocs = np.fromiter(map(len, self.docs_of()), dtype=np.intp, count=len(self.gs))
+            self._ndocs = list(map(len, self.docs_of()))
         return self._ndocs
 
     def all_single(self) -> bool:
         """Whether every element has exactly one document."""
         if self._single is None:
-            nd = self.ndocs()
-            self._single = bool(len(nd) == 0 or (nd.min() == 1 and nd.max() == 1))
+            self._single = set(self.ndocs()) <= {1}
         return self._single
 
     def first_ids(self) -> list:
@@ -333,7 +329,7 @@ class ConditionValues:
             group, codes, rows = self._attribute_rows
             j = group.index(cond)
             col = [row[j] for row in rows]
-            return list(map(col.__getitem__, codes[positions].tolist()))
+            return list(map(col.__getitem__, map(codes.__getitem__, positions)))
         return list(map(dict.get, map(_ATTRS, map(self.gs.__getitem__, positions)), repeat(cond)))
 
     def value(self, side: str, eid: str, docid: str | None, cond: str) -> str:
@@ -347,7 +343,7 @@ class ConditionValues:
         out = self._values.get(cond)
         if out is None:
             codes, names = self.element_keys(cond)
-            out = self._values[cond] = [names[c] for c in codes.tolist()]
+            out = self._values[cond] = list(map(names.__getitem__, codes))
             if self.needed(cond) is not None:  # the others: one at a time
                 needed = set(self.needed(cond))
                 compute = self._compute
@@ -377,14 +373,13 @@ class ConditionValues:
                 self._keys[c] = (self._scatter(codes, needed), names)
         return self._keys[cond]
 
-    def _scatter(self, codes: np.ndarray, needed: list | None) -> np.ndarray:
+    def _scatter(self, codes: list[int], needed: list | None) -> list[int]:
         """Codes of the elements at ``needed`` as codes of every element (0 for the rest)."""
         if needed is None:
             return codes
-        if self._needed_array is None:
-            self._needed_array = np.array(needed, dtype=np.intp)
-        full = np.zeros(len(self.gs), dtype=np.intp)
-        full[self._needed_array] = codes
+        full = [0] * len(self.gs)
+        for i, c in zip(needed, codes):
+            full[i] = c
         return full
 
     def _docs(self, g, docid):

@@ -9,12 +9,10 @@ of the side it belongs to: REF for correct/error/miss records, SYS for false ala
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import pairwise
+from itertools import pairwise, repeat
 from operator import attrgetter
-
-import numpy as np
 
 from acescore.model.apf import Entity, Event, Relation, Timex2, Value
 from acescore.model.params import (
@@ -326,13 +324,13 @@ def attribute_codes(rds: list, sds: list, attributes: tuple, cache: dict | None 
         if key is not None:
             codes_of = _Codes()
             get = codes_of.__getitem__
-            rr = np.fromiter(map(get, map(key, rds)), dtype=np.intp, count=len(rds))
-            rs = np.fromiter(map(get, map(key, sds)), dtype=np.intp, count=len(sds))
-            both = np.concatenate((rr, rs))
-            first = np.zeros(len(codes_of), dtype=np.intp)
-            first[both[::-1]] = np.arange(len(both) - 1, -1, -1)
+            rr = list(map(get, map(key, rds)))
+            rs = list(map(get, map(key, sds)))
+            # each code's first element (codes are numbered as first seen: a dict from the
+            # codes read backwards keeps each code's first position)
             els = rds + sds
-            raw = (cls, rr, rs, [els[i] for i in first.tolist()])
+            first = dict(zip(reversed(rr + rs), range(len(els) - 1, -1, -1)))
+            raw = (cls, rr, rs, [els[first[c]] for c in range(len(codes_of))])
         else:
             raw = (None,)
         if cache is not None:
@@ -341,59 +339,31 @@ def attribute_codes(rds: list, sds: list, attributes: tuple, cache: dict | None 
         cls, rr, rs, reps = raw
         getter = attribute_tuple_getter(cls, attributes)
         tcodes, names = encode([getter(x) for x in reps])
-        if not len(tcodes):
+        if not tcodes:
             return rr, rs, names
-        return tcodes[rr], tcodes[rs], names
+        take = tcodes.__getitem__
+        return list(map(take, rr)), list(map(take, rs)), names
     codes_of = _Codes()
     get = codes_of.__getitem__
-    rc = np.fromiter(map(get, attribute_tuples(rds, attributes)), dtype=np.intp, count=len(rds))
-    sc = np.fromiter(map(get, attribute_tuples(sds, attributes)), dtype=np.intp, count=len(sds))
+    rc = list(map(get, attribute_tuples(rds, attributes)))
+    sc = list(map(get, attribute_tuples(sds, attributes)))
     return rc, sc, list(codes_of)
-
-
-def count_codes(codes: np.ndarray) -> tuple:
-    """(distinct codes ascending, how often each occurs) of non-negative codes."""
-    if not len(codes):
-        return codes, codes
-    top = int(codes.max()) + 1
-    if top <= 4 * len(codes) + 1024:
-        counts = np.bincount(codes, minlength=top)
-        present = np.flatnonzero(counts)
-        return present, counts[present]
-    s = np.sort(codes)
-    starts = np.flatnonzero(np.concatenate(([True], s[1:] != s[:-1])))
-    return s[starts], np.diff(np.append(starts, len(s)))
 
 
 # ---- condition values ------------------------------------------------------------------
 
-_BOUNDS: dict = {}
 
-
-def _bounds_array(bins: tuple) -> np.ndarray:
-    a = _BOUNDS.get(bins)
-    if a is None:
-        a = _BOUNDS[bins] = np.array(_thresholds(bins)[0], dtype=np.float64)
-    return a
-
-
-def bin_codes(values, bins: tuple) -> np.ndarray:
+def bin_codes(values: Iterable[float | None], bins: tuple) -> list[int]:
     """:func:`bin_of` of many numbers at once: the position in ``bins`` of each number's bin
-    (``values``: a sequence of numbers or None, or an array of numbers).
-
-    The same comparisons as :func:`bin_of`: ``searchsorted(..., side="right")`` is
-    ``bisect_right`` on the same bounds; None becomes -inf, which falls into the first bin."""
+    (``values``: numbers or None).  The same comparisons as :func:`bin_of` (``bisect_right``
+    on the same bounds); None becomes -inf, which falls into the first bin."""
     bounds, last = _thresholds(bins)
-    if isinstance(values, np.ndarray):
-        arr = values.astype(np.float64, copy=False)
-    else:
-        if not isinstance(values, list):
-            values = list(values)
-        if None in values:
-            values = [NEG_INF if v is None else v for v in values]
-        arr = np.array(values, dtype=np.float64)
-    codes = np.searchsorted(_bounds_array(bins), arr, side="right").astype(np.intp, copy=False)
-    if last is None and len(codes) and int(codes.max()) >= len(bounds):
+    if not isinstance(values, list):
+        values = list(values)
+    if None in values:
+        values = [NEG_INF if v is None else v for v in values]
+    codes = list(map(bisect_right, repeat(bounds), values))
+    if last is None and codes and max(codes) >= len(bounds):
         raise RuntimeError("FATAL ERROR:  problem in value_type")
     return codes
 
@@ -413,24 +383,22 @@ def nn_label(v) -> str:
     return NULL if v is None or v == "" else v
 
 
-def encode(values, base: list | None = None, nn: bool = False, count: int | None = None) -> tuple:
+def encode(values: Iterable, base: list | None = None, nn: bool = False) -> tuple[list[int], list]:
     """(codes, names) with ``names[codes[i]] == values[i]`` (``nn_label(values[i])`` if ``nn``);
-    ``names`` starts with ``base`` (whose codes stay valid).  ``values`` may be an iterator
-    (then ``count`` is its length): each value is looked at once, as it is produced."""
+    ``names`` starts with ``base`` (whose codes stay valid).  ``values`` may be an iterator:
+    each value is looked at once, as it is produced."""
     codes_of = _Codes()
     if base:
         for k in base:
             codes_of[k]
-    if count is None:
-        count = len(values)
-    codes = np.fromiter(map(codes_of.__getitem__, values), dtype=np.intp, count=count)
+    codes = list(map(codes_of.__getitem__, values))
     names = list(codes_of)
     if nn and (None in codes_of or "" in codes_of):
         fixed = [nn_label(k) for k in names]
         pos: dict = {}
         for k in fixed:
             pos.setdefault(k, len(pos))
-        remap = np.array([pos[k] for k in fixed], dtype=np.intp)
-        codes = remap[codes]
+        remap = [pos[k] for k in fixed]
+        codes = list(map(remap.__getitem__, codes))
         names = list(pos)
     return codes, names

@@ -9,20 +9,12 @@ return the text of one block, starting with its leading newline.
 
 from __future__ import annotations
 
+from collections import Counter
 from itertools import repeat
-from operator import attrgetter
-
-import numpy as np
+from operator import attrgetter, eq
 
 from acescore.report.counts import old_names
-from acescore.report.counts.conditions import (
-    EPS,
-    UNDEF,
-    attribute_codes,
-    count_codes,
-    encode,
-    truthy,
-)
+from acescore.report.counts.conditions import EPS, UNDEF, attribute_codes, encode, truthy
 from acescore.report.counts.extent import extent_mismatch
 
 OTHERS = "all others"
@@ -127,9 +119,10 @@ class DocPairs:
         if raw[0] is not None and field in ("type", "subtype"):  # both in the raw key
             _, rr, rs, reps = raw
             codes, _ = encode([getattr(x, field) or "" for x in reps])
-            if not len(codes):
+            if not codes:
                 return []
-            return (codes[rr] == codes[rs]).astype(np.intp).tolist()
+            take = codes.__getitem__
+            return list(map(int, map(eq, map(take, rr), map(take, rs))))
         get = attrgetter(field)
         return [1 if (get(x) or "") == (get(y) or "") else 0 for x, y in zip(self.rds, self.sds)]
 
@@ -150,15 +143,18 @@ def attribute_stats(result, attributes, pairs=None) -> dict:
     if not len(pairs):
         return stats
     rc, sc, names = pairs.attribute_codes(attributes)
+    tuples = Counter(zip(rc, sc))  # pairs of attribute tuples (codes), counted
     for j, a in enumerate(attributes):
         # the attribute's values: codes over the distinct tuples, then per pair
         vcodes, values = encode([t[j] for t in names])
-        k = len(values)
-        if not k:
+        if not values:
             continue
-        combos, counts = count_codes(vcodes[rc] * k + vcodes[sc])
-        for combo, n in zip(combos.tolist(), counts.tolist()):
-            x, y = values[combo // k], values[combo % k]
+        combos: dict = {}
+        for (r, s), n in tuples.items():
+            key = (vcodes[r], vcodes[s])
+            combos[key] = combos.get(key, 0) + n
+        for (xc, yc), n in sorted(combos.items()):
+            x, y = values[xc], values[yc]
             if x is None and y is None:
                 continue
             _inc(stats.setdefault(a, {}), x if truthy(x) else UNDEF, y if truthy(y) else UNDEF, n)

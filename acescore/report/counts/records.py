@@ -6,10 +6,8 @@ records, in the canonical order of docs/rules/determinism.md R27, held as column
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import chain, compress, repeat
-from operator import attrgetter, contains, is_not, sub
-
-import numpy as np
+from itertools import compress, repeat
+from operator import attrgetter, contains, is_not, ne, sub
 
 from acescore.report.counts.condition_values import ConditionValues
 from acescore.report.counts.conditions import B3_CONDITIONS, EPS, ERROR_ATTRIBUTES
@@ -199,15 +197,14 @@ class RecordColumns:
         self.eids = r_id + f_id
         self.docids = r_d + f_d
         self.els = r_el + f_el
-        self.ei = np.array(r_ei + f_ei, dtype=np.intp)
-        self.labels = np.array(labels + [3] * nf, dtype=np.intp)
+        self.ei: list[int] = r_ei + f_ei
+        self.labels: list[int] = labels + [3] * nf
         self.costs = costs + [-x for x in fa]
         self.norms = norms + [0.0] * nf
         # ---- element-level records: every REF element, the unmapped SYS elements
-        self.elem_ei = np.array(elem_ei, dtype=np.intp)
-        self.elem_labels = np.array(
-            [0 if x is not None else 1 for x in e_sid] + [2] * (len(self.elem_ei) - nref),
-            dtype=np.intp,
+        self.elem_ei: list[int] = elem_ei
+        self.elem_labels: list[int] = [0 if x is not None else 1 for x in e_sid] + [2] * (
+            len(elem_ei) - nref
         )
 
     def document_costs(self) -> dict:
@@ -226,20 +223,21 @@ class RecordColumns:
     def sides(self) -> list:
         return ["REF"] * self.nref_docs + ["SYS"] * (self.n - self.nref_docs)
 
-    def doc_values(self) -> np.ndarray:
-        """(n, 9): cost in the column of the status (DOC_STATUSES), the four cost
-        components of valued records, the REF value."""
+    def doc_columns(self) -> list[list[float]]:
+        """The nine summed values of the document-level records, as nine columns: the cost
+        in the column of the record's status (DOC_STATUSES, 0.0 in the other three), the
+        four cost components of valued records (0.0 for the others), the REF value."""
         n = self.n
-        vals = np.zeros((n, 9), dtype=np.float64)
-        if n:
-            vals[np.arange(n), self.labels] = self.costs
-            vals[:, 8] = self.norms
-            if self.valued:
-                nv = len(self.valued)
-                vals[self.valued, 4:8] = np.fromiter(
-                    chain.from_iterable(self.valued_comps), dtype=np.float64, count=4 * nv
-                ).reshape(nv, 4)
-        return vals
+        cols = [[0.0] * n for _ in range(8)]
+        for i, lab, c in zip(range(n), self.labels, self.costs):
+            cols[lab][i] = float(c)
+        if self.valued:
+            for j in range(4):
+                col = cols[4 + j]
+                for i, comps in zip(self.valued, self.valued_comps):
+                    col[i] = float(comps[j])
+        cols.append([float(x) for x in self.norms])
+        return cols
 
     def comps(self) -> list:
         out = [None] * self.n
@@ -248,27 +246,25 @@ class RecordColumns:
         return out
 
     def doc_records(self) -> list:
-        ei = self.ei.tolist()
-        labels = self.labels.tolist()
         return [
             DocRecord(side, eid, docid, DOC_STATUSES[lab], cost, norm, comps, d, i)
             for side, eid, docid, lab, cost, norm, comps, d, i in zip(
                 self.sides(),
                 self.eids,
                 self.docids,
-                labels,
+                self.labels,
                 self.costs,
                 self.norms,
                 self.comps(),
                 self.els,
-                ei,
+                self.ei,
             )
         ]
 
     def element_records(self) -> list:
         rids, sids, nref = self.cv.rids, self.cv.sids, self.cv.nref
         out = []
-        for i, lab in zip(self.elem_ei.tolist(), self.elem_labels.tolist()):
+        for i, lab in zip(self.elem_ei, self.elem_labels):
             if i < nref:
                 out.append(ElementRecord("REF", rids[i], ELEMENT_STATUSES[lab], i))
             else:
@@ -332,18 +328,16 @@ def _error_flags(result, pairs, vmask: list, nvalued: int, p_id: list) -> list:
     kind = result.kind
     rc, sc, names = pairs.attribute_codes(ERROR_ATTRIBUTES[kind])
     if nvalued != len(rc):
-        keep = np.array(vmask, dtype=bool)
-        rc, sc = rc[keep], sc[keep]
-    differ = rc != sc
+        rc, sc = list(compress(rc, vmask)), list(compress(sc, vmask))
+    differ = list(map(ne, rc, sc))
     if kind not in ("relation", "event"):
-        return differ.tolist()
-    errs = np.array(list(map(result.arg_errors.get, compress(p_id, vmask), repeat(0))))
-    if len(errs):
-        counts: dict = {}
-        for k in np.flatnonzero(differ).tolist():
-            key = (int(rc[k]), int(sc[k]))
-            c = counts.get(key)
-            if c is None:
-                c = counts[key] = _count_differences(names[key[0]], names[key[1]])
-            errs[k] += c
-    return (errs != 0).tolist()
+        return differ
+    errs = list(map(result.arg_errors.get, compress(p_id, vmask), repeat(0)))
+    counts: dict = {}
+    for k in compress(range(len(errs)), differ):
+        key = (rc[k], sc[k])
+        c = counts.get(key)
+        if c is None:
+            c = counts[key] = _count_differences(names[key[0]], names[key[1]])
+        errs[k] += c
+    return [e != 0 for e in errs]

@@ -19,16 +19,18 @@ prints is then put together from the shards' :class:`SectionData`:
 
 from __future__ import annotations
 
+from array import array
 from bisect import bisect_left
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from itertools import chain, pairwise, repeat
+from itertools import accumulate, chain, pairwise, repeat
 from operator import itemgetter
 from typing import Any
 
-import numpy as np
-
 from acescore.report.counts.conditions import table_specs
+from acescore.report.counts.grouped import Summands
 from acescore.report.counts.recognition_stats import recognition_stats
+from acescore.report.counts.records import ELEMENT_STATUSES
 from acescore.report.counts.rows import is_b3_table
 from acescore.report.counts.tables import B3Sums, Keys, PassTables
 
@@ -68,25 +70,27 @@ class SectionData:
     kind: str
     printed: bool
     doc_sort: SortKeys  # (side, element ID, DOCID) of each document-level record
-    doc_values: np.ndarray  # (n, 9): PassTables' document-level values
-    doc_labels: np.ndarray
+    doc_columns: list[array[float]]  # PassTables' nine document-level columns, as doubles
+    doc_labels: bytes  # the status of each document-level record (DOC_STATUSES)
     elem_sort: SortKeys  # (side, element ID) of each element-level record
-    elem_labels: np.ndarray
+    elem_labels: bytes  # the status of each element-level record (ELEMENT_STATUSES)
     keys: dict  # condition -> (doc codes, doc names, elem codes, elem names)
-    b3: list | None = None  # per side: (mention IDs, summands, {cond: (codes, names)})
+    #: per side: (mention IDs, the summands' three columns as doubles, {cond: (codes, names)})
+    b3: list | None = None
     recognition: dict = field(default_factory=dict)
     doc_costs: dict | None = None  # -d: docid -> [REF value, cost]
     listings: dict | None = None  # -s/-a/-e: acescore.report.listing_records
 
 
-def _small(codes: np.ndarray, names: list) -> np.ndarray:
+def _small(codes: list[int], names: list) -> Sequence[int]:
     """Condition codes in the smallest unsigned type that holds them (what a shard sends:
-    an eighth of the bytes to pickle and pipe; :func:`_merge_codes` widens them)."""
+    one or two bytes a code to pickle and pipe, not a pickled integer each;
+    :func:`_merge_codes` reads them as integers)."""
     if len(names) <= 1 << 8:
-        return codes.astype(np.uint8)
+        return bytes(codes)
     if len(names) <= 1 << 16:
-        return codes.astype(np.uint16)
-    return codes
+        return array("H", codes)
+    return array("q", codes)
 
 
 def _conditions(kind: str, params, all_sources) -> tuple[set, set]:
@@ -116,9 +120,7 @@ def section_data(
     doc_sort = SortKeys(cols.nref_docs, (cols.eids, cols.docids))
     rids, sids, nref = cols.cv.rids, cols.cv.sids, cols.cv.nref
     # the element-level records: every REF element, then SYS elements (ascending)
-    elem_sort = SortKeys(
-        nref, (rids + list(map(sids.__getitem__, (cols.elem_ei[nref:] - nref).tolist())),)
-    )
+    elem_sort = SortKeys(nref, (rids + [sids[i - nref] for i in cols.elem_ei[nref:]],))
     b3 = None
     if res.b3 is not None:
         sums = tables.b3()
@@ -128,16 +130,16 @@ def section_data(
             for c in b3_conds:
                 k = sums.keys(i, c)
                 bk[c] = (_small(k.codes, k.names), k.names)
-            b3.append((sums.mention_ids[i], vals, bk))
+            b3.append((sums.mention_ids[i], [array("d", c) for c in vals], bk))
     return SectionData(
         res.task,
         res.kind,
         bool(res.printed),
         doc_sort,
-        tables._doc_values,
-        cols.labels,
+        [array("d", c) for c in tables._doc_columns],
+        tables._doc_labels,
         elem_sort,
-        cols.elem_labels,
+        tables._elem_labels,
         keys,
         b3,
         recognition_stats(res, params, cols.pairs) if recognition else None,
@@ -176,83 +178,102 @@ def _cut(keys) -> int:
     return bisect_left(keys, 1, key=itemgetter(0))
 
 
-def _order(runs: list) -> np.ndarray | None:
-    """The permutation putting the concatenated records of ``runs`` (each the sort keys,
-    a :class:`SortKeys` or a list of tuples, of one shard's records in canonical order) in
-    canonical order; None if the concatenation is in order.  Shards are consecutive
-    documents, so each side's keys usually follow shard after shard: then no sorting is
-    needed."""
-    segments = []  # (side, first position, keys, start, end) of each shard's side
-    base = 0
-    for keys in runs:
+class _Order:
+    """How the records of several shards go in canonical order: their ``segments``
+    ((shard, start, end), each a run of one shard's records) one after the other, or else
+    the permutation ``perm`` of their concatenation."""
+
+    __slots__ = ("perm", "segments")
+
+    def __init__(self, segments: list | None = None, perm: list[int] | None = None):
+        self.segments = segments
+        self.perm = perm
+
+    def join(self, parts: Sequence[Sequence]) -> list:
+        """The items of ``parts`` (one sequence per shard) in canonical order."""
+        if self.segments is not None:
+            return list(chain.from_iterable(parts[i][a:b] for i, a, b in self.segments))
+        flat = list(chain.from_iterable(parts))
+        return flat if self.perm is None else list(map(flat.__getitem__, self.perm))
+
+
+def _segments(runs: list) -> list | None:
+    """The segments (shard, start, end) that put the records of ``runs`` (each the sort
+    keys, a :class:`SortKeys` or a list of tuples, of one shard's records in canonical
+    order) in canonical order, one after the other; None if that takes sorting.  Shards
+    are consecutive documents, so each side's keys usually follow shard after shard: then
+    the REF records of every shard come first, then their SYS records."""
+    segments = []  # (side, shard, keys, start, end) of each shard's side
+    for i, keys in enumerate(runs):
         n = len(keys)
         cut = _cut(keys)
         if cut:
-            segments.append((0, base, keys, 0, cut))
+            segments.append((0, i, keys, 0, cut))
         if cut < n:
-            segments.append((1, base + cut, keys, cut, n))
-        base += n
+            segments.append((1, i, keys, cut, n))
     ordered = sorted(segments, key=itemgetter(0))  # stable: shards in order per side
     if all(a[2][a[4] - 1] < b[2][b[3]] for a, b in pairwise(ordered)):
-        if [t[1] for t in ordered] == [t[1] for t in segments]:
-            return None
-        return np.concatenate(
-            [
-                np.arange(first, first + end - start, dtype=np.intp)
-                for _, first, _, start, end in ordered
-            ]
-        )
-    flat = [k for keys in runs for k in keys]
-    return np.array(sorted(range(len(flat)), key=flat.__getitem__), dtype=np.intp)
+        return [(i, start, end) for _, i, _, start, end in ordered]
+    return None
 
 
-def _merge_codes(parts: list, perm: np.ndarray | None) -> Keys:
+def _order(runs: list) -> list[int] | None:
+    """The permutation putting the concatenated records of ``runs`` (as :func:`_segments`)
+    in canonical order; None if the concatenation is in order."""
+    segments = _segments(runs)
+    if segments is None:
+        flat = [k for keys in runs for k in keys]
+        return sorted(range(len(flat)), key=flat.__getitem__)
+    firsts = list(accumulate(map(len, runs), initial=0))
+    perm = list(chain.from_iterable(range(firsts[i] + a, firsts[i] + b) for i, a, b in segments))
+    return None if perm == list(range(len(perm))) else perm
+
+
+def _ordering(runs: list) -> _Order:
+    """The :class:`_Order` of the records of ``runs`` (as :func:`_segments`)."""
+    segments = _segments(runs)
+    return _Order(segments, None if segments is not None else _order(runs))
+
+
+def _merge_codes(parts: list, order: _Order) -> Keys:
     """One Keys from the (codes, names) of several shards, in merged record order."""
     index: dict = {}
-    chunks = []
+    chunks: list = []
     same = None  # the names of the first shard: most shards have the same
-    for codes, names in parts:
+    for part_codes, names in parts:
         if names == same:
-            chunks.append(np.asarray(codes, dtype=np.intp))
+            chunks.append(part_codes)
             continue
-        remap = np.array([index.setdefault(n, len(index)) for n in names], dtype=np.intp)
+        remap = [index.setdefault(n, len(index)) for n in names]
         if same is None and len(index) == len(names):  # distinct: codes stay as they are
             same = list(names)
-        chunks.append(remap[codes] if len(codes) else np.zeros(0, dtype=np.intp))
-    codes = np.concatenate(chunks) if chunks else np.zeros(0, dtype=np.intp)
-    if perm is not None:
-        codes = codes[perm]
-    return Keys(codes, list(index))
+            chunks.append(part_codes)
+        else:
+            chunks.append(list(map(remap.__getitem__, part_codes)))
+    return Keys(order.join(chunks), list(index))
 
 
 def merged_tables(parts: list) -> PassTables:
     """A PassTables answering ``total``, ``single``, ``double`` and ``b3`` for the merged
     records of ``parts`` (SectionData of one pass from several shards)."""
-    dperm = _order([p.doc_sort for p in parts])
-    eperm = _order([p.elem_sort for p in parts])
-    values = np.concatenate([p.doc_values for p in parts])
-    labels = np.concatenate([p.doc_labels for p in parts])
-    elabels = np.concatenate([p.elem_labels for p in parts])
-    if dperm is not None:
-        values, labels = values[dperm], labels[dperm]
-    if eperm is not None:
-        elabels = elabels[eperm]
+    dorder = _ordering([p.doc_sort for p in parts])
+    eorder = _ordering([p.elem_sort for p in parts])
     t = PassTables.__new__(PassTables)
     t.result = t.cv = t.cols = None
-    t._doc_values = values
-    t._doc_columns = np.ascontiguousarray(values.T)
-    t._doc_sparse = None
-    t._doc_labels = labels
-    t._doc_ei = np.zeros(len(labels), dtype=np.intp)
-    t._elem_labels = elabels
-    t._elem_ei = np.zeros(len(elabels), dtype=np.intp)
-    t._elem_values = np.zeros((len(elabels), 0), dtype=np.float64)
+    ncols = len(parts[0].doc_columns)
+    t._doc_columns = [dorder.join([p.doc_columns[j] for p in parts]) for j in range(ncols)]
+    t._doc_labels = bytes(dorder.join([p.doc_labels for p in parts]))
+    t._doc_summands = None
+    t._doc_ei = [0] * len(t._doc_labels)
+    t._elem_labels = bytes(eorder.join([p.elem_labels for p in parts]))
+    t._elem_summands = Summands((), t._elem_labels, len(ELEMENT_STATUSES))
+    t._elem_ei = [0] * len(t._elem_labels)
     t._docs = t._elems = None
     t._keys = {}
     for c in parts[0].keys:
         t._keys[c] = (
-            _merge_codes([p.keys[c][:2] for p in parts], dperm),
-            _merge_codes([p.keys[c][2:] for p in parts], eperm),
+            _merge_codes([p.keys[c][:2] for p in parts], dorder),
+            _merge_codes([p.keys[c][2:] for p in parts], eorder),
         )
     t._element_keys = {}
     t._single = {}
@@ -273,14 +294,12 @@ def _merged_b3(b3s: list) -> B3Sums:
     for i, side in enumerate(("REF", "SYS")):
         runs = [SortKeys(len(b[i][0]), (b[i][0],)) for b in b3s]
         n = sum(map(len, runs))
-        perm = _order(runs)
-        vals = np.concatenate([b[i][1] for b in b3s])
-        if perm is not None:
-            vals = vals[perm]
-        s.sides.append((side, None, None, vals, np.zeros(n, dtype=np.intp)))
+        order = _ordering(runs)
+        cols = [order.join([b[i][1][j] for b in b3s]) for j in range(len(b3s[0][i][1]))]
+        s.sides.append((side, None, None, cols, Summands(cols)))
         s._keys[(i, None)] = Keys.constant("total", n)
         for c in b3s[0][i][2]:
-            s._keys[(i, c)] = _merge_codes([b[i][2][c] for b in b3s], perm)
+            s._keys[(i, c)] = _merge_codes([b[i][2][c] for b in b3s], order)
     return s
 
 

@@ -22,10 +22,7 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass
-from itertools import chain, compress, repeat
 from operator import attrgetter
-
-import numpy as np
 
 from acescore.report.counts.condition_values import ELEMENT_CONSTANT, ConditionValues
 from acescore.report.counts.conditions import (
@@ -35,7 +32,7 @@ from acescore.report.counts.conditions import (
     bin_codes,
     encode,
 )
-from acescore.report.counts.grouped import Keys, grouped_sums, sparse_columns
+from acescore.report.counts.grouped import Keys, Summands, grouped_sums
 from acescore.report.counts.records import (
     _KIND,
     DOC_STATUSES,
@@ -107,14 +104,13 @@ class PassTables:
         self.result = result
         self.cv = ConditionValues(result)
         cols = self.cols = RecordColumns(result, self.cv)
-        self._doc_values = cols.doc_values()
-        self._doc_columns = np.ascontiguousarray(self._doc_values.T)
-        self._doc_sparse: list | None = None
-        self._doc_labels = cols.labels
-        self._doc_ei = cols.ei
-        self._elem_labels = cols.elem_labels
-        self._elem_ei = cols.elem_ei
-        self._elem_values = np.zeros((len(cols.elem_ei), 0), dtype=np.float64)
+        self._doc_columns: list = cols.doc_columns()
+        self._doc_labels = bytes(cols.labels)
+        self._doc_summands: Summands | None = None
+        self._doc_ei: list[int] = cols.ei
+        self._elem_labels = bytes(cols.elem_labels)
+        self._elem_summands = Summands((), self._elem_labels, len(ELEMENT_STATUSES))
+        self._elem_ei: list[int] = cols.elem_ei
         self._docs: list | None = None
         self._elems: list | None = None
         self._keys: dict = {}
@@ -152,7 +148,7 @@ class PassTables:
                 doc_keys = element_keys.take(self._doc_ei)
             else:
                 doc_keys = self._doc_keys(cond, element_keys.names)
-            elem_keys = Keys(element_keys.codes[self._elem_ei], doc_keys.names)
+            elem_keys = Keys(element_keys.take(self._elem_ei).codes, doc_keys.names)
             k = self._keys[cond] = (doc_keys, elem_keys)
         return k
 
@@ -189,13 +185,8 @@ class PassTables:
             # doc_value.get(...) (None falls into the first bin, as does 0.0)
             get = r.doc_value.get
             eids, docids = cols.eids, cols.docids
-            codes = np.concatenate(
-                [
-                    bin_codes(self._doc_values[:nr, 8], VALUE_BINS),
-                    bin_codes(
-                        [get(("SYS", e, d)) for e, d in zip(eids[nr:], docids[nr:])], VALUE_BINS
-                    ),
-                ]
+            codes = bin_codes(self._doc_columns[8][:nr], VALUE_BINS) + bin_codes(
+                [get(("SYS", e, d)) for e, d in zip(eids[nr:], docids[nr:])], VALUE_BINS
             )
             return Keys(codes, base)
         if cond == "MENTION COUNT":
@@ -219,21 +210,12 @@ class PassTables:
 
     def _cells(self, doc_keys: Keys, elem_keys: Keys) -> dict:
         cells: dict = {}
-        if self._doc_sparse is None:
-            self._doc_sparse = sparse_columns(self._doc_columns)
-        for key, (sums, counts) in grouped_sums(
-            doc_keys,
-            self._doc_values,
-            self._doc_labels,
-            len(DOC_STATUSES),
-            self._doc_columns,
-            self._doc_sparse,
-        ).items():
+        if self._doc_summands is None:
+            self._doc_summands = Summands(self._doc_columns, self._doc_labels, len(DOC_STATUSES))
+        for key, (sums, counts) in grouped_sums(doc_keys, self._doc_summands).items():
             c = cells[key] = Cell()
             c.set_doc(sums, counts)
-        for key, (_, counts) in grouped_sums(
-            elem_keys, self._elem_values, self._elem_labels, len(ELEMENT_STATUSES)
-        ).items():
+        for key, (_, counts) in grouped_sums(elem_keys, self._elem_summands).items():
             c = cells.get(key)
             if c is None:
                 c = cells[key] = Cell()
@@ -276,10 +258,7 @@ class PassTables:
         for k2, c in self.single(cond2).items():
             if k2 != "total":
                 cells[(k2, "total")] = c
-        keys2 = {
-            dk2.names[c]
-            for c in np.flatnonzero(np.bincount(dk2.codes, minlength=len(dk2.names))).tolist()
-        }
+        keys2 = set(map(dk2.names.__getitem__, set(dk2.codes)))
         if len(dk2):
             keys2.add("ALL")
         return cells, keys2
@@ -329,59 +308,42 @@ _MENTION_TYPE = attrgetter("mention.type")
 _DOCID = attrgetter("docid")
 
 
-def _max_values(dicts: list) -> np.ndarray:
-    """The largest value of each dict (0 for an empty one), as floats."""
-    n = len(dicts)
-    out = np.zeros(n, dtype=np.float64)
-    has = list(map(bool, dicts))
-    k = has.count(True)
-    if k:
-        maxima = np.fromiter(
-            map(max, map(dict.values, compress(dicts, has))), dtype=np.float64, count=k
-        )
-        if k == n:
-            return maxima
-        out[np.array(has, dtype=bool)] = maxima
-    return out
-
-
-def _b3_summands(eids, counts, values, selfs, totals) -> np.ndarray:
-    """(n, 3): per mention (count score, self score * value score, self score) where, with
-    the host's (mention count N, summed self scores V): count score = max COUNT / N and
-    value score = max VALUE / V (0 without V), both 0 without partners or without N.
-    Element-wise the same float operations as one mention at a time."""
-    n = len(eids)
-    tots = np.fromiter(
-        chain.from_iterable(map(totals.get, eids, repeat((0, 0.0)))), dtype=np.float64, count=2 * n
-    ).reshape(n, 2)
-    ns = tots[:, 0]
-    vt = tots[:, 1]
-    self_arr = np.fromiter(selfs, dtype=np.float64, count=n)
-    has = np.fromiter(map(bool, counts), dtype=bool, count=n) & (ns != 0)
-    with_v = has & (vt != 0)
-    maxc = _max_values(counts)
-    maxv = _max_values(values)
-    cs = np.where(has, maxc / np.where(has, ns, 1.0), 0.0)
-    vs = np.where(with_v, maxv / np.where(with_v, vt, 1.0), 0.0)
-    out = np.empty((n, 3), dtype=np.float64)
-    out[:, 0] = cs
-    out[:, 1] = self_arr * vs
-    out[:, 2] = self_arr
-    return out
+def _b3_summands(eids, counts, values, selfs, totals) -> list[list[float]]:
+    """Three columns: per mention (count score, self score * value score, self score) where,
+    with the host's (mention count N, summed self scores V): count score = max COUNT / N and
+    value score = max VALUE / V (0 without V), both 0 without partners or without N."""
+    cscores: list[float] = []
+    products: list[float] = []
+    self_scores: list[float] = []
+    get = totals.get
+    for eid, count, value, self_score in zip(eids, counts, values, selfs):
+        n, v = get(eid, (0, 0.0))
+        s = float(self_score)
+        cs = vs = 0.0
+        if count and n != 0:
+            cs = float(max(count.values())) / float(n)
+            if v != 0:
+                vs = (float(max(value.values())) if value else 0.0) / float(v)
+        cscores.append(cs)
+        products.append(s * vs)
+        self_scores.append(s)
+    return [cscores, products, self_scores]
 
 
 class B3Sums:
     """B-cubed sums of docs/rules/report.md §2.7 per condition: REF mentions then SYS mentions, each in
     mention-ID order (docs/rules/determinism.md R17).  Per mention the summands are (count score, 1,
-    self score * value score, self score)."""
+    self score * value score, self score).  :attr:`sides`: per side (side, mentions,
+    totals, the summands' three columns, those columns as :func:`grouped_sums` adds them:
+    :class:`~acescore.report.counts.grouped.Summands`)."""
 
     def __init__(self, result, tables: PassTables | None = None):
         self.result = result
         # PassTables caches its B3Sums: a strong reference back would make a cycle, and
         # the CLI runs without the cyclic collector (a leak of the section's arrays)
         self.tables = PassTables(result) if tables is None else weakref.proxy(tables)
-        self.sides = []
-        self._hosts = []
+        self.sides: list[tuple] = []
+        self._hosts: list[list[int]] = []
         self.mention_ids: list = []  # per side: the mentions' IDs
         b3 = result.b3
         if b3 is None:
@@ -391,7 +353,6 @@ class B3Sums:
             ("REF", b3.ref, b3.ref_totals, cv.rids, 0),
             ("SYS", b3.sys, b3.sys_totals, cv.sids, cv.nref),
         ):
-            n = len(mentions)
             eids = list(map(_ENTITY_ID, mentions))
             vals = _b3_summands(
                 eids,
@@ -401,9 +362,9 @@ class B3Sums:
                 totals,
             )
             self.mention_ids.append(list(map(_MENTION_ID, mentions)))
-            self.sides.append((side, mentions, totals, vals, np.zeros(n, dtype=np.intp)))
+            self.sides.append((side, mentions, totals, vals, Summands(vals)))
             index = dict(zip(ids, range(first, first + len(ids))))
-            self._hosts.append(np.fromiter(map(index.__getitem__, eids), dtype=np.intp, count=n))
+            self._hosts.append(list(map(index.__getitem__, eids)))
         self._keys: dict = {}
         self._single: dict = {}
         self._double: dict = {}
@@ -415,13 +376,9 @@ class B3Sums:
             if cond is None:
                 k = Keys.constant("total", len(mentions))
             elif cond == "LEVEL":
-                k = Keys(*encode(map(_MENTION_TYPE, mentions), count=len(mentions)))
+                k = Keys(*encode(map(_MENTION_TYPE, mentions)))
             elif cond == "SOURCE":
-                k = Keys(
-                    *encode(
-                        map(self.result.sources.get, map(_DOCID, mentions)), count=len(mentions)
-                    )
-                )
+                k = Keys(*encode(map(self.result.sources.get, map(_DOCID, mentions))))
             else:
                 # TYPE, SUBTYPE, CLASS, CROSS-DOC, MENTION COUNT (all documents) and VALUE of
                 # the host entity are its element-level condition values (a missing
@@ -432,8 +389,8 @@ class B3Sums:
 
     def _entries(self, keyfun) -> dict:
         sums: dict = {}
-        for i, (side, _mentions, _totals, vals, labels) in enumerate(self.sides):
-            for key, (s, cnt) in grouped_sums(keyfun(i), vals, labels, 1).items():
+        for i, (side, _mentions, _totals, _, summands) in enumerate(self.sides):
+            for key, (s, cnt) in grouped_sums(keyfun(i), summands).items():
                 sums.setdefault(key, {})[side] = (s[0], cnt[0], s[1], s[2])
         out: dict = {}
         for key, by_side in sums.items():
