@@ -14,7 +14,7 @@ from typing import NamedTuple
 import click
 
 from acescore.cli.common import OneLineGroup
-from acescore.model.memory import NUMPY_HEADROOM, load_native
+from acescore.model.memory import COMMAND_HEADROOM, NUMPY_HEADROOM, load_native, require_headroom
 from acescore.model.version import VERSION_MESSAGE, __version__
 
 
@@ -102,9 +102,10 @@ COMMANDS = (
     ),
 )
 _BY_NAME = {c.name: c for c in COMMANDS}
-#: the commands that do not load numpy (every other one loads it before its module, so that
-#: numpy's OpenBLAS gets its memory or the run ends with one line: acescore.model.memory)
-WITHOUT_NUMPY = ("validate",)
+#: the commands that do not load numpy before their module (every other one does, so that
+#: numpy's OpenBLAS gets its memory or the run ends with one line: acescore.model.memory);
+#: ``score`` loads it only for the literature metrics of its JSON (cli.inputs.run_products)
+WITHOUT_NUMPY = ("validate", "score")
 
 
 def load_command(entry: CommandEntry) -> click.Command:
@@ -126,6 +127,8 @@ class LazyGroup(OneLineGroup):
             return None
         if entry.name not in WITHOUT_NUMPY:  # first, while the address space is there
             load_native("numpy", NUMPY_HEADROOM)
+        else:  # what lxml and the first steps take (below it: a library's own failure)
+            require_headroom(COMMAND_HEADROOM, f"acescore {entry.name}")
         return load_command(entry)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:

@@ -367,6 +367,10 @@ def run_products(options: Options):
 
     literature = listings = None
     if options.literature and options.parameter_set.use_mentions:
+        from acescore.model.memory import NUMPY_HEADROOM, load_native
+
+        # numpy first, while the address space is there (acescore.model.memory)
+        load_native("numpy", NUMPY_HEADROOM)
         from acescore.metrics import records as literature
     if options.listings:
         from acescore.report import listing_records as listings

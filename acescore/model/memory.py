@@ -23,6 +23,10 @@ from types import ModuleType
 #: address space numpy takes when imported (its libraries and OpenBLAS's 32 MB buffer;
 #: measured +83 MB with one BLAS thread), with room for the command's first steps
 NUMPY_HEADROOM = 96 << 20
+#: address space a command that loads no numpy (``validate``, a text ``score``) needs beyond
+#: the interpreter's before it starts (lxml and the first steps; measured: a one-document
+#: ``score`` fails inside a native library at 30 MB of ``ulimit -v``, runs at 32 MB)
+COMMAND_HEADROOM = 16 << 20
 #: address space scipy's matching modules take (its own OpenBLAS: measured +128 MB)
 SCIPY_HEADROOM = 160 << 20
 

@@ -25,6 +25,7 @@ PRODUCT_MODULES = (
     "acescore.report.listing_records",
     "acescore.report.nist.mappings",
     "acescore.report.nist.diagnostics",
+    "numpy",
     "scipy",
 )
 
@@ -83,13 +84,13 @@ def test_help_and_version_import_no_command():
 @pytest.mark.slow
 def test_score_imports_only_the_products_it_makes():
     """A text report imports neither the literature metrics of the JSON nor the code of the
-    -s/-a/-e listings (nor scipy); a JSON report with listings imports both."""
+    -s/-a/-e listings (nor numpy or scipy); a JSON report with listings imports both."""
     inputs = [str(TINY / "ref" / DOC), str(TINY / "sys-heavy" / DOC)]
     assert _imported_by(["score", *inputs, "-m", "-q"], PRODUCT_MODULES) == []
     asked = _imported_by(
         ["score", *inputs, "-m", "-q", "-a", "-s", "--format", "json"], PRODUCT_MODULES
     )
-    assert {"acescore.metrics.records", "acescore.report.listing_records"} <= set(asked)
+    assert {"acescore.metrics.records", "acescore.report.listing_records", "numpy"} <= set(asked)
 
 
 def test_version_without_the_command_line():

@@ -65,7 +65,8 @@ def _limited(megabytes: int):
 @pytest.mark.slow  # one interpreter per limit
 @pytest.mark.parametrize(
     ("command", "megabytes"),
-    [(c, m) for c in ("score", "coref", "view") for m in (30, 70, 90, 110)] + [("coref", 200)],
+    [(c, m) for c in ("json", "coref", "view") for m in (30, 70, 90, 110)]
+    + [("coref", 200), ("score", 30), ("validate", 30)],
 )
 def test_out_of_memory_at_any_size_is_one_line(tmp_path, command, megabytes):
     """Under ``ulimit -v`` of 30 to 110 MB, 200 MB for coref (below what numpy, then scipy, need to load:
@@ -75,6 +76,10 @@ def test_out_of_memory_at_any_size_is_one_line(tmp_path, command, megabytes):
     out = tmp_path / ("site" if command == "view" else "report.txt")
     args = [str(EXAMPLES / "ref"), str(EXAMPLES / "sys"), "-q"]
     args += ["-O", str(out)] if command == "view" else ["-o", str(out)]
+    if command == "json":  # score's JSON: the literature metrics load numpy
+        command, args = "score", [*args, "--format", "json"]
+    elif command == "validate":
+        args = [str(EXAMPLES / "ref")]
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     r = subprocess.run(
         [sys.executable, "-m", "acescore", command, *args],
@@ -86,6 +91,24 @@ def test_out_of_memory_at_any_size_is_one_line(tmp_path, command, megabytes):
     )
     assert (r.returncode, r.stdout, r.stderr) == (2, "", OOM)
     assert list(tmp_path.iterdir()) == []  # no report, no temporary file, no site
+
+
+@pytest.mark.slow  # one interpreter
+def test_text_score_needs_no_numpy_memory(tmp_path):
+    """A text ``score`` loads no numpy: it runs under a limit of 40 MB of address space,
+    below what numpy alone takes (``NUMPY_HEADROOM``, 96 MB)."""
+    out = tmp_path / "report.txt"
+    r = subprocess.run(
+        [sys.executable, "-m", "acescore", "score", str(EXAMPLES / "ref"), str(EXAMPLES / "sys")]
+        + ["-m", "-q", "-o", str(out)],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+        preexec_fn=_limited(40),
+        timeout=120,
+    )
+    assert (r.returncode, r.stdout, r.stderr) == (0, "", "")
+    assert out.read_text(encoding="utf-8").count("Unweighted") > 0
 
 
 def _copy_examples(dest: Path) -> None:
