@@ -58,6 +58,21 @@ def flags_of(exp: Path):
     return sysname, opts
 
 
+def assert_same_report(expected: str, actual: str) -> None:
+    """Fails naming each differing section, its first differing line and both texts."""
+    if actual != expected:
+        diffs = compare_reports(expected, actual, show=1)
+        pytest.fail(
+            "report differs:\n"
+            + "\n".join(
+                f"{d.name}: line {d.examples[0][0]}: expected {d.examples[0][1]!r}"
+                f" got {d.examples[0][2]!r}"
+                for d in diffs
+                if d.differing_lines
+            )
+        )
+
+
 def _lines(text: str) -> list:
     return [ln for ln in text.splitlines() if ln.strip()]
 
@@ -128,17 +143,7 @@ def test_cli_report_identical(exp, jobs, monkeypatch):
     assert r.exit_code == 0, r.stderr
     expected = exp.read_text(encoding="utf-8").split("\n", 1)[1]
     actual = r.stdout.split("\n", 1)[1]
-    if actual != expected:
-        diffs = compare_reports(expected, actual, show=1)
-        pytest.fail(
-            "report differs:\n"
-            + "\n".join(
-                f"{d.name}: line {d.examples[0][0]}: expected {d.examples[0][1]!r}"
-                f" got {d.examples[0][2]!r}"
-                for d in diffs
-                if d.differing_lines
-            )
-        )
+    assert_same_report(expected, actual)
     stderr = Path(str(exp).replace(".txt", ".stderr.txt"))
     if stderr.exists():
         # (the signature and the coverage line follow the warnings)
