@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from acescore import api
 from acescore.crosscheck.nist_tool import compare_reports
 from acescore.model.params import PARAMETER_SETS
 
@@ -59,27 +58,8 @@ def flags_of(exp: Path):
     return sysname, opts
 
 
-def run_case(exp: Path):
-    corpus = exp.parent.parent
-    sysname, opts = flags_of(exp)
-    sysdir = corpus / ("ref" if sysname == "ref" else f"sys-{sysname}")
-    params = opts.pop("params")
-    mentions = opts.pop("mentions")
-    res = api.score(str(corpus / "ref"), str(sysdir), params, mentions, **opts)
-    return res
-
-
-def _lines(text: str) -> list:
-    return [ln for ln in text.splitlines() if ln.strip()]
-
-
-@pytest.mark.parametrize("exp", cases())
-def test_report_identical(exp):
-    """The report through the API, and the warnings where the golden set keeps them (one run
-    for both: the report and the warnings tests of earlier versions scored it twice)."""
-    res = run_case(exp)
-    actual = res.to_text()
-    expected = exp.read_text(encoding="utf-8").split("\n", 1)[1]
+def assert_same_report(expected: str, actual: str) -> None:
+    """Fails naming each differing section, its first differing line and both texts."""
     if actual != expected:
         diffs = compare_reports(expected, actual, show=1)
         pytest.fail(
@@ -91,10 +71,10 @@ def test_report_identical(exp):
                 if d.differing_lines
             )
         )
-    stderr = Path(str(exp).replace(".txt", ".stderr.txt"))
-    # the golden files keep the warning lines (timing lines removed, blank lines vary)
-    if stderr.exists():
-        assert _lines("".join(res.warnings)) == _lines(stderr.read_text(encoding="utf-8"))
+
+
+def _lines(text: str) -> list:
+    return [ln for ln in text.splitlines() if ln.strip()]
 
 
 #: the golden reports through the command line, for these ``--jobs`` values (one process,
@@ -150,6 +130,10 @@ def cli_args(exp: Path, jobs: int) -> list:
 
 @pytest.mark.parametrize("exp,jobs", with_jobs(cases()))
 def test_cli_report_identical(exp, jobs, monkeypatch):
+    """The report and the warnings (where the golden set keeps them) through the command
+    line; the library's keywords reach the same reports in test_diagnostics and
+    test_shards_listings (a test of the same cases through ``api.score`` was a copy of the
+    ``--jobs 1`` runs: the command calls the same ``run.execute``)."""
     from click.testing import CliRunner
 
     from acescore.cli import main
@@ -158,7 +142,8 @@ def test_cli_report_identical(exp, jobs, monkeypatch):
     r = CliRunner().invoke(main, cli_args(exp, jobs), catch_exceptions=False)
     assert r.exit_code == 0, r.stderr
     expected = exp.read_text(encoding="utf-8").split("\n", 1)[1]
-    assert r.stdout.split("\n", 1)[1] == expected
+    actual = r.stdout.split("\n", 1)[1]
+    assert_same_report(expected, actual)
     stderr = Path(str(exp).replace(".txt", ".stderr.txt"))
     if stderr.exists():
         # (the signature and the coverage line follow the warnings)

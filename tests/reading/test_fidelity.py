@@ -14,12 +14,11 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from test_golden import cli_args, flags_of, with_jobs
+from test_golden import assert_same_report, cli_args, flags_of, with_jobs
 from test_roundtrip import without_positions
 
 from acescore import api
 from acescore.cli import main
-from acescore.crosscheck.nist_tool import compare_reports
 from acescore.model import _scripts
 from acescore.model.text import classify_language, normalize_name
 from acescore.reading.apf import read_apf
@@ -45,17 +44,7 @@ def test_report_and_warnings_identical(exp, monkeypatch):
     res = api.score("ref.list", "sys.list", params, mentions, **opts)
     expected = exp.read_text(encoding="utf-8").split("\n", 1)[1]
     actual = res.to_text()
-    if actual != expected:
-        diffs = compare_reports(expected, actual, show=1)
-        pytest.fail(
-            "report differs:\n"
-            + "\n".join(
-                f"{d.name}: line {d.examples[0][0]}: expected {d.examples[0][1]!r}"
-                f" got {d.examples[0][2]!r}"
-                for d in diffs
-                if d.differing_lines
-            )
-        )
+    assert_same_report(expected, actual)
     warnings = Path(str(exp).replace(".txt", ".stderr.txt")).read_text(encoding="utf-8")
     assert "".join(res.warnings) == warnings
     assert warnings.count("WARNING") == 11

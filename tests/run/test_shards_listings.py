@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from synth import make_corpus
-from test_diagnostics import CASES, expected_text
 
 from acescore import api
 from acescore.cli import main
@@ -121,23 +120,6 @@ def test_global_sets_in_linked_shards(params):
     res = api.score(ref, sys_, params, True, jobs=3, **kw)
     assert getattr(res, "shards", None) == 3
     assert _outputs(res) == _outputs(one)
-
-
-# the NIST tool's -a/-e/-s reports (tests/report/test_diagnostics.py, whose command-line test
-# scores them with --jobs 2 or 4), scored with --jobs 3 here; -c is scored in one process (see
-# README)
-LISTING_CASES = sorted(n for n, case in CASES.items() if not case[5].get("check_duplicates"))
-
-
-@pytest.mark.parametrize("name", LISTING_CASES)
-def test_expected_listings_with_jobs(name):
-    corpus, ref, sys_, params, mentions, opts = CASES[name]
-    expected = expected_text(name)
-    jobs = 3
-    res = api.score(str(corpus / ref), str(corpus / sys_), params, mentions, jobs=jobs, **opts)
-    assert res.to_text() == expected
-    if corpus.name in ("tiny", "small") and params.startswith("local"):
-        assert getattr(res, "shards", None) == min(jobs, len(api.discover(str(corpus / ref))))
 
 
 def test_literature_counts_merge_in_document_order():

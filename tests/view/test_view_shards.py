@@ -77,19 +77,20 @@ def assert_same_sites(
 
 
 @pytest.mark.parametrize(
-    "args",
+    "args,jobs",
     [
-        ("-m",),
-        (),
-        ("-m", "-P", "local_2007"),
-        ("-m", "-P", "global_2008"),
-        ("-P", "global_2008_with_mentions"),
+        (("-m",), (1, 2)),
+        ((), (1,)),
+        (("-m", "-P", "local_2007"), (1, 2)),
+        (("-m", "-P", "global_2008"), (1,)),
+        (("-P", "global_2008_with_mentions"), (1, 2)),
     ],
 )
-def test_golden_site_same_for_every_jobs_value(tmp_path, args):
-    """--jobs 1 and 2 through the command, 3 directly (the shards did happen): one site."""
+def test_golden_site_same_for_every_jobs_value(tmp_path, args, jobs):
+    """--jobs 1 through the command (and 2, every other set of options: one sharded run of
+    the command shows its path), 3 directly (the shards did happen): one site."""
     files = assert_same_sites(
-        SMALL / "ref", SMALL / "sys-heavy", SMALL / "src", tmp_path, *args, jobs=(1, 2)
+        SMALL / "ref", SMALL / "sys-heavy", SMALL / "src", tmp_path, *args, jobs=jobs
     )
     params = args[args.index("-P") + 1] if "-P" in args else "local_2008"
     done, _ = sharded(
@@ -129,15 +130,16 @@ def generated(tmp_path_factory):
     return out
 
 
-@pytest.mark.parametrize("profile", ["heavy", "boundary"])
-def test_generated_site_same_for_every_jobs_value(generated, tmp_path, profile):
+@pytest.mark.parametrize(("profile", "jobs"), [("heavy", (1, 2)), ("boundary", (1,))])
+def test_generated_site_same_for_every_jobs_value(generated, tmp_path, profile, jobs):
+    """--jobs 1 (and 2 for one profile) through the command, 3 directly: one site."""
     files = assert_same_sites(
         generated / "ref",
         generated / f"sys-{profile}",
         generated / "src",
         tmp_path,
         "-m",
-        jobs=(1, 2),
+        jobs=jobs,
     )
     assert len([f for f in files if f.startswith("doc/")]) == 36
     done, _ = sharded(
