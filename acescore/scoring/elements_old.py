@@ -16,6 +16,22 @@ from acescore.scoring.correspondences import correspondences
 from acescore.scoring.elements import EPS, ElementPass
 
 
+def _entity_key(x: Any) -> tuple:
+    return (x.type, x.cls, x.subtype, x.level)
+
+
+def _value_key(x: Any) -> tuple:
+    return (x.type, x.subtype)
+
+
+def _timex2_key(x: Any) -> tuple:
+    return x.attrs  # type: ignore[no-any-return]
+
+
+#: the attributes of an element that EV(x, x) depends on (without names), by kind
+_SELF_KEY = {"entity": _entity_key, "value": _value_key, "timex2": _timex2_key}
+
+
 class ElementPass07(ElementPass):
     """:class:`ElementPass` with ace07's arithmetic (one weighting: no twin)."""
 
@@ -55,6 +71,10 @@ class ElementPass07(ElementPass):
         lw, mtw, neg_fa_wgt = self.lw, self.mtw, -self.fa_wgt
         mv_of, ev_of, doc_value, doc_fa = self.mv, self.ev_self, self.doc_value, self.doc_fa
         element_value = self.element_value
+        # EV(x, x) by the attributes it depends on (as element_value caches it; entities
+        # with names: not cached)
+        self_ev: dict | None = {} if not (entity and self.p.use_name_similarity) else None
+        self_key = _SELF_KEY[self.kind]
         for eid in sorted(coll):
             docs = coll[eid].docs
             total = fa_total = 0.0
@@ -67,7 +87,12 @@ class ElementPass07(ElementPass):
                     mv = s if mv is None else mv + s
                 mv = mv or 0
                 mv_of[key] = mv
-                ev = ev_of[key] = element_value(x, x)[0]
+                known = None if self_ev is None else self_ev.get(self_key(x))
+                if known is None:
+                    known = element_value(x, x)[0]
+                    if self_ev is not None:
+                        self_ev[self_key(x)] = known
+                ev = ev_of[key] = known
                 if mv:  # _norm07
                     norm = ev
                     if lw:
@@ -230,6 +255,10 @@ class ElementPass07(ElementPass):
     def _add_fa_terms(self, pair_docs: dict, doc_fa: dict, pv: dict) -> None:
         """PV: the valued documents only, in DOCID order."""
         for (rid, sid), docs in pair_docs.items():
+            if len(docs) == 1:  # the local sets: one document
+                for d in docs:
+                    pv[(rid, sid)] = docs[d]
+                continue
             total = None
             for d in sorted(docs):
                 total = docs[d] if total is None else total + docs[d]
@@ -321,7 +350,7 @@ class ElementPass05(ElementPass07):
         lw, mtw, fa_wgt, coref_wgt = self.lw, self.mtw, self.fa_wgt, self.coref_wgt
         is_ref_mention = self.is_ref_mention
         mv_of, ev_of, doc_value, doc_fa = self.mv, self.ev_self, self.doc_value, self.doc_fa
-        timex2 = self.kind == "timex2"
+        self_key = _SELF_KEY[self.kind]
         self_ev: dict = {}  # the attributes _ev05 reads -> (EV(x, x), its FA EV)
         for eid in sorted(coll):
             docs = coll[eid].docs
@@ -339,10 +368,7 @@ class ElementPass05(ElementPass07):
                             f *= coref_wgt
                         fa = f if fa is None else fa + f
                 mv = mv_of[key] = ms or 0
-                if entity:
-                    ak: Any = (x.type, x.cls, x.subtype, x.level)
-                else:
-                    ak = x.attrs if timex2 else (x.type, x.subtype)
+                ak = self_key(x)
                 evs = self_ev.get(ak)
                 if evs is None:
                     evs = self_ev[ak] = (self._ev05(x, x, False), self._ev05(x, x, True))
