@@ -293,11 +293,12 @@ class ElementPass05(ElementPass07):
         p = self.p
         if self.kind == "timex2":
             v = 0.0
-            xa, ya = x.attributes(), y.attributes()
-            for attr in sorted(p.timex2_attribute_wgt):
+            xa = x.attributes()
+            ya = xa if y is x else y.attributes()
+            for attr, w in self._discounts:  # the timex2 attribute weights by name
                 a, b = xa.get(attr), ya.get(attr)
-                if _truthy(a) and _truthy(b):
-                    v += p.timex2_attribute_wgt[attr] * (1 if a == b else EPS)
+                if a and a != "0" and b and b != "0":  # both true in Perl
+                    v += w * (1 if a == b else EPS)
             if fa:
                 v *= self.fa_wgt
             return v if v > EPS else EPS
@@ -411,8 +412,3 @@ class ElementPass05(ElementPass07):
         if matched is not None:
             ms = self._level05(matched[0] or 0.0, x, y, self.mv[("REF", rid, d)])
             self._record(rid, sid, d, self._ev05_of(x, y, False) * ms, matched[1])
-
-
-def _truthy(v: Any) -> bool:
-    """Perl truth of an attribute value."""
-    return v is not None and v != "" and v != "0"

@@ -13,7 +13,7 @@ from acescore.model.errors import AceInputError
 from acescore.model.params import EPSILON, SYMMETRIC_RELATIONS, Params
 from acescore.rules.database import GlobalElement, Side
 from acescore.scoring.promote import promote_releves
-from acescore.scoring.releve_values import _truthy, signature
+from acescore.scoring.releve_values import signature
 from acescore.scoring.releves import UNVALUED, ReleveMention, RunState, _arg_errors, _ReleveScorer
 from acescore.scoring.result import ArgContext, PassResult
 
@@ -196,7 +196,8 @@ class ReleveScorer05(ReleveScorer07):
         asym = ra.get("TYPE") not in SYMMETRIC_RELATIONS
         for attr, weight in w.err:
             x, y = ra.get(attr), sa.get(attr)
-            mismatch = (_truthy(x) != _truthy(y)) or (_truthy(y) and x != y)
+            ty = bool(y) and y != "0"  # Perl truth
+            mismatch = ((bool(x) and x != "0") != ty) or (ty and x != y)
             if mismatch or (swapped and asym and attr in ("TYPE", "SUBTYPE")):
                 value *= weight
         return value
