@@ -105,19 +105,35 @@ def text_match(x: str, y: str) -> float:
     """Longest common substring of two head texts as a fraction of the longer (docs/rules/entities.md §1.3)."""
     x, y = x.upper(), y.upper()
     if x.isascii() and y.isascii():
-        x = "".join(c for c in x if c.isalnum())
-        y = "".join(c for c in y if c.isalnum())
+        x = x.translate(_NOT_ALNUM)
+        y = y.translate(_NOT_ALNUM)
     fx = bool(x) and x != "0"
     fy = bool(y) and y != "0"
     if fx != fy:
         return 0
     if x == y:
         return 1
-    best = 0
-    for i in range(len(x)):
-        for j in range(len(y)):
-            n = 0
-            while i + n < len(x) and j + n < len(y) and x[i + n] == y[j + n]:
-                n += 1
-            best = max(best, n)
-    return best / max(len(x), len(y))
+    return _longest_common(x, y) / max(len(x), len(y))
+
+
+# the ASCII characters that are not alphanumeric (str.translate deletes them)
+_NOT_ALNUM = dict.fromkeys(c for c in range(128) if not chr(c).isalnum())
+
+
+def _longest_common(x: str, y: str) -> int:
+    """The length of the longest common substring of ``x`` and ``y``: the largest k for
+    which a substring of length k of ``y`` is one of ``x``'s (a common substring of length
+    k has common substrings of every smaller length: bisection on k)."""
+    if len(y) < len(x):
+        x, y = y, x
+    if x in y:
+        return len(x)
+    lo, hi = 0, len(x) - 1  # x itself is not in y
+    while lo < hi:
+        k = (lo + hi + 1) // 2
+        subs = {x[i : i + k] for i in range(len(x) - k + 1)}
+        if any(y[j : j + k] in subs for j in range(len(y) - k + 1)):
+            lo = k
+        else:
+            hi = k - 1
+    return lo

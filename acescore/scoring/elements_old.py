@@ -16,6 +16,22 @@ from acescore.scoring.correspondences import correspondences
 from acescore.scoring.elements import EPS, ElementPass
 
 
+def _entity_key(x: Any) -> tuple:
+    return (x.type, x.cls, x.subtype, x.level)
+
+
+def _value_key(x: Any) -> tuple:
+    return (x.type, x.subtype)
+
+
+def _timex2_key(x: Any) -> tuple:
+    return x.attrs  # type: ignore[no-any-return]
+
+
+#: the attributes of an element that EV(x, x) depends on (without names), by kind
+_SELF_KEY = {"entity": _entity_key, "value": _value_key, "timex2": _timex2_key}
+
+
 class ElementPass07(ElementPass):
     """:class:`ElementPass` with ace07's arithmetic (one weighting: no twin)."""
 
@@ -48,35 +64,108 @@ class ElementPass07(ElementPass):
         return norm
 
     def _self_values(self, side: str, coll: dict, sigma: dict) -> None:
+        """Mention self scores, document and element VALUEs (SYS: FA values) of one side; a
+        hot loop: lookups hoisted, one-document elements skip the DOCID sort."""
         entity = self.kind == "entity"
         is_sys = side == "SYS"
+        lw, mtw, neg_fa_wgt = self.lw, self.mtw, -self.fa_wgt
+        mv_of, ev_of, doc_value, doc_fa = self.mv, self.ev_self, self.doc_value, self.doc_fa
+        element_value = self.element_value
+        # EV(x, x) by the attributes it depends on (as element_value caches it; entities
+        # with names: not cached)
+        self_ev: dict | None = {} if not (entity and self.p.use_name_similarity) else None
+        self_key = _SELF_KEY[self.kind]
         for eid in sorted(coll):
             docs = coll[eid].docs
             total = fa_total = 0.0
-            for d in sorted(docs):
+            for d in docs if len(docs) == 1 else sorted(docs):
                 x = docs[d]
                 key = (side, eid, d)
                 mv = None
                 for m in x.mentions:
-                    s = sigma[m.id] = (self.mtw[m.type] + EPS) if entity else 1 + EPS
+                    s = sigma[m.id] = (mtw[m.type] + EPS) if entity else 1 + EPS
                     mv = s if mv is None else mv + s
                 mv = mv or 0
-                self.mv[key] = mv
-                ev = self.ev_self[key] = self.element_value(x, x)[0]
-                norm = self._norm07(x, side, eid, d, ev) if mv else 0.0
-                v = self.doc_value[key] = norm * mv
+                mv_of[key] = mv
+                known = None if self_ev is None else self_ev.get(self_key(x))
+                if known is None:
+                    known = element_value(x, x)[0]
+                    if self_ev is not None:
+                        self_ev[self_key(x)] = known
+                ev = ev_of[key] = known
+                if mv:  # _norm07
+                    norm = ev
+                    if lw:
+                        norm /= mv
+                        norm *= mtw[x.level]
+                else:
+                    norm = 0.0
+                v = doc_value[key] = norm * mv
                 total += v
                 if is_sys:
-                    fa = self.doc_fa[(eid, d)] = norm * (mv * -self.fa_wgt)
+                    fa = doc_fa[(eid, d)] = norm * (mv * neg_fa_wgt)
                     fa_total += fa
             self.value[(side, eid)] = total
             if is_sys:
                 self.fa_value[eid] = fa_total
 
     def _value_mention_pairs(self, pairs: list[tuple[str, str]]) -> None:
+        """:meth:`_value_pair` of every candidate pair; the hot loop: a pair of one-document
+        elements with one mention each (every promoted mention) is valued here, inline, by
+        the operations of :meth:`_value_doc` in its order (:meth:`_one_value`); any other
+        pair goes there."""
+        ref, sys, value_doc, one_value = self.ref, self.sys, self._value_doc, self._one_value
+        corr = self.corr
+        doc_mv, doc_costs, mention_map = self.doc_mv, self.doc_costs, self.mention_map
+        pair_docs, rcand, cand = self.pair_docs, self.rcand, self.cand
+        zero_costs = (0.0, 0.0, 0.0, 0.0)
         for r, s in pairs:
-            rg, sg = self.ref[r], self.sys[s]
-            self._value_pair(r, s, sorted(set(rg.docs) | set(sg.docs)), rg, sg)
+            rg, sg = ref[r], sys[s]
+            rd, sd = rg.docs, sg.docs
+            if len(rd) != 1 or len(sd) != 1:
+                self._value_pair(r, s, sorted(set(rd) | set(sd)), rg, sg)
+                continue
+            ((d, x),) = rd.items()
+            y = sd.get(d)
+            if y is None:  # the documents differ: nothing to value
+                continue
+            rms, tms = x.mentions, y.mentions
+            if len(rms) != 1 or len(tms) != 1:
+                value_doc(r, s, d, x, y)
+                continue
+            tid = tms[0].id
+            sc = corr.get(rms[0].id)
+            ts = None if sc is None else sc.get(tid)
+            if ts is None:  # _matched: no corresponding mentions
+                continue
+            value = one_value(r, s, d, x, y, tid, ts)
+            key = (r, s, d)  # _record
+            doc_mv[key] = value
+            doc_costs[key] = zero_costs
+            mention_map[key] = {0: 0}
+            pair_docs.setdefault((r, s), {})[d] = value
+            rc = rcand.get(s)
+            if rc is None:
+                rcand[s] = {r}
+            else:
+                rc.add(r)
+            cand.setdefault(r, set()).add(s)
+
+    def _one_value(self, r: str, s: str, d: str, x: Any, y: Any, tid: str, ts: float) -> float:
+        """:meth:`_value_doc`'s value of two document elements of one mention each, whose
+        mentions correspond with score ``ts`` (``tid``: the SYS mention's ID)."""
+        norm = self.element_value(x, y)[0]  # _norm07 of the pair
+        fa_norm = self.ev_self[("SYS", s, d)]  # _norm07 of the SYS element
+        if self.lw:
+            mv_of, mtw = self.mv, self.mtw
+            norm /= mv_of[("REF", r, d)]
+            norm *= mtw[x.level]
+            fa_norm /= mv_of[("SYS", s, d)]
+            fa_norm *= mtw[y.level]
+        f = -self.fa_wgt * fa_norm * self.sigma_s[tid]  # _fa_scores07
+        if tid in self.is_ref_mention:
+            f *= self.coref_wgt
+        return f - (f - norm * ts) or 0.0  # _matched with one pair
 
     def _fa_scores07(self, sid: str, d: str, y: Any) -> list:
         """The FA score of each SYS mention of a document element (cached)."""
@@ -111,7 +200,10 @@ class ElementPass07(ElementPass):
     def _value_doc(self, rid: str, sid: str, d: str, x: Any, y: Any) -> None:
         """Value the pair in document ``d`` (``x``, ``y``: its document elements)."""
         ev, _ = self.element_value(x, y)
-        norm = self._norm07(x, "REF", rid, d, ev)
+        norm = ev  # _norm07
+        if self.lw:
+            norm /= self.mv[("REF", rid, d)]
+            norm *= self.mtw[x.level]
         matched = self._matched(x, y, self._fa_scores07(sid, d, y), norm)
         if matched is not None:
             self._record(rid, sid, d, matched[0] or 0.0, matched[1])
@@ -120,11 +212,20 @@ class ElementPass07(ElementPass):
         """The mentions score and map of a pair of document elements: costs
         ``fa_j - scale × MMV(i, j)`` matched by the assignment routine, the score summed in
         SYS mention order (None without corresponding mentions)."""
-        costs: dict = {}
         tms = y.mentions
+        rms = x.mentions
+        corr = self.corr
+        if len(tms) == 1 and len(rms) == 1:  # one mention each: the one pair is matched
+            sc = corr.get(rms[0].id)
+            s = None if sc is None else sc.get(tms[0].id)
+            if s is None:
+                return None
+            total = fa_scores[0]
+            return total - (total - scale * s), {0: 0}
+        costs: dict = {}
         for j, tm in enumerate(tms):
-            for i, rm in enumerate(x.mentions):
-                sc = self.corr.get(rm.id)
+            for i, rm in enumerate(rms):
+                sc = corr.get(rm.id)
                 s = None if sc is None else sc.get(tm.id)
                 if s is not None:
                     costs.setdefault(j, {})[i] = fa_scores[j] - scale * s
@@ -154,6 +255,10 @@ class ElementPass07(ElementPass):
     def _add_fa_terms(self, pair_docs: dict, doc_fa: dict, pv: dict) -> None:
         """PV: the valued documents only, in DOCID order."""
         for (rid, sid), docs in pair_docs.items():
+            if len(docs) == 1:  # the local sets: one document
+                for d in docs:
+                    pv[(rid, sid)] = docs[d]
+                continue
             total = None
             for d in sorted(docs):
                 total = docs[d] if total is None else total + docs[d]
@@ -175,6 +280,7 @@ class ElementPass05(ElementPass07):
                 self.kind, self.ref, self.sys, self.p
             )
         self._corr_given = None
+        self._ev05_cache: dict = {}  # (fa, attributes of x and y) -> _ev05
         self._self_values("REF", self.ref, self.sigma_r)
         self._self_values("SYS", self.sys, self.sigma_s)
         self._value_mention_pairs(self._candidate_pairs())
@@ -187,11 +293,12 @@ class ElementPass05(ElementPass07):
         p = self.p
         if self.kind == "timex2":
             v = 0.0
-            xa, ya = x.attributes(), y.attributes()
-            for attr in sorted(p.timex2_attribute_wgt):
+            xa = x.attributes()
+            ya = xa if y is x else y.attributes()
+            for attr, w in self._discounts:  # the timex2 attribute weights by name
                 a, b = xa.get(attr), ya.get(attr)
-                if _truthy(a) and _truthy(b):
-                    v += p.timex2_attribute_wgt[attr] * (1 if a == b else EPS)
+                if a and a != "0" and b and b != "0":  # both true in Perl
+                    v += w * (1 if a == b else EPS)
             if fa:
                 v *= self.fa_wgt
             return v if v > EPS else EPS
@@ -221,47 +328,87 @@ class ElementPass05(ElementPass07):
         b: float = self.mtw[y.level]
         return (b if b < a else a) * (ms / mv)
 
+    def _ev05_of(self, x: Any, y: Any, fa: bool) -> float:
+        """:meth:`_ev05`, cached by the attributes it reads."""
+        k = self.kind
+        if k == "entity":
+            key: tuple = (fa, x.type, x.cls, x.subtype, x.level, y.type, y.cls, y.subtype, y.level)
+        elif k == "value":
+            key = (fa, x.type, x.subtype, y.type, y.subtype)
+        else:
+            key = (fa, x.attrs, y.attrs)
+        cache = self._ev05_cache
+        v = cache.get(key)
+        if v is None:
+            v = cache[key] = self._ev05(x, y, fa)
+        return v
+
     def _self_values(self, side: str, coll: dict, sigma: dict) -> None:
+        """Mention self scores, document and element VALUEs (SYS: FA values) of one side; a
+        hot loop: lookups hoisted, EV cached, one-document elements skip the DOCID sort."""
         entity = self.kind == "entity"
         is_sys = side == "SYS"
+        lw, mtw, fa_wgt, coref_wgt = self.lw, self.mtw, self.fa_wgt, self.coref_wgt
+        is_ref_mention = self.is_ref_mention
+        mv_of, ev_of, doc_value, doc_fa = self.mv, self.ev_self, self.doc_value, self.doc_fa
+        self_key = _SELF_KEY[self.kind]
+        self_ev: dict = {}  # the attributes _ev05 reads -> (EV(x, x), its FA EV)
         for eid in sorted(coll):
             docs = coll[eid].docs
             total = fa_total = 0.0
-            for d in sorted(docs):
+            for d in docs if len(docs) == 1 else sorted(docs):
                 x = docs[d]
                 key = (side, eid, d)
                 ms = fa = None
                 for m in x.mentions:
-                    s = sigma[m.id] = (self.mtw[m.type] + EPS) if entity else 1 + EPS
+                    s = sigma[m.id] = (mtw[m.type] + EPS) if entity else 1 + EPS
                     ms = s if ms is None else ms + s
-                    if is_sys:
-                        f = self._fa_score05(m, s)
+                    if is_sys:  # _fa_score05
+                        f = -s * fa_wgt
+                        if m.id in is_ref_mention:
+                            f *= coref_wgt
                         fa = f if fa is None else fa + f
-                mv = self.mv[key] = ms or 0
-                self.ev_self[key] = self._ev05(x, x, False)
-                v = self.ev_self[key] * self._level05(ms, x, x, mv) if ms is not None else 0.0
-                self.doc_value[key] = v
+                mv = mv_of[key] = ms or 0
+                ak = self_key(x)
+                evs = self_ev.get(ak)
+                if evs is None:
+                    evs = self_ev[ak] = (self._ev05(x, x, False), self._ev05(x, x, True))
+                ev = ev_of[key] = evs[0]
+                if ms is None:
+                    v = 0.0
+                elif lw:  # _level05 of x with itself
+                    v = ev * (mtw[x.level] * (ms / mv))
+                else:
+                    v = ev * ms
+                doc_value[key] = v
                 total += v
                 if is_sys:
-                    f = (
-                        self._ev05(x, x, True) * self._level05(fa, x, x, mv)
-                        if fa is not None
-                        else 0.0
-                    )
-                    self.doc_fa[(eid, d)] = f
+                    if fa is None:
+                        f = 0.0
+                    elif lw:
+                        f = evs[1] * (mtw[x.level] * (fa / mv))
+                    else:
+                        f = evs[1] * fa
+                    doc_fa[(eid, d)] = f
                     fa_total += f
             self.value[(side, eid)] = total
             if is_sys:
                 self.fa_value[eid] = fa_total
+
+    def _one_value(self, r: str, s: str, d: str, x: Any, y: Any, tid: str, ts: float) -> float:
+        f = -self.sigma_s[tid] * self.fa_wgt  # _fa_score05
+        if tid in self.is_ref_mention:
+            f *= self.coref_wgt
+        ms = f - (f - ts) or 0.0  # _matched with one pair (scale 1)
+        if self.lw:  # _level05
+            a = self.mtw[x.level]
+            b = self.mtw[y.level]
+            ms = (b if b < a else a) * (ms / self.mv[("REF", r, d)])
+        return self._ev05_of(x, y, False) * ms
 
     def _value_doc(self, rid: str, sid: str, d: str, x: Any, y: Any) -> None:
         fa_scores = [self._fa_score05(m, self.sigma_s[m.id]) for m in y.mentions]
         matched = self._matched(x, y, fa_scores, 1)
         if matched is not None:
             ms = self._level05(matched[0] or 0.0, x, y, self.mv[("REF", rid, d)])
-            self._record(rid, sid, d, self._ev05(x, y, False) * ms, matched[1])
-
-
-def _truthy(v: Any) -> bool:
-    """Perl truth of an attribute value."""
-    return v is not None and v != "" and v != "0"
+            self._record(rid, sid, d, self._ev05_of(x, y, False) * ms, matched[1])

@@ -13,7 +13,7 @@ from acescore.model.errors import AceInputError
 from acescore.model.params import EPSILON, SYMMETRIC_RELATIONS, Params
 from acescore.rules.database import GlobalElement, Side
 from acescore.scoring.promote import promote_releves
-from acescore.scoring.releve_values import _truthy
+from acescore.scoring.releve_values import signature
 from acescore.scoring.releves import UNVALUED, ReleveMention, RunState, _arg_errors, _ReleveScorer
 from acescore.scoring.result import ArgContext, PassResult
 
@@ -59,6 +59,10 @@ class ReleveScorer05(ReleveScorer07):
     or 0.5 (events) with no RV factors, an Arg-1/Arg-2 swap charged on the relation's
     TYPE/SUBTYPE, and argument errors counted on the REF side only."""
 
+    def score(self) -> PassResult:
+        self._attr_values: dict = {}  # (signatures of r and s, swapped) -> _attr_value
+        return super().score()
+
     def _arg_weights(self) -> tuple[float, float]:
         p = self.p
         if self.w.relation:
@@ -78,11 +82,14 @@ class ReleveScorer05(ReleveScorer07):
             for attr in ("TYPE", "SUBTYPE"):
                 if r.attrs.get(attr) == s.attrs.get(attr):
                     asym *= (1 - EPSILON) * self.p.relation_err_wgt[attr]
-        sys_docs = sorted(s.docs)
+        sdocs = s.docs
+        sys_docs = sdocs if len(sdocs) == 1 else sorted(sdocs)
         arg_mapping = None if self.allow_wrong else self.arg_mapping
+        arg_partners, sv = self.arg_partners, self.sv
+        sys_scores: dict = {}  # j -> the SYS argument's self values summed (DOCID order)
         costs: dict = {}
         for i, (rrole, rid) in enumerate(ref_args):
-            partners = self.arg_partners.get(rid)
+            partners = arg_partners.get(rid)
             if partners is None:
                 continue
             for j, (trole, tid) in enumerate(tst_args):
@@ -98,14 +105,18 @@ class ReleveScorer05(ReleveScorer07):
                 ):
                     continue
                 map_score = None
-                sys_score = 0.0
                 for d in sys_docs:
                     v = values.get(d)
                     if v:
                         map_score = v if map_score is None else map_score + v
-                    sys_score += self.sv.get(("SYS", tid, d)) or 0.0
                 if map_score is None:
                     continue
+                sys_score = sys_scores.get(j)
+                if sys_score is None:
+                    sys_score = 0.0
+                    for d in sys_docs:
+                        sys_score += sv.get(("SYS", tid, d)) or 0.0
+                    sys_scores[j] = sys_score
                 score = map_score
                 if rrole != trole:
                     score *= asym if rrole in _ARG12 else role_wgt
@@ -168,17 +179,28 @@ class ReleveScorer05(ReleveScorer07):
         if ov:
             args_value += ov * EPSILON
         w = self.w
-        ra, sa = r.attrs, s.attrs
+        sigs = (signature(w, r.attrs), signature(w, s.attrs), swapped)
+        value = self._attr_values.get(sigs)
+        if value is None:
+            value = self._attr_values[sigs] = self._attr_value(r.attrs, s.attrs, swapped)
+        return value * args_value, mmap, (0.0, 0.0, 0.0, 0.0)
+
+    def _attr_value(self, ra: dict, sa: dict, swapped: bool) -> float:
+        """The attribute part of a pair's value: the smaller TYPE x MODALITY weight, times the
+        error weight of each differing attribute (TYPE/SUBTYPE also when Arg-1/Arg-2 are
+        swapped in an asymmetric relation); depends on the attributes' signatures only."""
+        w = self.w
         a = (w.type_wgt.get(ra.get("TYPE")) or 0) * (w.modality_wgt.get(ra.get("MODALITY")) or 0)
         b = (w.type_wgt.get(sa.get("TYPE")) or 0) * (w.modality_wgt.get(sa.get("MODALITY")) or 0)
         value = b if b < a else a
         asym = ra.get("TYPE") not in SYMMETRIC_RELATIONS
         for attr, weight in w.err:
             x, y = ra.get(attr), sa.get(attr)
-            mismatch = (_truthy(x) != _truthy(y)) or (_truthy(y) and x != y)
+            ty = bool(y) and y != "0"  # Perl truth
+            mismatch = ((bool(x) and x != "0") != ty) or (ty and x != y)
             if mismatch or (swapped and asym and attr in ("TYPE", "SUBTYPE")):
                 value *= weight
-        return value * args_value, mmap, (0.0, 0.0, 0.0, 0.0)
+        return value
 
     def arg_errors(self, x: GlobalElement, partner: GlobalElement | None, arg_maps: dict) -> int:
         """REF arguments less those whose element is mapped (element level) to the SYS
