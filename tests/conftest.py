@@ -18,11 +18,30 @@ import pytest  # noqa: E402  (after the path set-up above)
 
 from acescore.run import entry  # noqa: E402
 
+#: the tests of document shards, worker processes and what they print (paths under tests/):
+#: their runs plan as large ones would, forking workers at any size; every other test scores
+#: as a user's small run does, in one process (forking the test process, which holds
+#: everything the tests before it made, is most of what a small run costs here)
+WORKERS_AT_ANY_SIZE = (
+    "run/",
+    "e2e/test_golden.py",
+    "e2e/test_versions_golden.py",
+    "report/test_diagnostics.py",
+    "reading/test_fidelity.py",
+    "view/test_view_shards.py",
+    "writing/test_spool.py",
+    "cli/test_hostile_fuzz.py",
+    "compare/test_compare.py",
+)
+
 
 @pytest.fixture(autouse=True)
-def _workers_at_any_size(monkeypatch):
+def _workers_at_any_size(request, monkeypatch):
     """The tests' corpora are a few KB, and below ``acescore.run.entry.SMALL_RUN_BYTES`` of
     REF files a run forks no worker: so that the tests of shards, chains of passes and
-    rendering processes reach those paths, every run in this process plans as a large
-    one would (tests/run/test_small_runs.py sets the real threshold back)."""
-    monkeypatch.setattr(entry, "SMALL_RUN_BYTES", 0)
+    rendering processes (:data:`WORKERS_AT_ANY_SIZE`) reach those paths, their runs in
+    this process plan as large ones would (tests/run/test_small_runs.py sets the real
+    threshold back)."""
+    where = os.path.relpath(str(request.path), HERE).replace(os.sep, "/")
+    if where.startswith(WORKERS_AT_ANY_SIZE):
+        monkeypatch.setattr(entry, "SMALL_RUN_BYTES", 0)

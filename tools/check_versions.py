@@ -5,7 +5,7 @@ Runs ``acescore score --nist VERSION`` for each expected output under tests/data
 (tests/data/versions/README.md): reports (from line 2 on) and ``--verbose`` warnings
 compared byte for byte, refusals compared with the NIST fatal error, as the golden tests do
 (tests/e2e/test_versions_golden.py, whose helpers this uses).  The suite runs all of the
-tiny, small and global cases but 10 of the 17 medium ones; this runs them all.
+tiny, small and global cases but 4 of the 17 medium ones; this runs them all.
 
     python tools/check_versions.py                      # every case, --jobs 1
     python tools/check_versions.py --corpus medium --jobs 1,2,4 --version ace05

@@ -16,7 +16,7 @@ import fuzz_hostile
 
 pytestmark = pytest.mark.slow  # fuzz
 
-N_INPUTS = 56  # a multiple of 4 parts x 7 classes (140, then 84, until the suite had to be faster)
+N_INPUTS = 28  # a multiple of 4 parts x 7 classes (140, 84, 56, until the suite had to be faster)
 #: the inputs are run in this many parts of consecutive numbers (each a multiple of the number
 #: of classes), so that pytest-xdist can spread them over its workers; each part checks what
 #: the whole run checked, in proportion

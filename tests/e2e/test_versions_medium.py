@@ -24,19 +24,14 @@ from test_versions_golden import (
 
 pytestmark = pytest.mark.slow  # 150 documents
 
-#: the cases the suite runs (version/SYS__FLAGS): the plain report, the mention level with
-#: the -d/-e blocks, a parameter set that is not the default, and ace05's options
+#: the cases the suite runs (version/SYS__FLAGS): each version's mention level with the
+#: -d/-e blocks (the most code of a run), ace05's mention weighting and its refusal; every
+#: option of the other cases is run on tiny and small by test_versions_golden.py
 IN_SUITE = {
-    "ace05/heavy__none",
     "ace05/heavy__m_d_e",
-    "ace05/heavy__P_DEFAULT",
     "ace05/heavy__m_W_mention",
-    "ace05/heavy__m_M_both",
-    "ace05/heavy__m_S_mapped",
     "ace05/heavy__A_geometric",
-    "ace07/heavy__none",
     "ace07/heavy__m_d_e",
-    "ace07/heavy__P_original_entity_type_weights",
 }
 
 
