@@ -366,7 +366,7 @@ def run_products(options: Options):
     from acescore.run.products import Products
 
     literature = listings = None
-    if options.literature and options.parameter_set.use_mentions:
+    if options.literature_metrics:
         from acescore.model.memory import NUMPY_HEADROOM, load_native
 
         # numpy first, while the address space is there (acescore.model.memory)

@@ -96,6 +96,12 @@ class Options:
         )
 
     @property
+    def literature_metrics(self) -> bool:
+        """Whether the run makes the literature metrics of the JSON (asked for, and a
+        parameter set that scores mentions)."""
+        return bool(self.literature and self.parameter_set.use_mentions)
+
+    @property
     def listings(self) -> bool:
         """Whether the run prints listings (``-s``, ``-a``, ``-e``)."""
         return bool(self.summary or self.all_mappings or self.error_mappings)

@@ -272,7 +272,7 @@ def _merged_extras(
     listings, literature = products.listings, products.literature
     if options.summary and listings is not None:
         out.documents, out.document_ids = listings.merged_documents([o.documents for o in outs])
-    if options.literature and params.use_mentions and literature is not None:
+    if options.literature_metrics and literature is not None:
         out.literature = literature.merged_literature([o.literature for o in outs], params)
     return out
 

@@ -58,7 +58,7 @@ class Products:
         """Raise :class:`AceUsageError` where ``options`` ask for a product whose code is
         not given."""
         for name, asked in (
-            ("literature", options.literature and options.parameter_set.use_mentions),
+            ("literature", options.literature_metrics),
             ("listings", options.listings),
         ):
             if asked and getattr(self, name) is None:

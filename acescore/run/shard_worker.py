@@ -153,7 +153,7 @@ def score_sides(
         run.on_phase = None
     cov = coverage(rside, sside)
     more = extra.finish(rside, sside) if extra is not None else None
-    use_lit = options.literature and params.use_mentions
+    use_lit = options.literature_metrics
     literature, listings = products.literature, products.listings
     return ShardResult(
         docs=(list(rside.documents), list(sside.all_documents)),

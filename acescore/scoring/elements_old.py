@@ -200,10 +200,7 @@ class ElementPass07(ElementPass):
     def _value_doc(self, rid: str, sid: str, d: str, x: Any, y: Any) -> None:
         """Value the pair in document ``d`` (``x``, ``y``: its document elements)."""
         ev, _ = self.element_value(x, y)
-        norm = ev  # _norm07
-        if self.lw:
-            norm /= self.mv[("REF", rid, d)]
-            norm *= self.mtw[x.level]
+        norm = self._norm07(x, "REF", rid, d, ev)
         matched = self._matched(x, y, self._fa_scores07(sid, d, y), norm)
         if matched is not None:
             self._record(rid, sid, d, matched[0] or 0.0, matched[1])
@@ -330,13 +327,8 @@ class ElementPass05(ElementPass07):
 
     def _ev05_of(self, x: Any, y: Any, fa: bool) -> float:
         """:meth:`_ev05`, cached by the attributes it reads."""
-        k = self.kind
-        if k == "entity":
-            key: tuple = (fa, x.type, x.cls, x.subtype, x.level, y.type, y.cls, y.subtype, y.level)
-        elif k == "value":
-            key = (fa, x.type, x.subtype, y.type, y.subtype)
-        else:
-            key = (fa, x.attrs, y.attrs)
+        self_key = _SELF_KEY[self.kind]
+        key = (fa, self_key(x), self_key(y))
         cache = self._ev05_cache
         v = cache.get(key)
         if v is None:
