@@ -140,16 +140,28 @@ def document_components(res, docindex: dict) -> tuple[np.ndarray, float]:
     """(documents x (Σ cost, Σ REF value)) of a pass's document-level records, and the
     pass's Value: the total row of the report's tables, from the same records
     (:class:`~acescore.report.counts.tables.PassTables`; what ``first_table_value`` returns)."""
-    tables = PassTables(res)
+    x, tables = pass_components(res, docindex)
+    return x, table_value(tables)
+
+
+def table_value(tables: PassTables) -> float:
+    """A pass's Value: the total row of its tables (one process's, or merged from document
+    shards: :func:`acescore.report.counts.sections.merged_tables`)."""
     total = tables.total()
-    value = row_fields(total, total.norm)["value"] if total is not None else 0.0
+    return row_fields(total, total.norm)["value"] if total is not None else 0.0
+
+
+def pass_components(res, docindex: dict) -> tuple[np.ndarray, PassTables]:
+    """(documents x (Σ cost, Σ REF value)) of a pass's document-level records, each
+    document's summed in record order, and the pass's PassTables."""
+    tables = PassTables(res)
     cols = tables.cols
     x = np.zeros((len(docindex), 2))
     if cols.n:
         where = np.fromiter(map(docindex.__getitem__, cols.docids), dtype=np.intp, count=cols.n)
         np.add.at(x[:, 0], where, np.asarray(cols.costs, dtype=np.float64))
         np.add.at(x[:, 1], where, np.asarray(cols.norms, dtype=np.float64))
-    return x, value
+    return x, tables
 
 
 def nist_tasks(
@@ -172,13 +184,20 @@ def nist_tasks(
             partners(res, docindex) if with_partners else None,
             document_value(x),
         )
+    has = {(side.name, k): bool(side.of(k)) for side in (run.ref, run.sys) for k in KINDS}
+    return out, absent_tasks(out, has, mention_tasks)
+
+
+def absent_tasks(scored: dict, has: dict, mention_tasks: bool) -> dict:
+    """{task: reason} for the tasks the report does not print although REF has elements of
+    their kind: the system output has none (``has``: (side, kind) -> whether it has)."""
     absent = {}
     for t in TASKS:
         if t.mention_level and not mention_tasks:
             continue
-        if t.json_name not in out and run.ref.of(t.kind) and not run.sys.of(t.kind):
+        if t.json_name not in scored and has[("REF", t.kind)] and not has[("SYS", t.kind)]:
             absent[t.json_name] = f"the system output has no {t.kind} elements"
-    return out, absent
+    return absent
 
 
 def fill_absent(systems: list) -> None:
@@ -212,6 +231,11 @@ def fill_absent(systems: list) -> None:
 
 def literature_tasks(rside, sside, params, docids: list) -> dict:
     """{``coref.METRIC`` / ``events.TASK``: TaskScores} with per-document counts (F1 in %)."""
+    return literature_scores(literature_rows(rside, sside, params, docids))
+
+
+def literature_rows(rside, sside, params, docids: list) -> dict:
+    """{``coref.METRIC`` / ``events.TASK``: (documents x counts)}, documents ``docids``."""
     n = len(docids)
     coref = {m: np.zeros((n, 6 if m == "blanc" else 4)) for m in COREF_METRICS}
     events = {t: np.zeros((n, 3)) for t in EVENT_TASKS}
@@ -225,18 +249,21 @@ def literature_tasks(rside, sside, params, docids: list) -> dict:
         ev = event_scores(_OneDocument({d: rd}), _OneDocument({d: sd} if sd is not None else {}))
         for t in EVENT_TASKS:
             events[t][i] = (ev[t]["correct"], ev[t]["ref"], ev[t]["sys"])
+    out = {f"coref.{m}": coref[m] for m in COREF_METRICS}
+    out.update({f"events.{t}": events[t] for t in EVENT_TASKS})
+    return out
+
+
+def literature_scores(rows: dict) -> dict:
+    """{task: TaskScores} of the per-document counts ``rows`` (:func:`literature_rows`):
+    the corpus score of each, a function of their sums."""
     out = {}
-    for m in COREF_METRICS:
-        stat = "blanc_f1" if m == "blanc" else "f1_rp"
-        x = coref[m]
-        out[f"coref.{m}"] = TaskScores(
-            f"coref.{m}", stat, float(STATISTICS[stat](x.sum(axis=0))), x
-        )
-    for t in EVENT_TASKS:
-        x = events[t]
-        out[f"events.{t}"] = TaskScores(
-            f"events.{t}", "f1_counts", float(STATISTICS["f1_counts"](x.sum(axis=0))), x
-        )
+    for task, x in rows.items():
+        if task.startswith("coref."):
+            stat = "blanc_f1" if task == "coref.blanc" else "f1_rp"
+        else:
+            stat = "f1_counts"
+        out[task] = TaskScores(task, stat, float(STATISTICS[stat](x.sum(axis=0))), x)
     return out
 
 

@@ -24,6 +24,7 @@ from acescore.compare.components import (
     units,
 )
 from acescore.compare.names import unique
+from acescore.compare.shards import applicable, score_in_shards
 from acescore.compare.workers import fork_map
 from acescore.model.errors import AceUsageError
 from acescore.model.options import Options
@@ -113,6 +114,13 @@ def score_systems(
     components."""
     names = names or system_names([str(p) for p in sys_paths])
     say = progress or (lambda msg: None)
+    plans = None if small_run(ref_paths) else applicable(options, ref_paths, sys_paths)
+    if plans is not None:
+        say("scoring the systems in document shards")
+        with no_cyclic_gc():
+            sharded = score_in_shards(plans, options, names)
+        if sharded is not None:
+            return _from_shards(sharded, options, names)
     with no_cyclic_gc():
         say("reading reference")
         ref_warnings: list = []
@@ -135,6 +143,23 @@ def score_systems(
     links = [x for d in done for x in d.links]
     if rside is not None:
         links.append(element_links(rside, docids))
+    return _scored(done, docids, links, warnings, names, options)
+
+
+def _from_shards(sharded: list, options: Options, names: list) -> Scored:
+    """The :class:`Scored` of systems scored in document shards (:mod:`.shards`)."""
+    done = []
+    links: list = []
+    for name, (tasks, absent, docids, lk, warns, _, dtds, cov) in zip(names, sharded):
+        s = SystemScores(name, tasks, absent)
+        done.append(_System(s, docids, [], warns, None, dtds, cov))
+        links.extend(lk)
+    warnings: dict = {"REF": sharded[0][5]}
+    return _scored(done, done[0].docids, links, warnings, names, options)
+
+
+def _scored(done: list, docids: list, links: list, warnings: dict, names: list, options) -> Scored:
+    """The systems scored (``done``: a :class:`_System` each) put together."""
     for d in done:
         if d.docids != docids:
             raise AceUsageError(

@@ -142,7 +142,17 @@ def assemble(
     extras = _merged_extras(outs, options, products)
     if extras is None:
         return None
-    warnings: list = list(extras.warnings)
+    warnings = list(extras.warnings) + merged_warnings(outs)
+    return _results(
+        outs, options, inputs, view, extras, counts, warnings, len(outs), products=products
+    )
+
+
+def merged_warnings(outs: list[ShardResult]) -> list:
+    """The warnings of the shards ``outs`` (shard order) in the order of one process: phase
+    by phase (each building step, then each pass's phases in report order), shard after
+    shard."""
+    warnings: list = []
     for phase in range(len(outs[0].marks)):
         for o in outs:
             start = o.marks[phase - 1] if phase else 0
@@ -163,9 +173,7 @@ def assemble(
     for o in outs:
         end = o.passes[-1].mark if o.passes else o.marks[-1]
         warnings.extend(o.warnings[end:])
-    return _results(
-        outs, options, inputs, view, extras, counts, warnings, len(outs), products=products
-    )
+    return warnings
 
 
 def assemble_whole(

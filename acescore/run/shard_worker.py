@@ -213,11 +213,29 @@ def _built_sides(rpaths: list, spaths: list, options: Options) -> tuple:
     rfiles, sfiles, found, skips = read_shard(rpaths, spaths, options)
     warnings: list = []
     marks: list = []
+    rside = _ref_side(rfiles, params, warnings, marks)
+    sside = _sys_side(rside, sfiles, params, warnings, marks)
+    problem = None if skips is not None else first_problem(corpus_problems(rfiles, sfiles))
+    if problem is not None:
+        raise problem.error()
+    return rfiles, sfiles, found, skips, rside, sside, warnings, marks
+
+
+def _ref_side(rfiles: list, params: Params, warnings: list, marks: list) -> Side:
+    """A shard's REF side built, ``marks`` noting the warnings after each step."""
     rside = Side("REF")
+    add_files(rside, rfiles, params, warnings)
+    marks.append(len(warnings))
+    finish(rside, params, warnings)
+    marks.append(len(warnings))
+    return rside
+
+
+def _sys_side(rside: Side, sfiles: list, params: Params, warnings: list, marks: list) -> Side:
+    """A shard's SYS side built against its REF side ``rside`` (not changed: it can serve
+    several systems), ``marks`` noting the warnings after each step."""
     sside = Side("SYS")
     steps: list[Callable[[], None]] = [
-        lambda: add_files(rside, rfiles, params, warnings),
-        lambda: finish(rside, params, warnings),
         lambda: add_files(sside, sfiles, params, warnings, rside.documents),
         lambda: finish(sside, params, warnings),
         lambda: check_docs(rside, sside, warnings),
@@ -225,10 +243,45 @@ def _built_sides(rpaths: list, spaths: list, options: Options) -> tuple:
     for step in steps:
         step()
         marks.append(len(warnings))
-    problem = None if skips is not None else first_problem(corpus_problems(rfiles, sfiles))
-    if problem is not None:
-        raise problem.error()
-    return rfiles, sfiles, found, skips, rside, sside, warnings, marks
+    return sside
+
+
+def score_systems_shard(
+    rpaths: list, systems: list, options: Options, each: Callable[[ShardResult, Run], object]
+) -> list:
+    """In a worker: one document shard of several systems (``acescore compare``): its REF
+    files read and built once, each system's SYS files (``systems``: one list of paths a
+    system) read, built against it and scored as :func:`score_shard` scores a shard
+    (strict, every pass kept, no report made of them: ``each(shard, run)`` reads them);
+    ``[each(...) of every system]``.  The first broken input rule is raised."""
+    gc.disable()
+    params = options.parameter_set
+    rfiles = read_shard(rpaths, [], options)[0]
+    warnings: list = []
+    marks: list = []
+    rside = _ref_side(rfiles, params, warnings, marks)
+    out = []
+    for spaths in systems:
+        sfiles = read_shard([], spaths, options)[1]
+        problem = first_problem(corpus_problems(rfiles, sfiles))
+        if problem is not None:
+            raise problem.error()
+        w, m = list(warnings), list(marks)
+        sside = _sys_side(rside, sfiles, params, w, m)
+        shard, run = score_sides(
+            rside,
+            sside,
+            rfiles + sfiles,
+            options,
+            w,
+            m,
+            phased=True,
+            keep_passes=True,
+            report=False,
+        )
+        out.append(each(shard, run))
+        del shard, run, sside
+    return out
 
 
 def _phase_hook(warnings: list, bounds: list, options: Options) -> Callable[..., None]:
