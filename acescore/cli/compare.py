@@ -32,8 +32,8 @@ REF and each SYS are an APF file, a directory or a list file, as for `acescore s
 The reference is read once.  Every task of `score` is compared (with -m the mention-level
 ones), and the coreference and event-extraction metrics of `acescore coref`/`events` (F1).
 
--j N: systems scored at once, each in a process of its own (0: one per CPU); --jobs 1 uses
-the least memory.
+-j N: processes at once (0: one per CPU): the documents go in shards, each shard's
+reference read once and every system scored on it in one process.
 """
 
 

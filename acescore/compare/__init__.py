@@ -4,8 +4,9 @@
   per-document components (numpy, vectorised, seeded);
 * :mod:`.components` -- a scored run as per-document components per task, and the groups
   of documents that must be resampled together;
-* :mod:`.systems` (and :mod:`.workers`) -- reading the reference once and scoring each
-  system;
+* :mod:`.systems` (and :mod:`.shards`, :mod:`.workers`) -- reading the reference once and
+  scoring each system (in document shards: each shard's reference read once and every
+  system scored on it);
 * :mod:`.analysis` -- the comparison: intervals, differences, p-values, per-document view;
 * :mod:`.render` -- text and JSON.
 

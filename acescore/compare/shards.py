@@ -18,6 +18,7 @@ the systems are then scored as before, each against the reference prepared in on
 
 from __future__ import annotations
 
+from array import array
 from dataclasses import dataclass
 from functools import partial
 
@@ -89,7 +90,7 @@ def _records(tables, task: str, kind: str, printed: bool) -> SectionData:
         kind,
         printed,
         SortKeys(cols.nref_docs, (cols.eids, cols.docids)),
-        list(tables._doc_columns),
+        [array("d", c) for c in tables._doc_columns],  # (as score's shards send them)
         tables._doc_labels,
         SortKeys(nref, (rids + [sids[i - nref] for i in cols.elem_ei[nref:]],)),
         tables._elem_labels,
@@ -158,6 +159,8 @@ def _system(parts: list, options: Options) -> tuple | None:
     shards = [p.shard for p in parts]
     if not consistent(shards) or not _distinct(shards):
         return None
+    if options.check_duplicates and len({tuple(p.task for p in s.passes) for s in shards}) > 1:
+        return None  # -c: the phases of every shard's warnings must be the same (as score's)
     counts = [sum(x) for x in zip(*(s.coverage for s in shards))]
     docids = sorted(d for p in parts for d in p.docids)
     where = {d: i for i, d in enumerate(docids)}

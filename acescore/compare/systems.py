@@ -1,4 +1,6 @@
-"""Reading and scoring the systems of a comparison: the reference is read and built once
+"""Reading and scoring the systems of a comparison: in document shards where the plan holds
+(:mod:`.shards`: each shard's reference read and built once, every system scored on it);
+else the reference is read and built once
 (:func:`acescore.run.prepare_reference`), each system is scored against it by
 :func:`acescore.run.execute` -- the one entry point of a scoring run, as ``score`` -- and only
 its per-document components (:mod:`acescore.compare.components`) are kept.
@@ -108,10 +110,11 @@ def score_systems(
     names: list | None = None,
     progress: Callable[[str], None] | None = None,
 ) -> Scored:
-    """Read and build REF once, then score each system against it (``options.jobs`` at a
-    time, :mod:`.workers`; one after the other in this process where the reference is too
-    small for worker processes to pay, :func:`acescore.run.small_run`), keep its
-    components."""
+    """Read and build REF once, then score each system against it, keep its components:
+    in document shards (:mod:`.shards`, ``options.jobs`` at a time) where they can be used,
+    else each system against the whole reference (``options.jobs`` at a time,
+    :mod:`.workers`; one after the other in this process where the reference is too small
+    for worker processes to pay, :func:`acescore.run.small_run`)."""
     names = names or system_names([str(p) for p in sys_paths])
     say = progress or (lambda msg: None)
     plans = None if small_run(ref_paths) else applicable(options, ref_paths, sys_paths)
