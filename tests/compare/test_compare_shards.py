@@ -43,16 +43,16 @@ def sharded(monkeypatch):
     return got
 
 
-def _scored(ref: Path, systems: list, jobs: int, literature: bool = True):
-    opts = Options(mentions=True, jobs=jobs, literature=literature)
+def _scored(ref: Path, systems: list, jobs: int, literature: bool = True, nist: str = "ace08"):
+    opts = Options(mentions=True, jobs=jobs, literature=literature, nist=nist)
     return score_systems(discover(str(ref)), [discover(str(s)) for s in systems], opts)
 
 
-def _alone(monkeypatch, ref: Path, systems: list, literature: bool = True):
+def _alone(monkeypatch, ref: Path, systems: list, literature: bool = True, nist: str = "ace08"):
     """The systems scored one after the other, each in one piece (no shards)."""
     with monkeypatch.context() as m:
         m.setattr(compare_systems, "applicable", lambda *a: None)
-        return _scored(ref, systems, 1, literature)
+        return _scored(ref, systems, 1, literature, nist)
 
 
 def _same(a, b) -> None:
@@ -68,12 +68,12 @@ def _same(a, b) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("jobs", [1, 2])
-def test_shards_give_the_comparison_of_one_process(sharded, monkeypatch, jobs):
+@pytest.mark.parametrize(("jobs", "nist"), [(1, "ace08"), (2, "ace08"), (2, "ace05")])
+def test_shards_give_the_comparison_of_one_process(sharded, monkeypatch, jobs, nist):
     systems = [SMALL / s for s in SYSTEMS]
-    one = _alone(monkeypatch, SMALL / "ref", systems)
+    one = _alone(monkeypatch, SMALL / "ref", systems, nist=nist)
     assert sharded == []
-    many = _scored(SMALL / "ref", systems, jobs)
+    many = _scored(SMALL / "ref", systems, jobs, nist=nist)
     assert sharded and sharded[0][0] >= 4 and sharded[0][1]  # more shards than processes
     assert any(one.warnings[n] for n in one.warnings if n != "REF")  # (warnings to merge)
     _same(one, many)
