@@ -48,14 +48,19 @@ def _workers_at_any_size(request, monkeypatch):
         monkeypatch.setattr(entry, "SMALL_RUN_BYTES", 0)
 
 
+#: whether the cyclic garbage collector ran when the tests were collected
+_COLLECTOR_ON = gc.isenabled()
+
+
 @pytest.fixture(autouse=True)
 def _collector_back():
     """``score`` and ``view`` turn the cyclic garbage collector off for their one-shot
     process (acescore.cli): run in this process by the tests (CliRunner), they turned it
     off for every test after them, and the test process kept each run's garbage (the
     golden tests' process: 187 MB at its end instead of 72, every fork of a worker the
-    dearer).  It is turned back on after each test that left it off."""
-    was = gc.isenabled()
+    dearer).  It is turned back on after each test (as it was when the tests were collected:
+    a module's fixture that scores through the command line turns it off before the test's
+    own fixtures start)."""
     yield
-    if was and not gc.isenabled():
+    if _COLLECTOR_ON and not gc.isenabled():
         gc.enable()
