@@ -1,6 +1,7 @@
 """The test folders mirror the packages; the helpers shared by several folders
 (synth, forks, ldc_like, fuzz_hostile, the report fixtures) are imported from here."""
 
+import gc
 import os
 import sys
 
@@ -45,3 +46,21 @@ def _workers_at_any_size(request, monkeypatch):
     where = os.path.relpath(str(request.path), HERE).replace(os.sep, "/")
     if where.startswith(WORKERS_AT_ANY_SIZE):
         monkeypatch.setattr(entry, "SMALL_RUN_BYTES", 0)
+
+
+#: whether the cyclic garbage collector ran when the tests were collected
+_COLLECTOR_ON = gc.isenabled()
+
+
+@pytest.fixture(autouse=True)
+def _collector_back():
+    """``score`` and ``view`` turn the cyclic garbage collector off for their one-shot
+    process (acescore.cli): run in this process by the tests (CliRunner), they turned it
+    off for every test after them, and the test process kept each run's garbage (the
+    golden tests' process: 187 MB at its end instead of 72, every fork of a worker the
+    dearer).  It is turned back on after each test (as it was when the tests were collected:
+    a module's fixture that scores through the command line turns it off before the test's
+    own fixtures start)."""
+    yield
+    if _COLLECTOR_ON and not gc.isenabled():
+        gc.enable()

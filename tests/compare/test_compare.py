@@ -4,6 +4,7 @@ score --score-only."""
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 
@@ -184,6 +185,13 @@ def small():
 
 
 def _score_json(sysname: str, *extra) -> dict:
+    return json.loads(_score_output(sysname, *extra))
+
+
+@functools.cache
+def _score_output(sysname: str, *extra) -> str:
+    """``score ref sys-SYSNAME -m --format json EXTRA`` on the small corpus: run once a test
+    process for each set of arguments (four tests read the report of sys-heavy)."""
     r = CliRunner().invoke(
         main,
         [
@@ -198,7 +206,7 @@ def _score_json(sysname: str, *extra) -> dict:
         ],
     )
     assert r.exit_code == 0, r.output
-    return json.loads(r.output)
+    return r.output
 
 
 @pytest.mark.slow
@@ -342,11 +350,18 @@ def _compare(*args):
     )
 
 
-@pytest.mark.slow
-def test_cli_json_shape_and_signature():
+@functools.cache
+def _heavy_and_coref_json() -> str:
+    """``compare ref sys-heavy sys-coref --format json`` (read by two tests: run once a test
+    process)."""
     r = _compare(str(SMALL / "sys-heavy"), str(SMALL / "sys-coref"), "--format", "json")
     assert r.exit_code == 0, r.output
-    data = json.loads(r.output)
+    return r.output
+
+
+@pytest.mark.slow
+def test_cli_json_shape_and_signature():
+    data = json.loads(_heavy_and_coref_json())
     jsonschema.validate(data, SCHEMA)
     assert data["$schema"] == SCHEMA["$id"]
     assert data["signature"].endswith("|bs:200|ar:500|seed:3")
@@ -612,9 +627,7 @@ def test_python_api_equals_cli():
         randomization=500,
         seed=3,
     )
-    cli = json.loads(
-        _compare(str(SMALL / "sys-heavy"), str(SMALL / "sys-coref"), "--format", "json").output
-    )
+    cli = json.loads(_heavy_and_coref_json())
     assert json.loads(json.dumps(result)) == cli
 
 

@@ -19,8 +19,11 @@ def test_prepared_reference_scores_each_system_as_alone():
     ref = api.prepare_reference(str(SMALL / "ref"), "local_2008")
     systems = [str(SMALL / s) for s in ("sys-heavy", "sys-coref", "sys-perfect", "sys-heavy")]
     many = api.score_systems(ref, systems, mentions=True)
+    alone_of: dict = {}  # (sys-heavy, given twice, scored alone once)
     for sysdir, res in zip(systems, many):
-        alone = api.score(str(SMALL / "ref"), sysdir, "local_2008", True)
+        if sysdir not in alone_of:
+            alone_of[sysdir] = api.score(str(SMALL / "ref"), sysdir, "local_2008", True)
+        alone = alone_of[sysdir]
         assert res.to_json() == alone.to_json()
         assert res.to_text() == alone.to_text()
         assert res.warnings == alone.warnings

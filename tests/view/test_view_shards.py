@@ -79,7 +79,6 @@ def assert_same_sites(
 @pytest.mark.parametrize(
     "args,jobs",
     [
-        (("-m",), (1, 2)),
         ((), (1,)),
         (("-m", "-P", "local_2007"), (1, 2)),
         (("-m", "-P", "global_2008"), (1,)),
@@ -130,18 +129,44 @@ def generated(tmp_path_factory):
     return out
 
 
-@pytest.mark.parametrize(("profile", "jobs"), [("heavy", (1, 2)), ("boundary", (1,))])
-def test_generated_site_same_for_every_jobs_value(generated, tmp_path, profile, jobs):
+@pytest.fixture(scope="module")
+def generated_site(generated, tmp_path_factory):
+    """The site of ``view -m --jobs 1`` for a system of the generated corpus: files by
+    path, made once a test process (two tests compare with sys-heavy's)."""
+    made: dict = {}
+
+    def site(profile: str) -> dict:
+        if profile not in made:
+            out = tmp_path_factory.mktemp(f"site-{profile}") / "site"
+            sys_ = generated / f"sys-{profile}"
+            cli_view(generated / "ref", sys_, generated / "src", out, "--jobs", "1", "-m")
+            made[profile] = site_files(out)
+        return made[profile]
+
+    return site
+
+
+@pytest.mark.parametrize(("profile", "jobs"), [("heavy", (2,)), ("boundary", ())])
+def test_generated_site_same_for_every_jobs_value(
+    generated, generated_site, tmp_path, profile, jobs
+):
     """--jobs 1 (and 2 for one profile) through the command, 3 directly: one site."""
-    files = assert_same_sites(
-        generated / "ref",
-        generated / f"sys-{profile}",
-        generated / "src",
-        tmp_path,
-        "-m",
-        jobs=jobs,
-    )
+    files = generated_site(profile)
     assert len([f for f in files if f.startswith("doc/")]) == 36
+    for j in jobs:
+        cli_view(
+            generated / "ref",
+            generated / f"sys-{profile}",
+            generated / "src",
+            tmp_path / f"site-{j}",
+            "--jobs",
+            str(j),
+            "-m",
+        )
+        sharded_files = site_files(tmp_path / f"site-{j}")
+        assert sorted(sharded_files) == sorted(files)
+        for name in files:
+            assert sharded_files[name] == files[name], name
     done, _ = sharded(
         generated / "ref",
         generated / f"sys-{profile}",
@@ -262,10 +287,12 @@ def test_case_twins_named_across_shards(tmp_path):
     assert site_files(tmp_path / "direct") == files
 
 
-def test_messages_same_for_every_jobs_value(tmp_path):
-    """The NIST warnings, the view's line and the summary line on standard error, in the
-    same order with shards as in one process."""
-    outs = []
+def test_messages_and_golden_site_same_for_every_jobs_value(tmp_path):
+    """-m, local_2008 (the other sets: test_golden_site_same_for_every_jobs_value): the NIST
+    warnings, the view's line and the summary line on standard error, in the same order
+    with shards as in one process; the sites of --jobs 1 and 2 through the command and 3
+    directly (the shards did happen): one site."""
+    outs, sites = [], []
     for jobs in (1, 2):
         r = CliRunner().invoke(
             main,
@@ -285,7 +312,18 @@ def test_messages_same_for_every_jobs_value(tmp_path):
         assert r.exit_code == 0, r.output
         text = re.sub(r"files in \d+\.\d s", "files in - s", r.output)
         outs.append(text.replace(str(tmp_path / f"site-{jobs}"), "SITE"))
+        sites.append(site_files(tmp_path / f"site-{jobs}"))
     assert outs[0] == outs[1]
+    assert len([f for f in sites[0] if f.startswith("doc/")]) >= 20
+    assert sorted(sites[1]) == sorted(sites[0])
+    for name in sites[0]:
+        assert sites[1][name] == sites[0][name], name
+    done, _ = sharded(
+        SMALL / "ref", SMALL / "sys-heavy", SMALL / "src", tmp_path / "direct-3", "local_2008", 3
+    )
+    assert done is not None and done[0].shards == 3
+    assert not list((tmp_path / "direct-3").glob(".acescore-view.*"))
+    assert site_files(tmp_path / "direct-3") == sites[0]
     assert "acescore: 15 warnings of the NIST tool" in outs[0]  # grouped (default)
     assert "acescore view: 20 documents, 23 files" in outs[0]
     assert "scored 20 of 20 REF documents" in outs[0]
@@ -316,17 +354,15 @@ def test_global_set_with_linked_documents(tmp_path, params):
     assert site_files(tmp_path / "direct") == files
 
 
-def test_more_shards_than_processes(generated, tmp_path, monkeypatch):
+def test_more_shards_than_processes(generated, generated_site, tmp_path, monkeypatch):
     """A corpus over --jobs x SHARD_REF_BYTES: more shards than processes (run --jobs at a
     time); every page is still the one-process site's."""
     from acescore.run import shards
 
     ref, sys_, src = generated / "ref", generated / "sys-heavy", generated / "src"
-    one = tmp_path / "one"
-    cli_view(ref, sys_, src, one, "--jobs", "1", "-m")
     total = sum(p.stat().st_size for p in ref.glob("*.apf.xml"))
     monkeypatch.setattr(shards, "SHARD_REF_BYTES", total // 6 + 1)
     done, _ = sharded(ref, sys_, src, tmp_path / "many", "local_2008", 2)
     # six shards' worth, the last round's two in two halves and four quarters
     assert done is not None and done[0].shards == 10
-    assert site_files(tmp_path / "many") == site_files(one)
+    assert site_files(tmp_path / "many") == generated_site("heavy")
