@@ -4,13 +4,14 @@ the Python API (:func:`acescore.score`).  The command line's shared options
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import cached_property
 from typing import Any
 
 from acescore.model.errors import AceUsageError
 from acescore.model.limits import DEFAULT_MAX_BYTES, DEFAULT_MAX_PAIRS
 from acescore.model.params import Params
+from acescore.model.records import dataclass
 from acescore.model.versions import (
     DEFAULT_VERSION,
     VERSION_OPTIONS,

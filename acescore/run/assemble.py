@@ -13,11 +13,12 @@ run may use, once every shard is in).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import reduce
 
 from acescore.model.errors import AceUsageError
 from acescore.model.options import Options
+from acescore.model.records import dataclass
 from acescore.model.tasks import TASKS
 from acescore.report.counts.rows import detection_tables
 from acescore.report.counts.sections import (
