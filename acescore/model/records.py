@@ -12,8 +12,10 @@ decorator makes the same class with :func:`dataclasses.dataclass` doing no code 
 
 * ``__init__``: the one that dataclasses writes (the same parameters, defaults, default
   factories, keyword-only parameters, ``__post_init__`` call, frozen fields stored with
-  ``object.__setattr__``), compiled when the class is first instantiated -- a class that a
-  run never makes costs nothing, one made a million times runs the same code as before;
+  ``object.__setattr__``), compiled when the class has made :data:`COMPILE_AFTER`
+  instances -- before, the same work done by a loop over the fields (most classes make a
+  few instances a run, and compiling costs as much as thirty of them); a class made a
+  million times runs the same code as before;
 * ``__repr__``, ``__eq__``, ``__hash__`` (dataclasses' rules: added for ``eq`` and
   ``frozen``, ``None`` for ``eq`` alone, a class's own kept), a frozen class's
   ``__setattr__``/``__delattr__`` and a frozen slots class's ``__getstate__``/
@@ -194,16 +196,80 @@ def _slot_state(names: tuple) -> tuple[Callable, Callable]:
     return __getstate__, __setstate__
 
 
+#: how many instances a class's ``__init__`` makes field by field before it is compiled
+COMPILE_AFTER = 32
+
+
 def _lazy_init(cls: Any, frozen: bool) -> Callable:
-    """An ``__init__`` that, called first, compiles the class's real one (:func:`_init`),
-    puts it on the class in its place and runs it."""
+    """The class's ``__init__`` until it is compiled: the first :data:`COMPILE_AFTER`
+    instances are made by :func:`_bind` (most classes make a few per run: compiling
+    their ``__init__`` would cost more than it saves), then :func:`_init`'s replaces it."""
+    made = [0]
+    bind: list[Callable] = []
 
     def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
-        init = _init(cls, frozen)
-        cls.__init__ = init
-        init(self, *args, **kwargs)
+        made[0] += 1
+        if made[0] > COMPILE_AFTER:
+            init = _init(cls, frozen)
+            cls.__init__ = init
+            init(self, *args, **kwargs)
+            return
+        if not bind:
+            bind.append(_bind(cls, frozen))
+        bind[0](self, args, kwargs)
 
     return __init__
+
+
+def _bind(cls: Any, frozen: bool) -> Callable:
+    """What the compiled ``__init__`` does, by a loop over the fields: the arguments
+    bound to the parameters as Python binds them (a ``TypeError`` as Python's), each field
+    stored, ``__post_init__`` called."""
+    qual = f"{cls.__qualname__}.__init__()"
+    every = fields(cls)
+    positional = [f.name for f in every if f.init and not f.kw_only]
+    given = {f.name for f in every if f.init}
+    required = [
+        f.name for f in every if f.init and f.default is MISSING and f.default_factory is MISSING
+    ]
+    store = object.__setattr__ if frozen else setattr
+    post_init = hasattr(cls, "__post_init__")
+    plan = [  # (name, its default factory or None, its default or MISSING)
+        (f.name, None if f.default_factory is MISSING else f.default_factory, f.default)
+        for f in every
+    ]
+
+    def bind(self: Any, args: tuple, kwargs: dict) -> None:
+        if len(args) > len(positional):
+            raise TypeError(
+                f"{qual} takes {len(positional) + 1} positional arguments but"
+                f" {len(args) + 1} were given"
+            )
+        values = dict(zip(positional, args))
+        if kwargs:
+            for name in kwargs:
+                if name in values:
+                    raise TypeError(f"{qual} got multiple values for argument '{name}'")
+                if name not in given:
+                    raise TypeError(f"{qual} got an unexpected keyword argument '{name}'")
+            values.update(kwargs)
+        missing = [n for n in required if n not in values]
+        if missing:
+            raise TypeError(f"{qual} missing required arguments: {', '.join(missing)}")
+        for name, factory, default in plan:
+            if name in values:
+                value = values[name]
+            elif factory is not None:
+                value = factory()
+            elif default is not MISSING:
+                value = default
+            else:
+                continue  # (a field not given to __init__, without a default: unset)
+            store(self, name, value)
+        if post_init:
+            self.__post_init__()
+
+    return bind
 
 
 def _init(cls: Any, frozen: bool) -> Callable:

@@ -12,7 +12,17 @@ from dataclasses import FrozenInstanceError, field
 
 import pytest
 
+from acescore.model import records
 from acescore.model.records import dataclass
+
+
+@pytest.fixture(params=["bound", "compiled"])
+def init_kind(request, monkeypatch):
+    """Each test twice: the instances made by the loop over the fields, and by the
+    compiled ``__init__`` (from the first instance on)."""
+    if request.param == "compiled":
+        monkeypatch.setattr(records, "COMPILE_AFTER", 0)
+    return request.param
 
 
 def _body(name: str) -> type:
@@ -46,7 +56,7 @@ OPTIONS = [{}, {"frozen": True}, {"slots": True}, {"frozen": True, "slots": True
 
 
 @pytest.mark.parametrize("options", OPTIONS, ids=str)
-def test_as_the_standard_dataclass(options):
+def test_as_the_standard_dataclass(options, init_kind):
     ours, std = _pair(**options)
     for args, kw in (((1,), {}), ((1, 2.0, ["a"]), {"note": "n"}), ((), {"x": 3, "y": 1.5})):
         a, b = ours(*args, **kw), std(*args, **kw)
@@ -75,7 +85,7 @@ def test_as_the_standard_dataclass(options):
         ours(1, z=2)
 
 
-def test_frozen():
+def test_frozen(init_kind):
     ours, _ = _pair(frozen=True)
     p = ours(1)
     with pytest.raises(FrozenInstanceError, match="cannot assign to field 'x'"):
@@ -90,7 +100,7 @@ def test_eq_without_frozen_is_unhashable():
     assert ours.__hash__ is None and std.__hash__ is None
 
 
-def test_kw_only_and_post_init():
+def test_kw_only_and_post_init(init_kind):
     @dataclass(frozen=True, kw_only=True)
     class Opts:
         a: int = 1
@@ -141,10 +151,26 @@ def test_refused_at_definition():
                 pass
 
 
-def test_init_compiled_when_first_made():
-    """The real ``__init__`` replaces the placeholder at the first instance."""
+def test_init_compiled_after_some_instances(monkeypatch):
+    """The compiled ``__init__`` replaces the placeholder once the class has made
+    COMPILE_AFTER instances; a wrong call is a TypeError before and after."""
+    monkeypatch.setattr(records, "COMPILE_AFTER", 6)
     ours, _ = _pair(slots=True)
     placeholder = ours.__init__
-    ours(1)
-    assert ours.__init__ is not placeholder
+    wrong = (lambda: ours(), lambda: ours(1, 2, [], "", 5), lambda: ours(1, x=1))
+    for compiled in (False, True):
+        for call in wrong:  # (each call counts)
+            with pytest.raises(TypeError, match=r"__init__\(\) (missing|takes|got multiple)"):
+                call()
+        assert ours(4).x == 4
+        assert (ours.__init__ is placeholder) != compiled
     assert ours.__init__.__qualname__ == f"{ours.__qualname__}.__init__"
+
+
+def test_a_required_field_not_given(init_kind):
+    """A required field missing is a TypeError even where other fields are given."""
+    ours, _ = _pair()
+    with pytest.raises(TypeError, match="x"):
+        ours(y=1.0)
+    with pytest.raises(TypeError, match="x"):
+        ours(y=1.0, note="a")
