@@ -38,13 +38,84 @@ def _version():
     output cannot be written (then the group runs, and says so as for any command)."""
     from acescore.model.version import VERSION_MESSAGE, __version__
 
-    line = VERSION_MESSAGE % {"prog": "acescore", "version": __version__} + "\n"
+    _print_and_exit(VERSION_MESSAGE % {"prog": "acescore", "version": __version__} + "\n")
+
+
+def _print_and_exit(text: str) -> None:
+    """Print ``text`` and end the program (status 0); return where standard output cannot
+    take it."""
     try:
-        sys.stdout.write(line)
+        sys.stdout.write(text)
         sys.stdout.flush()
     except (OSError, ValueError, AttributeError):
         return
     sys.exit(0)
+
+
+#: ``acescore --help`` as the command group prints it on a terminal of 80 columns or more
+#: (or none: a pipe, a file), printed without loading click and the group (two thirds of
+#: the command's instructions); tests/cli/test_lazy_commands.py checks it against the
+#: group's own (regenerate it from there when the commands or click change)
+GROUP_HELP = """\
+Usage: acescore [OPTIONS] COMMAND [ARGS]...
+
+  acescore: score ACE APF system output against a reference, as the NIST ACE
+  evaluation tool (ace08-eval-v08.pl) does -- same numbers, same report.
+
+Options:
+  --version  Show the version and exit.
+  --help     Show this message and exit.
+
+Commands:
+  score       Score SYS against REF and print the NIST report.
+  crosscheck  Run acescore and the NIST tool (named by $ACE_NIST_SCORER)...
+  validate    Check APF files: DTD validity, the scorer's input rules,...
+  coref       Entity coreference metrics of SYS against REF: MUC,...
+  events      Event-extraction scores of SYS against REF as ACE 2005...
+  view        Write an HTML view of REF against SYS into OUT_DIR:...
+  import      Turn a JSON prediction file (OneIE, DyGIE++ or TextEE) into...
+  export      Write the APF documents of APF (a file, a directory or a...
+  compare     Compare systems on the same reference: each system's scores...
+"""
+
+
+def _terminal_columns() -> int:
+    """The width click formats the help for: :func:`shutil.get_terminal_size`'s columns
+    (``$COLUMNS``, else the terminal of standard output, else 80), without importing
+    :mod:`shutil` (with ``bz2``, ``lzma``)."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns or 80
+        except (AttributeError, ValueError, OSError):
+            columns = 80
+    return columns
+
+
+def _english() -> bool:
+    """Whether click's own words (``Usage:``, ``Options:``) stay English: the languages
+    :mod:`gettext` looks up (the first of ``$LANGUAGE``, ``$LC_ALL``, ``$LC_MESSAGES``,
+    ``$LANG`` set) are C, POSIX or English.  (Another language goes through click, which
+    translates where a catalog says so.)"""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name)
+        if value:
+            return all(
+                lang.split(".")[0].split("_")[0] in ("C", "POSIX", "en")
+                for lang in value.split(":")
+            )
+    return True
+
+
+def _help():
+    """``acescore --help`` without loading the command line: :data:`GROUP_HELP`, where
+    click would print that (80 columns or more, English); returns where it would not, or
+    standard output cannot take it (then the group prints it, or says why)."""
+    if _terminal_columns() >= 80 and _english():
+        _print_and_exit(GROUP_HELP)
 
 
 def run(argv=None) -> None:
@@ -63,8 +134,11 @@ def run(argv=None) -> None:
     # 600 documents one thread was 4% faster); the user's setting, if any, stands
     for name in _BLAS_THREADS:
         os.environ.setdefault(name, "1")
-    if (sys.argv[1:] if argv is None else list(argv)) == ["--version"]:
+    args = sys.argv[1:] if argv is None else list(argv)
+    if args == ["--version"]:
         _version()  # (returns if standard output cannot take it: the group says why)
+    if args == ["--help"]:
+        _help()  # (idem; and where click would print another text)
     try:
         from acescore.cli import main
     except MemoryError:  # a limit (ulimit -v) below what the imports need

@@ -11,7 +11,7 @@ import click
 
 from acescore.model.errors import AceUsageError
 
-_SIZE = re.compile(r"\s*(\d+)\s*([KMG]?)(?:I?B)?\s*", re.IGNORECASE)
+_SIZE = r"\s*(\d+)\s*([KMG]?)(?:I?B)?\s*"  # (compiled when first used: re's cache)
 _UNITS = {"": 1, "K": 1024, "M": 1024**2, "G": 1024**3}
 
 
@@ -20,7 +20,7 @@ def parse_size(text) -> int:
     ``KB``, ``MiB`` ... are read the same way)."""
     if isinstance(text, int):
         return text
-    m = _SIZE.fullmatch(str(text))
+    m = re.fullmatch(_SIZE, str(text), re.IGNORECASE)
     if m is None:
         raise ValueError(
             f"'{text}' is not a size: give bytes, or a number with K, M or G (e.g. 64M, 1G)"

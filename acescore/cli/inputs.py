@@ -15,7 +15,6 @@ registry of tasks), and reads them through one function.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
 
 import click
 
@@ -23,6 +22,7 @@ from acescore.cli.args import BYTE_SIZE
 from acescore.model.errors import AceUsageError
 from acescore.model.limits import DEFAULT_MAX_PAIRS, MAX_JOBS
 from acescore.model.options import Options
+from acescore.model.records import dataclass
 from acescore.model.versions import DEFAULT_VERSION, VERSION_OPTIONS, VERSIONS
 
 

@@ -132,6 +132,7 @@ def score(
         check_duplicates=check_duplicates,
         literature=fmt == "json",
         listing_data=fmt == "json",
+        tables_data=fmt != "text",
     )
     gates, gate_warnings = parse_gates(fail_under, opts.mentions, opts.parameter_set)
     for w in gate_warnings:

@@ -26,7 +26,7 @@ document.  A task whose documents all fall into one group cannot be resampled.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 import numpy as np
 
@@ -34,6 +34,7 @@ from acescore.compare.stats import STATISTICS, nist_value
 from acescore.metrics import registry
 from acescore.metrics.coref import corpus_counts, document_clusterings
 from acescore.metrics.events import event_scores, span_key
+from acescore.model.records import dataclass
 from acescore.model.tasks import JSON_NAMES, KINDS, TASKS
 from acescore.model.tasks import task as task_of
 from acescore.report.counts.rows import row_fields

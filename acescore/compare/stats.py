@@ -27,9 +27,10 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Callable
-from dataclasses import dataclass
 
 import numpy as np
+
+from acescore.model.records import dataclass
 
 Statistic = Callable[[np.ndarray], np.ndarray]
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from acescore.compare.components import (
     LINKING_KINDS,
@@ -30,6 +30,7 @@ from acescore.compare.shards import applicable, score_in_shards
 from acescore.compare.workers import fork_map
 from acescore.model.errors import AceUsageError
 from acescore.model.options import Options
+from acescore.model.records import dataclass
 from acescore.run.entry import Reference, execute, prepare_reference, small_run
 from acescore.run.inputs import read_corpus, restrict_corpus
 from acescore.run.pipeline import no_cyclic_gc

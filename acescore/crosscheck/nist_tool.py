@@ -19,7 +19,9 @@ import re
 import shutil
 import subprocess
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from acescore.model.records import dataclass
 
 BANNER = re.compile(r"^======== (.+) ========$")
 NUMBER = re.compile(r"^-?\d+(\.\d+)?%?$")

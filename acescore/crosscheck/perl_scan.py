@@ -16,7 +16,8 @@ per-version rule tables of :mod:`acescore.crosscheck.versions` to what it finds.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+from acescore.model.records import dataclass
 
 KINDS = ("keys", "values", "each")
 QUOTE_OPS = {"q": 1, "qq": 1, "qw": 1, "qr": 1, "m": 1, "s": 2, "tr": 2, "y": 2}

@@ -25,10 +25,11 @@ from __future__ import annotations
 import hashlib
 import itertools
 import os
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from acescore.crosscheck import perl_scan
 from acescore.crosscheck.versions import VERSIONS, ToolVersion
+from acescore.model.records import dataclass
 
 HELPER_PACKAGE = "AcescoreOrder"
 

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import difflib
 import subprocess
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from acescore.crosscheck.nist_tool import BANNER, NistRun, Staging, compare_reports, comparison_json
 from acescore.crosscheck.rewriter import Derived, UnknownTool, derive, write_copy
+from acescore.model.records import dataclass
 
 
 @dataclass

@@ -29,7 +29,7 @@ implements.  Tables: ace08-eval-v08 (72 + 2), ace07-eval-v01 (62), ace05-eval-v1
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from acescore.model.records import dataclass
 
 ID, INDEX, MENTION = "id", "index", "mention"
 ORDERS = (ID, INDEX, MENTION)

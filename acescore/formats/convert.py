@@ -18,7 +18,7 @@ Asserted, POLARITY Positive, TENSE Unspecified).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from acescore.formats.tokens import TokDoc, align, tokenize, windows
 from acescore.model.apf import (
@@ -42,6 +42,7 @@ from acescore.model.params import (
     RELATION_SUBTYPES,
     VALUE_SUBTYPES,
 )
+from acescore.model.records import dataclass
 from acescore.reading.as_written import written
 
 EXAMPLES = 5

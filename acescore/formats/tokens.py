@@ -28,10 +28,11 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from dataclasses import dataclass, field
+from dataclasses import field
 from itertools import accumulate, pairwise
 
 from acescore.model.errors import AceInputError
+from acescore.model.records import dataclass
 
 _TOKEN = re.compile(r"\w+|[^\w\s]")
 _BREAK = re.compile(r"[.!?](?=\s)|\n")

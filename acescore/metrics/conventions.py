@@ -50,7 +50,9 @@ Counting
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import fields, replace
+
+from acescore.model.records import dataclass
 
 RULES = {
     "span": ("head", "extent"),

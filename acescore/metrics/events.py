@@ -50,11 +50,12 @@ Scores
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from acescore.metrics import registry
 from acescore.metrics.matching import intersecting_pairs, max_weight_matching
 from acescore.model.limits import DEFAULT_MAX_PAIRS, too_many_pairs
+from acescore.model.records import dataclass
 from acescore.model.spans import overlap
 
 TRIGGER_MATCHES = ("exact", "overlap")

@@ -9,7 +9,7 @@ convention tasks) all come from :data:`METRICS`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from acescore.model.records import dataclass
 
 #: the families, the command that reports each
 FAMILIES = {"coref": "coref", "events": "events", "entities": "events", "relations": "events"}

@@ -4,13 +4,14 @@ the Python API (:func:`acescore.score`).  The command line's shared options
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import cached_property
 from typing import Any
 
 from acescore.model.errors import AceUsageError
 from acescore.model.limits import DEFAULT_MAX_BYTES, DEFAULT_MAX_PAIRS
 from acescore.model.params import Params
+from acescore.model.records import dataclass
 from acescore.model.versions import (
     DEFAULT_VERSION,
     VERSION_OPTIONS,
@@ -42,6 +43,9 @@ class Options:
     jobs: int = 1  # processes for scoring
     literature: bool = True  # also the literature metrics (JSON ``coref``/``events``)
     listing_data: bool = True  # -a/-e/-s also as data (JSON ``mappings``/``listing``)
+    # each pass's tables also as data (PassOutput.data: JSON, CSV, Results.table); the text
+    # report needs only each pass's total Value (PassOutput.value)
+    tables_data: bool = True
     docs: tuple | None = None  # --docs: only these DOCIDs (REF and SYS)
     docs_file: str | None = None  # the --docs file they were read from (for messages)
     max_pairs: int = DEFAULT_MAX_PAIRS  # REF/SYS pairs valued in one document (scoring/limits)

@@ -6,10 +6,11 @@ changed from the command line.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import field, fields
 from typing import NoReturn
 
 from acescore.model.errors import AceUsageError
+from acescore.model.records import dataclass
 
 EPSILON = 1e-8
 

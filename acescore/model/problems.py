@@ -16,9 +16,9 @@ Whoever finds a problem hands it to an error policy:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from acescore.model.errors import AceInputError
+from acescore.model.records import dataclass
 
 SIDE_ORDER = {"REF": 0, "SYS": 1, None: 2}
 UNKNOWN_DOCID = "its DOCID is unknown"

@@ -9,7 +9,7 @@ report order) and a scoring step for its chain in :mod:`acescore.scoring.engine`
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from acescore.model.records import dataclass
 
 #: the element kinds scored (a task scores elements of one kind)
 KINDS = ("entity", "value", "timex2", "relation", "event")

@@ -22,9 +22,10 @@ WS_CHARS = (
 _WS = "[" + re.escape(WS_CHARS) + "]"
 _WS_RUN = re.compile(_WS + "+")
 _CRLF_RUN = re.compile(r"[\r\n]+")
-_DISPLAY_DEHYPHEN = re.compile(
-    r"(?<=[^" + re.escape(WS_CHARS) + r"])-\n(?=[^" + re.escape(WS_CHARS) + r"])"
-)
+# (compiled when first used, by re's cache: a class of characters beyond Latin-1 in more
+# than two runs costs ~1.5 M instructions to compile, and few texts have a hyphen at a line
+# break)
+_DISPLAY_DEHYPHEN = r"(?<=[^" + re.escape(WS_CHARS) + r"])-\n(?=[^" + re.escape(WS_CHARS) + r"])"
 
 
 def _table(ranges: tuple) -> tuple[list, list]:
@@ -71,7 +72,7 @@ def display_text(raw: str) -> str | None:
     if "\r" in t or "\n\n" in t:  # else the CR/LF runs are single newlines already
         t = _CRLF_RUN.sub("\n", t)
     if "-\n" in t:
-        t = _DISPLAY_DEHYPHEN.sub("", t)
+        t = re.sub(_DISPLAY_DEHYPHEN, "", t)
     u = t.replace("\n", " ")
     # single spaces and line breaks only: each white space character is a run of its own
     t = u if u.isprintable() and "  " not in u else _WS_RUN.sub(" ", t)

@@ -22,9 +22,9 @@ A UTF-8 byte-order mark at the start of the file is not a character of the docum
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from acescore.model.limits import DEFAULT_MAX_BYTES
+from acescore.model.records import dataclass
 from acescore.model.text import decode_utf8
 from acescore.reading.safe_read import read_bytes
 

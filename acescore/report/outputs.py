@@ -6,10 +6,11 @@ and the ``--fail-under`` gates all read these records.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from acescore.model.options import Options
 from acescore.model.params import Params
+from acescore.model.records import dataclass
 from acescore.scoring.engine import Run
 
 

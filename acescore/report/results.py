@@ -8,9 +8,10 @@ asked to keep them (``keep_passes``), which costs memory.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from acescore.model.errors import AceUsageError
+from acescore.model.records import dataclass
 from acescore.report.data import json_report
 from acescore.writing.spool import as_text
 

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
 
 from lxml import etree
 
 from acescore.model.errors import AceUsageError
+from acescore.model.records import dataclass
 from acescore.rules.database import Side
 from acescore.rules.robust import SkipReport
 

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
 from operator import attrgetter
 from typing import Any
 
 from acescore.model.apf import KINDS, ApfFile, Document
 from acescore.model.params import Params
+from acescore.model.records import dataclass
 from acescore.model.text import classify_language, locator_language, normalize_name
 
 LEVEL_WEIGHT = {"NAM": 1.0, "NOM": 0.5, "PRO": 0.1}

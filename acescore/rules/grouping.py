@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
 
+from acescore.model.records import dataclass
 from acescore.rules.coverage import fold_warnings
 from acescore.rules.robust import Skip, SkipReport
 

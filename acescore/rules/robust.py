@@ -37,12 +37,13 @@ for the JSON report (``"skipped"``) and standard error.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Any
 
 from acescore.model.apf import KINDS, PLURAL
 from acescore.model.params import Params
 from acescore.model.problems import UNKNOWN_DOCID, Problem
+from acescore.model.records import dataclass
 from acescore.rules.corpus import corpus_problems
 from acescore.rules.database import Side, build_sides
 

@@ -35,7 +35,7 @@ means the scorer can read the data.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from acescore.model.apf import KINDS, ApfFile, Document, Locator
@@ -43,6 +43,7 @@ from acescore.model.errors import EXIT_OK, EXIT_PROBLEMS, EXIT_UNUSABLE, AceInpu
 from acescore.model.limits import DEFAULT_MAX_BYTES
 from acescore.model.params import Params, get_params
 from acescore.model.problems import Collect
+from acescore.model.records import dataclass
 from acescore.reading import dtd as dtdmod
 from acescore.reading.apf import ascii_number, parse_xml, read_apf_tree
 from acescore.reading.discovery import discover

@@ -13,11 +13,12 @@ run may use, once every shard is in).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import reduce
 
 from acescore.model.errors import AceUsageError
 from acescore.model.options import Options
+from acescore.model.records import dataclass
 from acescore.model.tasks import TASKS
 from acescore.report.counts.rows import detection_tables
 from acescore.report.counts.sections import (
@@ -26,7 +27,7 @@ from acescore.report.counts.sections import (
     merged_document_costs,
     merged_tables,
 )
-from acescore.report.data.json_report import documents_json, pass_json, total_value
+from acescore.report.data.json_report import documents_json, pass_json, pass_value, total_value
 from acescore.report.nist.header import header
 from acescore.report.nist.nist_report import ace05_document_scores_text, document_scores_text
 from acescore.report.nist.nist_text import banner, recognition_text
@@ -370,7 +371,10 @@ def render_pass(
     if options.doc_scores and not ace05:
         text.append(document_scores_text(section, costs))
     out = PassOutput(task, True, "".join(text), listing=listings)
-    out.data = dict(pass_json(section, params, all_sources, tables), **details)
+    if options.tables_data:
+        out.data = dict(pass_json(section, params, all_sources, tables), **details)
+        out.value = total_value(out.data)
+    else:  # (a text report: its Value alone, for the gates and --score-only)
+        out.value = pass_value(section, params, all_sources, tables)
     out.documents = documents_json(section, costs)
-    out.value = total_value(out.data)
     return out

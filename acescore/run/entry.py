@@ -17,11 +17,11 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import TypeAlias, TypeGuard
 
 from acescore.model.errors import AceInputError, AceUsageError
 from acescore.model.options import Options
+from acescore.model.records import dataclass
 from acescore.report.results import Results
 from acescore.rules.database import Side
 from acescore.run.parallel import fork_available

@@ -8,12 +8,13 @@ import contextlib
 import gc
 import os
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TypeAlias
 
 from acescore.model.errors import AceInputError, AceUsageError
 from acescore.model.options import Options
 from acescore.model.problems import Collect
+from acescore.model.records import dataclass
 from acescore.reading import discovery
 from acescore.reading.apf import read_apf
 from acescore.reading.doclist import missing_note, restrict

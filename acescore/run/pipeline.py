@@ -16,12 +16,12 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 
 from acescore.model.errors import AceInputError
 from acescore.model.options import Options
 from acescore.model.params import Params
 from acescore.model.problems import hint
+from acescore.model.records import dataclass
 from acescore.report.results import Results
 from acescore.rules import database
 from acescore.rules.corpus import corpus_problems, first_problem

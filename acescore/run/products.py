@@ -14,12 +14,12 @@ asked for a product whose code it was not given stops with a usage error
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 from acescore.model.errors import AceUsageError
 from acescore.model.options import Options
 from acescore.model.params import Params
+from acescore.model.records import dataclass
 from acescore.rules.database import Side
 
 

@@ -72,11 +72,12 @@ __all__ = [
     "shard_plans",
     "shard_shares",
 ]
-_DOCID = re.compile(rb'<document\s+DOCID\s*=\s*"([^"]*)"')
+# (patterns compiled when first used, by re's cache: only a run that plans shards uses them)
+_DOCID = rb'<document\s+DOCID\s*=\s*"([^"]*)"'
 _HEAD = 8192
 
 
-_ELEMENT_ID = re.compile(rb'<(?:entity|relation|event|value|timex2)\s[^>]*?\bID\s*=\s*"([^"]*)"')
+_ELEMENT_ID = rb'<(?:entity|relation|event|value|timex2)\s[^>]*?\bID\s*=\s*"([^"]*)"'
 
 
 def _read_head(path: str, whole: bool) -> bytes | None:
@@ -94,7 +95,7 @@ def _docid(data: bytes | None) -> bytes | None:
     """The DOCID of the one document a file starts with, or None."""
     if data is None:
         return None
-    found = _DOCID.findall(data[:_HEAD])
+    found = re.findall(_DOCID, data[:_HEAD])
     return found[0] if len(found) == 1 else None
 
 
@@ -118,7 +119,7 @@ def _reach(rdoc: list, rdata: list, sdata: list) -> list:
             i = pos.get(d)
             if i is None:  # an unevaluated SYS document: not scored at all
                 continue
-            for eid in _ELEMENT_ID.findall(data):
+            for eid in re.findall(_ELEMENT_ID, data):
                 j = first.setdefault(eid, i)
                 if j != i:
                     parent[find(i)] = find(j)

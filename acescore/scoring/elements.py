@@ -14,11 +14,11 @@ numbers are bit-identical to the NIST tool's.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from acescore.model.bgm import bgm
 from acescore.model.params import EPSILON, Params
+from acescore.model.records import dataclass
 from acescore.rules.database import GlobalElement
 from acescore.scoring.correspondences import correspondences
 from acescore.scoring.element_values import ElementValuation

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Any, TypeAlias
 
 from acescore.model.params import Params
+from acescore.model.records import dataclass
 from acescore.model.tasks import CHAINS, Task, chain_tasks, mention_task
 from acescore.rules.database import Side
 from acescore.scoring import releve_passes  # relations and events

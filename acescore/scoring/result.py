@@ -31,9 +31,10 @@ Conventions
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, NamedTuple
 
+from acescore.model.records import dataclass
 from acescore.scoring.elements import ElementPass
 
 #: the partners of a mention without any (shared: never written to)

@@ -251,7 +251,7 @@ def test_ctrl_c_while_starting_is_one_line():
         "            time.sleep(5)\n"
         "        return None\n"
         "sys.meta_path.insert(0, Interrupting())\n"
-        "acescore.entry.run(['--help'])\n"
+        "acescore.entry.run(['score', '--help'])\n"  # (--help alone does not import it)
     )
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=30)
     assert (p.returncode, p.stdout, p.stderr) == (130, "", "acescore: interrupted\n")

@@ -14,6 +14,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
+from acescore import entry
 from acescore.cli import COMMANDS, load_command, main
 from acescore.model.version import __version__
 
@@ -56,10 +57,10 @@ def _imported_by(args: list, prefixes: tuple) -> list:
 
 
 def test_registry_lines_are_the_commands_own():
-    for entry in COMMANDS:
-        command = load_command(entry)
-        assert command.name == entry.name
-        assert command.get_short_help_str(limit=10**6) == entry.summary
+    for listed in COMMANDS:
+        command = load_command(listed)
+        assert command.name == listed.name
+        assert command.get_short_help_str(limit=10**6) == listed.summary
 
 
 def test_help_lists_every_command_in_order():
@@ -106,6 +107,54 @@ def test_version_without_the_command_line():
     group = CliRunner().invoke(main, ["--version"]).output
     assert out == group + "False\n"
     assert group == "acescore, version " + __version__ + "\n"
+
+
+def _help_run(**env: str) -> tuple[str, bool]:
+    """The standard output of ``acescore --help`` in a process of its own (``env``: its
+    language and width), and whether it loaded click."""
+    code = (
+        "import atexit, sys\n"
+        "atexit.register(lambda: print('click' in sys.modules))\n"
+        "sys.argv = ['acescore', '--help']\n"
+        "from acescore.entry import run\n"
+        "run()"
+    )
+    base = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        base.pop(name, None)
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env={**base, "LANG": "C.UTF-8", **env},
+        check=True,
+    ).stdout
+    text, loaded = out.rsplit("\n", 2)[:2]
+    return text + "\n", loaded == "True"
+
+
+def test_help_text_is_the_groups():
+    """entry.GROUP_HELP is what the group prints at the width of an 80-column terminal
+    (click formats for 2 columns less).  If this fails, the commands' lines, the group's
+    docstring or click changed: copy the group's text (below) into GROUP_HELP."""
+    group = CliRunner().invoke(main, ["--help"], terminal_width=78, prog_name="acescore")
+    assert group.exit_code == 0
+    assert group.output == entry.GROUP_HELP
+
+
+@pytest.mark.slow
+def test_help_without_the_command_line():
+    """``acescore --help`` prints the group's help without importing click where the
+    group would print GROUP_HELP (standard output not a terminal: 80 columns; $COLUMNS of
+    80 or more), and goes through the group where it would not (fewer columns, another
+    language): the same text as the group's either way."""
+    for columns in (None, "80", "200"):
+        text, loaded = _help_run(**({"COLUMNS": columns} if columns else {}))
+        assert (text, loaded) == (entry.GROUP_HELP, False)
+    narrow = CliRunner().invoke(main, ["--help"], terminal_width=58, prog_name="acescore")
+    assert _help_run(COLUMNS="60") == (narrow.output, True)
+    assert narrow.output != entry.GROUP_HELP
+    assert _help_run(LANG="de_DE.UTF-8") == (entry.GROUP_HELP, True)  # (no German catalog)
 
 
 def test_unknown_command_is_one_line():

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from itertools import pairwise, repeat
 from operator import attrgetter
 
@@ -22,6 +21,7 @@ from acescore.model.params import (
     RELATION_SUBTYPES,
     Params,
 )
+from acescore.model.records import dataclass
 
 EPS = 1e-8
 TINY = 1e-30

@@ -5,10 +5,10 @@ records, in the canonical order of docs/rules/determinism.md R27, held as column
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import compress, repeat
 from operator import attrgetter, contains, is_not, ne, sub
 
+from acescore.model.records import dataclass
 from acescore.report.counts.condition_values import ConditionValues
 from acescore.report.counts.conditions import B3_CONDITIONS, EPS, ERROR_ATTRIBUTES
 from acescore.report.counts.recognition import DocPairs

@@ -22,11 +22,12 @@ from __future__ import annotations
 from array import array
 from bisect import bisect_left
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from itertools import accumulate, chain, pairwise, repeat
 from operator import itemgetter
 from typing import Any
 
+from acescore.model.records import dataclass
 from acescore.report.counts.conditions import table_specs
 from acescore.report.counts.grouped import Summands
 from acescore.report.counts.recognition_stats import recognition_stats

@@ -21,9 +21,9 @@ Three steps, each its own function so that a differing number can be traced:
 from __future__ import annotations
 
 import weakref
-from dataclasses import dataclass
 from operator import attrgetter
 
+from acescore.model.records import dataclass
 from acescore.report.counts.condition_values import ELEMENT_CONSTANT, ConditionValues
 from acescore.report.counts.conditions import (
     ENTITY_MENTION_COUNT_BINS,

@@ -36,6 +36,32 @@ def _condition_name(spec) -> str:
     return spec.cond1 if spec.cond2 is None else f"{spec.cond1}/{spec.cond2}"
 
 
+def _row_fields(old: bool, c, total_value, b3_entry, b3_table) -> dict:
+    """A row as data: ``old``, the 22-column rows of the older versions, as printed."""
+    if old:
+        return dict(old_rows.row_fields(c, total_value), b3=False)
+    return rows_row_fields(c, total_value, b3_entry, b3_table)
+
+
+def pass_value(res, params, all_sources, tables=None) -> float | None:
+    """A pass's total Value (%) -- what :func:`total_value` reads from its
+    :func:`pass_json` -- without the rest of its data (a text report needs no more): the
+    total row of its first table of one condition."""
+    tables = PassTables(res) if tables is None else tables
+    old = params.nist != "ace08"
+    for spec in table_specs(res.kind, params, all_sources):
+        if spec.cond2 is not None:
+            continue
+        acc = accumulate(tables, spec.cond1, None)
+        c = acc.cells.get("total")
+        if c is None:
+            return None
+        b3 = is_b3_table(res.kind, spec) and not old
+        entry = tables.b3().scores(spec.cond1, None).get("total") if b3 else None
+        return _row_fields(old, c, acc.total_value, entry, b3)["value"]
+    return None
+
+
 def pass_json(res, params, all_sources, tables=None) -> dict:
     """The tables of a pass as data (``tables``: its PassTables if at hand)."""
     tables = PassTables(res) if tables is None else tables
@@ -44,9 +70,7 @@ def pass_json(res, params, all_sources, tables=None) -> dict:
     old = params.nist != "ace08"  # the 22-column rows of the older versions, as printed
 
     def row_fields(c, total_value, b3_entry, b3_table):
-        if old:
-            return dict(old_rows.row_fields(c, total_value), b3=False)
-        return rows_row_fields(c, total_value, b3_entry, b3_table)
+        return _row_fields(old, c, total_value, b3_entry, b3_table)
 
     for spec in table_specs(res.kind, params, all_sources):
         acc = accumulate(tables, spec.cond1, spec.cond2)
