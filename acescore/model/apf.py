@@ -12,20 +12,10 @@ one side that share an ID across documents form one global element (see
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import MISSING, FrozenInstanceError, dataclass, field, fields
-from operator import attrgetter
-from typing import TYPE_CHECKING, Any, TypeVar
+from dataclasses import field
 
+from acescore.model.records import record
 from acescore.model.text import display_text
-
-if TYPE_CHECKING:
-    from typing_extensions import dataclass_transform
-else:
-
-    def dataclass_transform(**_kw):
-        return lambda f: f
-
 
 Number = int | float
 
@@ -37,98 +27,6 @@ PLURAL = {
     "relation": "relations",
     "event": "events",
 }
-
-
-_Record = TypeVar("_Record")
-
-
-def _frozen_setattr(self: object, name: str, value: object) -> None:
-    raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-
-def _frozen_delattr(self: object, name: str) -> None:
-    raise FrozenInstanceError(f"cannot delete field {name!r}")
-
-
-@dataclass_transform(frozen_default=True, field_specifiers=(field,))
-def record(cls: type[_Record]) -> type[_Record]:
-    """Make ``cls`` a frozen slots dataclass of the model, without the code generation
-    that makes a dataclass cost most of a millisecond to define (:mod:`dataclasses`
-    compiles six methods per class at import: this module's fourteen classes were ~40% of
-    acescore's own import time, and a one-document run is mostly imports).
-
-    The class is a dataclass with slots (``dataclasses.fields`` and ``replace`` work on it)
-    whose methods are made here: equality and hashing over the fields that compare, with a
-    tuple of those fields as dataclasses' own do (:func:`operator.attrgetter`: the same
-    tuples, the same hashes), frozenness, ``repr`` and pickling as dataclasses' for a
-    frozen slots class, and a fast ``__init__`` -- the one method compiled: the
-    ``__init__`` that dataclasses generates for a frozen class stores every field with
-    ``object.__setattr__(self, name, value)``; a corpus has hundreds of thousands of
-    records, and that was over a tenth of the time to read one.  This one has the same
-    parameters and defaults and stores the fields through their slot descriptors, which is
-    what ``object.__setattr__`` ends up doing.  (mypy sees a frozen dataclass:
-    ``dataclass_transform``.)
-    """
-    if "__post_init__" in cls.__dict__:
-        raise TypeError(f"{cls.__name__}: @record does not call __post_init__")
-    if cls.__doc__ is None:  # (dataclasses would make one from inspect.signature: slow)
-        cls.__doc__ = f"{cls.__name__}({', '.join(cls.__annotations__)})"
-    cls = dataclass(slots=True, init=False, repr=False, eq=False)(cls)
-    env: dict = {}
-    args, body = [], []
-    names, compared = [], []
-    for f in fields(cls):  # type: ignore[arg-type]  # a dataclass: made just above
-        if f.default_factory is not MISSING:
-            raise TypeError(f"{cls.__name__}.{f.name}: default_factory is not supported by @record")
-        names.append(f.name)
-        if f.compare:
-            compared.append(f.name)
-        if f.default is not MISSING:
-            env[f"_default_{f.name}"] = f.default
-        if f.init:
-            value = f.name
-            args.append(f.name if f.default is MISSING else f"{f.name}=_default_{f.name}")
-        elif f.default is not MISSING:
-            value = f"_default_{f.name}"
-        else:
-            continue  # dataclasses leaves it unset as well
-        env[f"_set_{f.name}"] = getattr(cls, f.name).__set__
-        body.append(f"    _set_{f.name}(self, {value})")
-    exec(f"def __init__(self, {', '.join(args)}):\n" + "\n".join(body or ["    pass"]) + "\n", env)
-    init = env["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    if len(compared) < 2:  # attrgetter of one name gives the value, not a tuple
-        raise TypeError(f"{cls.__name__}: @record needs two fields that compare or more")
-    key: Callable[[Any], tuple] = attrgetter(*compared)  # what __eq__ and __hash__ take
-    shown: Callable[[Any], tuple] = attrgetter(*names)  # every field, in order
-    setters = [getattr(cls, n).__set__ for n in names]
-
-    def __eq__(self: Any, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            return bool(key(self) == key(other))
-        return NotImplemented
-
-    def __hash__(self: Any) -> int:
-        return hash(key(self))
-
-    def __repr__(self: Any) -> str:
-        values = ", ".join(f"{n}={v!r}" for n, v in zip(names, shown(self)))
-        return f"{self.__class__.__qualname__}({values})"
-
-    def __getstate__(self: Any) -> list:
-        return list(shown(self))
-
-    def __setstate__(self: Any, state: list) -> None:
-        for put, value in zip(setters, state):
-            put(self, value)
-
-    for method in (init, __eq__, __hash__, __repr__, __getstate__, __setstate__):
-        if method is not init:
-            method.__qualname__ = f"{cls.__qualname__}.{method.__name__}"
-        setattr(cls, method.__name__, method)
-    cls.__setattr__ = _frozen_setattr  # type: ignore[method-assign]
-    cls.__delattr__ = _frozen_delattr  # type: ignore[method-assign]
-    return cls
 
 
 @record
