@@ -43,7 +43,7 @@ from acescore.rules.coverage import Coverage
 from acescore.run.assemble import ShardResult, consistent, merged_warnings
 from acescore.run.parallel import Child, concurrency, fork_available, run_pool
 from acescore.run.shard_worker import preload, score_systems_shard
-from acescore.run.shards import shard_plans
+from acescore.run.shards import documents_distinct, shard_plans
 from acescore.scoring.engine import Run
 
 
@@ -157,7 +157,7 @@ def score_in_shards(plans: list, options: Options, names: list) -> list | None:
 def _system(parts: list, options: Options) -> tuple | None:
     """One system put together from its shards (``parts``: ShardSystem, shard order)."""
     shards = [p.shard for p in parts]
-    if not consistent(shards) or not _distinct(shards):
+    if not consistent(shards) or not documents_distinct(shards):
         return None
     if options.check_duplicates and len({tuple(p.task for p in s.passes) for s in shards}) > 1:
         return None  # -c: the phases of every shard's warnings must be the same (as score's)
@@ -208,13 +208,3 @@ def _merged_links(per_shard: list, where: dict) -> dict:
         for k, v in links.items():
             out[k].extend([where[d] for d in ds if d in where] for ds in v)
     return out
-
-
-def _distinct(shards: list) -> bool:
-    """No DOCID in two shards, on one side or as one's REF and another's SYS document."""
-    ref = [d for s in shards for d in s.docs[0]]
-    sys_ = [d for s in shards for d in s.docs[1]]
-    if len(set(ref)) != len(ref) or len(set(sys_)) != len(sys_):
-        return False
-    owner = {d: i for i, s in enumerate(shards) for d in s.docs[0]}
-    return all(owner.get(d, i) == i for i, s in enumerate(shards) for d in s.docs[1])

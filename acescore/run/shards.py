@@ -240,6 +240,13 @@ class _Arrivals:
         return True
 
 
+def documents_distinct(outs: list[ShardResult]) -> bool:
+    """Whether no DOCID is in two of these finished shards (:class:`_Arrivals`' check of
+    them all at once)."""
+    check = _Arrivals()
+    return all(check(i, o) for i, o in enumerate(outs))
+
+
 def _cuts(starts: list, targets: list) -> list:
     """Where the shards start: for each byte target in turn (ascending), the file of
     ``starts`` ((bytes before it, file position), both ascending) after the previous cut
