@@ -24,9 +24,9 @@ import os
 import signal
 import stat
 import sys
-import tempfile
 
 from acescore.model.errors import EXIT_UNUSABLE, AceError
+from acescore.writing.scratch import new_file
 from acescore.writing.spool import Span, as_text
 from acescore.writing.streams import (  # (EXIT_CLOSED_PIPE: also from here)
     _STDOUT_CLOSED,
@@ -136,11 +136,11 @@ class ReportFile:
         if st is not None and not os.access(target, os.W_OK):
             raise OutputError(f"{path}: the file is read-only")
         # the signals that end a run wait until the temporary file is known and its removal
-        # registered: one arriving inside mkstemp would leave a .part file nobody removes
+        # registered: one arriving while it is made would leave a .part file nobody removes
         blocked = signal.pthread_sigmask(signal.SIG_BLOCK, _ENDING_SIGNALS)
         try:
-            self.fd, self.tmp = tempfile.mkstemp(
-                prefix=f".{os.path.basename(target)[:100]}.", suffix=".part", dir=folder
+            self.fd, self.tmp = new_file(
+                folder, prefix=f".{os.path.basename(target)[:100]}.", suffix=".part"
             )
             if durable:
                 atexit.register(self.discard)
@@ -278,7 +278,7 @@ def check_folder(path: str) -> None:
     try:
         if not os.path.isdir(probe_in):
             raise NotADirectoryError(20, "Not a directory")
-        fd, probe = tempfile.mkstemp(prefix=".acescore-check.", dir=probe_in)
+        fd, probe = new_file(probe_in, prefix=".acescore-check.")
         os.close(fd)
         os.unlink(probe)
     except OSError as e:

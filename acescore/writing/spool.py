@@ -21,9 +21,9 @@ from __future__ import annotations
 import atexit
 import errno
 import os
-import shutil
-import tempfile
 from itertools import accumulate
+
+from acescore.writing.scratch import new_file, new_folder, remove_folder
 
 _LIVE: list = []  # the spools of this process, removed at exit
 
@@ -112,7 +112,7 @@ class Spool:
     def make(cls) -> Spool | None:
         """A new spool, or None where no temporary folder can be made."""
         try:
-            spool = cls(tempfile.mkdtemp(prefix="acescore-spool-"))
+            spool = cls(new_folder("acescore-spool-"))
         except OSError:
             return None
         if not _LIVE:
@@ -123,7 +123,7 @@ class Spool:
     def remove(self) -> None:
         """Remove the folder (in the process that made it; a worker leaves it)."""
         if os.getpid() == self.pid:
-            shutil.rmtree(self.folder, ignore_errors=True)
+            remove_folder(self.folder)
             if self in _LIVE:
                 _LIVE.remove(self)
 
@@ -156,7 +156,7 @@ class SpoolWriter:
         offsets = [before[i] for i in firsts]
         try:
             if self.path is None:
-                fd, self.path = tempfile.mkstemp(dir=self.folder, suffix=".txt")
+                fd, self.path = new_file(self.folder, suffix=".txt")
             else:
                 fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
             try:

@@ -5,6 +5,10 @@ from __future__ import annotations
 
 import json
 import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -165,3 +169,40 @@ def test_every_format_from_any_results(corpora):
     assert res.to_text() == expected
     assert json.loads(res.to_json())["tasks"]["emd"]["total"]["value"] is not None
     assert res.to_csv().startswith("task,condition,group,key,")
+
+
+def _state(pid: int) -> str | None:
+    """The kernel's state letter of process ``pid`` (Z: ended, not reaped), None if gone."""
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            return fh.read().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return None
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not parallel.fork_available(), reason="workers are forked on Linux only")
+def test_worker_ends_when_its_parent_is_killed(tmp_path):
+    """A worker whose parent is killed (SIGKILL: no clean-up runs) ends within a few
+    heartbeats instead of working on alone."""
+    script = (
+        "import os, sys, time\n"
+        "from acescore.run.parallel import Child\n"
+        "c = Child(lambda: time.sleep(60))\n"
+        "print(c.pid, flush=True)\n"
+        "time.sleep(60)\n"
+    )
+    parent = subprocess.Popen(
+        [sys.executable, "-c", script],
+        stdout=subprocess.PIPE,
+        text=True,
+        env=dict(os.environ, PYTHONPATH=str(Path(parallel.__file__).parents[2])),
+    )
+    worker = int(parent.stdout.readline())
+    assert _state(worker) not in (None, "Z")  # working
+    parent.send_signal(signal.SIGKILL)
+    parent.wait()
+    deadline = time.monotonic() + 10
+    while _state(worker) not in (None, "Z") and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert _state(worker) in (None, "Z")
