@@ -32,11 +32,11 @@ def mark(name: str, **kw) -> None:
 
 def _instrument() -> None:
     import acescore.cli.common as common
+    import acescore.cli.score as score_mod
     import acescore.report.results as results
+    import acescore.run.assemble as assemble
     import acescore.run.parallel as par
     import acescore.run.shards as shards
-
-    score_mod = sys.modules["acescore.cli.score"]
     real_init, real_finish = par.Child.__init__, par.Child._finish
 
     def init(self, *a, **kw):
@@ -85,8 +85,10 @@ def _instrument() -> None:
 
         setattr(owner, name, timed)
 
-    for name in ("plan", "_consistent", "_render"):
-        wrap(shards, name)
+    wrap(shards, "plan")
+    for name in ("consistent", "assemble"):
+        wrap(assemble, name)
+    shards.assemble = assemble.assemble
     wrap(results.Results, "render")
     wrap(common, "write_output")
     score_mod.write_output = common.write_output
