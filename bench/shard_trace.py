@@ -37,6 +37,7 @@ def _instrument() -> None:
     import acescore.run.assemble as assemble
     import acescore.run.parallel as par
     import acescore.run.shards as shards
+
     real_init, real_finish = par.Child.__init__, par.Child._finish
 
     def init(self, *a, **kw):
