@@ -28,6 +28,7 @@ from acescore.run.inputs import read_shard
 from acescore.run.parallel import score_chains
 from acescore.run.products import NONE, Products
 from acescore.scoring.engine import Run, new_run
+from acescore.scoring.reference import SharedReference
 from acescore.scoring.result import PassResult
 from acescore.writing.spool import Spool, SpoolWriter
 
@@ -119,6 +120,7 @@ def score_sides(
     report: bool = True,
     products: Products = NONE,
     ref_ids: tuple | None = None,
+    shared: SharedReference | None = None,
 ) -> tuple[ShardResult, Run]:
     """Score the two sides built (``files``: the APF files read; ``warnings``: the
     warnings so far, ``marks`` where each building step's end) into a
@@ -129,12 +131,13 @@ def score_sides(
     made of them -- ``acescore compare`` reads the passes); ``processes``: score the independent
     chains of passes in that many processes (:func:`acescore.run.parallel.score_chains`;
     the whole corpus in one process only: the passes' warning marks are then those of
-    the process that scored them); ``ref_ids``: :func:`_ids` of ``rside`` if known (a
-    reference scored against several systems)."""
+    the process that scored them); ``ref_ids``: :func:`_ids` of ``rside`` if known, and
+    ``shared`` what the scoring keeps of it (:mod:`acescore.scoring.reference`): a
+    reference scored against several systems."""
     params = options.parameter_set
     sources = {s for f in files for s in f.sources}
     all_sources = sorted(sources)
-    run = new_run(rside, sside, params, warnings, keep_passes=keep_passes)
+    run = new_run(rside, sside, params, warnings, keep_passes=keep_passes, shared=shared)
     bounds: list = []
     writer = spool.writer() if spool is not None else None
     ctx = ReportContext(run, params, options, "", all_sources)
@@ -255,8 +258,9 @@ def score_systems_shard(
     """In a worker: one document shard of several systems (``acescore compare``): its REF
     files read, checked and built once, each system's SYS files (``systems``: one list of
     paths a system) read, built against it and scored as :func:`score_shard` scores a shard
-    (strict, every pass kept, no report made of them: ``each(shard, run)`` reads them);
-    ``[each(...) of every system]``.  The first broken input rule is raised.  What the
+    (strict, every pass kept, no report made of them: ``each(shard, run)`` reads them;
+    what the scoring computes of the REF side alone is computed once,
+    :mod:`acescore.scoring.reference`); ``[each(...) of every system]``.  The first broken input rule is raised.  What the
     systems' runs hold is not freed before the worker ends (its exit frees it at once;
     freeing it object by object takes a few percent of the worker's time)."""
     gc.disable()
@@ -267,6 +271,7 @@ def score_systems_shard(
     rside = _ref_side(rfiles, params, warnings, marks)
     checks = StrictChecks(rfiles)
     ref_ids = _ids(rside)
+    shared = SharedReference(rside, params)
     out = []
     kept = []
     for spaths in systems:
@@ -287,6 +292,7 @@ def score_systems_shard(
             keep_passes=True,
             report=False,
             ref_ids=ref_ids,
+            shared=shared,
         )
         out.append(each(shard, run))
         kept.append((shard, run, sside))
