@@ -260,9 +260,8 @@ def score_systems_shard(
     paths a system) read, built against it and scored as :func:`score_shard` scores a shard
     (strict, every pass kept, no report made of them: ``each(shard, run)`` reads them;
     what the scoring computes of the REF side alone is computed once,
-    :mod:`acescore.scoring.reference`); ``[each(...) of every system]``.  The first broken input rule is raised.  What the
-    systems' runs hold is not freed before the worker ends (its exit frees it at once;
-    freeing it object by object takes a few percent of the worker's time)."""
+    :mod:`acescore.scoring.reference`); ``[each(...) of every system]``.  The first broken
+    input rule is raised."""
     gc.disable()
     params = options.parameter_set
     rfiles = read_shard(rpaths, [], options)[0]
@@ -273,7 +272,6 @@ def score_systems_shard(
     ref_ids = _ids(rside)
     shared = SharedReference(rside, params)
     out = []
-    kept = []
     for spaths in systems:
         sfiles = read_shard([], spaths, options)[1]
         problem = checks.first_problem(sfiles)
@@ -295,7 +293,7 @@ def score_systems_shard(
             shared=shared,
         )
         out.append(each(shard, run))
-        kept.append((shard, run, sside))
+        del shard, run, sside
     return out
 
 
