@@ -24,8 +24,8 @@ from acescore.compare.stats import (
     STATISTICS,
     Draws,
     approximate_randomization,
-    bootstrap_interval,
-    paired_bootstrap,
+    bootstrap_samples,
+    percentile_interval,
 )
 from acescore.compare.systems import Scored
 from acescore.model.errors import AceUsageError
@@ -258,6 +258,16 @@ def compare(
             unit_x[key] = by_unit(s.tasks[t].x, unit, int(unit.max()) + 1)
         return unit_x[key]
 
+    samples: dict = {}  # (system, task) -> its bootstrap statistics, made once: for its own
+    # interval and for the paired interval against the baseline
+
+    def boot(s, t):
+        key = (id(s), t)
+        if key not in samples:
+            f = STATISTICS[s.tasks[t].statistic]
+            samples[key] = bootstrap_samples(ux(s, t), f, draws[t].weights)
+        return samples[key]
+
     for s in systems:
         entry: dict = {"name": s.name, "tasks": {}, "absent": dict(s.absent)}
         if s.name in scored.coverage:
@@ -268,9 +278,7 @@ def compare(
                 continue
             lo = hi = None
             if t in draws and bootstrap:
-                lo, hi = bootstrap_interval(
-                    ux(s, t), STATISTICS[ts.statistic], draws[t].weights, ts.value, level
-                )
+                lo, hi = percentile_interval(boot(s, t), ts.value, level)
             entry["tasks"][t] = {"value": ts.value, "ci_low": lo, "ci_high": hi}
             if ts.note:
                 entry["tasks"][t]["note"] = ts.note
@@ -287,7 +295,7 @@ def compare(
             if t in draws:
                 xa, xb = ux(base, t), ux(s, t)
                 if bootstrap:
-                    lo, hi = paired_bootstrap(xa, xb, f, draws[t].weights, delta, level)
+                    lo, hi = percentile_interval(boot(s, t) - boot(base, t), delta, level)
                 if randomization:
                     p = approximate_randomization(xa, xb, f, draws[t].masks, delta)
             comp["tasks"][t] = {

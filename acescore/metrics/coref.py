@@ -125,28 +125,52 @@ def _overlaps(key: list, response: list) -> dict:
 # counts (one document)
 
 
+# Each metric's counts from the normalized key ``k``, response ``r`` and their
+# :func:`_overlaps` ``ov`` (computed once for the five metrics of a document:
+# :func:`document_counts`); ``*_counts`` of clusterings below.  Every result is independent
+# of the order of ``ov``'s pairs.
+
+
+def _muc(k: list, r: list, ov: dict) -> tuple[int, int, int, int]:
+    correct = sum(c - 1 for c in ov.values())
+    return (correct, sum(len(e) - 1 for e in k), correct, sum(len(e) - 1 for e in r))
+
+
+def _bcubed(k: list, r: list, ov: dict) -> tuple[float, int, float, int]:
+    # math.fsum: the sums rounded once, whatever the order of the terms (_overlaps meets
+    # the pairs of a key entity in the order of its mentions' hashes, which changes with
+    # PYTHONHASHSEED; an order-dependent sum would change in its last bits with it)
+    pairs = sorted(ov.items())
+    rn = fsum(c * c / len(k[i]) for (i, _), c in pairs)
+    pn = fsum(c * c / len(r[j]) for (_, j), c in pairs)
+    return (rn, sum(len(e) for e in k), pn, sum(len(e) for e in r))
+
+
+def _ceaf_m(k: list, r: list, ov: dict) -> tuple[float, int, float, int]:
+    t = _ceaf_total(k, r, ov, _phi3)
+    return (t, sum(len(e) for e in k), t, sum(len(e) for e in r))
+
+
+def _ceaf_e(k: list, r: list, ov: dict) -> tuple[float, int, float, int]:
+    t = _ceaf_total(k, r, ov, _phi4)
+    return (t, len(k), t, len(r))
+
+
 def muc_counts(key: Clustering, response: Clustering) -> tuple[int, int, int, int]:
     """(recall num, recall den, precision num, precision den) of MUC."""
     k, r = _norm(key), _norm(response)
-    correct = sum(c - 1 for c in _overlaps(k, r).values())
-    return (correct, sum(len(e) - 1 for e in k), correct, sum(len(e) - 1 for e in r))
+    return _muc(k, r, _overlaps(k, r))
 
 
 def bcubed_counts(key: Clustering, response: Clustering) -> tuple[float, int, float, int]:
     """(recall num, recall den, precision num, precision den) of B-cubed."""
     k, r = _norm(key), _norm(response)
-    # math.fsum: the sums rounded once, whatever the order of the terms (_overlaps meets
-    # the pairs of a key entity in the order of its mentions' hashes, which changes with
-    # PYTHONHASHSEED; an order-dependent sum would change in its last bits with it)
-    ov = sorted(_overlaps(k, r).items())
-    rn = fsum(c * c / len(k[i]) for (i, _), c in ov)
-    pn = fsum(c * c / len(r[j]) for (_, j), c in ov)
-    return (rn, sum(len(e) for e in k), pn, sum(len(e) for e in r))
+    return _bcubed(k, r, _overlaps(k, r))
 
 
-def _ceaf_total(k: list, r: list, phi) -> float:
+def _ceaf_total(k: list, r: list, ov: dict, phi) -> float:
     """Φ(g*): the similarity total of the optimal one-to-one entity alignment."""
-    weights = {(i, j): phi(c, len(k[i]), len(r[j])) for (i, j), c in _overlaps(k, r).items()}
+    weights = {(i, j): phi(c, len(k[i]), len(r[j])) for (i, j), c in ov.items()}
     return float(sum(weights[pair] for pair in max_weight_matching(weights)))
 
 
@@ -161,15 +185,13 @@ def _phi4(common: int, nk: int, nr: int) -> float:
 def ceaf_m_counts(key: Clustering, response: Clustering) -> tuple[float, int, float, int]:
     """(Φ(g*), N_k, Φ(g*), N_r) of mention-based CEAF (φ3)."""
     k, r = _norm(key), _norm(response)
-    t = _ceaf_total(k, r, _phi3)
-    return (t, sum(len(e) for e in k), t, sum(len(e) for e in r))
+    return _ceaf_m(k, r, _overlaps(k, r))
 
 
 def ceaf_e_counts(key: Clustering, response: Clustering) -> tuple[float, int, float, int]:
     """(Φ(g*), #key entities, Φ(g*), #response entities) of entity-based CEAF (φ4)."""
     k, r = _norm(key), _norm(response)
-    t = _ceaf_total(k, r, _phi4)
-    return (t, len(k), t, len(r))
+    return _ceaf_e(k, r, _overlaps(k, r))
 
 
 def _pairs(n: int) -> int:
@@ -180,7 +202,10 @@ def blanc_counts(key: Clustering, response: Clustering) -> tuple[int, int, int, 
     """(correct coref links, key coref links, response coref links,
     correct non-coref links, key non-coref links, response non-coref links)."""
     k, r = _norm(key), _norm(response)
-    ov = _overlaps(k, r)
+    return _blanc(k, r, _overlaps(k, r))
+
+
+def _blanc(k: list, r: list, ov: dict) -> tuple[int, int, int, int, int, int]:
     kc = sum(_pairs(len(e)) for e in k)
     rc = sum(_pairs(len(e)) for e in r)
     nk = sum(len(e) for e in k)
@@ -255,12 +280,15 @@ COUNTS = {
     "ceafe": ceaf_e_counts,
     "blanc": blanc_counts,
 }
+#: the same from the normalized clusterings and their overlaps
+_FROM_OVERLAPS = {"muc": _muc, "bcub": _bcubed, "ceafm": _ceaf_m, "ceafe": _ceaf_e, "blanc": _blanc}
 
 
 def document_counts(key: Clustering, response: Clustering) -> dict:
     """The counts of every metric for one document's ``key`` and ``response``."""
     k, r = _norm(key), _norm(response)
-    return {m: COUNTS[m](k, r) for m in METRICS}
+    ov = _overlaps(k, r)  # (once for the five metrics)
+    return {m: _FROM_OVERLAPS[m](k, r, ov) for m in METRICS}
 
 
 def corpus_counts(documents: Iterable[tuple[Clustering, Clustering]]) -> dict:

@@ -22,11 +22,13 @@ from acescore.report.results import Results
 from acescore.rules.corpus import corpus_problems, first_problem
 from acescore.rules.coverage import coverage
 from acescore.rules.database import Side, add_files, check_docs, finish
+from acescore.rules.strict import StrictChecks
 from acescore.run.assemble import ScoredPass, ShardResult
 from acescore.run.inputs import read_shard
 from acescore.run.parallel import score_chains
 from acescore.run.products import NONE, Products
 from acescore.scoring.engine import Run, new_run
+from acescore.scoring.reference import SharedReference
 from acescore.scoring.result import PassResult
 from acescore.writing.spool import Spool, SpoolWriter
 
@@ -117,6 +119,8 @@ def score_sides(
     processes: int = 1,
     report: bool = True,
     products: Products = NONE,
+    ref_ids: tuple | None = None,
+    shared: SharedReference | None = None,
 ) -> tuple[ShardResult, Run]:
     """Score the two sides built (``files``: the APF files read; ``warnings``: the
     warnings so far, ``marks`` where each building step's end) into a
@@ -127,11 +131,13 @@ def score_sides(
     made of them -- ``acescore compare`` reads the passes); ``processes``: score the independent
     chains of passes in that many processes (:func:`acescore.run.parallel.score_chains`;
     the whole corpus in one process only: the passes' warning marks are then those of
-    the process that scored them)."""
+    the process that scored them); ``ref_ids``: :func:`_ids` of ``rside`` if known, and
+    ``shared`` what the scoring keeps of it (:mod:`acescore.scoring.reference`): a
+    reference scored against several systems."""
     params = options.parameter_set
     sources = {s for f in files for s in f.sources}
     all_sources = sorted(sources)
-    run = new_run(rside, sside, params, warnings, keep_passes=keep_passes)
+    run = new_run(rside, sside, params, warnings, keep_passes=keep_passes, shared=shared)
     bounds: list = []
     writer = spool.writer() if spool is not None else None
     ctx = ReportContext(run, params, options, "", all_sources)
@@ -157,7 +163,7 @@ def score_sides(
     literature, listings = products.literature, products.listings
     return ShardResult(
         docs=(list(rside.documents), list(sside.all_documents)),
-        ids=(_ids(rside), _ids(sside)) if phased else ((array("q"), []),) * 2,
+        ids=(ref_ids or _ids(rside), _ids(sside)) if phased else ((array("q"), []),) * 2,
         counts={(side.name, k): len(side.of(k)) for side in (rside, sside) for k in KINDS},
         sources=sources,
         n_docs=(len(rside.documents), len(sside.all_documents)),
@@ -250,20 +256,25 @@ def score_systems_shard(
     rpaths: list, systems: list, options: Options, each: Callable[[ShardResult, Run], object]
 ) -> list:
     """In a worker: one document shard of several systems (``acescore compare``): its REF
-    files read and built once, each system's SYS files (``systems``: one list of paths a
-    system) read, built against it and scored as :func:`score_shard` scores a shard
-    (strict, every pass kept, no report made of them: ``each(shard, run)`` reads them);
-    ``[each(...) of every system]``.  The first broken input rule is raised."""
+    files read, checked and built once, each system's SYS files (``systems``: one list of
+    paths a system) read, built against it and scored as :func:`score_shard` scores a shard
+    (strict, every pass kept, no report made of them: ``each(shard, run)`` reads them;
+    what the scoring computes of the REF side alone is computed once,
+    :mod:`acescore.scoring.reference`); ``[each(...) of every system]``.  The first broken
+    input rule is raised."""
     gc.disable()
     params = options.parameter_set
     rfiles = read_shard(rpaths, [], options)[0]
     warnings: list = []
     marks: list = []
     rside = _ref_side(rfiles, params, warnings, marks)
+    checks = StrictChecks(rfiles)
+    ref_ids = _ids(rside)
+    shared = SharedReference(rside, params)
     out = []
     for spaths in systems:
         sfiles = read_shard([], spaths, options)[1]
-        problem = first_problem(corpus_problems(rfiles, sfiles))
+        problem = checks.first_problem(sfiles)
         if problem is not None:
             raise problem.error()
         w, m = list(warnings), list(marks)
@@ -278,6 +289,8 @@ def score_systems_shard(
             phased=True,
             keep_passes=True,
             report=False,
+            ref_ids=ref_ids,
+            shared=shared,
         )
         out.append(each(shard, run))
         del shard, run, sside

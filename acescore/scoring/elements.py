@@ -22,6 +22,7 @@ from acescore.model.records import dataclass
 from acescore.rules.database import GlobalElement
 from acescore.scoring.correspondences import correspondences
 from acescore.scoring.element_values import ElementValuation
+from acescore.scoring.reference import RefSelfValues
 
 EPS = EPSILON
 
@@ -48,13 +49,17 @@ class ElementPass(ElementValuation):
         level_weighting: bool,
         map_level_weighting: bool | None = None,
         corr: tuple | None = None,
+        ref_values: RefSelfValues | None = None,
     ):
         """``level_weighting``: the weighting of the results (the scoring weighting).
         ``map_level_weighting``: the mapping weighting, if it may differ: then, in the same
         loops, the pass also values what the mapping needs under it (``map_pv``,
         ``map_fa_value``, ``map_value``; ``mention_map`` is then the mapping weighting's).
         ``corr``: the mention correspondences (corr, is_ref_mention, cand) if already known
-        (:func:`acescore.scoring.correspondences.promoted_correspondences`)."""
+        (:func:`acescore.scoring.correspondences.promoted_correspondences`).
+        ``ref_values``: the REF side's self values of this valuation, kept by an earlier
+        one of the same REF elements and parameters (:mod:`acescore.scoring.reference`),
+        or to be kept there."""
         super().__init__(kind, params)
         self.ref = ref
         self.sys = sys
@@ -97,6 +102,7 @@ class ElementPass(ElementValuation):
         self.rcand: dict = {}  # s -> set of r
         self._fa_scores: dict = {}
         self._corr_given = corr
+        self._ref_values = ref_values
         # under the mapping weighting (the same dicts as the above without twin)
         if self.twin:
             self.map_value: dict = {}  # ("SYS", id) -> VALUE (SYS elements only)
@@ -111,7 +117,7 @@ class ElementPass(ElementValuation):
 
     # ---- the pass ----------------------------------------------------------------------------
     def run(self) -> ElementPass:
-        self._self_values("REF", self.ref, self.sigma_r)
+        self._ref_self_values()
         self._self_values("SYS", self.sys, self.sigma_s)
         if self.use_mentions:
             if self._corr_given is not None:
@@ -139,6 +145,19 @@ class ElementPass(ElementValuation):
         if self.twin:
             self._add_fa_terms(self.map_pair_docs, self.map_doc_fa, self.map_pv)
         return self
+
+    def _ref_self_values(self) -> None:
+        """:meth:`_self_values` of the REF side, or those kept (``ref_values``): the dicts
+        it fills are filled with them in the same order (nothing is in them yet)."""
+        kept = self._ref_values
+        filled = (self.sigma_r, self.mv, self.ev_self, self.doc_value, self.value)
+        if kept is not None and kept.parts is not None:
+            for mine, theirs in zip(filled, kept.parts):
+                mine.update(theirs)
+            return
+        self._self_values("REF", self.ref, self.sigma_r)
+        if kept is not None:
+            kept.parts = tuple(dict(d) for d in filled)
 
     @property
     def argument_values(self) -> dict:

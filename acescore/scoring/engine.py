@@ -19,6 +19,7 @@ from acescore.scoring.elements import ElementPass, MappingValues
 from acescore.scoring.elements_old import ElementPass05, ElementPass07
 from acescore.scoring.names import name_maps
 from acescore.scoring.promote import promote_elements
+from acescore.scoring.reference import RefSelfValues, SharedReference
 from acescore.scoring.result import ArgContext, PassResult, ReleveElements
 
 #: what the -c duplicate check reads: a valuation, or a relation/event pass
@@ -68,6 +69,9 @@ class Run:
     #: older versions' warnings of the entity promotion are given there, where a run in one
     #: process gives them (the relation/event mention chain finds the promotion done)
     promotion_elsewhere: bool = False
+    #: what runs against the same REF side keep of it for one another
+    #: (:mod:`acescore.scoring.reference`; None: nothing kept)
+    shared: SharedReference | None = None
 
     def add_pass(self, res: PassResult, check: Check = None) -> None:
         """Append a finished pass; ``check``: the -c duplicate check, if any."""
@@ -96,10 +100,35 @@ def _promoted(run: Run, side: str, kind: str) -> tuple[dict, dict]:
         phase = run.on_phase if warnings is not None else None
         if phase is not None:
             phase()
-        run.promoted[key] = promote_elements(coll, warnings, run.params)
+        if side == "REF" and run.shared is not None:
+            made, said = run.shared.get(
+                ("promoted", kind, warnings is not None),
+                _promote_elements,
+                coll,
+                warnings is not None,
+                run.params,
+            )
+            run.promoted[key] = made
+            if warnings is not None:
+                warnings.extend(said)
+        else:
+            run.promoted[key] = promote_elements(coll, warnings, run.params)
         if phase is not None:
             phase()
     return run.promoted[key]
+
+
+def _promote_elements(coll: dict, warn: bool, params: Params) -> tuple[tuple[dict, dict], list]:
+    """``(promote_elements(...), the warnings it gave)``: to be kept (Run.shared)."""
+    said: list = []
+    return promote_elements(coll, said if warn else None, params), said
+
+
+def _ref_values(run: Run, task: str) -> RefSelfValues | None:
+    """Where the REF self values of a pass's valuation are kept (Run.shared), or None."""
+    if run.shared is None:
+        return None
+    return run.shared.get(("self values", task), RefSelfValues)
 
 
 def _languages(
@@ -125,11 +154,13 @@ def element_result(
     origins: tuple[dict | None, dict | None] = (None, None),
     on_valued: Check = None,
     corr: tuple | None = None,
+    ref_values: RefSelfValues | None = None,
 ) -> tuple[PassResult, ElementPass]:
     """Value and map one kind of entity-like element; returns the PassResult and the
     (scoring) valuation for argument values.  ``on_valued(x)``, if given, is called with
     the valuation under each weighting, mapping weighting first (the -c duplicate check).
-    ``corr``: the mention correspondences if known (see ElementPass)."""
+    ``corr``: the mention correspondences if known; ``ref_values``: the REF self values,
+    if kept (see ElementPass)."""
     # one pass values every pair under both weightings when they differ (local_2008: the
     # mapping under MENTION, the scores under LEVEL)
     two = kind == "entity" and params.map_weighting != params.eval_weighting
@@ -141,6 +172,7 @@ def element_result(
         (params.eval_weighting if two else params.map_weighting) == "LEVEL",
         params.map_weighting == "LEVEL",
         corr,
+        ref_values,
     ).run()
     if on_valued is not None:
         on_valued(final.mapping_values())
@@ -223,11 +255,20 @@ def run_scoring(
 
 
 def new_run(
-    ref: Side, sys: Side, params: Params, warnings: list | None = None, keep_passes: bool = True
+    ref: Side,
+    sys: Side,
+    params: Params,
+    warnings: list | None = None,
+    keep_passes: bool = True,
+    shared: SharedReference | None = None,
 ) -> Run:
+    """A run of ``ref`` against ``sys``; ``shared``: what runs against the same REF side
+    keep for one another (:mod:`acescore.scoring.reference`; used if it serves this run)."""
     run = Run(params, ref, sys, keep_passes=keep_passes)
     if warnings is not None:
         run.warnings = warnings
+    if shared is not None and shared.serves(ref, params):
+        run.shared = shared
     return run
 
 
@@ -273,7 +314,16 @@ def _document_chain(
         kind = t.kind
         rc, sc = ref.of(kind), sys.of(kind)
         res, final = element_result(
-            t.name, kind, rc, sc, params, ref, sys, kind == "entity", on_valued=dup(kind)
+            t.name,
+            kind,
+            rc,
+            sc,
+            params,
+            ref,
+            sys,
+            kind == "entity",
+            on_valued=dup(kind),
+            ref_values=_ref_values(run, t.name),
         )
         args.add_pass(final)
         args.mapping.update(res.mapping)
@@ -324,6 +374,7 @@ def _entity_mention_chain(run: Run, tasks: tuple[Task, ...], dup: CheckFactory, 
         (r_origin, s_origin),
         on_valued=dup(task.name),
         corr=corr,
+        ref_values=_ref_values(run, task.name),
     )[0]
     run.add_pass(res)
     run.promoted.pop(("REF", "entity"), None)  # only EMD uses the REF mentions promoted

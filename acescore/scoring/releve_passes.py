@@ -221,6 +221,13 @@ def releve_scorer(params: Params) -> type[_ReleveScorer]:
 # entry points
 
 
+def _promote_ref(kind: str, coll: dict, rside: Side) -> tuple[dict, list]:
+    """``(promote_releves(...) of the REF side, the warnings it gave)``: to be kept
+    (:mod:`acescore.scoring.reference`)."""
+    said: list = []
+    return promote_releves(kind, coll, rside, True, said), said
+
+
 def score_pass(
     kind: str,
     task: str,
@@ -256,7 +263,12 @@ def score_mention_pass(
         # each side's promotion warnings are a phase of their own (Run.on_phase)
         if phase is not None:
             phase()
-        promoted.append(promote_releves(kind, coll, side, is_ref, warnings))
+        if is_ref and run.shared is not None:  # kept for the runs against this REF side
+            made, said = run.shared.get(("promoted releves", kind), _promote_ref, kind, coll, side)
+            promoted.append(made)
+            warnings.extend(said)
+        else:
+            promoted.append(promote_releves(kind, coll, side, is_ref, warnings))
         if phase is not None:
             phase()
     rp, sp = promoted

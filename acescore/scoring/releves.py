@@ -48,6 +48,7 @@ from acescore.model.spans import overlap
 from acescore.rules.database import GlobalElement, Side
 from acescore.scoring.cohorts import map_elements
 from acescore.scoring.putative import putative_pairs
+from acescore.scoring.reference import SharedReference
 from acescore.scoring.releve_values import (
     Weights,
     pair_value_of_signatures,
@@ -80,6 +81,7 @@ class RunState(Protocol):
     mapped_refs: dict
     mentions: bool
     on_phase: Callable[..., None] | None
+    shared: SharedReference | None  # (acescore.scoring.reference)
 
 
 class _ReleveScorer:

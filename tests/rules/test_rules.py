@@ -19,6 +19,7 @@ from acescore.model.params import get_params
 from acescore.model.problems import Collect
 from acescore.reading.apf import read_apf
 from acescore.rules.corpus import corpus_problems, first_problem
+from acescore.rules.strict import StrictChecks
 
 DATA = Path(__file__).parent.parent / "data" / "robust"
 sys.path.insert(0, str(DATA))
@@ -159,6 +160,34 @@ def test_rules_canonical_order_and_strict_is_first(tmp_path, monkeypatch):
     assert first_problem(corpus_problems(ref, sys_)) == problems[0]
     clean = read_side(str(DATA / "local" / "ref"))
     assert first_problem(corpus_problems(clean, clean)) is None
+
+
+def test_strict_checks_of_one_reference_against_several_systems(tmp_path, monkeypatch):
+    """StrictChecks (compare: the REF side checked once for every system) gives the first
+    problem of corpus_problems for each system: a broken REF side's (after the system's
+    own document problems), else the system's."""
+    make_robust.write_case(SYM, "broken", str(tmp_path))
+    monkeypatch.chdir(tmp_path)
+    sys_ = read_side("sys")
+    clean = read_side(str(DATA / "local" / "ref"))
+    checks = StrictChecks(clean)
+    assert checks.first_problem(clean) is None
+    got = checks.first_problem(sys_)
+    assert got == first_problem(corpus_problems(clean, sys_))
+    assert (got.rule, got.side, got.line) == ("relation-arguments", "SYS", 193)
+    assert checks.first_problem(clean) is None  # (the REF side's outcome, kept)
+    edit = make_robust.BY_NAME["ref_relation_without_arg2"]["broken"][("ref", D2)]
+    p = Path("ref") / f"{D2}.apf.xml"
+    p.write_text(edit(p.read_text(encoding="utf-8")), encoding="utf-8")
+    broken = StrictChecks(read_side("ref"))
+    for system in (sys_, clean):
+        got = broken.first_problem(system)
+        assert got == first_problem(corpus_problems(read_side("ref"), system))
+        assert (got.rule, got.side, got.line) == ("relation-arguments", "REF", 169)
+    twice = sys_ + sys_[:1]  # a DOCID defined twice: a document problem, before REF's
+    got = broken.first_problem(twice)
+    assert (got.rule, got.side) == ("docid-twice", "SYS")
+    assert got == first_problem(corpus_problems(read_side("ref"), twice))
 
 
 def test_json_reasons_name_rule_and_cause(tmp_path, monkeypatch):

@@ -25,6 +25,7 @@ from acescore.scoring.correspondences import correspondences, promoted_correspon
 from acescore.scoring.elements import ElementPass
 from acescore.scoring.engine import new_run, run_chain
 from acescore.scoring.promote import promote_elements
+from acescore.scoring.reference import SharedReference
 
 #: the results of a pass that the reports and later passes read, under its weighting
 RESULTS = (
@@ -168,6 +169,31 @@ def test_mention_chains_without_the_document_chains_correspondences(corpora):
     assert _pass_numbers(shared) == _pass_numbers(apart)
     assert shared.mention_args.self_value == apart.mention_args.self_value
     assert shared.mention_args.pair_value == apart.mention_args.pair_value
+
+
+def _scored(ref, sys, p, shared=None):
+    run = new_run(ref, sys, p, [], shared=shared)
+    for chain in CHAINS:
+        run_chain(run, chain, True)
+    return run
+
+
+@pytest.mark.slow
+def test_runs_sharing_their_reference_equal_runs_alone(corpora):
+    """SharedReference (compare: several systems against one shard's REF side): what the
+    first run computes of the REF side alone (promotions with their warnings, REF self
+    values) taken by the others, their numbers and warnings are those of runs without it."""
+    first = _sides(corpora["local"], "heavy", "local_2008")[0]
+    shared = SharedReference(first, get_params("local_2008"))
+    for profile in ("heavy", "coref", "attributes"):
+        ref, sys, p = _sides(corpora["local"], profile, "local_2008")
+        alone, sharing = _scored(ref, sys, p), _scored(first, sys, p, shared)
+        assert sharing.shared is shared
+        assert _pass_numbers(sharing) == _pass_numbers(alone)
+        assert sharing.warnings == alone.warnings
+        assert [r.task for r in sharing.passes][-2:] == ["mention_relation", "mention_event"]
+    assert {k[0] for k in shared._kept} == {"promoted", "promoted releves", "self values"}
+    assert not new_run(ref, sys, p, shared=shared).shared  # another REF side: not served
 
 
 def test_name_similarity_of_one_name_each():
