@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import field, replace
+from functools import partial
 from typing import Any, TypeAlias
 
 from acescore.model.params import Params
@@ -100,28 +101,14 @@ def _promoted(run: Run, side: str, kind: str) -> tuple[dict, dict]:
         phase = run.on_phase if warnings is not None else None
         if phase is not None:
             phase()
-        if side == "REF" and run.shared is not None:
-            made, said = run.shared.get(
-                ("promoted", kind, warnings is not None),
-                _promote_elements,
-                coll,
-                warnings is not None,
-                run.params,
-            )
-            run.promoted[key] = made
-            if warnings is not None:
-                warnings.extend(said)
+        if side == "REF" and run.shared is not None:  # kept for the runs against this REF
+            promote = partial(promote_elements, coll, params=run.params)
+            run.promoted[key] = run.shared.replayed(("promoted", kind), promote, warnings)
         else:
             run.promoted[key] = promote_elements(coll, warnings, run.params)
         if phase is not None:
             phase()
     return run.promoted[key]
-
-
-def _promote_elements(coll: dict, warn: bool, params: Params) -> tuple[tuple[dict, dict], list]:
-    """``(promote_elements(...), the warnings it gave)``: to be kept (Run.shared)."""
-    said: list = []
-    return promote_elements(coll, said if warn else None, params), said
 
 
 def _ref_values(run: Run, task: str) -> RefSelfValues | None:

@@ -50,6 +50,23 @@ class SharedReference:
         made = kept[key] = make(*args)
         return made
 
+    def replayed(self, key: tuple, make: Callable[[list | None], _T], warnings: list | None) -> _T:
+        """``make(w)``, made once and kept under ``key``: ``w`` collects the warnings it
+        gives (None where ``warnings`` is None: none are asked for, and the result is kept
+        apart), and each run gets them added to ``warnings`` as the first run did."""
+        made: _T
+        said: list
+        made, said = self.get((*key, warnings is not None), _collecting, make, warnings is not None)
+        if warnings is not None:
+            warnings.extend(said)
+        return made
+
+
+def _collecting(make: Callable[[list | None], _T], asked: bool) -> tuple[_T, list]:
+    """``make``'s result and the warnings it gave (``asked``: give it a list for them)."""
+    said: list = []
+    return make(said if asked else None), said
+
 
 class RefSelfValues:
     """The REF side's part of one valuation's self values

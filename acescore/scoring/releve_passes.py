@@ -6,6 +6,7 @@ value."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from acescore.model.bgm import bgm
@@ -221,13 +222,6 @@ def releve_scorer(params: Params) -> type[_ReleveScorer]:
 # entry points
 
 
-def _promote_ref(kind: str, coll: dict, rside: Side) -> tuple[dict, list]:
-    """``(promote_releves(...) of the REF side, the warnings it gave)``: to be kept
-    (:mod:`acescore.scoring.reference`)."""
-    said: list = []
-    return promote_releves(kind, coll, rside, True, said), said
-
-
 def score_pass(
     kind: str,
     task: str,
@@ -264,9 +258,8 @@ def score_mention_pass(
         if phase is not None:
             phase()
         if is_ref and run.shared is not None:  # kept for the runs against this REF side
-            made, said = run.shared.get(("promoted releves", kind), _promote_ref, kind, coll, side)
-            promoted.append(made)
-            warnings.extend(said)
+            promote = partial(promote_releves, kind, coll, side, True)
+            promoted.append(run.shared.replayed(("promoted releves", kind), promote, warnings))
         else:
             promoted.append(promote_releves(kind, coll, side, is_ref, warnings))
         if phase is not None:
