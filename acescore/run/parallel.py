@@ -44,8 +44,8 @@ from acescore.scoring.engine import run_chain
 from acescore.scoring.result import PassResult
 
 _T = TypeVar("_T")
-#: pickle's highest protocol (5: out-of-band buffers since Python 3.8), as pickle.HIGHEST_PROTOCOL
-_PROTOCOL = 5
+#: pickle's highest protocol (pickle: a negative protocol number selects it)
+_PROTOCOL = -1
 #: what a worker's chain sends back: (chain, the warnings it raised, ``per_pass`` of its passes)
 ChainOutput = tuple[str, list, list]
 
